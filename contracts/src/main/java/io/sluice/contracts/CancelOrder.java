@@ -1,0 +1,85 @@
+package io.sluice.contracts;
+
+import net.openhft.chronicle.bytes.BytesIn;
+import net.openhft.chronicle.bytes.BytesOut;
+import net.openhft.chronicle.wire.LongConversion;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
+
+/**
+ * A request to cancel an open order, from FIX OrderCancelRequest (35=F). The order is named by its
+ * current ClOrdID in OrigClOrdID; the request itself has a new ClOrdID.
+ */
+public final class CancelOrder extends Event {
+    @LongConversion(ShortTextLongConverter.class)
+    private long session;
+    @LongConversion(ShortTextLongConverter.class)
+    private long clOrdId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long origClOrdId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long symbol;
+    private Side side;
+
+    public long session() {
+        return session;
+    }
+
+    public CancelOrder session(final long session) {
+        this.session = session;
+        return this;
+    }
+
+    public long clOrdId() {
+        return clOrdId;
+    }
+
+    public CancelOrder clOrdId(final long clOrdId) {
+        this.clOrdId = clOrdId;
+        return this;
+    }
+
+    public long origClOrdId() {
+        return origClOrdId;
+    }
+
+    public CancelOrder origClOrdId(final long origClOrdId) {
+        this.origClOrdId = origClOrdId;
+        return this;
+    }
+
+    public long symbol() {
+        return symbol;
+    }
+
+    public CancelOrder symbol(final long symbol) {
+        this.symbol = symbol;
+        return this;
+    }
+
+    public Side side() {
+        return side;
+    }
+
+    public CancelOrder side(final Side side) {
+        this.side = side;
+        return this;
+    }
+
+    @Override
+    protected void writeBody(final BytesOut<?> bytes) {
+        bytes.writeLong(session);
+        bytes.writeLong(clOrdId);
+        bytes.writeLong(origClOrdId);
+        bytes.writeLong(symbol);
+        writeCode(bytes, side);
+    }
+
+    @Override
+    protected void readBody(final BytesIn<?> bytes) {
+        session = bytes.readLong();
+        clOrdId = bytes.readLong();
+        origClOrdId = bytes.readLong();
+        symbol = bytes.readLong();
+        side = Side.fromFixCode(bytes.readByte());
+    }
+}

@@ -1,0 +1,200 @@
+package io.sluice.contracts;
+
+import net.openhft.chronicle.bytes.BytesIn;
+import net.openhft.chronicle.bytes.BytesOut;
+import net.openhft.chronicle.wire.LongConversion;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
+
+/**
+ * An execution report, FIX 35=8: an order accepted, traded (partially or fully), canceled, replaced,
+ * expired or rejected. Quantities are whole units; prices and AvgPx are fixed point (see {@link Price}).
+ */
+public final class ExecutionReport extends Report {
+    private long execId;
+    private ExecType execType;
+    @LongConversion(ShortTextLongConverter.class)
+    private long account;
+    @LongConversion(ShortTextLongConverter.class)
+    private long symbol;
+    private Side side;
+    private OrdType ordType;
+    private TimeInForce timeInForce;
+    private long orderQty;
+    @LongConversion(Price.Text.class)
+    private long price;
+    private long lastQty;
+    @LongConversion(Price.Text.class)
+    private long lastPx;
+    private long cumQty;
+    private long leavesQty;
+    @LongConversion(Price.Text.class)
+    private long avgPx;
+
+    /** @return the engine's unique, deterministic id of this report (ExecID, 17). */
+    public long execId() {
+        return execId;
+    }
+
+    public ExecutionReport execId(final long execId) {
+        this.execId = execId;
+        return this;
+    }
+
+    public ExecType execType() {
+        return execType;
+    }
+
+    public ExecutionReport execType(final ExecType execType) {
+        this.execType = execType;
+        return this;
+    }
+
+    public long account() {
+        return account;
+    }
+
+    public ExecutionReport account(final long account) {
+        this.account = account;
+        return this;
+    }
+
+    public long symbol() {
+        return symbol;
+    }
+
+    public ExecutionReport symbol(final long symbol) {
+        this.symbol = symbol;
+        return this;
+    }
+
+    public Side side() {
+        return side;
+    }
+
+    public ExecutionReport side(final Side side) {
+        this.side = side;
+        return this;
+    }
+
+    public OrdType ordType() {
+        return ordType;
+    }
+
+    public ExecutionReport ordType(final OrdType ordType) {
+        this.ordType = ordType;
+        return this;
+    }
+
+    public TimeInForce timeInForce() {
+        return timeInForce;
+    }
+
+    public ExecutionReport timeInForce(final TimeInForce timeInForce) {
+        this.timeInForce = timeInForce;
+        return this;
+    }
+
+    public long orderQty() {
+        return orderQty;
+    }
+
+    public ExecutionReport orderQty(final long orderQty) {
+        this.orderQty = orderQty;
+        return this;
+    }
+
+    public long price() {
+        return price;
+    }
+
+    public ExecutionReport price(final long price) {
+        this.price = price;
+        return this;
+    }
+
+    /** @return quantity of this fill (LastQty, 32); 0 unless {@link ExecType#TRADE}. */
+    public long lastQty() {
+        return lastQty;
+    }
+
+    public ExecutionReport lastQty(final long lastQty) {
+        this.lastQty = lastQty;
+        return this;
+    }
+
+    /** @return price of this fill (LastPx, 31), fixed point; 0 unless {@link ExecType#TRADE}. */
+    public long lastPx() {
+        return lastPx;
+    }
+
+    public ExecutionReport lastPx(final long lastPx) {
+        this.lastPx = lastPx;
+        return this;
+    }
+
+    public long cumQty() {
+        return cumQty;
+    }
+
+    public ExecutionReport cumQty(final long cumQty) {
+        this.cumQty = cumQty;
+        return this;
+    }
+
+    public long leavesQty() {
+        return leavesQty;
+    }
+
+    public ExecutionReport leavesQty(final long leavesQty) {
+        this.leavesQty = leavesQty;
+        return this;
+    }
+
+    /** @return average fill price (AvgPx, 6), fixed point, truncated toward zero. */
+    public long avgPx() {
+        return avgPx;
+    }
+
+    public ExecutionReport avgPx(final long avgPx) {
+        this.avgPx = avgPx;
+        return this;
+    }
+
+    @Override
+    protected void writeBody(final BytesOut<?> bytes) {
+        super.writeBody(bytes);
+        bytes.writeLong(execId);
+        writeCode(bytes, execType);
+        bytes.writeLong(account);
+        bytes.writeLong(symbol);
+        writeCode(bytes, side);
+        writeCode(bytes, ordType);
+        writeCode(bytes, timeInForce);
+        bytes.writeLong(orderQty);
+        bytes.writeLong(price);
+        bytes.writeLong(lastQty);
+        bytes.writeLong(lastPx);
+        bytes.writeLong(cumQty);
+        bytes.writeLong(leavesQty);
+        bytes.writeLong(avgPx);
+    }
+
+    @Override
+    protected void readBody(final BytesIn<?> bytes) {
+        super.readBody(bytes);
+        execId = bytes.readLong();
+        execType = ExecType.fromFixCode(bytes.readByte());
+        account = bytes.readLong();
+        symbol = bytes.readLong();
+        side = Side.fromFixCode(bytes.readByte());
+        ordType = OrdType.fromFixCode(bytes.readByte());
+        timeInForce = TimeInForce.fromFixCode(bytes.readByte());
+        orderQty = bytes.readLong();
+        price = bytes.readLong();
+        lastQty = bytes.readLong();
+        lastPx = bytes.readLong();
+        cumQty = bytes.readLong();
+        leavesQty = bytes.readLong();
+        avgPx = bytes.readLong();
+    }
+}

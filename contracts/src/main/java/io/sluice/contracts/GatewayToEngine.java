@@ -1,0 +1,19 @@
+package io.sluice.contracts;
+
+import net.openhft.chronicle.bytes.MethodId;
+
+/**
+ * Commands a gateway appends to its own journal and the engine consumes. A call on a Chronicle method
+ * writer appends one excerpt; a method reader on a tailer dispatches it back to an implementation.
+ * Argument objects are reused by writers and readers alike: never keep a reference past the call.
+ */
+public interface GatewayToEngine {
+    @MethodId(1)
+    void newOrder(NewOrder order);
+
+    @MethodId(2)
+    void cancelOrder(CancelOrder cancel);
+
+    @MethodId(3)
+    void replaceOrder(ReplaceOrder replace);
+}

@@ -1,0 +1,181 @@
+package io.sluice.contracts;
+
+import net.openhft.chronicle.bytes.BytesIn;
+import net.openhft.chronicle.bytes.BytesOut;
+import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
+import net.openhft.chronicle.wire.LongConversion;
+
+/**
+ * Travels with every command and report: who sent the input ({@link #sourceId()}, a gateway), that
+ * gateway's sequence for it ({@link #eventId()}), and a timestamp at each hop in 0.1 µs ticks of
+ * {@link io.sluice.contracts.time.SluiceClock}. A report carries the source and event of the input
+ * that caused it, which is how the engine's consumption order is recovered on restart and replay, and
+ * how the latency tail joins reports to commands. A timestamp of 0 means "not reached".
+ */
+public final class MetaData extends BytesInBinaryMarshallable {
+    /** Bytes of a MetaData in a binary journal: an int and seven longs. */
+    public static final int BINARY_LENGTH = Integer.BYTES + 7 * Long.BYTES;
+
+    private int sourceId;
+    private long eventId;
+    @LongConversion(Ticks.class)
+    private long fixReceived;
+    @LongConversion(Ticks.class)
+    private long commandWritten;
+    @LongConversion(Ticks.class)
+    private long engineRead;
+    @LongConversion(Ticks.class)
+    private long reportWritten;
+    @LongConversion(Ticks.class)
+    private long gatewayRead;
+    @LongConversion(Ticks.class)
+    private long fixSent;
+
+    /** @return the id of the gateway whose journal the input came from. */
+    public int sourceId() {
+        return sourceId;
+    }
+
+    public MetaData sourceId(final int sourceId) {
+        this.sourceId = sourceId;
+        return this;
+    }
+
+    /** @return the input's sequence within its gateway journal: 1, 2, 3, ... without gaps. */
+    public long eventId() {
+        return eventId;
+    }
+
+    public MetaData eventId(final long eventId) {
+        this.eventId = eventId;
+        return this;
+    }
+
+    /** @return when the gateway received the last byte of the FIX message. */
+    public long fixReceived() {
+        return fixReceived;
+    }
+
+    public MetaData fixReceived(final long ticks) {
+        this.fixReceived = ticks;
+        return this;
+    }
+
+    /** @return when the gateway wrote the command to its journal. */
+    public long commandWritten() {
+        return commandWritten;
+    }
+
+    public MetaData commandWritten(final long ticks) {
+        this.commandWritten = ticks;
+        return this;
+    }
+
+    /** @return when the engine read the command. */
+    public long engineRead() {
+        return engineRead;
+    }
+
+    public MetaData engineRead(final long ticks) {
+        this.engineRead = ticks;
+        return this;
+    }
+
+    /** @return when the engine wrote the report. */
+    public long reportWritten() {
+        return reportWritten;
+    }
+
+    public MetaData reportWritten(final long ticks) {
+        this.reportWritten = ticks;
+        return this;
+    }
+
+    /** @return when the owning gateway read the report. */
+    public long gatewayRead() {
+        return gatewayRead;
+    }
+
+    public MetaData gatewayRead(final long ticks) {
+        this.gatewayRead = ticks;
+        return this;
+    }
+
+    /** @return when the gateway finished sending the FIX execution report. */
+    public long fixSent() {
+        return fixSent;
+    }
+
+    public MetaData fixSent(final long ticks) {
+        this.fixSent = ticks;
+        return this;
+    }
+
+    /** Copies every field of {@code other} into this one. */
+    public MetaData copyFrom(final MetaData other) {
+        sourceId = other.sourceId;
+        eventId = other.eventId;
+        fixReceived = other.fixReceived;
+        commandWritten = other.commandWritten;
+        engineRead = other.engineRead;
+        reportWritten = other.reportWritten;
+        gatewayRead = other.gatewayRead;
+        fixSent = other.fixSent;
+        return this;
+    }
+
+    /** Zeroes the hop timestamps, keeping source and event: what replay comparison ignores. */
+    public MetaData clearTimestamps() {
+        fixReceived = 0;
+        commandWritten = 0;
+        engineRead = 0;
+        reportWritten = 0;
+        gatewayRead = 0;
+        fixSent = 0;
+        return this;
+    }
+
+    @Override
+    public void writeMarshallable(final BytesOut<?> bytes) {
+        bytes.writeInt(sourceId);
+        bytes.writeLong(eventId);
+        bytes.writeLong(fixReceived);
+        bytes.writeLong(commandWritten);
+        bytes.writeLong(engineRead);
+        bytes.writeLong(reportWritten);
+        bytes.writeLong(gatewayRead);
+        bytes.writeLong(fixSent);
+    }
+
+    @Override
+    public void readMarshallable(final BytesIn<?> bytes) {
+        sourceId = bytes.readInt();
+        eventId = bytes.readLong();
+        fixReceived = bytes.readLong();
+        commandWritten = bytes.readLong();
+        engineRead = bytes.readLong();
+        reportWritten = bytes.readLong();
+        gatewayRead = bytes.readLong();
+        fixSent = bytes.readLong();
+    }
+
+    /** Shows tick timestamps in YAML as UTC date-times with 0.1 µs resolution. */
+    public static final class Ticks implements net.openhft.chronicle.wire.LongConverter {
+        private static final net.openhft.chronicle.wire.LongConverter NANOS =
+                net.openhft.chronicle.wire.NanoTimestampLongConverter.INSTANCE;
+
+        @Override
+        public long parse(final CharSequence text) {
+            return text.length() == 0 || "0".contentEquals(text) ? 0 : NANOS.parse(text) / 100;
+        }
+
+        @Override
+        public void append(final StringBuilder text, final long ticks) {
+            if (ticks == 0) {
+                text.append('0');
+            } else {
+                NANOS.append(text, ticks * 100);
+            }
+        }
+    }
+}

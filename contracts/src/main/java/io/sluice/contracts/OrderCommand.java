@@ -1,0 +1,138 @@
+package io.sluice.contracts;
+
+import net.openhft.chronicle.bytes.BytesIn;
+import net.openhft.chronicle.bytes.BytesOut;
+import net.openhft.chronicle.wire.LongConversion;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
+
+/**
+ * The terms of an order as a client states them, shared by {@link NewOrder} (35=D) and
+ * {@link ReplaceOrder} (35=G). Identifiers (session, ClOrdID, account, symbol) are short ASCII texts of
+ * at most 10 characters packed into longs by Chronicle's {@link ShortTextLongConverter}, so commands
+ * carry no strings; they read as text in YAML.
+ */
+public abstract class OrderCommand extends Event {
+    @LongConversion(ShortTextLongConverter.class)
+    private long session;
+    @LongConversion(ShortTextLongConverter.class)
+    private long clOrdId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long account;
+    @LongConversion(ShortTextLongConverter.class)
+    private long symbol;
+    private Side side;
+    private OrdType ordType;
+    private TimeInForce timeInForce;
+    private long orderQty;
+    @LongConversion(Price.Text.class)
+    private long price;
+
+    /** @return the FIX session (the client's SenderCompID) that sent the order. */
+    public long session() {
+        return session;
+    }
+
+    public OrderCommand session(final long session) {
+        this.session = session;
+        return this;
+    }
+
+    public long clOrdId() {
+        return clOrdId;
+    }
+
+    public OrderCommand clOrdId(final long clOrdId) {
+        this.clOrdId = clOrdId;
+        return this;
+    }
+
+    public long account() {
+        return account;
+    }
+
+    public OrderCommand account(final long account) {
+        this.account = account;
+        return this;
+    }
+
+    public long symbol() {
+        return symbol;
+    }
+
+    public OrderCommand symbol(final long symbol) {
+        this.symbol = symbol;
+        return this;
+    }
+
+    public Side side() {
+        return side;
+    }
+
+    public OrderCommand side(final Side side) {
+        this.side = side;
+        return this;
+    }
+
+    public OrdType ordType() {
+        return ordType;
+    }
+
+    public OrderCommand ordType(final OrdType ordType) {
+        this.ordType = ordType;
+        return this;
+    }
+
+    public TimeInForce timeInForce() {
+        return timeInForce;
+    }
+
+    public OrderCommand timeInForce(final TimeInForce timeInForce) {
+        this.timeInForce = timeInForce;
+        return this;
+    }
+
+    public long orderQty() {
+        return orderQty;
+    }
+
+    public OrderCommand orderQty(final long orderQty) {
+        this.orderQty = orderQty;
+        return this;
+    }
+
+    /** @return the limit price, fixed point (see {@link Price}); 0 for market orders. */
+    public long price() {
+        return price;
+    }
+
+    public OrderCommand price(final long price) {
+        this.price = price;
+        return this;
+    }
+
+    @Override
+    protected void writeBody(final BytesOut<?> bytes) {
+        bytes.writeLong(session);
+        bytes.writeLong(clOrdId);
+        bytes.writeLong(account);
+        bytes.writeLong(symbol);
+        writeCode(bytes, side);
+        writeCode(bytes, ordType);
+        writeCode(bytes, timeInForce);
+        bytes.writeLong(orderQty);
+        bytes.writeLong(price);
+    }
+
+    @Override
+    protected void readBody(final BytesIn<?> bytes) {
+        session = bytes.readLong();
+        clOrdId = bytes.readLong();
+        account = bytes.readLong();
+        symbol = bytes.readLong();
+        side = Side.fromFixCode(bytes.readByte());
+        ordType = OrdType.fromFixCode(bytes.readByte());
+        timeInForce = TimeInForce.fromFixCode(bytes.readByte());
+        orderQty = bytes.readLong();
+        price = bytes.readLong();
+    }
+}

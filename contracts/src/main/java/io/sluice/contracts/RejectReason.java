@@ -1,0 +1,56 @@
+package io.sluice.contracts;
+
+/**
+ * Why the engine rejected an order or a request. Each reason carries the FIX code a client sees
+ * (OrdRejReason, tag 103, on execution reports; CxlRejReason, tag 102, on cancel rejects) and the
+ * fixed text the gateway sends in Text (tag 58). Keeping the text here, not in the journal, keeps
+ * reports allocation-free and the wording in one place.
+ */
+public enum RejectReason {
+    NONE(0, ""),
+    UNKNOWN_SYMBOL(1, "Unknown symbol"),
+    UNSUPPORTED_SIDE(11, "Unsupported side: only buy and sell are traded"),
+    UNSUPPORTED_ORD_TYPE(11, "Unsupported order type: only market and limit orders are traded"),
+    UNSUPPORTED_TIME_IN_FORCE(11, "Unsupported time in force: only day, IOC and FOK are accepted"),
+    MARKET_ORDER_DAY(11, "Market orders must be IOC or FOK"),
+    QUANTITY_NOT_POSITIVE(13, "Order quantity must be positive"),
+    QUANTITY_OFF_LOT(13, "Order quantity is not a multiple of the lot size"),
+    QUANTITY_OVER_LIMIT(3, "Order quantity exceeds the instrument's maximum"),
+    NOTIONAL_OVER_LIMIT(3, "Order notional exceeds the instrument's maximum"),
+    PRICE_NOT_POSITIVE(99, "Limit price must be positive"),
+    PRICE_OFF_TICK(99, "Price is not a multiple of the tick size"),
+    PRICE_OUTSIDE_BAND(99, "Price is outside the instrument's price band"),
+    DUPLICATE_CL_ORD_ID(6, "Duplicate ClOrdID in this session"),
+    NO_LIQUIDITY(99, "No liquidity to execute against"),
+    FOK_NOT_FILLABLE(99, "Fill-or-kill order cannot be filled in full"),
+    SELF_MATCH_PREVENTED(99, "Order would trade against the same session's resting order"),
+    UNKNOWN_ORDER(1, "Unknown order: no open order with that OrigClOrdID in this session"),
+    ORDER_ALREADY_DONE(0, "Too late: the order is already filled or canceled"),
+    REPLACE_CHANGES_SYMBOL_OR_SIDE(99, "A replace may not change the symbol or side"),
+    REPLACE_QUANTITY_BELOW_FILLED(99, "A replace may not reduce the quantity below what has been filled");
+
+    private final int fixCode;
+    private final String text;
+
+    RejectReason(final int fixCode, final String text) {
+        this.fixCode = fixCode;
+        this.text = text;
+    }
+
+    /** @return the value for OrdRejReason (103) or CxlRejReason (102). */
+    public int fixCode() {
+        return fixCode;
+    }
+
+    /** @return the human-readable reason for Text (58). */
+    public String text() {
+        return text;
+    }
+
+    private static final RejectReason[] VALUES = values();
+
+    /** @return the reason with this ordinal, or {@code NONE} if out of range (as stored in the journal). */
+    public static RejectReason fromOrdinal(final int ordinal) {
+        return ordinal >= 0 && ordinal < VALUES.length ? VALUES[ordinal] : NONE;
+    }
+}

@@ -1,0 +1,113 @@
+package io.sluice.contracts;
+
+import net.openhft.chronicle.bytes.BytesIn;
+import net.openhft.chronicle.bytes.BytesOut;
+import net.openhft.chronicle.wire.LongConversion;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
+
+/**
+ * What every engine report shares: who it is for ({@link #gatewayId()} and {@link #session()}, the owner
+ * of the order, which need not be the sender of the input in the MetaData), the order it is about, and
+ * why a request was refused, if it was. Gateways deliver a report only to the session that owns it.
+ */
+public abstract class Report extends Event {
+    private int gatewayId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long session;
+    private long orderId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long clOrdId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long origClOrdId;
+    private OrdStatus ordStatus;
+    private RejectReason rejectReason = RejectReason.NONE;
+
+    /** @return the gateway that owns the order and must deliver this report. */
+    public int gatewayId() {
+        return gatewayId;
+    }
+
+    public Report gatewayId(final int gatewayId) {
+        this.gatewayId = gatewayId;
+        return this;
+    }
+
+    /** @return the FIX session (client SenderCompID) that owns the order. */
+    public long session() {
+        return session;
+    }
+
+    public Report session(final long session) {
+        this.session = session;
+        return this;
+    }
+
+    /** @return the engine's id for the order (OrderID, 37); 0 when the order was never accepted. */
+    public long orderId() {
+        return orderId;
+    }
+
+    public Report orderId(final long orderId) {
+        this.orderId = orderId;
+        return this;
+    }
+
+    public long clOrdId() {
+        return clOrdId;
+    }
+
+    public Report clOrdId(final long clOrdId) {
+        this.clOrdId = clOrdId;
+        return this;
+    }
+
+    public long origClOrdId() {
+        return origClOrdId;
+    }
+
+    public Report origClOrdId(final long origClOrdId) {
+        this.origClOrdId = origClOrdId;
+        return this;
+    }
+
+    public OrdStatus ordStatus() {
+        return ordStatus;
+    }
+
+    public Report ordStatus(final OrdStatus ordStatus) {
+        this.ordStatus = ordStatus;
+        return this;
+    }
+
+    /** @return why the request was refused; {@link RejectReason#NONE} when it was not. */
+    public RejectReason rejectReason() {
+        return rejectReason;
+    }
+
+    public Report rejectReason(final RejectReason rejectReason) {
+        this.rejectReason = rejectReason;
+        return this;
+    }
+
+    @Override
+    protected void writeBody(final BytesOut<?> bytes) {
+        bytes.writeInt(gatewayId);
+        bytes.writeLong(session);
+        bytes.writeLong(orderId);
+        bytes.writeLong(clOrdId);
+        bytes.writeLong(origClOrdId);
+        writeCode(bytes, ordStatus);
+        bytes.writeByte((byte) rejectReason.ordinal());
+    }
+
+    @Override
+    protected void readBody(final BytesIn<?> bytes) {
+        gatewayId = bytes.readInt();
+        session = bytes.readLong();
+        orderId = bytes.readLong();
+        clOrdId = bytes.readLong();
+        origClOrdId = bytes.readLong();
+        ordStatus = OrdStatus.fromFixCode(bytes.readByte());
+        rejectReason = RejectReason.fromOrdinal(bytes.readByte());
+    }
+}

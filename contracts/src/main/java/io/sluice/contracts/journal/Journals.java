@@ -1,0 +1,66 @@
+package io.sluice.contracts.journal;
+
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * How Sluice names and opens its journals. All journals of one deployment live under one root directory:
+ * <pre>
+ *   &lt;root&gt;/gateway-&lt;id&gt;/   commands written by gateway &lt;id&gt; ({@code GatewayToEngine})
+ *   &lt;root&gt;/engine/         reports written by the engine ({@code EngineToGateway})
+ * </pre>
+ * Each is a binary Chronicle Queue rolling daily ({@link RollCycles#FAST_DAILY}: one file per UTC day,
+ * named {@code yyyyMMdd.cq4}, 80 MiB sparse, growing in 64 MiB steps). Sluice never deletes a cycle: the
+ * journals are the record that restarts and replays are built from. Once a day is archived (and no engine
+ * restart needs it, i.e. the engine has written reports for a later day), operators may move its
+ * {@code .cq4} files away; the {@code metadata.cq4t} file must stay.
+ */
+public final class Journals {
+    /** The directory name of the engine's journal. */
+    public static final String ENGINE = "engine";
+    /** The prefix of a gateway journal's directory name; the gateway id follows. */
+    public static final String GATEWAY_PREFIX = "gateway-";
+
+    private Journals() {
+    }
+
+    /** @return the directory of gateway {@code gatewayId}'s command journal under {@code root}. */
+    public static Path gatewayJournal(final Path root, final int gatewayId) {
+        if (gatewayId <= 0) {
+            throw new IllegalArgumentException("gateway ids are positive, got " + gatewayId);
+        }
+        return root.resolve(GATEWAY_PREFIX + gatewayId);
+    }
+
+    /** @return the directory of the engine's report journal under {@code root}. */
+    public static Path engineJournal(final Path root) {
+        return root.resolve(ENGINE);
+    }
+
+    /** Opens (creating if needed) the journal in {@code dir} for appending and reading. */
+    public static ChronicleQueue open(final Path dir) {
+        return builder(dir).build();
+    }
+
+    /**
+     * Opens an existing journal in {@code dir} read-only: it never writes to the files, so tailers and
+     * replays cannot disturb a live writer or alter a recorded journal.
+     *
+     * @throws IllegalArgumentException if {@code dir} holds no journal
+     */
+    public static ChronicleQueue openReadOnly(final Path dir) {
+        if (!Files.isDirectory(dir) || !Files.exists(dir.resolve("metadata.cq4t"))) {
+            throw new IllegalArgumentException("no Sluice journal at " + dir.toAbsolutePath()
+                    + " (expected a directory with metadata.cq4t)");
+        }
+        return builder(dir).readOnly(true).build();
+    }
+
+    private static SingleChronicleQueueBuilder builder(final Path dir) {
+        return SingleChronicleQueueBuilder.binary(dir.toFile()).rollCycle(RollCycles.FAST_DAILY);
+    }
+}

@@ -1,0 +1,173 @@
+package io.sluice.contracts;
+
+import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.Marshallable;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.lang.reflect.Proxy;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.sluice.contracts.EventFixtures.*;
+import static org.junit.jupiter.api.Assertions.*;
+
+/** Every command and report survives a journal, field for field, through generated method writers and readers. */
+final class EventRoundTripTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void commandsRoundTripThroughAGatewayJournal() {
+        final List<Event> read = new ArrayList<>();
+        try (ChronicleQueue queue = Journals.open(Journals.gatewayJournal(root, 1))) {
+            final GatewayToEngine writer = queue.methodWriter(GatewayToEngine.class);
+            writer.newOrder(newOrder());
+            writer.replaceOrder(replaceOrder());
+            writer.cancelOrder(cancelOrder());
+
+            final MethodReader reader = queue.createTailer().methodReader(new GatewayToEngine() {
+                @Override
+                public void newOrder(final NewOrder order) {
+                    read.add(order.deepCopy());
+                }
+
+                @Override
+                public void cancelOrder(final CancelOrder cancel) {
+                    read.add(cancel.deepCopy());
+                }
+
+                @Override
+                public void replaceOrder(final ReplaceOrder replace) {
+                    read.add(replace.deepCopy());
+                }
+            });
+            while (reader.readOne()) {
+                // drain
+            }
+        }
+        assertEquals(List.of(newOrder(), replaceOrder(), cancelOrder()), read);
+    }
+
+    @Test
+    void reportsRoundTripThroughTheEngineJournal() {
+        final List<Event> read = new ArrayList<>();
+        try (ChronicleQueue queue = Journals.open(Journals.engineJournal(root))) {
+            final EngineToGateway writer = queue.methodWriter(EngineToGateway.class);
+            writer.executionReport(executionReport());
+            writer.cancelReject(cancelReject());
+
+            final MethodReader reader = queue.createTailer().methodReader(new EngineToGateway() {
+                @Override
+                public void executionReport(final ExecutionReport report) {
+                    read.add(report.deepCopy());
+                }
+
+                @Override
+                public void cancelReject(final CancelReject reject) {
+                    read.add(reject.deepCopy());
+                }
+            });
+            while (reader.readOne()) {
+                // drain
+            }
+        }
+        assertEquals(List.of(executionReport(), cancelReject()), read);
+    }
+
+    @Test
+    void methodWritersAndReadersAreGeneratedCodeNotProxies() {
+        try (ChronicleQueue queue = Journals.open(Journals.engineJournal(root))) {
+            final EngineToGateway writer = queue.methodWriter(EngineToGateway.class);
+            assertFalse(Proxy.isProxyClass(writer.getClass()),
+                    "Chronicle fell back to a proxy method writer: check jvm.options; got " + writer.getClass());
+            final ExcerptTailer tailer = queue.createTailer();
+            final MethodReader reader = tailer.methodReader(new EngineToGateway() {
+                @Override
+                public void executionReport(final ExecutionReport report) {
+                }
+
+                @Override
+                public void cancelReject(final CancelReject reject) {
+                }
+            });
+            assertFalse(reader.getClass().getName().contains("VanillaMethodReader"),
+                    "Chronicle fell back to the reflective method reader: " + reader.getClass());
+        }
+    }
+
+    @Test
+    void everyEventRoundTripsThroughYaml() {
+        for (final Event event : List.of(newOrder(), replaceOrder(), cancelOrder(), executionReport(), cancelReject())) {
+            final String yaml = event.toString();
+            assertEquals(event, Marshallable.fromString(yaml), yaml);
+        }
+    }
+
+    @Test
+    void yamlShowsIdentifiersAsTextAndPricesAsDecimals() {
+        final String yaml = newOrder().toString();
+        assertTrue(yaml.contains("clOrdId: ORD-000001"), yaml);
+        assertTrue(yaml.contains("symbol: VOD.L"), yaml);
+        assertTrue(yaml.contains("price: 101.25"), yaml);
+        assertTrue(yaml.contains("side: BUY"), yaml);
+    }
+
+    @Test
+    void absentEnumsAndZeroFieldsRoundTrip() {
+        final CancelOrder empty = new CancelOrder();
+        final CancelOrder read = new CancelOrder();
+        final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
+        empty.writeMarshallable(bytes);
+        read.side(Side.BUY).session(99);
+        read.readMarshallable(bytes);
+        assertEquals(empty, read);
+        assertNull(read.side());
+    }
+
+    @ParameterizedTest
+    @EnumSource(RejectReason.class)
+    void everyRejectReasonRoundTrips(final RejectReason reason) {
+        final ExecutionReport report = executionReport();
+        report.rejectReason(reason).ordStatus(OrdStatus.REJECTED);
+        final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
+        report.writeMarshallable(bytes);
+        final ExecutionReport read = new ExecutionReport();
+        read.readMarshallable(bytes);
+        assertEquals(reason, read.rejectReason());
+    }
+
+    @Test
+    void everyFixCodedConstantRoundTripsThroughItsCode() {
+        for (final Side v : Side.values()) assertSame(v, Side.fromFixCode(v.fixCode()));
+        for (final OrdType v : OrdType.values()) assertSame(v, OrdType.fromFixCode(v.fixCode()));
+        for (final TimeInForce v : TimeInForce.values()) assertSame(v, TimeInForce.fromFixCode(v.fixCode()));
+        for (final ExecType v : ExecType.values()) assertSame(v, ExecType.fromFixCode(v.fixCode()));
+        for (final OrdStatus v : OrdStatus.values()) assertSame(v, OrdStatus.fromFixCode(v.fixCode()));
+        for (final CxlRejResponseTo v : CxlRejResponseTo.values()) assertSame(v, CxlRejResponseTo.fromFixCode(v.fixCode()));
+        assertNull(Side.fromFixCode('Z'));
+        assertNull(Side.fromFixCode(-1));
+        assertNull(Side.fromFixCode(0x7FFF));
+    }
+
+    @Test
+    void metaDataEdgeValuesRoundTrip() {
+        final MetaData max = new MetaData().sourceId(Integer.MAX_VALUE).eventId(Long.MAX_VALUE)
+                .fixReceived(Long.MAX_VALUE).commandWritten(1).engineRead(Long.MIN_VALUE)
+                .reportWritten(-1).gatewayRead(0).fixSent(Long.MAX_VALUE - 1);
+        final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
+        max.writeMarshallable(bytes);
+        assertEquals(MetaData.BINARY_LENGTH, bytes.readRemaining());
+        final MetaData read = new MetaData();
+        read.readMarshallable(bytes);
+        assertEquals(max, read);
+        assertEquals(Long.MIN_VALUE, read.engineRead());
+    }
+}
