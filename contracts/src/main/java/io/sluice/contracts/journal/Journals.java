@@ -11,6 +11,8 @@ import java.nio.file.Path;
  * How Sluice names and opens its journals. All journals of one deployment live under one root directory:
  * <pre>
  *   &lt;root&gt;/gateway-&lt;id&gt;/   commands written by gateway &lt;id&gt; ({@code GatewayToEngine})
+ *   &lt;root&gt;/gateway-&lt;id&gt;-out/  gateway &lt;id&gt;'s own records: deliveries ({@code GatewayDeliveries}),
+ *                           FIX session state and the messages kept for resends
  *   &lt;root&gt;/engine/         reports written by the engine ({@code EngineToGateway})
  * </pre>
  * Each is a binary Chronicle Queue rolling daily ({@link RollCycles#FAST_DAILY}: one file per UTC day,
@@ -24,6 +26,8 @@ public final class Journals {
     public static final String ENGINE = "engine";
     /** The prefix of a gateway journal's directory name; the gateway id follows. */
     public static final String GATEWAY_PREFIX = "gateway-";
+    /** The suffix of a gateway's own journal (deliveries, session state) after its command journal's name. */
+    public static final String OUT_SUFFIX = "-out";
 
     private Journals() {
     }
@@ -34,6 +38,11 @@ public final class Journals {
             throw new IllegalArgumentException("gateway ids are positive, got " + gatewayId);
         }
         return root.resolve(GATEWAY_PREFIX + gatewayId);
+    }
+
+    /** @return the directory of gateway {@code gatewayId}'s own journal: deliveries and FIX session state. */
+    public static Path gatewayDeliveries(final Path root, final int gatewayId) {
+        return root.resolve(gatewayJournal(root, gatewayId).getFileName() + OUT_SUFFIX);
     }
 
     /** @return the directory of the engine's report journal under {@code root}. */
