@@ -1,0 +1,85 @@
+package io.sluice.contracts.journal;
+
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.EventFixtures;
+import io.sluice.contracts.GatewayDeliveries;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.process.JavaProcess;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ChronicleReaderMain;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.*;
+
+/**
+ * A journal written by Sluice reads as YAML with Chronicle's own ChronicleReaderMain, run as a separate
+ * process exactly as an operator would, and neither the writer nor the reader prints Chronicle's warnings.
+ */
+final class JournalDumpTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void chroniclesOwnReaderDumpsAGatewayJournalAsYaml() throws Exception {
+        final Path journal = Journals.gatewayJournal(root, 3);
+        try (ChronicleQueue queue = Journals.open(journal)) {
+            final GatewayToEngine writer = queue.methodWriter(GatewayToEngine.class);
+            writer.newOrder(EventFixtures.newOrder());
+            writer.cancelOrder(EventFixtures.cancelOrder());
+        }
+        final String text = runReader(ChronicleReaderMain.class, "-d", journal.toString(), "-r", GatewayToEngine.class.getName());
+        assertTrue(text.contains("newOrder: {"), text);
+        assertTrue(text.contains("clOrdId: ORD-000001"), text);
+        assertTrue(text.contains("price: 101.25"), text);
+        assertTrue(text.contains("cancelOrder: {"), text);
+        assertTrue(text.contains("origClOrdId: ORD-000001"), text);
+        assertNoChronicleWarnings(text);
+    }
+
+    @Test
+    void theDumpRoleChoosesTheInterfaceFromTheJournalName() throws Exception {
+        final Path journal = Journals.engineJournal(root);
+        try (ChronicleQueue queue = Journals.open(journal)) {
+            queue.methodWriter(EngineToGateway.class).executionReport(EventFixtures.executionReport());
+        }
+        final String text = runReader(JournalDump.class, journal.toString());
+        assertTrue(text.contains("executionReport: {"), text);
+        assertTrue(text.contains("execType: TRADE"), text);
+        assertTrue(text.contains("avgPx: 100.33333333"), text);
+        assertNoChronicleWarnings(text);
+    }
+
+    @Test
+    void journalNamesMapToTheirInterfaces() {
+        assertEquals(EngineToGateway.class, JournalDump.interfaceOf(Journals.engineJournal(root)));
+        assertEquals(GatewayToEngine.class, JournalDump.interfaceOf(Journals.gatewayJournal(root, 12)));
+        assertEquals(GatewayDeliveries.class, JournalDump.interfaceOf(Journals.gatewayDeliveries(root, 12)));
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> JournalDump.interfaceOf(root.resolve("orders")));
+        assertTrue(e.getMessage().contains("not a Sluice journal name: orders"), e.getMessage());
+    }
+
+    @Test
+    void openingAMissingJournalReadOnlyNamesTheDirectory() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Journals.openReadOnly(root.resolve("gateway-9")));
+        assertTrue(e.getMessage().contains("gateway-9"), e.getMessage());
+    }
+
+    private String runReader(final Class<?> main, final String... args) throws Exception {
+        try (JavaProcess reader = JavaProcess.start("reader", root.resolve("reader.log"), List.of(), main, args)) {
+            assertEquals(0, reader.waitFor(60), reader::logText);
+            return reader.logText();
+        }
+    }
+
+    private static void assertNoChronicleWarnings(final String text) {
+        for (final String bad : List.of("may require command line", "WARN", "Exception", "falling back", "Proxy")) {
+            assertFalse(text.contains(bad), () -> "unexpected '" + bad + "' in:\n" + text);
+        }
+    }
+}
