@@ -15,6 +15,8 @@ public final class BenchMain {
         final String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
         switch (scenario) {
             case "-h", "--help", "help" -> usage();
+            case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
+            case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -28,6 +30,8 @@ public final class BenchMain {
                 Usage: ./sluice bench <scenario> [options]
 
                 Scenarios:
+                  fix-round-trip   FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
+                  fix-pipelined    FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
                 """);
     }
 }

@@ -22,6 +22,7 @@ public final class OrderLoad implements FixClientSession.ReportListener {
     private final long[] outstandingClOrdIds;
     private final Recorder latencies;
     private final long firstClOrdId;
+    private LatencySamples samples;
     private long intervalNanos;
     private long sent;
     private long completed;
@@ -47,6 +48,12 @@ public final class OrderLoad implements FixClientSession.ReportListener {
         Arrays.fill(outstandingClOrdIds, -1);
         this.firstClOrdId = firstClOrdId;
         this.latencies = latencies;
+    }
+
+    /** Also keeps every round trip raw in {@code samples} (for a bootstrap interval of the mean). */
+    public OrderLoad samples(final LatencySamples samples) {
+        this.samples = samples;
+        return this;
     }
 
     /** Paces sending to {@code ordersPerSecond} (0: as fast as the window allows). */
@@ -119,7 +126,11 @@ public final class OrderLoad implements FixClientSession.ReportListener {
         }
         outstandingClOrdIds[slot] = -1;
         completed++;
-        latencies.recordValue(receivedNanos - sentNanos[slot]);
+        final long roundTrip = receivedNanos - sentNanos[slot];
+        latencies.recordValue(roundTrip);
+        if (samples != null) {
+            samples.record(roundTrip);
+        }
         if (report.ordStatus() == '2') {
             filled++;
         } else if (report.ordStatus() == '8') {

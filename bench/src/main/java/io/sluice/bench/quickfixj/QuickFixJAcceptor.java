@@ -1,5 +1,6 @@
 package io.sluice.bench.quickfixj;
 
+import io.sluice.bench.fix.LoopbackPorts;
 import quickfix.Acceptor;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;
@@ -8,9 +9,6 @@ import quickfix.SessionID;
 import quickfix.SessionSettings;
 import quickfix.SocketAcceptor;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.List;
 
 /**
@@ -38,7 +36,7 @@ public final class QuickFixJAcceptor implements AutoCloseable {
      * @param clientCompIds the SenderCompIDs of the clients allowed to log on
      */
     public static QuickFixJAcceptor start(final int port, final List<String> clientCompIds) throws ConfigError {
-        final int boundPort = port == 0 ? freePort() : port;
+        final int boundPort = port == 0 ? LoopbackPorts.free() : port;
         final SessionSettings settings = new SessionSettings();
         settings.setString("ConnectionType", "acceptor");
         settings.setString("BeginString", "FIX.4.4");
@@ -70,16 +68,6 @@ public final class QuickFixJAcceptor implements AutoCloseable {
     @Override
     public void close() {
         acceptor.stop(true);
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket()) {
-            socket.setReuseAddress(true);
-            socket.bind(new InetSocketAddress("127.0.0.1", 0));
-            return socket.getLocalPort();
-        } catch (final IOException e) {
-            throw new IllegalStateException("cannot find a free TCP port on 127.0.0.1", e);
-        }
     }
 
     /** {@code QuickFixJAcceptor [port] [clientCompId...]}: runs the baseline acceptor until killed. */

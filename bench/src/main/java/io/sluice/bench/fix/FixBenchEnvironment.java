@@ -1,0 +1,121 @@
+package io.sluice.bench.fix;
+
+import io.sluice.bench.quickfixj.QuickFixJProcess;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything the FIX benchmarks measure, started side by side for one run: a Sluice deployment with one
+ * gateway per transport (e.g. gateway 1 TCP, gateway 2 UDS, one engine) and seeded sell liquidity, and the
+ * QuickFIX/J baseline acceptor. Each is a separate child JVM; the load client is this JVM. Everything lives
+ * in a temporary directory that {@link #close()} deletes.
+ */
+public final class FixBenchEnvironment implements AutoCloseable {
+    /** The load client's SenderCompID on Sluice gateway n is this followed by n. */
+    public static final String LOAD_COMP_ID = "LOAD";
+    /** The liquidity seeder's session (on gateway 1). */
+    public static final String SEEDER_COMP_ID = "SEEDER";
+    /** Every buy: 10 at 100.00, day; it fills against the seeder's resting sells at once. */
+    public static final OrderTerms BUY = OrderTerms.of("ACC1", SluiceDeployment.SYMBOL, OrderTerms.BUY, 10, "100",
+            OrderTerms.DAY);
+    private static final OrderTerms RESTING_SELL = OrderTerms.of("MM1", SluiceDeployment.SYMBOL, OrderTerms.SELL,
+            1_000_000, "100", OrderTerms.DAY);
+    private static final String PASSWORD = "bench";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Path root;
+    private final List<FixTarget> targets = new ArrayList<>();
+    private SluiceDeployment sluice;
+    private LiquiditySeeder seeder;
+    private QuickFixJProcess quickFixJ;
+
+    private FixBenchEnvironment(final Path root) {
+        this.root = root;
+    }
+
+    /**
+     * @param transports the Sluice transports to measure (TCP, UDS, both, or none for the baseline alone)
+     * @param withQuickFixJ whether to start the QuickFIX/J baseline too
+     */
+    public static FixBenchEnvironment start(final List<FixTransport> transports, final boolean withQuickFixJ,
+                                            final PrintStream progress) throws IOException, InterruptedException {
+        final FixBenchEnvironment environment = new FixBenchEnvironment(Files.createTempDirectory("sluice-fix-bench"));
+        try {
+            environment.launch(transports, withQuickFixJ, progress);
+            return environment;
+        } catch (final IOException | RuntimeException | InterruptedException e) {
+            environment.close();
+            throw e;
+        }
+    }
+
+    private void launch(final List<FixTransport> transports, final boolean withQuickFixJ, final PrintStream progress)
+            throws IOException, InterruptedException {
+        if (!transports.isEmpty()) {
+            launchSluice(transports, progress);
+        }
+        if (withQuickFixJ) {
+            progress.println("starting the QuickFIX/J acceptor (child JVM; TCP only: QuickFIX/J has no Unix domain"
+                    + " socket transport) ...");
+            quickFixJ = QuickFixJProcess.start(root.resolve("quickfixj.log"), START_TIMEOUT);
+            targets.add(quickFixJ.target());
+        }
+    }
+
+    private void launchSluice(final List<FixTransport> transports, final PrintStream progress)
+            throws IOException, InterruptedException {
+        final List<SluiceDeployment.GatewaySpec> gateways = new ArrayList<>();
+        final SessionIdentity seed = identity(SEEDER_COMP_ID);
+        for (int i = 0; i < transports.size(); i++) {
+            final int id = i + 1;
+            final SessionIdentity load = identity(LOAD_COMP_ID + id);
+            gateways.add(new SluiceDeployment.GatewaySpec(id, transports.get(i),
+                    id == 1 ? List.of(load, seed) : List.of(load)));
+        }
+        progress.printf("starting Sluice (engine + %d gateway(s), child JVMs) under %s ...%n", gateways.size(), root);
+        sluice = SluiceDeployment.start(root.resolve("sluice"), gateways);
+        seeder = new LiquiditySeeder(new FixClientSession(sluice.endpoint(1), seed), RESTING_SELL, 4, 1);
+        seeder.start(START_TIMEOUT);
+        for (final SluiceDeployment.GatewaySpec gateway : gateways) {
+            targets.add(new FixTarget("Sluice " + gateway.transport(), sluice.endpoint(gateway.id()),
+                    gateway.sessions().getFirst()));
+        }
+    }
+
+    private static SessionIdentity identity(final String compId) {
+        return new SessionIdentity(compId, SluiceDeployment.GATEWAY_COMP_ID, compId, PASSWORD);
+    }
+
+    /** @return the targets in measuring order: Sluice per transport, then QuickFIX/J. */
+    public List<FixTarget> targets() {
+        return targets;
+    }
+
+    /** @return what the seeder has seen go wrong, or null. */
+    public String seederFailure() {
+        return seeder == null ? null : seeder.failure();
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        try {
+            if (seeder != null) {
+                seeder.close();
+            }
+            if (quickFixJ != null) {
+                quickFixJ.close();
+            }
+            if (sluice != null) {
+                sluice.close();
+            }
+        } finally {
+            SluiceDeployment.deleteTree(root);
+        }
+    }
+}

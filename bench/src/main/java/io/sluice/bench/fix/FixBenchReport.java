@@ -1,0 +1,80 @@
+package io.sluice.bench.fix;
+
+import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.LatencyTable;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Prints and saves the figures of a FIX benchmark run: a latency row per target, the mean with its
+ * bootstrap interval and the throughput, then every Sluice target against the QuickFIX/J baseline of the same
+ * run as ratios (how many times faster on the mean and on p99, how many times the throughput).
+ */
+final class FixBenchReport {
+    private static final String BASELINE_PREFIX = "QuickFIX/J";
+
+    private FixBenchReport() {
+    }
+
+    static Path printAndSave(final String scenario, final String title, final List<MeasuredRun> runs,
+                             final BenchResult settings, final PrintStream out) {
+        out.println();
+        out.println(title);
+        final LatencyTable table = new LatencyTable(out, 16);
+        table.header();
+        for (final MeasuredRun run : runs) {
+            table.rowNanos(run.target().label(), run.roundTrips());
+        }
+        out.println();
+        out.printf(Locale.ROOT, "%-16s %22s %14s %8s%n", "", "mean (95% CI), µs", "orders/s", "window");
+        for (final MeasuredRun run : runs) {
+            out.printf(Locale.ROOT, "%-16s %6.2f (%6.2f..%6.2f) %14.0f %8d%n", run.target().label(),
+                    run.meanNanos() / 1e3, run.meanLowNanos() / 1e3, run.meanHighNanos() / 1e3, run.ordersPerSecond(),
+                    run.window());
+        }
+        final BenchResult result = BenchResult.of(scenario).put("settings", settings);
+        final BenchResult targets = BenchResult.section();
+        for (final MeasuredRun run : runs) {
+            targets.put(run.target().label(), BenchResult.section()
+                    .put("transport", run.target().endpoint().transport().name())
+                    .put("window", run.window())
+                    .put("orders", run.orders())
+                    .put("filled", run.filled())
+                    .put("ordersPerSecond", run.ordersPerSecond())
+                    .put("meanUs", run.meanNanos() / 1e3)
+                    .put("meanCi95LowUs", run.meanLowNanos() / 1e3)
+                    .put("meanCi95HighUs", run.meanHighNanos() / 1e3)
+                    .putLatencyNanos("roundTrip", run.roundTrips()));
+        }
+        result.put("targets", targets);
+        final MeasuredRun baseline = runs.stream().filter(run -> run.target().label().startsWith(BASELINE_PREFIX))
+                .findFirst().orElse(null);
+        if (baseline != null && runs.size() > 1) {
+            out.println();
+            out.println("Against QuickFIX/J in the same run (QuickFIX/J ÷ Sluice for latency, Sluice ÷ QuickFIX/J for"
+                    + " throughput; > 1 means Sluice is better):");
+            final BenchResult ratios = BenchResult.section();
+            for (final MeasuredRun run : runs) {
+                if (run == baseline) {
+                    continue;
+                }
+                final double mean = baseline.meanNanos() / run.meanNanos();
+                final double p99 = (double) baseline.roundTrips().getValueAtPercentile(99)
+                        / run.roundTrips().getValueAtPercentile(99);
+                final double throughput = run.ordersPerSecond() / baseline.ordersPerSecond();
+                out.printf(Locale.ROOT, "  %-14s mean %5.2fx   p99 %5.2fx   throughput %5.2fx%n", run.target().label(),
+                        mean, p99, throughput);
+                ratios.put(run.target().label(), BenchResult.section().put("meanSpeedup", mean)
+                        .put("p99Speedup", p99).put("throughputRatio", throughput));
+            }
+            result.put("versusQuickFixJ", ratios);
+        }
+        final Path file = result.write(BenchResult.resultsDir());
+        out.println();
+        out.println("JSON: " + file);
+        return file;
+    }
+}

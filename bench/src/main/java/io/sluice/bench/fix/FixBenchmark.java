@@ -1,0 +1,100 @@
+package io.sluice.bench.fix;
+
+import io.sluice.bench.report.BenchResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * The two FIX benchmarks, run by the same client in the same way against Sluice's full path (gateway,
+ * journal, engine, journal, gateway) over TCP and over a Unix domain socket and, in the same run, against a
+ * QuickFIX/J acceptor that just answers each order with two reports:
+ * <ul>
+ *   <li>{@code ./sluice bench fix-round-trip}: ping-pong in the style of the published FIX engine comparisons.
+ *   One NewOrderSingle, wait for both execution reports (ack and fill against pre-seeded liquidity), then
+ *   the next.</li>
+ *   <li>{@code ./sluice bench fix-pipelined}: orders sent without waiting, at most {@code --window}
+ *   outstanding: throughput through the full path, with the round trips under that load.</li>
+ * </ul>
+ */
+@Command(mixinStandardHelpOptions = true, sortOptions = false)
+public final class FixBenchmark implements Callable<Integer> {
+    private final String scenario;
+
+    @Option(names = "--warmup", description = "warm-up orders per target (default ${DEFAULT-VALUE})")
+    private long warmup = 50_000;
+
+    @Option(names = "--orders", description = "measured orders per target (default ${DEFAULT-VALUE})")
+    private long orders;
+
+    @Option(names = "--window", description = "most orders outstanding at once (default ${DEFAULT-VALUE})")
+    private int window;
+
+    @Option(names = "--transports", split = ",", description = "Sluice transports to measure (default tcp,uds)")
+    private List<String> transports = List.of("tcp", "uds");
+
+    @Option(names = "--quickfixj", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "measure the QuickFIX/J baseline (default true)")
+    private boolean quickFixJ;
+
+    @Option(names = "--sluice", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "measure Sluice (default true)")
+    private boolean sluice;
+
+    @Option(names = "--run-timeout", description = "seconds one run may take (default ${DEFAULT-VALUE})")
+    private long runTimeoutSeconds = 600;
+
+    private FixBenchmark(final String scenario, final long orders, final int window) {
+        this.scenario = scenario;
+        this.orders = orders;
+        this.window = window;
+    }
+
+    /** {@code ./sluice bench fix-round-trip [options]}. */
+    public static void roundTrip(final String[] args) {
+        run(new FixBenchmark("fix-round-trip", 100_000, 1),
+                "Ping-pong FIX round trip (NewOrderSingle -> ack + fill): Sluice over TCP and UDS beside QuickFIX/J.",
+                args);
+    }
+
+    /** {@code ./sluice bench fix-pipelined [options]}. */
+    public static void pipelined(final String[] args) {
+        run(new FixBenchmark("fix-pipelined", 200_000, 64),
+                "Pipelined FIX orders (bounded window): Sluice's throughput over TCP and UDS beside QuickFIX/J.",
+                args);
+    }
+
+    private static void run(final FixBenchmark benchmark, final String description, final String[] args) {
+        final CommandLine commandLine = new CommandLine(benchmark);
+        commandLine.setCommandName("./sluice bench " + benchmark.scenario);
+        commandLine.getCommandSpec().usageMessage().description(description);
+        System.exit(commandLine.execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        final List<FixTransport> sluiceTransports = sluice
+                ? transports.stream().map(FixTransport::parse).toList() : List.of();
+        try (FixBenchEnvironment environment = FixBenchEnvironment.start(sluiceTransports, quickFixJ, System.out)) {
+            final FixMeasurement measurement = new FixMeasurement(FixBenchEnvironment.BUY,
+                    Duration.ofSeconds(runTimeoutSeconds), System.out);
+            final List<MeasuredRun> runs = new ArrayList<>();
+            for (final FixTarget target : environment.targets()) {
+                runs.add(measurement.measure(target, window, warmup, orders));
+            }
+            final String title = window == 1
+                    ? String.format("FIX round trip, ping-pong (1 NewOrderSingle -> ack + fill), %,d warm-up + %,d"
+                    + " measured per target", warmup, orders)
+                    : String.format("FIX pipelined orders, window %d (NewOrderSingle -> ack + fill), %,d warm-up + %,d"
+                    + " measured per target", window, warmup, orders);
+            FixBenchReport.printAndSave(scenario, title, runs, BenchResult.section().put("warmup", warmup)
+                    .put("orders", orders).put("window", window), System.out);
+        }
+        return 0;
+    }
+}

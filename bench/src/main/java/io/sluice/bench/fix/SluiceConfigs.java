@@ -1,0 +1,48 @@
+package io.sluice.bench.fix;
+
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.stream.Collectors;
+
+/**
+ * The YAML configs a {@link SluiceDeployment} writes for its engine and gateways: one instrument,
+ * {@value SluiceDeployment#SYMBOL}, priced on a 0.01 grid between 1 and 1000, with limits roomy enough for
+ * the liquidity seeder's large resting orders.
+ */
+final class SluiceConfigs {
+    private SluiceConfigs() {
+    }
+
+    static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol) {
+        return """
+                !io.sluice.engine.config.EngineConfig {
+                  journalRoot: "%s",
+                  gatewayIds: [ %s ],
+                  idleStrategy: BACK_OFF,
+                  instruments: [
+                    { symbol: %s, tickSize: 0.01, lotSize: 1, priceLow: 1, priceHigh: 1000,
+                      maxOrderQty: 10000000, maxNotional: 10000000000 }
+                  ]
+                }
+                """.formatted(journalRoot, gatewayIds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+                symbol);
+    }
+
+    static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
+                          final String gatewayCompId) {
+        final String sessions = spec.sessions().stream()
+                .map(session -> "    { clientCompId: %s, gatewayCompId: %s, username: \"%s\", password: \"%s\" }"
+                        .formatted(session.senderCompId(), gatewayCompId, session.username(), session.password()))
+                .collect(Collectors.joining(",\n"));
+        return """
+                !io.sluice.gateway.config.GatewayConfig {
+                  id: %d,
+                  journalRoot: "%s",
+                  listen: "%s",
+                  sessions: [
+                %s
+                  ]
+                }
+                """.formatted(spec.id(), journalRoot, endpoint, sessions);
+    }
+}

@@ -1,0 +1,179 @@
+package io.sluice.bench.fix;
+
+import io.sluice.contracts.process.JavaProcess;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A whole Sluice deployment on this host, every part a real child JVM: one engine and the given gateways,
+ * each with a YAML config written under {@code root/config}, journals under {@code root/journals}, logs
+ * under {@code root/logs}. {@link #start} returns once every part is ready (polled: the engine has
+ * recovered, each gateway accepts connections). Used by the demo, the FIX benchmarks and the end-to-end
+ * tests, which may also kill a gateway with {@code kill -9} and start it again on the same journals.
+ */
+public final class SluiceDeployment implements AutoCloseable {
+    /** The one instrument the demo and benchmarks trade. */
+    public static final String SYMBOL = "SLC";
+    /** The CompID every gateway answers as (the clients' TargetCompID). */
+    public static final String GATEWAY_COMP_ID = "SLUICE";
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * One gateway of the deployment.
+     *
+     * @param id        the gateway id (its journal is {@code gateway-<id>})
+     * @param transport TCP on a free loopback port, or a Unix domain socket under the root
+     * @param sessions  the client sessions it accepts (SenderCompID, username, password)
+     */
+    public record GatewaySpec(int id, FixTransport transport, List<SessionIdentity> sessions) {
+    }
+
+    private final Path root;
+    private final Map<Integer, GatewaySpec> specs = new LinkedHashMap<>();
+    private final Map<Integer, FixEndpoint> endpoints = new LinkedHashMap<>();
+    private final Map<Integer, JavaProcess> gateways = new LinkedHashMap<>();
+    private JavaProcess engine;
+
+    private SluiceDeployment(final Path root) {
+        this.root = root;
+    }
+
+    /**
+     * Writes the configs and starts the engine and every gateway, each in its own JVM.
+     *
+     * @param root an empty directory that will hold configs, journals and logs
+     */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways)
+            throws IOException, InterruptedException {
+        final SluiceDeployment deployment = new SluiceDeployment(root);
+        try {
+            deployment.launch(gateways);
+            return deployment;
+        } catch (final IOException | RuntimeException | InterruptedException e) {
+            deployment.close();
+            throw e;
+        }
+    }
+
+    private void launch(final List<GatewaySpec> gatewaySpecs) throws IOException, InterruptedException {
+        Files.createDirectories(root.resolve("config"));
+        Files.createDirectories(journals());
+        for (final GatewaySpec spec : gatewaySpecs) {
+            specs.put(spec.id(), spec);
+            endpoints.put(spec.id(), spec.transport() == FixTransport.TCP
+                    ? FixEndpoint.tcp("127.0.0.1", LoopbackPorts.free())
+                    : FixEndpoint.uds(root.resolve("gateway-" + spec.id() + ".sock")));
+        }
+        final Path engineConfig = root.resolve("config/engine.yaml");
+        Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL));
+        engine = JavaProcess.start("engine", logs().resolve("engine.log"), List.of(),
+                SluiceRoles.engineMain(), "--config", engineConfig.toString());
+        for (final GatewaySpec spec : gatewaySpecs) {
+            startGateway(spec.id());
+        }
+        final JavaProcess theEngine = engine;
+        PollUntil.await(() -> !theEngine.isAlive() || SluiceRoles.engineReady(theEngine.logText()), READY_TIMEOUT,
+                () -> "the engine to recover; its log: " + theEngine.logText());
+        requireAlive(engine);
+    }
+
+    /** Starts gateway {@code id} (again, after a kill) and returns once it accepts connections. */
+    public void startGateway(final int id) throws IOException, InterruptedException {
+        final GatewaySpec spec = specs.get(id);
+        final FixEndpoint endpoint = endpoints.get(id);
+        final Path config = root.resolve("config/gateway-" + id + ".yaml");
+        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID));
+        final JavaProcess gateway = JavaProcess.start("gateway-" + id, logs().resolve("gateway-" + id + ".log"),
+                List.of(), SluiceRoles.gatewayMain(), "--config", config.toString());
+        gateways.put(id, gateway);
+        PollUntil.await(() -> !gateway.isAlive() || endpoint.isAccepting(), READY_TIMEOUT,
+                () -> "gateway " + id + " to accept on " + endpoint + "; its log: " + gateway.logText());
+        requireAlive(gateway);
+    }
+
+    /** Kills gateway {@code id} with SIGKILL, as a crash would. */
+    public void killGateway(final int id) throws InterruptedException {
+        gateways.get(id).kill9();
+    }
+
+    /** @return where clients of gateway {@code id} connect. */
+    public FixEndpoint endpoint(final int id) {
+        return endpoints.get(id);
+    }
+
+    public JavaProcess engine() {
+        return engine;
+    }
+
+    public JavaProcess gateway(final int id) {
+        return gateways.get(id);
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** @return every child's log, for failure messages. */
+    public String logs(final int maxCharsEach) {
+        final StringBuilder text = new StringBuilder();
+        final List<JavaProcess> all = new ArrayList<>(gateways.values());
+        if (engine != null) {
+            all.addFirst(engine);
+        }
+        for (final JavaProcess process : all) {
+            final String log = process.logText();
+            text.append("--- ").append(process.name()).append(" (").append(process.log()).append(")\n")
+                    .append(log, Math.max(0, log.length() - maxCharsEach), log.length()).append('\n');
+        }
+        return text.toString();
+    }
+
+    private Path journals() {
+        return root.resolve("journals");
+    }
+
+    private Path logs() {
+        return root.resolve("logs");
+    }
+
+    private static void requireAlive(final JavaProcess process) {
+        if (!process.isAlive()) {
+            throw new IllegalStateException(process.name() + " exited at start; its log ("
+                    + process.log() + "):\n" + process.logText());
+        }
+    }
+
+    /** Stops the gateways, then the engine (SIGTERM, then SIGKILL after a grace period). */
+    @Override
+    public void close() throws InterruptedException {
+        for (final JavaProcess gateway : gateways.values()) {
+            gateway.stop(STOP_TIMEOUT.toSeconds());
+        }
+        if (engine != null) {
+            engine.stop(STOP_TIMEOUT.toSeconds());
+        }
+    }
+
+    /** Deletes {@code dir} and everything below it (the deployment's temporary root). */
+    public static void deleteTree(final Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (final Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir, e);
+        }
+    }
+}
