@@ -1,0 +1,196 @@
+package io.sluice.bench.demo;
+
+import io.sluice.bench.fix.FixClientSession;
+import io.sluice.bench.fix.FixTransport;
+import io.sluice.bench.fix.LiquiditySeeder;
+import io.sluice.bench.fix.OrderTerms;
+import io.sluice.bench.fix.SessionIdentity;
+import io.sluice.bench.fix.SluiceDeployment;
+import io.sluice.bench.report.LatencyTable;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@code ./sluice demo}: Sluice end to end on this machine. Starts the engine and two gateways as separate
+ * processes on a fresh temporary root, seeds sell liquidity, drives FIX buy orders through both gateways
+ * (one load session each, in this process), prints the round-trip latency and throughput every second and a
+ * summary at the end, then stops the processes and deletes the root.
+ */
+@Command(name = "./sluice demo", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Engine + two gateways as child processes, driven by a FIX load client; prints latency live.")
+public final class DemoMain implements Callable<Integer> {
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
+    private static final String PASSWORD = "demo";
+    private static final OrderTerms BUY = OrderTerms.of("ACC1", SluiceDeployment.SYMBOL, OrderTerms.BUY, 10, "100",
+            OrderTerms.DAY);
+    private static final OrderTerms RESTING_SELL = OrderTerms.of("MM1", SluiceDeployment.SYMBOL, OrderTerms.SELL,
+            1_000_000, "100", OrderTerms.DAY);
+
+    @Option(names = "--duration", converter = DurationText.class,
+            description = "how long to drive load, e.g. 30s, 2m (default ${DEFAULT-VALUE})")
+    private Duration duration = Duration.ofSeconds(20);
+
+    @Option(names = "--transport", description = "how clients reach the gateways: tcp or uds (default ${DEFAULT-VALUE})")
+    private String transport = "tcp";
+
+    @Option(names = "--rate", description = "orders per second across both gateways; 0 = as fast as the window allows"
+            + " (default ${DEFAULT-VALUE})")
+    private long rate;
+
+    @Option(names = "--window", description = "orders each load session keeps outstanding; 1 = ping-pong"
+            + " (default ${DEFAULT-VALUE})")
+    private int window = 1;
+
+    private final PrintStream out = System.out;
+    private volatile SluiceDeployment deployment;
+
+    public static void main(final String[] args) {
+        System.exit(new CommandLine(new DemoMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        final FixTransport fixTransport = FixTransport.parse(transport);
+        final Path root = Files.createTempDirectory("sluice-demo");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAndDelete(root), "demo-cleanup"));
+        final SessionIdentity load1 = identity("LOAD1");
+        final SessionIdentity load2 = identity("LOAD2");
+        final SessionIdentity seeder = identity("SEEDER");
+        out.printf("Sluice demo: engine + 2 gateways (%s) as child processes, journals under %s%n", fixTransport, root);
+        try (SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
+                new SluiceDeployment.GatewaySpec(1, fixTransport, List.of(load1, seeder)),
+                new SluiceDeployment.GatewaySpec(2, fixTransport, List.of(load2))))) {
+            deployment = sluice;
+            out.printf("  engine    pid %d%n  gateway 1 pid %d on %s%n  gateway 2 pid %d on %s%n",
+                    sluice.engine().pid(), sluice.gateway(1).pid(), sluice.endpoint(1),
+                    sluice.gateway(2).pid(), sluice.endpoint(2));
+            try (LiquiditySeeder liquidity = new LiquiditySeeder(new FixClientSession(sluice.endpoint(1), seeder),
+                    RESTING_SELL, 4, 1)) {
+                liquidity.start(START_TIMEOUT);
+                out.println("  seeded 4 resting sell orders of 1,000,000 " + SluiceDeployment.SYMBOL + " at 100.00");
+                return drive(sluice, load1, load2, liquidity);
+            }
+        } catch (final IllegalStateException | IOException e) {
+            out.flush();
+            System.err.println("demo: " + e.getMessage());
+            return 1;
+        } finally {
+            stopAndDelete(root);
+        }
+    }
+
+    /** Stops the child processes (also on Ctrl-C, from a shutdown hook) and deletes the temporary root. */
+    private synchronized void stopAndDelete(final Path root) {
+        try {
+            if (deployment != null) {
+                deployment.close();
+                deployment = null;
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (Files.exists(root)) {
+            SluiceDeployment.deleteTree(root);
+            out.println("stopped the processes and deleted " + root);
+        }
+    }
+
+    private int drive(final SluiceDeployment sluice, final SessionIdentity load1, final SessionIdentity load2,
+                      final LiquiditySeeder liquidity) throws IOException, InterruptedException {
+        final Recorder recorder = new Recorder(3);
+        final long start = System.nanoTime();
+        final long deadline = start + duration.toNanos();
+        final Duration giveUpAfter = duration.plus(DRAIN_TIMEOUT);
+        final List<LoadThread> loads = List.of(
+                LoadThread.start(new FixClientSession(sluice.endpoint(1), load1), BUY, window, perSession(rate / 2),
+                        recorder, deadline, giveUpAfter),
+                LoadThread.start(new FixClientSession(sluice.endpoint(2), load2), BUY, window,
+                        perSession(rate - rate / 2), recorder, deadline, giveUpAfter));
+        out.printf("driving buy orders (10 at 100.00; %s) through both gateways for %d s%s%n",
+                window == 1 ? "ping-pong: each session waits for ack + fill" : "window " + window + " per session",
+                duration.toSeconds(), rate > 0 ? " at " + rate + " orders/s" : ", as fast as they come back");
+        out.printf(Locale.ROOT, "%6s %10s %9s %9s %9s %9s %10s   round trip, µs%n",
+                "second", "orders/s", "p50", "p90", "p99", "p99.99", "max");
+
+        final Histogram whole = new Histogram(3);
+        final Histogram secondHalf = new Histogram(3);
+        Histogram interval = null;
+        int second = 0;
+        while (loads.stream().anyMatch(LoadThread::isAlive)) {
+            second++;
+            final long tick = start + second * 1_000_000_000L;
+            long now;
+            while ((now = System.nanoTime()) - tick < 0 && loads.stream().anyMatch(LoadThread::isAlive)) {
+                LockSupport.parkNanos(Math.min(tick - now, 20_000_000L));
+            }
+            interval = recorder.getIntervalHistogram(interval);
+            whole.add(interval);
+            if (second > duration.toSeconds() / 2) {
+                secondHalf.add(interval);
+            }
+            printSecond(second, interval);
+        }
+        final double elapsedSeconds = (System.nanoTime() - start) / 1e9;
+        interval = recorder.getIntervalHistogram(interval);
+        whole.add(interval);
+        secondHalf.add(interval);
+        return summary(loads, whole, secondHalf, elapsedSeconds, liquidity);
+    }
+
+    private int summary(final List<LoadThread> loads, final Histogram whole, final Histogram secondHalf,
+                        final double elapsedSeconds, final LiquiditySeeder liquidity) {
+        out.println();
+        out.printf(Locale.ROOT, "Summary: %,d orders in %.1f s = %,.0f orders/s through 2 gateways and 1 engine%n",
+                whole.getTotalCount(), elapsedSeconds, whole.getTotalCount() / elapsedSeconds);
+        final LatencyTable table = new LatencyTable(out, 14);
+        table.header();
+        table.rowNanos("whole run", whole);
+        table.rowNanos("second half", secondHalf);
+        out.println("(the first seconds include JIT warm-up; the second half is closer to steady state)");
+        long filled = 0;
+        int failures = 0;
+        for (final LoadThread load : loads) {
+            filled += load.filled();
+            if (load.failure() != null) {
+                failures++;
+                System.err.println("demo: " + load.name() + ": " + load.failure());
+            }
+        }
+        out.printf(Locale.ROOT, "fills: %,d of %,d orders; the resting sells saw %,d fills%n", filled,
+                whole.getTotalCount(), liquidity.fillReports());
+        if (liquidity.failure() != null) {
+            failures++;
+            System.err.println("demo: liquidity: " + liquidity.failure());
+        }
+        return failures == 0 && filled == whole.getTotalCount() ? 0 : 1;
+    }
+
+    private void printSecond(final int second, final Histogram interval) {
+        out.printf(Locale.ROOT, "%6d %10d %9.1f %9.1f %9.1f %9.1f %10.1f%n", second, interval.getTotalCount(),
+                interval.getValueAtPercentile(50) / 1e3, interval.getValueAtPercentile(90) / 1e3,
+                interval.getValueAtPercentile(99) / 1e3, interval.getValueAtPercentile(99.99) / 1e3,
+                interval.getMaxValue() / 1e3);
+    }
+
+    private long perSession(final long share) {
+        return rate > 0 ? Math.max(1, share) : 0;
+    }
+
+    private static SessionIdentity identity(final String compId) {
+        return new SessionIdentity(compId, SluiceDeployment.GATEWAY_COMP_ID, compId, PASSWORD);
+    }
+}
