@@ -27,7 +27,8 @@ public enum RejectReason {
     UNKNOWN_ORDER(1, "Unknown order: no open order with that OrigClOrdID in this session"),
     ORDER_ALREADY_DONE(0, "Too late: the order is already filled or canceled"),
     REPLACE_CHANGES_SYMBOL_OR_SIDE(99, "A replace may not change the symbol or side"),
-    REPLACE_QUANTITY_BELOW_FILLED(99, "A replace may not reduce the quantity below what has been filled");
+    REPLACE_QUANTITY_BELOW_FILLED(99, "A replace may not reduce the quantity below what has been filled"),
+    ENGINE_CAPACITY_REACHED(99, "Engine capacity reached: too many open orders or price levels");
 
     private final int fixCode;
     private final String text;

@@ -1,0 +1,312 @@
+package io.sluice.engine;
+
+import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.CancelReject;
+import io.sluice.contracts.CxlRejResponseTo;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.ExecType;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MetaData;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.OrdStatus;
+import io.sluice.contracts.OrdType;
+import io.sluice.contracts.OrderCommand;
+import io.sluice.contracts.RejectReason;
+import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.TimeInForce;
+import io.sluice.engine.book.BookSide;
+import io.sluice.engine.book.CompletedOrders;
+import io.sluice.engine.book.Order;
+import io.sluice.engine.book.OrderBook;
+import io.sluice.engine.book.OrderIndex;
+import io.sluice.engine.book.OrderPool;
+import io.sluice.engine.book.PriceLevel;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.InstrumentConfig;
+import org.agrona.collections.Long2ObjectHashMap;
+
+/**
+ * The processing engine's logic: a pure, single-threaded function from commands to reports. It validates
+ * each command, matches orders in per-instrument books with strict price-time priority, and writes every
+ * resulting report to its {@link EngineToGateway} output, synchronously, before the call returns.
+ *
+ * <h2>Determinism</h2>
+ * No clock, no randomness, no hash-order iteration: the same commands in the same order give the same
+ * reports, byte for byte. OrderIDs and ExecIDs are counters starting at 1. Each report's MetaData is a
+ * copy of the input's, so every input's {@code sourceId}/{@code eventId} appears on at least one report:
+ * that is how the consumption order is recovered (see {@code recovery.RecordedInputs}).
+ *
+ * <h2>Rules</h2>
+ * <ul>
+ * <li>A new order is validated (symbol, side, type, time in force, quantity, price, band, limits, then a
+ *     duplicate ClOrdID among the session's open and remembered orders); a failure is one execution report
+ *     with ExecType=REJECTED, OrderID 0 and the reason. An accepted order is reported NEW, then trades.</li>
+ * <li>Trades happen at the resting order's price; each fill is reported to the aggressor, then to the
+ *     resting order's owner. What is left of an order then rests (limit, DAY) or is canceled: IOC
+ *     remainders, market orders out of liquidity ({@code NO_LIQUIDITY}), FOK orders that cannot fill in
+ *     full ({@code FOK_NOT_FILLABLE}, canceled before any trade).</li>
+ * <li>Self-match prevention, "cancel the aggressor": an aggressor that reaches a resting order of its own
+ *     session stops there; fills already made stand and the rest of the aggressor is canceled with
+ *     {@code SELF_MATCH_PREVENTED}. The resting order is untouched. FOK counts only liquidity in front of
+ *     the session's own orders.</li>
+ * <li>Cancel and cancel/replace name the order by (session, OrigClOrdID): a session only ever finds its own
+ *     orders. Unknown (or someone else's) orders get a cancel reject {@code UNKNOWN_ORDER}; orders already
+ *     filled or canceled get {@code ORDER_ALREADY_DONE}. A replace keeps the symbol and side, stays a DAY
+ *     limit order, may not go below CumQty; it keeps time priority only if the price is unchanged and the
+ *     quantity does not grow, otherwise it goes to the back and, at a new price, may trade at once.</li>
+ * <li>Reports go to the gateway and session that own the order; rejects of requests go to the requester.</li>
+ * </ul>
+ * Completed orders are remembered for {@code completedOrderMemory} completions; older ClOrdIDs are
+ * forgotten and may be reused. All memory is allocated in the constructor: zero allocation per command.
+ */
+public final class Engine implements GatewayToEngine {
+    private final EngineToGateway output;
+    private final Long2ObjectHashMap<Instrument> instruments = new Long2ObjectHashMap<>();
+    private final OrderPool pool;
+    private final OrderIndex index;
+    private final CompletedOrders completed;
+    private final int maxOpenOrders;
+    private final ExecutionReport report = new ExecutionReport();
+    private final CancelReject cancelReject = new CancelReject();
+    private int openOrders;
+    private long lastOrderId;
+    private long lastExecId;
+    private MetaData cause;
+
+    public Engine(final EngineConfig config, final EngineToGateway output) {
+        this.output = output;
+        for (final InstrumentConfig instrument : config.instruments()) {
+            instruments.put(instrument.symbol(), new Instrument(instrument, config.maxPriceLevels()));
+        }
+        maxOpenOrders = config.maxOpenOrders();
+        // One spare: a replace takes its successor before the original joins the completed orders.
+        final int orders = config.maxOpenOrders() + config.completedOrderMemory() + 1;
+        pool = new OrderPool(orders);
+        index = new OrderIndex(orders);
+        completed = new CompletedOrders(config.completedOrderMemory(), index, pool);
+    }
+
+    @Override
+    public void newOrder(final NewOrder command) {
+        cause = command.metaData();
+        final Instrument instrument = instruments.get(command.symbol());
+        RejectReason reason = instrument == null ? RejectReason.UNKNOWN_SYMBOL : instrument.check(command);
+        if (reason == RejectReason.NONE && index.get(command.session(), command.clOrdId()) != null) {
+            reason = RejectReason.DUPLICATE_CL_ORD_ID;
+        }
+        if (reason == RejectReason.NONE && openOrders == maxOpenOrders) {
+            reason = RejectReason.ENGINE_CAPACITY_REACHED;
+        }
+        if (reason != RejectReason.NONE) {
+            rejectOrder(command, reason);
+            return;
+        }
+        final Order order = pool.take().accept(++lastOrderId, cause.sourceId(), command);
+        index.put(order);
+        openOrders++;
+        execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE);
+        final OrderBook book = instrument.book();
+        if (order.timeInForce() == TimeInForce.FILL_OR_KILL && !book.canFillInFull(order)) {
+            cancelRemainder(order, RejectReason.FOK_NOT_FILLABLE);
+        } else {
+            trade(book, order);
+        }
+    }
+
+    @Override
+    public void cancelOrder(final CancelOrder command) {
+        cause = command.metaData();
+        final Order order = index.get(command.session(), command.origClOrdId());
+        if (order == null || order.isCompleted()) {
+            rejectCancel(command.session(), command.clOrdId(), command.origClOrdId(),
+                    CxlRejResponseTo.ORDER_CANCEL_REQUEST, order);
+            return;
+        }
+        bookOf(order).sideOf(order).remove(order);
+        order.ordStatus(OrdStatus.CANCELED);
+        execution(order, ExecType.CANCELED, command.clOrdId(), order.clOrdId(), 0, 0, RejectReason.NONE);
+        complete(order);
+    }
+
+    @Override
+    public void replaceOrder(final ReplaceOrder command) {
+        cause = command.metaData();
+        final Order original = index.get(command.session(), command.origClOrdId());
+        if (original == null || original.isCompleted()) {
+            rejectCancel(command.session(), command.clOrdId(), command.origClOrdId(),
+                    CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, original);
+            return;
+        }
+        final RejectReason reason = checkReplace(original, command);
+        if (reason != RejectReason.NONE) {
+            sendCancelReject(command.session(), command.clOrdId(), command.origClOrdId(),
+                    CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, reason, original.ordStatus(), original.orderId());
+            return;
+        }
+        final OrderBook book = bookOf(original);
+        final BookSide side = book.sideOf(original);
+        final Order successor = pool.take().succeed(original, command);
+        final boolean keepsPriority = successor.price() == original.price()
+                && successor.orderQty() <= original.orderQty() && successor.leavesQty() > 0;
+        if (keepsPriority) {
+            side.replaceInPlace(original, successor);
+        } else {
+            side.remove(original);
+        }
+        original.ordStatus(OrdStatus.REPLACED);
+        index.put(successor);
+        execution(successor, ExecType.REPLACED, successor.clOrdId(), original.clOrdId(), 0, 0, RejectReason.NONE);
+        completed.add(original);
+        if (successor.leavesQty() == 0) {
+            complete(successor);
+        } else if (!keepsPriority) {
+            trade(book, successor);
+        }
+    }
+
+    /** @return how many orders rest in the books. */
+    public int openOrders() {
+        return openOrders;
+    }
+
+    /** @return the last OrderID assigned (OrderIDs count up from 1). */
+    public long lastOrderId() {
+        return lastOrderId;
+    }
+
+    /** @return the last ExecID assigned (ExecIDs count up from 1). */
+    public long lastExecId() {
+        return lastExecId;
+    }
+
+    private RejectReason checkReplace(final Order original, final ReplaceOrder command) {
+        if (command.symbol() != original.symbol() || command.side() != original.side()) {
+            return RejectReason.REPLACE_CHANGES_SYMBOL_OR_SIDE;
+        }
+        if (command.ordType() != OrdType.LIMIT) {
+            return RejectReason.UNSUPPORTED_ORD_TYPE;
+        }
+        if (command.timeInForce() != TimeInForce.DAY) {
+            return RejectReason.UNSUPPORTED_TIME_IN_FORCE;
+        }
+        final RejectReason terms = instruments.get(original.symbol()).check(command);
+        if (terms != RejectReason.NONE) {
+            return terms;
+        }
+        if (index.get(command.session(), command.clOrdId()) != null) {
+            return RejectReason.DUPLICATE_CL_ORD_ID;
+        }
+        if (command.orderQty() < original.cumQty()) {
+            return RejectReason.REPLACE_QUANTITY_BELOW_FILLED;
+        }
+        return RejectReason.NONE;
+    }
+
+    /** Matches {@code aggressor} against the opposite side, then rests or cancels what is left. */
+    private void trade(final OrderBook book, final Order aggressor) {
+        final BookSide opposite = book.oppositeOf(aggressor);
+        boolean selfMatch = false;
+        while (aggressor.leavesQty() > 0) {
+            final PriceLevel level = opposite.best();
+            if (level == null || !OrderBook.crosses(aggressor, level.price())) {
+                break;
+            }
+            final Order resting = level.head();
+            if (resting.session() == aggressor.session()) {
+                selfMatch = true;
+                break;
+            }
+            final long qty = Math.min(aggressor.leavesQty(), resting.leavesQty());
+            final long price = level.price();
+            aggressor.fill(qty, price);
+            resting.fill(qty, price);
+            execution(aggressor, ExecType.TRADE, aggressor.clOrdId(), 0, qty, price, RejectReason.NONE);
+            execution(resting, ExecType.TRADE, resting.clOrdId(), 0, qty, price, RejectReason.NONE);
+            if (resting.leavesQty() == 0) {
+                opposite.remove(resting);
+                complete(resting);
+            }
+        }
+        if (aggressor.leavesQty() == 0) {
+            complete(aggressor);
+        } else if (selfMatch) {
+            cancelRemainder(aggressor, RejectReason.SELF_MATCH_PREVENTED);
+        } else if (aggressor.ordType() == OrdType.MARKET) {
+            cancelRemainder(aggressor, RejectReason.NO_LIQUIDITY);
+        } else if (aggressor.timeInForce() != TimeInForce.DAY) {
+            cancelRemainder(aggressor, RejectReason.NONE);
+        } else if (!book.sideOf(aggressor).canRest(aggressor.price())) {
+            cancelRemainder(aggressor, RejectReason.ENGINE_CAPACITY_REACHED);
+        } else {
+            book.sideOf(aggressor).rest(aggressor);
+        }
+    }
+
+    /** Cancels an order that is not resting (an aggressor's remainder), saying why. */
+    private void cancelRemainder(final Order order, final RejectReason reason) {
+        order.ordStatus(OrdStatus.CANCELED);
+        execution(order, ExecType.CANCELED, order.clOrdId(), 0, 0, 0, reason);
+        complete(order);
+    }
+
+    /** An open order has completed and left its book: it stops counting as open and is remembered. */
+    private void complete(final Order order) {
+        openOrders--;
+        completed.add(order);
+    }
+
+    private OrderBook bookOf(final Order order) {
+        return instruments.get(order.symbol()).book();
+    }
+
+    private void execution(final Order order, final ExecType execType, final long clOrdId, final long origClOrdId,
+                           final long lastQty, final long lastPx, final RejectReason reason) {
+        final ExecutionReport r = report;
+        r.metaData().copyFrom(cause);
+        r.gatewayId(order.gatewayId()).session(order.session()).orderId(order.orderId()).clOrdId(clOrdId)
+                .origClOrdId(origClOrdId).ordStatus(order.ordStatus()).rejectReason(reason);
+        r.execId(++lastExecId).execType(execType).account(order.account()).symbol(order.symbol())
+                .side(order.side()).ordType(order.ordType()).timeInForce(order.timeInForce())
+                .orderQty(order.orderQty()).price(order.price()).lastQty(lastQty).lastPx(lastPx)
+                .cumQty(order.cumQty()).leavesQty(order.leavesQty()).avgPx(order.avgPx());
+        output.executionReport(r);
+    }
+
+    private void rejectOrder(final OrderCommand command, final RejectReason reason) {
+        final ExecutionReport r = report;
+        r.metaData().copyFrom(cause);
+        r.gatewayId(cause.sourceId()).session(command.session()).orderId(0).clOrdId(command.clOrdId())
+                .origClOrdId(0).ordStatus(OrdStatus.REJECTED).rejectReason(reason);
+        r.execId(++lastExecId).execType(ExecType.REJECTED).account(command.account()).symbol(command.symbol())
+                .side(command.side()).ordType(command.ordType()).timeInForce(command.timeInForce())
+                .orderQty(command.orderQty()).price(command.price()).lastQty(0).lastPx(0)
+                .cumQty(0).leavesQty(0).avgPx(0);
+        output.executionReport(r);
+    }
+
+    /** Refuses a cancel or replace naming an order that is unknown to the session, or no longer open. */
+    private void rejectCancel(final long session, final long clOrdId, final long origClOrdId,
+                              final CxlRejResponseTo responseTo, final Order order) {
+        if (order == null) {
+            sendCancelReject(session, clOrdId, origClOrdId, responseTo, RejectReason.UNKNOWN_ORDER,
+                    OrdStatus.REJECTED, 0);
+        } else {
+            // A replaced order's old ClOrdID no longer names an open order: unknown, not "done".
+            final RejectReason reason = order.ordStatus() == OrdStatus.REPLACED
+                    ? RejectReason.UNKNOWN_ORDER : RejectReason.ORDER_ALREADY_DONE;
+            sendCancelReject(session, clOrdId, origClOrdId, responseTo, reason, order.ordStatus(), order.orderId());
+        }
+    }
+
+    private void sendCancelReject(final long session, final long clOrdId, final long origClOrdId,
+                                  final CxlRejResponseTo responseTo, final RejectReason reason,
+                                  final OrdStatus ordStatus, final long orderId) {
+        final CancelReject r = cancelReject;
+        r.metaData().copyFrom(cause);
+        r.responseTo(responseTo);
+        r.gatewayId(cause.sourceId()).session(session).orderId(orderId).clOrdId(clOrdId).origClOrdId(origClOrdId)
+                .ordStatus(ordStatus).rejectReason(reason);
+        output.cancelReject(r);
+    }
+}

@@ -1,0 +1,73 @@
+package io.sluice.engine;
+
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.recovery.CorruptJournalException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ./sluice engine --config FILE}: the processing engine process. Reads the YAML config
+ * ({@link EngineConfig}), recovers from its journal, then processes the gateway journals until SIGTERM
+ * (a clean stop after the command in hand). A corrupt or truncated journal stops it with a message naming
+ * the file and position, and exit code {@value #EXIT_CORRUPT_JOURNAL}; a bad config with {@value #EXIT_BAD_CONFIG}.
+ */
+@Command(name = "engine", mixinStandardHelpOptions = true,
+        description = "The Sluice processing engine: tails the gateway journals, matches, writes reports.")
+public final class EngineMain implements Callable<Integer> {
+    /** Exit code when the config file is missing or invalid. */
+    public static final int EXIT_BAD_CONFIG = 2;
+    /** Exit code when a journal cannot be read on. */
+    public static final int EXIT_CORRUPT_JOURNAL = 3;
+
+    @Option(names = "--config", required = true, paramLabel = "FILE", description = "engine config, YAML (see engine-example.yaml)")
+    private Path configFile;
+
+    public static void main(final String[] args) {
+        System.exit(new CommandLine(new EngineMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        final EngineConfig config;
+        try {
+            config = EngineConfig.load(configFile);
+        } catch (final RuntimeException e) {
+            System.err.println("engine: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
+        final EngineService service = new EngineService(config);
+        final Thread shutdown = new Thread(() -> {
+            try {
+                service.stop();
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "engine-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdown);
+        try {
+            final long recovered = service.recover();
+            System.out.println("engine: recovered " + recovered + " inputs from " + config.journalRoot().toAbsolutePath()
+                    + "; processing gateways " + java.util.Arrays.toString(config.gatewayIds()));
+            service.run();
+            System.out.println("engine: stopped");
+            return 0;
+        } catch (final CorruptJournalException e) {
+            System.err.println("engine: stopped on a corrupt journal: " + e.getMessage());
+            return EXIT_CORRUPT_JOURNAL;
+        } finally {
+            removeHook(shutdown);
+        }
+    }
+
+    private static void removeHook(final Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (final IllegalStateException alreadyShuttingDown) {
+            // stopping on SIGTERM: the hook is what is running
+        }
+    }
+}

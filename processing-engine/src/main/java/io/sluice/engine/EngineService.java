@@ -1,0 +1,101 @@
+package io.sluice.engine;
+
+import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.recovery.InputSources;
+import io.sluice.engine.recovery.RecordedInputs;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import org.agrona.concurrent.IdleStrategy;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * The engine process's work, apart from its command line: open the journals, recover, then loop. The loop
+ * polls every gateway journal round-robin, one command from each per turn, and runs each command through
+ * the {@link Engine} inside one excerpt of the engine journal ({@link JournalingInput}); when no journal
+ * has anything it idles with the configured strategy.
+ * <p>
+ * Recovery: the engine journal records which input every excerpt answered, in order
+ * ({@link io.sluice.engine.recovery.ConsumptionOrder}). On start those inputs are re-run through the
+ * engine with its output discarded ({@link RecordedInputs}), which rebuilds the books and counters and
+ * leaves each gateway journal positioned after its last consumed command: the first live command is the
+ * first one not yet answered, however the last run ended.
+ */
+public final class EngineService implements AutoCloseable {
+    private final EngineConfig config;
+    private final ChronicleQueue engineJournal;
+    private final InputSources sources;
+    private final ExcerptAppender appender;
+    private final JournalOutput output;
+    private final Engine engine;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private volatile boolean running = true;
+    private long recovered = -1;
+
+    public EngineService(final EngineConfig config) {
+        this.config = config;
+        engineJournal = Journals.open(Journals.engineJournal(config.journalRoot()));
+        sources = new InputSources(config.journalRoot(), config.gatewayIds());
+        appender = engineJournal.createAppender();
+        output = new JournalOutput(appender);
+        engine = new Engine(config, output);
+    }
+
+    /**
+     * Re-runs every input the engine journal records (output discarded) and positions the gateway
+     * journals after them.
+     *
+     * @return how many inputs were recovered
+     */
+    public long recover() {
+        recovered = RecordedInputs.replay(engineJournal, sources, engine);
+        output.goLive();
+        return recovered;
+    }
+
+    /**
+     * Recovers if not done yet, then processes commands until {@link #stop()}.
+     *
+     * @throws io.sluice.engine.recovery.CorruptJournalException if a journal cannot be read on
+     */
+    public void run() {
+        try {
+            if (recovered < 0) {
+                recover();
+            }
+            final JournalingInput input = new JournalingInput(appender, engine);
+            final IdleStrategy idle = config.idleStrategy().newStrategy();
+            final int count = sources.count();
+            while (running) {
+                int work = 0;
+                for (int i = 0; i < count; i++) {
+                    if (sources.get(i).poll(input)) {
+                        work++;
+                    }
+                }
+                idle.idle(work);
+            }
+        } finally {
+            close();
+            stopped.countDown();
+        }
+    }
+
+    /** Asks {@link #run()} to return after the command in hand, and waits until it has. */
+    public void stop() throws InterruptedException {
+        running = false;
+        stopped.await();
+    }
+
+    /** @return the engine, for inspection by tests and benchmarks (single-threaded: not while running). */
+    public Engine engine() {
+        return engine;
+    }
+
+    @Override
+    public void close() {
+        sources.close();
+        engineJournal.close();
+    }
+}

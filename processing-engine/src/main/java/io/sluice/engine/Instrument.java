@@ -1,0 +1,88 @@
+package io.sluice.engine;
+
+import io.sluice.contracts.OrdType;
+import io.sluice.contracts.OrderCommand;
+import io.sluice.contracts.RejectReason;
+import io.sluice.contracts.Side;
+import io.sluice.contracts.TimeInForce;
+import io.sluice.engine.book.OrderBook;
+import io.sluice.engine.config.InstrumentConfig;
+
+/**
+ * A configured instrument at run time: the rules an order's terms must meet (validation and risk limits)
+ * and its order book. The checks run in a fixed order so the same bad order always gets the same reason.
+ */
+final class Instrument {
+    private final long tickSize;
+    private final long lotSize;
+    private final long priceLow;
+    private final long priceHigh;
+    private final long maxOrderQty;
+    private final long maxNotional;
+    private final OrderBook book;
+
+    Instrument(final InstrumentConfig config, final int maxPriceLevels) {
+        tickSize = config.tickSize();
+        lotSize = config.lotSize();
+        priceLow = config.priceLow();
+        priceHigh = config.priceHigh();
+        maxOrderQty = config.maxOrderQty();
+        maxNotional = config.maxNotional();
+        book = new OrderBook(maxPriceLevels);
+    }
+
+    OrderBook book() {
+        return book;
+    }
+
+    /**
+     * @return the first rule {@code command}'s terms break, or {@link RejectReason#NONE}. Market orders are
+     *         risk-checked as if priced at the top of the band, the worst they can trade at.
+     */
+    RejectReason check(final OrderCommand command) {
+        final Side side = command.side();
+        final OrdType ordType = command.ordType();
+        final TimeInForce timeInForce = command.timeInForce();
+        final long qty = command.orderQty();
+        final long price = command.price();
+        if (side != Side.BUY && side != Side.SELL) {
+            return RejectReason.UNSUPPORTED_SIDE;
+        }
+        if (ordType != OrdType.LIMIT && ordType != OrdType.MARKET) {
+            return RejectReason.UNSUPPORTED_ORD_TYPE;
+        }
+        if (timeInForce != TimeInForce.DAY && timeInForce != TimeInForce.IMMEDIATE_OR_CANCEL
+                && timeInForce != TimeInForce.FILL_OR_KILL) {
+            return RejectReason.UNSUPPORTED_TIME_IN_FORCE;
+        }
+        if (ordType == OrdType.MARKET && timeInForce == TimeInForce.DAY) {
+            return RejectReason.MARKET_ORDER_DAY;
+        }
+        if (qty <= 0) {
+            return RejectReason.QUANTITY_NOT_POSITIVE;
+        }
+        if (qty % lotSize != 0) {
+            return RejectReason.QUANTITY_OFF_LOT;
+        }
+        if (qty > maxOrderQty) {
+            return RejectReason.QUANTITY_OVER_LIMIT;
+        }
+        if (ordType == OrdType.LIMIT) {
+            if (price <= 0) {
+                return RejectReason.PRICE_NOT_POSITIVE;
+            }
+            if (price % tickSize != 0) {
+                return RejectReason.PRICE_OFF_TICK;
+            }
+            if (price < priceLow || price > priceHigh) {
+                return RejectReason.PRICE_OUTSIDE_BAND;
+            }
+        }
+        // qty <= maxOrderQty and price <= priceHigh, and the config guarantees their product fits a long.
+        final long riskPrice = ordType == OrdType.LIMIT ? price : priceHigh;
+        if (qty * riskPrice > maxNotional) {
+            return RejectReason.NOTIONAL_OVER_LIMIT;
+        }
+        return RejectReason.NONE;
+    }
+}

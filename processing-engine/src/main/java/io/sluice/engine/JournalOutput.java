@@ -1,0 +1,45 @@
+package io.sluice.engine;
+
+import io.sluice.contracts.CancelReject;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.time.SluiceClock;
+import net.openhft.chronicle.queue.ExcerptAppender;
+
+/**
+ * Where the running engine's reports go: the engine journal, through a Chronicle method writer on one
+ * appender, each report stamped with {@code reportWritten} on the way (the only clock read, kept out of the
+ * pure {@link Engine}). While recovery re-runs recorded inputs it discards reports instead: they are in the
+ * journal already.
+ */
+final class JournalOutput implements EngineToGateway {
+    private final EngineToGateway writer;
+    private boolean live;
+
+    JournalOutput(final ExcerptAppender appender) {
+        // Bound to this appender (not the queue's thread-local one), so that reports written while
+        // JournalingInput holds an excerpt open on it land in that excerpt.
+        writer = appender.methodWriterBuilder(EngineToGateway.class).marshallableOut(appender).build();
+    }
+
+    /** From now on, write reports instead of discarding them. */
+    void goLive() {
+        live = true;
+    }
+
+    @Override
+    public void executionReport(final ExecutionReport report) {
+        if (live) {
+            report.metaData().reportWritten(SluiceClock.nowTicks());
+            writer.executionReport(report);
+        }
+    }
+
+    @Override
+    public void cancelReject(final CancelReject reject) {
+        if (live) {
+            reject.metaData().reportWritten(SluiceClock.nowTicks());
+            writer.cancelReject(reject);
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package io.sluice.engine;
+
+import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MetaData;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.time.SluiceClock;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.wire.DocumentContext;
+
+/**
+ * Runs one live input through the {@link Engine} inside one open excerpt of the engine journal, so all the
+ * reports it causes are committed together, or (if the engine dies first) not at all: the engine journal
+ * is the commit point. Stamps {@code engineRead} on the input first.
+ */
+final class JournalingInput implements GatewayToEngine {
+    private final ExcerptAppender appender;
+    private final Engine engine;
+
+    JournalingInput(final ExcerptAppender appender, final Engine engine) {
+        this.appender = appender;
+        this.engine = engine;
+    }
+
+    @Override
+    public void newOrder(final NewOrder order) {
+        final DocumentContext dc = begin(order.metaData());
+        boolean processed = false;
+        try {
+            engine.newOrder(order);
+            processed = true;
+        } finally {
+            end(dc, processed);
+        }
+    }
+
+    @Override
+    public void cancelOrder(final CancelOrder cancel) {
+        final DocumentContext dc = begin(cancel.metaData());
+        boolean processed = false;
+        try {
+            engine.cancelOrder(cancel);
+            processed = true;
+        } finally {
+            end(dc, processed);
+        }
+    }
+
+    @Override
+    public void replaceOrder(final ReplaceOrder replace) {
+        final DocumentContext dc = begin(replace.metaData());
+        boolean processed = false;
+        try {
+            engine.replaceOrder(replace);
+            processed = true;
+        } finally {
+            end(dc, processed);
+        }
+    }
+
+    private DocumentContext begin(final MetaData metaData) {
+        metaData.engineRead(SluiceClock.nowTicks());
+        return appender.writingDocument();
+    }
+
+    /** Commits the excerpt, unless the engine failed part way: then nothing of it is written. */
+    private static void end(final DocumentContext dc, final boolean processed) {
+        if (!processed) {
+            dc.rollbackOnClose();
+        }
+        dc.close();
+    }
+}

@@ -1,0 +1,179 @@
+package io.sluice.engine.book;
+
+import io.sluice.contracts.OrdStatus;
+import io.sluice.contracts.OrdType;
+import io.sluice.contracts.OrderCommand;
+import io.sluice.contracts.Side;
+import io.sluice.contracts.TimeInForce;
+
+/**
+ * An order the engine accepted: its terms, its fill state and its place in the book. Instances are
+ * pooled ({@link OrderPool}) and reused, never allocated per order. An order that completes (filled,
+ * canceled, replaced by a successor) stays known for a while as a completed order ({@link CompletedOrders})
+ * so that a late cancel gets "too late" rather than "unknown" and its ClOrdID stays taken.
+ * <p>
+ * Fills accumulate an exact fixed-point notional; {@link #avgPx()} divides it by CumQty, truncating.
+ */
+public final class Order {
+    // terms
+    private long orderId;
+    private int gatewayId;
+    private long session;
+    private long clOrdId;
+    private long account;
+    private long symbol;
+    private Side side;
+    private OrdType ordType;
+    private TimeInForce timeInForce;
+    private long orderQty;
+    private long price;
+    // state
+    private OrdStatus ordStatus;
+    private long cumQty;
+    private long notional;
+    // links, owned by PriceLevel and CompletedOrders
+    PriceLevel level;
+    Order previous;
+    Order next;
+    Order nextCompleted;
+
+    /** Sets the terms from an accepted command; clears fill state and links. */
+    public Order accept(final long orderId, final int gatewayId, final OrderCommand command) {
+        this.orderId = orderId;
+        this.gatewayId = gatewayId;
+        session = command.session();
+        clOrdId = command.clOrdId();
+        account = command.account();
+        symbol = command.symbol();
+        side = command.side();
+        ordType = command.ordType();
+        timeInForce = command.timeInForce();
+        orderQty = command.orderQty();
+        price = command.price();
+        ordStatus = OrdStatus.NEW;
+        cumQty = 0;
+        notional = 0;
+        unlink();
+        return this;
+    }
+
+    /**
+     * Becomes the successor of {@code original} under a cancel/replace: same OrderID, owner and fills, the
+     * replace's ClOrdID, account, quantity and price.
+     */
+    public Order succeed(final Order original, final OrderCommand replace) {
+        orderId = original.orderId;
+        gatewayId = original.gatewayId;
+        session = original.session;
+        clOrdId = replace.clOrdId();
+        account = replace.account();
+        symbol = original.symbol;
+        side = original.side;
+        ordType = replace.ordType();
+        timeInForce = replace.timeInForce();
+        orderQty = replace.orderQty();
+        price = replace.price();
+        cumQty = original.cumQty;
+        notional = original.notional;
+        ordStatus = cumQty == 0 ? OrdStatus.NEW : cumQty == orderQty ? OrdStatus.FILLED : OrdStatus.PARTIALLY_FILLED;
+        unlink();
+        return this;
+    }
+
+    /** Records a fill of {@code qty} at {@code price} (fixed point) and updates the status. */
+    public void fill(final long qty, final long fillPrice) {
+        cumQty += qty;
+        notional += qty * fillPrice;
+        ordStatus = cumQty == orderQty ? OrdStatus.FILLED : OrdStatus.PARTIALLY_FILLED;
+    }
+
+    void unlink() {
+        level = null;
+        previous = null;
+        next = null;
+        nextCompleted = null;
+    }
+
+    public long orderId() {
+        return orderId;
+    }
+
+    /** @return the gateway the order came in through; its reports go there. */
+    public int gatewayId() {
+        return gatewayId;
+    }
+
+    public long session() {
+        return session;
+    }
+
+    /** @return the order's current ClOrdID (the latest replace's, if replaced). */
+    public long clOrdId() {
+        return clOrdId;
+    }
+
+    public long account() {
+        return account;
+    }
+
+    public long symbol() {
+        return symbol;
+    }
+
+    public Side side() {
+        return side;
+    }
+
+    public OrdType ordType() {
+        return ordType;
+    }
+
+    public TimeInForce timeInForce() {
+        return timeInForce;
+    }
+
+    public long orderQty() {
+        return orderQty;
+    }
+
+    /** @return the limit price, fixed point; for market orders whatever the command carried. */
+    public long price() {
+        return price;
+    }
+
+    public OrdStatus ordStatus() {
+        return ordStatus;
+    }
+
+    public void ordStatus(final OrdStatus ordStatus) {
+        this.ordStatus = ordStatus;
+    }
+
+    public long cumQty() {
+        return cumQty;
+    }
+
+    /** @return the quantity still open: OrderQty − CumQty while live, 0 once completed. */
+    public long leavesQty() {
+        return isCompleted() ? 0 : orderQty - cumQty;
+    }
+
+    /** @return the average fill price, fixed point, truncated toward zero; 0 before any fill. */
+    public long avgPx() {
+        return cumQty == 0 ? 0 : notional / cumQty;
+    }
+
+    /** @return true once filled, canceled or replaced: no longer in a book. */
+    public boolean isCompleted() {
+        return ordStatus == OrdStatus.FILLED || ordStatus == OrdStatus.CANCELED || ordStatus == OrdStatus.REPLACED;
+    }
+
+    /** @return true while the order rests in a book. */
+    public boolean isResting() {
+        return level != null;
+    }
+
+    public boolean isBuy() {
+        return side == Side.BUY;
+    }
+}

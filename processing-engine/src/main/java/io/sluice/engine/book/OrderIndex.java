@@ -1,0 +1,91 @@
+package io.sluice.engine.book;
+
+/**
+ * Finds an order by its owner and ClOrdID: (session, ClOrdID) → {@link Order}, for open orders and for
+ * the completed orders still remembered. Because the key includes the session, a session can only ever
+ * find, and so only ever touch, its own orders.
+ * <p>
+ * An open-addressing table with linear probing and backward-shift deletion, sized at start to twice the
+ * most entries it will hold: no allocation, no tombstones, and lookups never depend on iteration order.
+ */
+public final class OrderIndex {
+    private final long[] sessions;
+    private final long[] clOrdIds;
+    private final Order[] orders;
+    private final int mask;
+    private int size;
+
+    /** @param maxEntries the most orders ever indexed at once */
+    public OrderIndex(final int maxEntries) {
+        final int capacity = Integer.highestOneBit(Math.max(2, maxEntries) * 2 - 1) << 1;
+        sessions = new long[capacity];
+        clOrdIds = new long[capacity];
+        orders = new Order[capacity];
+        mask = capacity - 1;
+    }
+
+    /** @return the order {@code session} knows as {@code clOrdId}, or null. */
+    public Order get(final long session, final long clOrdId) {
+        for (int slot = home(session, clOrdId); ; slot = (slot + 1) & mask) {
+            final Order order = orders[slot];
+            if (order == null) {
+                return null;
+            }
+            if (sessions[slot] == session && clOrdIds[slot] == clOrdId) {
+                return order;
+            }
+        }
+    }
+
+    /** Indexes {@code order} under its session and current ClOrdID, which must not be indexed yet. */
+    public void put(final Order order) {
+        if (size == orders.length >> 1) {
+            throw new IllegalStateException("order index full at " + size + " orders");
+        }
+        int slot = home(order.session(), order.clOrdId());
+        while (orders[slot] != null) {
+            slot = (slot + 1) & mask;
+        }
+        sessions[slot] = order.session();
+        clOrdIds[slot] = order.clOrdId();
+        orders[slot] = order;
+        size++;
+    }
+
+    /** Forgets {@code order} (indexed under its session and current ClOrdID). */
+    public void remove(final Order order) {
+        int slot = home(order.session(), order.clOrdId());
+        while (orders[slot] != order) {
+            if (orders[slot] == null) {
+                return;
+            }
+            slot = (slot + 1) & mask;
+        }
+        orders[slot] = null;
+        size--;
+        // Backward shift: pull later entries of the probe run into the hole so no lookup stops early.
+        int hole = slot;
+        for (int next = (hole + 1) & mask; orders[next] != null; next = (next + 1) & mask) {
+            final int home = home(sessions[next], clOrdIds[next]);
+            final boolean reachable = hole <= next ? (home <= hole || home > next) : (home <= hole && home > next);
+            if (reachable) {
+                sessions[hole] = sessions[next];
+                clOrdIds[hole] = clOrdIds[next];
+                orders[hole] = orders[next];
+                orders[next] = null;
+                hole = next;
+            }
+        }
+    }
+
+    public int size() {
+        return size;
+    }
+
+    private int home(final long session, final long clOrdId) {
+        long hash = session * 0x9E3779B97F4A7C15L + clOrdId;
+        hash = (hash ^ (hash >>> 32)) * 0xD6E8FEB86659FD93L;
+        hash ^= hash >>> 32;
+        return (int) hash & mask;
+    }
+}

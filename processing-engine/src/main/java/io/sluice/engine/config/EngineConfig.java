@@ -1,0 +1,166 @@
+package io.sluice.engine.config;
+
+import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.wire.SelfDescribingMarshallable;
+import net.openhft.chronicle.wire.WireType;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.sluice.engine.config.InstrumentConfig.require;
+
+/**
+ * The engine's configuration, read from YAML ({@code ./sluice engine --config FILE}). Every field has a
+ * default except the instruments; a file looks like this (see {@code engine-example.yaml}):
+ * <pre>
+ * !io.sluice.engine.config.EngineConfig {
+ *   journalRoot: data,            # journals live under this directory (see Journals)
+ *   gatewayIds: [ 1, 2 ],         # the gateway journals to tail: data/gateway-1, data/gateway-2
+ *   idleStrategy: BACK_OFF,       # BUSY_SPIN, YIELD or BACK_OFF (IdleChoice)
+ *   maxOpenOrders: 1048576,       # open orders across all books; more are rejected
+ *   completedOrderMemory: 65536,  # completed orders remembered for duplicate ClOrdID and too-late checks
+ *   maxPriceLevels: 4096,         # price levels per side of each book
+ *   instruments: [
+ *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
+ *       maxOrderQty: 1000000, maxNotional: 50000000 }
+ *   ]
+ * }
+ * </pre>
+ * All capacities are allocated up front so the engine never allocates per order.
+ */
+public final class EngineConfig extends SelfDescribingMarshallable {
+    private String journalRoot = "data";
+    private List<Integer> gatewayIds = new ArrayList<>();
+    private IdleChoice idleStrategy = IdleChoice.BACK_OFF;
+    private int maxOpenOrders = 1 << 20;
+    private int completedOrderMemory = 1 << 16;
+    private int maxPriceLevels = 4096;
+    private List<InstrumentConfig> instruments = new ArrayList<>();
+
+    /**
+     * Reads and validates a config file.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong with it
+     */
+    public static EngineConfig load(final Path file) {
+        final String text;
+        try {
+            text = Files.readString(file);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot read engine config " + file.toAbsolutePath(), e);
+        }
+        return parse(text, file.toAbsolutePath().toString());
+    }
+
+    /** Parses and validates config text; {@code origin} names where it came from, for messages. */
+    public static EngineConfig parse(final String yaml, final String origin) {
+        final EngineConfig config;
+        try {
+            config = WireType.YAML_ONLY.fromString(EngineConfig.class, yaml);
+        } catch (final RuntimeException e) {
+            throw new IllegalArgumentException("engine config " + origin + " is not valid YAML for EngineConfig: " + e.getMessage(), e);
+        }
+        if (config == null) {
+            throw new IllegalArgumentException("engine config " + origin + " is empty");
+        }
+        try {
+            config.validate();
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("engine config " + origin + ": " + e.getMessage(), e);
+        }
+        return config;
+    }
+
+    /** @throws IllegalArgumentException saying what is wrong */
+    public void validate() {
+        require(journalRoot != null && !journalRoot.isBlank(), "journalRoot is missing");
+        for (final Integer id : gatewayIds) {
+            require(id != null && id > 0, "gateway ids must be positive, got " + id);
+        }
+        require(gatewayIds.stream().distinct().count() == gatewayIds.size(), "gatewayIds has duplicates: " + gatewayIds);
+        require(idleStrategy != null, "idleStrategy must be one of BUSY_SPIN, YIELD, BACK_OFF");
+        require(maxOpenOrders > 0, "maxOpenOrders must be positive");
+        require(completedOrderMemory >= 0, "completedOrderMemory must not be negative");
+        require((long) maxOpenOrders + completedOrderMemory < (1 << 29), "maxOpenOrders + completedOrderMemory must be below 2^29");
+        require(maxPriceLevels > 0, "maxPriceLevels must be positive");
+        require(!instruments.isEmpty(), "no instruments configured");
+        for (final InstrumentConfig instrument : instruments) {
+            instrument.validate();
+        }
+        require(instruments.stream().mapToLong(InstrumentConfig::symbol).distinct().count() == instruments.size(),
+                "an instrument symbol is configured twice");
+    }
+
+    /** @return the directory all journals live under. */
+    public Path journalRoot() {
+        return Path.of(journalRoot);
+    }
+
+    public EngineConfig journalRoot(final Path root) {
+        this.journalRoot = root.toString();
+        return this;
+    }
+
+    /** @return the gateway ids whose journals ({@link Journals#gatewayJournal}) the engine tails, in config order. */
+    public int[] gatewayIds() {
+        return gatewayIds.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    public EngineConfig gatewayIds(final int... ids) {
+        gatewayIds = new ArrayList<>();
+        for (final int id : ids) {
+            gatewayIds.add(id);
+        }
+        return this;
+    }
+
+    public IdleChoice idleStrategy() {
+        return idleStrategy;
+    }
+
+    public EngineConfig idleStrategy(final IdleChoice idleStrategy) {
+        this.idleStrategy = idleStrategy;
+        return this;
+    }
+
+    public int maxOpenOrders() {
+        return maxOpenOrders;
+    }
+
+    public EngineConfig maxOpenOrders(final int maxOpenOrders) {
+        this.maxOpenOrders = maxOpenOrders;
+        return this;
+    }
+
+    public int completedOrderMemory() {
+        return completedOrderMemory;
+    }
+
+    public EngineConfig completedOrderMemory(final int completedOrderMemory) {
+        this.completedOrderMemory = completedOrderMemory;
+        return this;
+    }
+
+    public int maxPriceLevels() {
+        return maxPriceLevels;
+    }
+
+    public EngineConfig maxPriceLevels(final int maxPriceLevels) {
+        this.maxPriceLevels = maxPriceLevels;
+        return this;
+    }
+
+    /** @return the instruments, in config order. */
+    public List<InstrumentConfig> instruments() {
+        return instruments;
+    }
+
+    public EngineConfig addInstrument(final InstrumentConfig instrument) {
+        instruments.add(instrument);
+        return this;
+    }
+}

@@ -1,0 +1,29 @@
+package io.sluice.engine.config;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the engine thread does when no gateway journal has anything to read. Busy-spinning gives the
+ * lowest latency but burns a whole core; on a 2-core machine shared with gateways only one thread may
+ * spin, so the default backs off: a few spins, a few yields, then parks from 1 µs up to 100 µs.
+ */
+public enum IdleChoice {
+    BUSY_SPIN,
+    YIELD,
+    BACK_OFF;
+
+    /** @return a new idle strategy of this kind, for one thread. */
+    public IdleStrategy newStrategy() {
+        return switch (this) {
+            case BUSY_SPIN -> new BusySpinIdleStrategy();
+            case YIELD -> new YieldingIdleStrategy();
+            case BACK_OFF -> new BackoffIdleStrategy(100, 10,
+                    TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.MICROSECONDS.toNanos(100));
+        };
+    }
+}

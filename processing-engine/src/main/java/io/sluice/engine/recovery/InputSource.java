@@ -1,0 +1,162 @@
+package io.sluice.engine.recovery;
+
+import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MetaData;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+
+import java.nio.file.Path;
+
+/**
+ * One gateway's command journal ({@link Journals#gatewayJournal}), read in order, one command at a time,
+ * into whatever {@link GatewayToEngine} the caller passes. It checks what it reads: every command must name
+ * this gateway as its source and carry a larger event id than the one before; an excerpt that does not
+ * decode as a {@code GatewayToEngine} call stops reading with a {@link CorruptJournalException}. Nothing
+ * is ever skipped silently.
+ */
+public final class InputSource implements AutoCloseable {
+    private final int gatewayId;
+    private final Path dir;
+    private final ChronicleQueue queue;
+    private final ExcerptTailer tailer;
+    private final MethodReader reader;
+    private final Checker checker = new Checker();
+    private GatewayToEngine target;
+    private long expectedEventId;
+    private long lastEventId;
+    private boolean dispatched;
+    private String problem;
+    private long problemIndex;
+
+    /** Opens (creating if need be, so the engine may start before its gateways) gateway {@code gatewayId}'s journal. */
+    public InputSource(final Path journalRoot, final int gatewayId) {
+        this.gatewayId = gatewayId;
+        dir = Journals.gatewayJournal(journalRoot, gatewayId);
+        queue = Journals.open(dir);
+        tailer = queue.createTailer();
+        reader = tailer.methodReaderBuilder()
+                .defaultParselet((name, in) -> {
+                    throw new IllegalStateException("unknown message '" + name + "' in a gateway journal");
+                })
+                .build(checker);
+    }
+
+    /**
+     * Reads the next command, if there is one yet, into {@code target}.
+     *
+     * @return true if a command was read and passed on, false if the journal has nothing more for now
+     * @throws CorruptJournalException if the next excerpt cannot be read or breaks the event id order
+     */
+    public boolean poll(final GatewayToEngine target) {
+        return read(target, 0);
+    }
+
+    /**
+     * Reads the next command, which must have event id {@code eventId}, into {@code target}: how a recorded
+     * consumption order is followed.
+     *
+     * @return false if the journal has nothing more
+     * @throws CorruptJournalException if the next command is not {@code eventId} or cannot be read
+     */
+    public boolean pollExpecting(final GatewayToEngine target, final long eventId) {
+        return read(target, eventId);
+    }
+
+    private boolean read(final GatewayToEngine target, final long expectedEventId) {
+        this.target = target;
+        this.expectedEventId = expectedEventId;
+        dispatched = false;
+        problem = null;
+        boolean read;
+        do {
+            final long index = tailer.index();
+            try {
+                read = reader.readOne();
+            } catch (final InvocationTargetRuntimeException e) {
+                throw e.getCause() instanceof RuntimeException runtime ? runtime : e;
+            } catch (final RuntimeException e) {
+                throw corrupt(index, "cannot decode the excerpt: " + e, e);
+            }
+            if (problem != null) {
+                throw corrupt(problemIndex, problem, null);
+            }
+        } while (read && !dispatched); // skips Chronicle's own metadata excerpts
+        return dispatched;
+    }
+
+    /** @return the gateway id this journal belongs to. */
+    public int gatewayId() {
+        return gatewayId;
+    }
+
+    /** @return the event id of the last command read, 0 before the first. */
+    public long lastEventId() {
+        return lastEventId;
+    }
+
+    /** @return the journal's directory. */
+    public Path directory() {
+        return dir;
+    }
+
+    /** @return a {@link CorruptJournalException} at {@code index} of this journal. */
+    public CorruptJournalException corrupt(final long index, final String what, final Throwable cause) {
+        return CorruptJournalException.at(dir, queue.rollCycle(), index, what, cause);
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+        queue.close();
+    }
+
+    /** Checks each command's MetaData, then hands it to the current target (once). */
+    private final class Checker implements GatewayToEngine {
+        @Override
+        public void newOrder(final NewOrder order) {
+            if (accept(order.metaData())) {
+                target.newOrder(order);
+            }
+        }
+
+        @Override
+        public void cancelOrder(final CancelOrder cancel) {
+            if (accept(cancel.metaData())) {
+                target.cancelOrder(cancel);
+            }
+        }
+
+        @Override
+        public void replaceOrder(final ReplaceOrder replace) {
+            if (accept(replace.metaData())) {
+                target.replaceOrder(replace);
+            }
+        }
+
+        private boolean accept(final MetaData metaData) {
+            if (dispatched) {
+                problem = "more than one command in one excerpt";
+            } else if (metaData.sourceId() != gatewayId) {
+                problem = "a command from source " + metaData.sourceId() + " in gateway " + gatewayId + "'s journal";
+            } else if (metaData.eventId() <= lastEventId) {
+                problem = "event id " + metaData.eventId() + " after event id " + lastEventId + ": ids must increase";
+            } else if (expectedEventId != 0 && metaData.eventId() != expectedEventId) {
+                problem = "the engine journal recorded event id " + expectedEventId + " as the next one consumed, but found "
+                        + metaData.eventId();
+            }
+            if (problem != null) {
+                problemIndex = tailer.index();
+                return false;
+            }
+            lastEventId = metaData.eventId();
+            dispatched = true;
+            return true;
+        }
+    }
+}

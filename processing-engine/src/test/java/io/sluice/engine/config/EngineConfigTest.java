@@ -1,0 +1,57 @@
+package io.sluice.engine.config;
+
+import io.sluice.contracts.Price;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The engine's YAML config reads as documented and refuses nonsense with a message saying what is wrong. */
+final class EngineConfigTest {
+    @Test
+    void theExampleConfigReadsAsDocumented() throws Exception {
+        final EngineConfig config = EngineConfig.load(Path.of(getClass().getResource("/engine-example.yaml").toURI()));
+        assertEquals(Path.of("data"), config.journalRoot());
+        assertArrayEquals(new int[]{1, 2}, config.gatewayIds());
+        assertEquals(IdleChoice.BACK_OFF, config.idleStrategy());
+        final InstrumentConfig vod = config.instruments().get(0);
+        assertEquals(ShortTextLongConverter.INSTANCE.parse("VOD.L"), vod.symbol());
+        assertEquals(Price.SCALE / 100, vod.tickSize());
+        assertEquals(Price.of(150), vod.priceHigh());
+        assertEquals(Price.of(50_000_000), vod.maxNotional());
+        assertEquals(3, config.instruments().size());
+    }
+
+    @Test
+    void anOverflowingRiskLimitIsRefusedNamingTheInstrument() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse("""
+                !io.sluice.engine.config.EngineConfig {
+                  instruments: [ { symbol: BIG, tickSize: 1, priceLow: 1, priceHigh: 1000000000, maxOrderQty: 1000000000, maxNotional: 1 } ]
+                }
+                """, "test.yaml"));
+        assertTrue(e.getMessage().contains("test.yaml") && e.getMessage().contains("instrument BIG")
+                && e.getMessage().contains("overflows"), e.getMessage());
+    }
+
+    @Test
+    void aPriceBandOffTheTickGridIsRefused() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse("""
+                !io.sluice.engine.config.EngineConfig {
+                  instruments: [ { symbol: X, tickSize: 0.05, priceLow: 1.01, priceHigh: 2, maxOrderQty: 10, maxNotional: 100 } ]
+                }
+                """, "test.yaml"));
+        assertTrue(e.getMessage().contains("tick grid"), e.getMessage());
+    }
+
+    @Test
+    void noInstrumentsIsRefused() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> EngineConfig.parse("!io.sluice.engine.config.EngineConfig { gatewayIds: [ 1 ] }", "empty.yaml"));
+        assertTrue(e.getMessage().contains("no instruments"), e.getMessage());
+    }
+}

@@ -1,0 +1,147 @@
+package io.sluice.engine.process;
+
+import io.sluice.contracts.Price;
+import io.sluice.contracts.Side;
+import io.sluice.engine.EngineService;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.IdleChoice;
+import io.sluice.engine.config.InstrumentConfig;
+import io.sluice.engine.recovery.CorruptJournalException;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** The engine process's loop on real journals: one excerpt per input, recovery after a stop, corrupt input. */
+final class EngineServiceTest {
+    @TempDir
+    Path root;
+
+    static EngineConfig config(final Path root) {
+        return new EngineConfig().journalRoot(root).gatewayIds(1, 2).idleStrategy(IdleChoice.BACK_OFF)
+                .maxOpenOrders(10_000).completedOrderMemory(10_000).maxPriceLevels(64)
+                .addInstrument(new InstrumentConfig().symbol(ShortTextLongConverter.INSTANCE.parse("VOD.L"))
+                        .tickSize(Price.SCALE / 100).lotSize(10).priceLow(Price.of(50)).priceHigh(Price.of(150))
+                        .maxOrderQty(10_000).maxNotional(Price.of(1_000_000)));
+    }
+
+    @Test
+    void everyInputOfTwoGatewaysIsAnsweredOnceInOneExcerpt() throws Exception {
+        final EngineConfig config = config(root);
+        writeMixed(1, 1, 300);
+        writeMixed(2, 1, 200);
+        final Running engine = Running.start(config);
+        awaitExcerpts(500);
+        engine.stop();
+
+        final List<EngineJournalContents.Excerpt> excerpts = EngineJournalContents.read(root);
+        EngineJournalContents.assertExactlyOnceInOrder(excerpts, Map.of(1, 300L, 2, 200L));
+        assertEquals(EngineJournalContents.freshRun(config, root), excerpts);
+    }
+
+    @Test
+    void aRestartResumesWithTheFirstUnansweredInputOfEveryGateway() throws Exception {
+        final EngineConfig config = config(root);
+        writeMixed(1, 1, 100);
+        writeMixed(2, 1, 50);
+        Running engine = Running.start(config);
+        awaitExcerpts(150);
+        engine.stop();
+
+        writeMixed(1, 101, 120);
+        writeMixed(2, 51, 150);
+        engine = Running.start(config);
+        awaitExcerpts(270);
+        engine.stop();
+
+        final List<EngineJournalContents.Excerpt> excerpts = EngineJournalContents.read(root);
+        EngineJournalContents.assertExactlyOnceInOrder(excerpts, Map.of(1, 120L, 2, 150L));
+        assertEquals(EngineJournalContents.freshRun(config, root), excerpts);
+    }
+
+    @Test
+    void anInputFromTheWrongSourceStopsTheEngineNamingTheJournalAndPosition() {
+        try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1)) {
+            gateway.newOrder("ALICE", 1, Side.BUY, 10, Price.of(100));
+        }
+        // Gateway 2's journal holding a command stamped as gateway 1's: not what the engine may consume.
+        try (GatewayJournalWriter impostor = new GatewayJournalWriter(root.resolve("impostor"), 1, 1)) {
+            impostor.newOrder("BOB", 1, Side.SELL, 10, Price.of(100));
+        }
+        copyJournal(root.resolve("impostor").resolve("gateway-1"), root.resolve("gateway-2"));
+        final EngineService service = new EngineService(config(root));
+        final CorruptJournalException e = assertThrows(CorruptJournalException.class, service::run);
+        assertTrue(e.getMessage().contains(root.resolve("gateway-2").toAbsolutePath().toString()), e.getMessage());
+        assertTrue(e.getMessage().contains("excerpt index 0x"), e.getMessage());
+        assertTrue(e.getMessage().contains("source 1 in gateway 2"), e.getMessage());
+    }
+
+    private void writeMixed(final int gatewayId, final long from, final long to) {
+        try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, gatewayId, gatewayId).resumeAfter(from - 1)) {
+            for (long n = from; n <= to; n++) {
+                gateway.writeMixed(n);
+            }
+        }
+    }
+
+    private void awaitExcerpts(final int count) {
+        awaitTrue(() -> EngineJournalContents.read(root).size() >= count, "engine journal reaching " + count + " excerpts");
+    }
+
+    static void awaitTrue(final BooleanSupplier condition, final String what) {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail("timed out waiting for " + what);
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    private static void copyJournal(final Path from, final Path to) {
+        try (var files = java.nio.file.Files.walk(from)) {
+            java.nio.file.Files.createDirectories(to);
+            for (final Path file : files.filter(java.nio.file.Files::isRegularFile).toList()) {
+                java.nio.file.Files.copy(file, to.resolve(file.getFileName()));
+            }
+        } catch (final java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** An engine service running on its own thread. */
+    private record Running(EngineService service, Thread thread, AtomicReference<Throwable> failure) {
+        static Running start(final EngineConfig config) {
+            final EngineService service = new EngineService(config);
+            final AtomicReference<Throwable> failure = new AtomicReference<>();
+            final Thread thread = new Thread(() -> {
+                try {
+                    service.run();
+                } catch (final Throwable t) {
+                    failure.set(t);
+                }
+            }, "engine-under-test");
+            thread.start();
+            return new Running(service, thread, failure);
+        }
+
+        void stop() throws InterruptedException {
+            service.stop();
+            thread.join();
+            if (failure.get() != null) {
+                throw new AssertionError("the engine failed", failure.get());
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package io.sluice.engine.scenario;
+
+import io.sluice.engine.config.EngineConfig;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+/**
+ * Runs every scenario in {@code src/test/resources/scenarios/} (one rule or awkward case per file, see
+ * {@link Scenario}) through a fresh engine configured by {@code scenario-engine.yaml} and compares the
+ * reports, as text, with the file's expected reports.
+ * <p>
+ * After a deliberate behaviour change, {@code -Dsluice.scenarios.regenerate=true} rewrites the expected
+ * reports of every scenario in the source tree from what the engine now writes: review the diff.
+ */
+final class EngineScenarioTest {
+    private static final String REGENERATE = "sluice.scenarios.regenerate";
+
+    static Stream<Path> scenarios() throws IOException, URISyntaxException {
+        final Path dir = Path.of(EngineScenarioTest.class.getResource("/scenarios").toURI());
+        try (Stream<Path> files = Files.list(dir)) {
+            final List<Path> sorted = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+            assertFalse(sorted.isEmpty(), "no scenarios in " + dir);
+            return sorted.stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void engineWritesTheExpectedReports(final Path file) throws Exception {
+        final EngineConfig config = EngineConfig.load(
+                Path.of(EngineScenarioTest.class.getResource("/scenario-engine.yaml").toURI()));
+        final Scenario scenario = Scenario.parse(Files.readString(file));
+        final String actual = scenario.run(config);
+        if (Boolean.getBoolean(REGENERATE)) {
+            final Path source = Path.of("src/test/resources/scenarios").resolve(file.getFileName());
+            Files.writeString(source, scenario.withExpected(actual));
+            return;
+        }
+        assertEquals(scenario.expected(), actual, "reports of scenario " + file.getFileName());
+    }
+}
