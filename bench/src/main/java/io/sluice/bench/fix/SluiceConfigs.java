@@ -30,19 +30,22 @@ final class SluiceConfigs {
 
     static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
                           final String gatewayCompId) {
+        final String listen = endpoint.transport() == FixTransport.TCP
+                ? "tcp://" + endpoint.host() + ":" + endpoint.port() : "unix:" + endpoint.socketPath();
         final String sessions = spec.sessions().stream()
-                .map(session -> "    { clientCompId: %s, gatewayCompId: %s, username: \"%s\", password: \"%s\" }"
+                .map(session -> ("    !io.sluice.gateway.SessionConfig { senderCompId: %s, targetCompId: %s,"
+                        + " username: \"%s\", password: \"%s\" }")
                         .formatted(session.senderCompId(), gatewayCompId, session.username(), session.password()))
                 .collect(Collectors.joining(",\n"));
         return """
-                !io.sluice.gateway.config.GatewayConfig {
-                  id: %d,
+                !io.sluice.gateway.GatewayConfig {
+                  gatewayId: %d,
                   journalRoot: "%s",
                   listen: "%s",
                   sessions: [
                 %s
                   ]
                 }
-                """.formatted(spec.id(), journalRoot, endpoint, sessions);
+                """.formatted(spec.id(), journalRoot, listen, sessions);
     }
 }
