@@ -82,7 +82,15 @@ public final class DemoMain implements Callable<Integer> {
                     RESTING_SELL, 4, 1)) {
                 liquidity.start(START_TIMEOUT);
                 out.println("  seeded 4 resting sell orders of 1,000,000 " + SluiceDeployment.SYMBOL + " at 100.00");
-                return drive(sluice, load1, load2, liquidity);
+                final int status = drive(sluice, load1, load2, liquidity);
+                if (status != 0) {
+                    System.err.println("the child processes' logs end with:\n" + sluice.logs(3_000));
+                }
+                return status;
+            } catch (final IOException e) {
+                System.err.println("demo: " + e.getMessage());
+                System.err.println("the child processes' logs end with:\n" + sluice.logs(3_000));
+                return 1;
             }
         } catch (final IllegalStateException | IOException e) {
             out.flush();

@@ -20,6 +20,17 @@ final class SluiceRoles {
         return role(GATEWAY_MAIN, "gateway");
     }
 
+    /** @return whether both roles are on the class path (false while a branch with one is not merged). */
+    static boolean available() {
+        try {
+            Class.forName(ENGINE_MAIN);
+            Class.forName(GATEWAY_MAIN);
+            return true;
+        } catch (final ClassNotFoundException e) {
+            return false;
+        }
+    }
+
     /** @return true once the engine has printed that it recovered and is processing. */
     static boolean engineReady(final String log) {
         return log.contains("engine: recovered");
