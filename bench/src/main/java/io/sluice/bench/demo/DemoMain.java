@@ -3,6 +3,7 @@ package io.sluice.bench.demo;
 import io.sluice.bench.fix.FixClientSession;
 import io.sluice.bench.fix.FixTransport;
 import io.sluice.bench.fix.LiquiditySeeder;
+import io.sluice.bench.fix.OrderLoad;
 import io.sluice.bench.fix.OrderTerms;
 import io.sluice.bench.fix.SessionIdentity;
 import io.sluice.bench.fix.SluiceDeployment;
@@ -119,7 +120,7 @@ public final class DemoMain implements Callable<Integer> {
 
     private int drive(final SluiceDeployment sluice, final SessionIdentity load1, final SessionIdentity load2,
                       final LiquiditySeeder liquidity) throws IOException, InterruptedException {
-        final Recorder recorder = new Recorder(3);
+        final Recorder recorder = OrderLoad.newRecorder();
         final long start = System.nanoTime();
         final long deadline = start + duration.toNanos();
         final Duration giveUpAfter = duration.plus(DRAIN_TIMEOUT);

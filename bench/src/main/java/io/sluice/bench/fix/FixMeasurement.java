@@ -32,7 +32,7 @@ public final class FixMeasurement {
 
     public MeasuredRun measure(final FixTarget target, final int window, final long warmup, final long orders)
             throws IOException {
-        final Recorder recorder = new Recorder(3);
+        final Recorder recorder = OrderLoad.newRecorder();
         final LatencySamples samples = new LatencySamples((int) orders);
         try (FixClientSession session = new FixClientSession(target.endpoint(), target.identity())) {
             session.logon(LOGON_TIMEOUT);

@@ -15,6 +15,8 @@ import java.util.concurrent.locks.LockSupport;
  * stalled system is not flattered (no coordinated omission). Allocation-free while running.
  */
 public final class OrderLoad implements FixClientSession.ReportListener {
+    private static final long MAX_ROUND_TRIP_NANOS = 3_600_000_000_000L;
+
     private final FixClientSession session;
     private final OrderTerms terms;
     private final int window;
@@ -48,6 +50,14 @@ public final class OrderLoad implements FixClientSession.ReportListener {
         Arrays.fill(outstandingClOrdIds, -1);
         this.firstClOrdId = firstClOrdId;
         this.latencies = latencies;
+    }
+
+    /**
+     * @return a recorder for round trips that never resizes (and so never allocates) while recording: 1 ns to
+     *         1 hour at 3 significant digits
+     */
+    public static Recorder newRecorder() {
+        return new Recorder(1, MAX_ROUND_TRIP_NANOS, 3);
     }
 
     /** Also keeps every round trip raw in {@code samples} (for a bootstrap interval of the mean). */
@@ -127,7 +137,7 @@ public final class OrderLoad implements FixClientSession.ReportListener {
         outstandingClOrdIds[slot] = -1;
         completed++;
         final long roundTrip = receivedNanos - sentNanos[slot];
-        latencies.recordValue(roundTrip);
+        latencies.recordValue(Math.min(roundTrip, MAX_ROUND_TRIP_NANOS));
         if (samples != null) {
             samples.record(roundTrip);
         }
