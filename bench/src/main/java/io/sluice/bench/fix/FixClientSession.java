@@ -1,5 +1,11 @@
 package io.sluice.bench.fix;
 
+import io.sluice.gateway.codec.FixEncoder;
+import io.sluice.gateway.codec.FixError;
+import io.sluice.gateway.codec.FixFramer;
+import io.sluice.gateway.codec.FixMessage;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
@@ -7,44 +13,56 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 /**
- * The load client's side of one FIX 4.4 session over a blocking socket: logs on (ResetSeqNumFlag=Y, with
+ * The load client's side of one FIX 4.4 session over a blocking socket, built on the gateway's codec
+ * ({@link FixEncoder}, {@link FixFramer}, {@link FixMessage}): logs on (ResetSeqNumFlag=Y, with
  * Username/Password), sends NewOrderSingles and hands every ExecutionReport to a listener. It keeps the
  * session alive by itself (TestRequest answered with a Heartbeat, ResendRequest answered with a
- * SequenceReset-GapFill: a load client never resends old orders), and fails loudly on Logout, Reject and
- * BusinessMessageReject, with the peer's Text. Not thread-safe: one thread owns a session. No allocation
- * per message once logged on.
+ * SequenceReset-GapFill: a load client never resends old orders), and fails loudly on Logout, Reject,
+ * BusinessMessageReject and malformed input, with the peer's Text. Not thread-safe: one thread owns a
+ * session. No allocation per message once logged on.
  */
 public final class FixClientSession implements AutoCloseable {
     /** Receives execution reports; the message is valid only during the call. */
     @FunctionalInterface
     public interface ReportListener {
-        void onExecutionReport(InboundMessage report, long receivedNanos);
+        void onExecutionReport(FixMessage report, long receivedNanos);
     }
 
     private static final int BUFFER_SIZE = 256 * 1024;
+    private static final int MAX_BODY_LENGTH = 8192;
+    private static final int MAX_FIELDS = 256;
     private static final int HEARTBEAT_SECONDS = 30;
     private static final ReportListener IGNORE = (report, receivedNanos) -> {
     };
 
     private final FixEndpoint endpoint;
     private final SessionIdentity identity;
-    private final FixMessageWriter writer;
+    private final byte[] senderCompId;
+    private final byte[] targetCompId;
+    private final ByteBuffer sendBuffer = ByteBuffer.allocateDirect(MAX_BODY_LENGTH + 64);
+    private final FixEncoder encoder = new FixEncoder(new UnsafeBuffer(sendBuffer));
     private final ByteBuffer receiveBuffer = ByteBuffer.allocateDirect(BUFFER_SIZE);
     private final UnsafeBuffer received = new UnsafeBuffer(receiveBuffer);
-    private final InboundMessage inbound = new InboundMessage();
-    private final byte[] testReqId = new byte[64];
+    private final FixFramer framer = new FixFramer(MAX_BODY_LENGTH);
+    private final FixMessage inbound = new FixMessage(MAX_FIELDS);
     private SocketChannel channel;
-    private int nextOutSeqNum = 1;
+    private long nextOutSeqNum = 1;
     private long lastInSeqNum;
     private boolean loggedOn;
 
     public FixClientSession(final FixEndpoint endpoint, final SessionIdentity identity) {
         this.endpoint = endpoint;
         this.identity = identity;
-        this.writer = new FixMessageWriter(identity.senderCompId(), identity.targetCompId(), 4096);
+        this.senderCompId = ascii(identity.senderCompId());
+        this.targetCompId = ascii(identity.targetCompId());
+    }
+
+    static byte[] ascii(final String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
     }
 
     public SessionIdentity identity() {
@@ -61,17 +79,17 @@ public final class FixClientSession implements AutoCloseable {
         channel = endpoint.connect();
         nextOutSeqNum = 1;
         lastInSeqNum = 0;
-        writer.begin((byte) 'A', nextOutSeqNum++, System.currentTimeMillis())
-                .field(98, 0)
-                .field(108, HEARTBEAT_SECONDS)
-                .field(141, 'Y');
+        start(MsgTypes.LOGON, System.currentTimeMillis())
+                .longField(FixTags.ENCRYPT_METHOD, 0)
+                .longField(FixTags.HEART_BT_INT, HEARTBEAT_SECONDS)
+                .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
         if (!identity.username().isEmpty()) {
-            writer.field(553, FixMessageWriter.ascii(identity.username()));
+            encoder.field(FixTags.USERNAME, ascii(identity.username()));
         }
         if (!identity.password().isEmpty()) {
-            writer.field(554, FixMessageWriter.ascii(identity.password()));
+            encoder.field(FixTags.PASSWORD, ascii(identity.password()));
         }
-        send(writer.finish());
+        send();
         awaitLogonAnswer(timeout);
     }
 
@@ -97,27 +115,27 @@ public final class FixClientSession implements AutoCloseable {
         channel.configureBlocking(true);
     }
 
-    /** Sends a NewOrderSingle for {@code order} with ClOrdID {@code clOrdId}. */
+    /** Sends a NewOrderSingle for {@code order} with ClOrdID {@code clOrdId}: a limit order. */
     public void sendNewOrder(final long clOrdId, final OrderTerms order) throws IOException {
         final long now = System.currentTimeMillis();
-        writer.begin((byte) 'D', nextOutSeqNum++, now)
-                .field(11, clOrdId)
-                .field(1, order.account())
-                .field(55, order.symbol())
-                .field(54, order.side())
-                .timestampField(60, now)
-                .field(38, order.quantity())
-                .field(40, '2')
-                .field(44, order.price())
-                .field(59, order.timeInForce());
-        send(writer.finish());
+        start(MsgTypes.NEW_ORDER_SINGLE, now)
+                .longField(FixTags.CL_ORD_ID, clOrdId)
+                .field(FixTags.ACCOUNT, order.account())
+                .field(FixTags.SYMBOL, order.symbol())
+                .charField(FixTags.SIDE, order.side())
+                .timestampField(FixTags.TRANSACT_TIME, now)
+                .longField(FixTags.ORDER_QTY, order.quantity())
+                .charField(FixTags.ORD_TYPE, '2')
+                .field(FixTags.PRICE, order.price())
+                .charField(FixTags.TIME_IN_FORCE, order.timeInForce());
+        send();
     }
 
     /** Sends a Logout and closes the connection without waiting for the answer. */
     public void logout() throws IOException {
         if (channel != null && channel.isOpen()) {
-            writer.begin((byte) '5', nextOutSeqNum++, System.currentTimeMillis());
-            send(writer.finish());
+            start(MsgTypes.LOGOUT, System.currentTimeMillis());
+            send();
         }
         close();
     }
@@ -127,7 +145,7 @@ public final class FixClientSession implements AutoCloseable {
      * {@code listener}, session messages are answered here.
      *
      * @return false if the connection is closed (by the peer or by {@link #close()} from another thread)
-     * @throws IOException on Logout, Reject or BusinessMessageReject from the acceptor (with its Text)
+     * @throws IOException on Logout, Reject, BusinessMessageReject or a malformed message from the acceptor
      */
     public boolean poll(final ReportListener listener) throws IOException {
         final int read;
@@ -146,10 +164,16 @@ public final class FixClientSession implements AutoCloseable {
         final int available = receiveBuffer.position();
         int offset = 0;
         int length;
-        while ((length = InboundMessage.frameLength(received, offset, available - offset)) > 0) {
-            inbound.wrap(received, offset, length);
+        while ((length = framer.scan(received, offset, available - offset)) > 0) {
+            if (framer.error() != FixError.NONE || inbound.parse(received, framer.bodyStart(), framer.bodyEnd())
+                    != FixError.NONE) {
+                throw malformed(framer.error() != FixError.NONE ? framer.error() : inbound.error());
+            }
             handle(inbound, listener, receivedNanos);
             offset += length;
+        }
+        if (length < 0) {
+            throw malformed(framer.error());
         }
         receiveBuffer.limit(available).position(offset);
         receiveBuffer.compact();
@@ -159,45 +183,59 @@ public final class FixClientSession implements AutoCloseable {
         return true;
     }
 
-    private void handle(final InboundMessage message, final ReportListener listener, final long receivedNanos)
+    private IOException malformed(final FixError error) {
+        return new IOException(identity.senderCompId() + ": malformed message from " + endpoint + ": "
+                + error.text() + " (tag " + inbound.errorTag() + ")");
+    }
+
+    private void handle(final FixMessage message, final ReportListener listener, final long receivedNanos)
             throws IOException {
-        if (message.msgSeqNum() > 0 && !(message.msgType() == '4' && !message.gapFill())) {
-            lastInSeqNum = message.msgSeqNum();
+        final long msgSeqNum = message.unsignedValue(FixTags.MSG_SEQ_NUM);
+        if (msgSeqNum > 0) {
+            lastInSeqNum = msgSeqNum;
         }
         switch (message.msgType()) {
-            case '8' -> listener.onExecutionReport(message, receivedNanos);
-            case 'A' -> loggedOn = true;
-            case '0' -> {
+            case MsgTypes.EXECUTION_REPORT -> listener.onExecutionReport(message, receivedNanos);
+            case MsgTypes.LOGON -> loggedOn = true;
+            case MsgTypes.TEST_REQUEST -> {
+                final int testReqId = message.indexOf(FixTags.TEST_REQ_ID);
+                start(MsgTypes.HEARTBEAT, System.currentTimeMillis());
+                if (testReqId >= 0) {
+                    encoder.field(FixTags.TEST_REQ_ID, message.buffer(), message.valueOffset(testReqId),
+                            message.valueLength(testReqId));
+                }
+                send();
             }
-            case '1' -> {
-                final int length = message.testReqId(testReqId);
-                writer.begin((byte) '0', nextOutSeqNum++, System.currentTimeMillis());
-                writer.field(112, testReqId, length);
-                send(writer.finish());
-            }
-            case '2' -> {
+            case MsgTypes.RESEND_REQUEST -> {
                 final long now = System.currentTimeMillis();
-                writer.begin((byte) '4', (int) message.beginSeqNo(), now)
-                        .field(43, 'Y')
-                        .timestampField(122, now)
-                        .field(123, 'Y')
-                        .field(36, nextOutSeqNum);
-                send(writer.finish());
+                encoder.start(MsgTypes.SEQUENCE_RESET)
+                        .header(senderCompId, targetCompId, message.unsignedValue(FixTags.BEGIN_SEQ_NO), now)
+                        .booleanField(FixTags.POSS_DUP_FLAG, true)
+                        .timestampField(FixTags.ORIG_SENDING_TIME, now)
+                        .booleanField(FixTags.GAP_FILL_FLAG, true)
+                        .longField(FixTags.NEW_SEQ_NO, nextOutSeqNum);
+                send();
             }
-            case '4' -> {
-            }
-            case '5' -> throw new IOException(identity.senderCompId() + ": logged out by " + endpoint + ": "
-                    + message.text());
-            case '3', 'j' -> throw new IOException(identity.senderCompId() + ": " + endpoint + " rejected message "
-                    + message.refSeqNum() + ": " + message.text());
+            case MsgTypes.LOGOUT -> throw new IOException(identity.senderCompId() + ": logged out by " + endpoint
+                    + ": " + ExecutionReportFields.text(message));
+            case MsgTypes.REJECT, MsgTypes.BUSINESS_MESSAGE_REJECT -> throw new IOException(identity.senderCompId()
+                    + ": " + endpoint + " rejected message " + message.unsignedValue(FixTags.REF_SEQ_NUM) + ": "
+                    + ExecutionReportFields.text(message));
             default -> {
             }
         }
     }
 
-    private void send(final ByteBuffer message) throws IOException {
-        while (message.hasRemaining()) {
-            channel.write(message);
+    private FixEncoder start(final int msgType, final long nowMillis) {
+        return encoder.start(msgType).header(senderCompId, targetCompId, nextOutSeqNum++, nowMillis);
+    }
+
+    private void send() throws IOException {
+        final int length = encoder.finish();
+        final int offset = encoder.messageOffset();
+        sendBuffer.limit(offset + length).position(offset);
+        while (sendBuffer.hasRemaining()) {
+            channel.write(sendBuffer);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.sluice.bench.fix;
 
+import io.sluice.gateway.codec.FixMessage;
+
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
@@ -72,8 +74,8 @@ public final class LiquiditySeeder implements FixClientSession.ReportListener, A
     }
 
     @Override
-    public void onExecutionReport(final InboundMessage report, final long receivedNanos) {
-        switch (report.ordStatus()) {
+    public void onExecutionReport(final FixMessage report, final long receivedNanos) {
+        switch ((int) ExecutionReportFields.ordStatus(report)) {
             case '0' -> resting.countDown();
             case '1' -> fillReports++;
             case '2' -> {
@@ -81,7 +83,7 @@ public final class LiquiditySeeder implements FixClientSession.ReportListener, A
                 replenish();
             }
             case '8' -> {
-                failure = "the engine rejected a resting sell order: " + report.text();
+                failure = "the engine rejected a resting sell order: " + ExecutionReportFields.text(report);
                 resting.countDown();
             }
             default -> {

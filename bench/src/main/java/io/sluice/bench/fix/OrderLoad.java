@@ -1,5 +1,6 @@
 package io.sluice.bench.fix;
 
+import io.sluice.gateway.codec.FixMessage;
 import org.HdrHistogram.Recorder;
 
 import java.io.IOException;
@@ -124,14 +125,15 @@ public final class OrderLoad implements FixClientSession.ReportListener {
     }
 
     @Override
-    public void onExecutionReport(final InboundMessage report, final long receivedNanos) {
-        final long clOrdId = report.clOrdId();
+    public void onExecutionReport(final FixMessage report, final long receivedNanos) {
+        final long clOrdId = ExecutionReportFields.clOrdId(report);
         final int slot = (int) Math.floorMod(clOrdId, (long) window);
         if (clOrdId < 0 || outstandingClOrdIds[slot] != clOrdId) {
             return;
         }
         reports++;
-        if (!report.orderDone()) {
+        final long ordStatus = ExecutionReportFields.ordStatus(report);
+        if (!ExecutionReportFields.orderDone(ordStatus)) {
             return;
         }
         outstandingClOrdIds[slot] = -1;
@@ -141,12 +143,12 @@ public final class OrderLoad implements FixClientSession.ReportListener {
         if (samples != null) {
             samples.record(roundTrip);
         }
-        if (report.ordStatus() == '2') {
+        if (ordStatus == '2') {
             filled++;
-        } else if (report.ordStatus() == '8') {
+        } else if (ordStatus == '8') {
             rejected++;
             if (firstRejectText == null) {
-                firstRejectText = report.text();
+                firstRejectText = ExecutionReportFields.text(report);
             }
         }
     }

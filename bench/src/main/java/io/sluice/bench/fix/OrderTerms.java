@@ -20,7 +20,7 @@ public record OrderTerms(byte[] account, byte[] symbol, char side, long quantity
     /** @return terms with the given texts converted to ASCII. */
     public static OrderTerms of(final String account, final String symbol, final char side, final long quantity,
                                 final String price, final char timeInForce) {
-        return new OrderTerms(FixMessageWriter.ascii(account), FixMessageWriter.ascii(symbol), side, quantity,
-                FixMessageWriter.ascii(price), timeInForce);
+        return new OrderTerms(FixClientSession.ascii(account), FixClientSession.ascii(symbol), side, quantity,
+                FixClientSession.ascii(price), timeInForce);
     }
 }

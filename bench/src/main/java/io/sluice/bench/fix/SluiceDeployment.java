@@ -86,11 +86,6 @@ public final class SluiceDeployment implements AutoCloseable {
         requireAlive(engine);
     }
 
-    /** @return whether this build has both the engine and the gateway role (tests skip without them). */
-    public static boolean rolesAvailable() {
-        return SluiceRoles.available();
-    }
-
     /** Starts gateway {@code id} (again, after a kill) and returns once it accepts connections. */
     public void startGateway(final int id) throws IOException, InterruptedException {
         final GatewaySpec spec = specs.get(id);
