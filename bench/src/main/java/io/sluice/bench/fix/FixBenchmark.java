@@ -87,6 +87,9 @@ public final class FixBenchmark implements Callable<Integer> {
             for (final FixTarget target : environment.targets()) {
                 runs.add(measurement.measure(target, window, warmup, orders));
             }
+            if (environment.seederFailure() != null) {
+                System.out.println("note: the liquidity seeder reported: " + environment.seederFailure());
+            }
             final String title = window == 1
                     ? String.format("FIX round trip, ping-pong (1 NewOrderSingle -> ack + fill), %,d warm-up + %,d"
                     + " measured per target", warmup, orders)

@@ -51,7 +51,6 @@ public final class FixClientSession implements AutoCloseable {
     private final FixMessage inbound = new FixMessage(MAX_FIELDS);
     private SocketChannel channel;
     private long nextOutSeqNum = 1;
-    private long lastInSeqNum;
     private boolean loggedOn;
 
     public FixClientSession(final FixEndpoint endpoint, final SessionIdentity identity) {
@@ -78,7 +77,6 @@ public final class FixClientSession implements AutoCloseable {
     public void logon(final Duration timeout) throws IOException {
         channel = endpoint.connect();
         nextOutSeqNum = 1;
-        lastInSeqNum = 0;
         start(MsgTypes.LOGON, System.currentTimeMillis())
                 .longField(FixTags.ENCRYPT_METHOD, 0)
                 .longField(FixTags.HEART_BT_INT, HEARTBEAT_SECONDS)
@@ -190,10 +188,6 @@ public final class FixClientSession implements AutoCloseable {
 
     private void handle(final FixMessage message, final ReportListener listener, final long receivedNanos)
             throws IOException {
-        final long msgSeqNum = message.unsignedValue(FixTags.MSG_SEQ_NUM);
-        if (msgSeqNum > 0) {
-            lastInSeqNum = msgSeqNum;
-        }
         switch (message.msgType()) {
             case MsgTypes.EXECUTION_REPORT -> listener.onExecutionReport(message, receivedNanos);
             case MsgTypes.LOGON -> loggedOn = true;
@@ -237,15 +231,6 @@ public final class FixClientSession implements AutoCloseable {
         while (sendBuffer.hasRemaining()) {
             channel.write(sendBuffer);
         }
-    }
-
-    /** @return the MsgSeqNum of the last message received. */
-    public long lastInSeqNum() {
-        return lastInSeqNum;
-    }
-
-    public boolean isLoggedOn() {
-        return loggedOn;
     }
 
     /** Closes the connection; a thread blocked in {@link #poll} returns false. */

@@ -16,24 +16,15 @@ public final class LatencySamples {
         nanos = new long[capacity];
     }
 
-    /** Records one round trip; beyond capacity, samples are dropped (and {@link #dropped()} says so). */
+    /** Records one round trip; beyond capacity, samples are not kept (the capacity is the run's size). */
     public void record(final long roundTripNanos) {
         if (count < nanos.length) {
-            nanos[count] = roundTripNanos;
+            nanos[count++] = roundTripNanos;
         }
-        count++;
-    }
-
-    public void reset() {
-        count = 0;
     }
 
     public int count() {
-        return Math.min(count, nanos.length);
-    }
-
-    public int dropped() {
-        return Math.max(0, count - nanos.length);
+        return count;
     }
 
     /** @return the mean round trip in nanoseconds. */
