@@ -3,7 +3,11 @@ package io.sluice.bench.fix;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.LatencyTable;
 
+import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +15,8 @@ import java.util.Locale;
 /**
  * Prints and saves the figures of a FIX benchmark run: a latency row per target, the mean with its
  * bootstrap interval and the throughput, then every Sluice target against the QuickFIX/J baseline of the same
- * run as ratios (how many times faster on the mean and on p99, how many times the throughput).
+ * run as ratios (how many times faster on the mean and on p99, how many times the throughput). Saves the
+ * JSON and, per target, the full round-trip histogram as an HdrHistogram percentile distribution.
  */
 final class FixBenchReport {
     private static final String BASELINE_PREFIX = "QuickFIX/J";
@@ -75,6 +80,22 @@ final class FixBenchReport {
         final Path file = result.write(BenchResult.resultsDir());
         out.println();
         out.println("JSON: " + file);
+        for (final MeasuredRun run : runs) {
+            out.println("histogram (HdrHistogram percentile distribution, µs): " + writeHistogram(file, run));
+        }
+        return file;
+    }
+
+    /** Writes {@code run}'s round trips as an HdrHistogram percentile distribution beside the JSON file. */
+    private static Path writeHistogram(final Path json, final MeasuredRun run) {
+        final String stem = json.getFileName().toString().replace(".json", "");
+        final String label = run.target().label().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-");
+        final Path file = json.resolveSibling(stem + "-" + label + ".hgrm");
+        try (PrintStream histogram = new PrintStream(Files.newOutputStream(file), true, StandardCharsets.UTF_8)) {
+            run.roundTrips().outputPercentileDistribution(histogram, 1_000.0);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
         return file;
     }
 }
