@@ -17,6 +17,7 @@ public final class BenchMain {
             case "-h", "--help", "help" -> usage();
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
+            case "fix-zero-alloc" -> io.sluice.bench.fix.FixAllocationBenchmark.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -32,6 +33,7 @@ public final class BenchMain {
                 Scenarios:
                   fix-round-trip   FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-pipelined    FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
+                  fix-zero-alloc   bytes per order allocated by a gateway running under Epsilon GC
                 """);
     }
 }

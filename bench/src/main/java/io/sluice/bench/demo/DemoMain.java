@@ -4,9 +4,9 @@ import io.sluice.bench.fix.FixClientSession;
 import io.sluice.bench.fix.FixTransport;
 import io.sluice.bench.fix.LiquiditySeeder;
 import io.sluice.bench.fix.OrderLoad;
-import io.sluice.bench.fix.OrderTerms;
 import io.sluice.bench.fix.SessionIdentity;
 import io.sluice.bench.fix.SluiceDeployment;
+import io.sluice.bench.fix.StandardOrders;
 import io.sluice.bench.report.LatencyTable;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -36,10 +36,6 @@ public final class DemoMain implements Callable<Integer> {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
     private static final String PASSWORD = "demo";
-    private static final OrderTerms BUY = OrderTerms.of("ACC1", SluiceDeployment.SYMBOL, OrderTerms.BUY, 10, "100",
-            OrderTerms.DAY);
-    private static final OrderTerms RESTING_SELL = OrderTerms.of("MM1", SluiceDeployment.SYMBOL, OrderTerms.SELL,
-            1_000_000, "100", OrderTerms.DAY);
 
     @Option(names = "--duration", converter = DurationText.class,
             description = "how long to drive load, e.g. 30s, 2m (default ${DEFAULT-VALUE})")
@@ -68,9 +64,9 @@ public final class DemoMain implements Callable<Integer> {
         final FixTransport fixTransport = FixTransport.parse(transport);
         final Path root = Files.createTempDirectory("sluice-demo");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAndDelete(root), "demo-cleanup"));
-        final SessionIdentity load1 = identity("LOAD1");
-        final SessionIdentity load2 = identity("LOAD2");
-        final SessionIdentity seeder = identity("SEEDER");
+        final SessionIdentity load1 = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
+        final SessionIdentity load2 = SessionIdentity.ofSluiceClient("LOAD2", PASSWORD);
+        final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
         out.printf("Sluice demo: engine + 2 gateways (%s) as child processes, journals under %s%n", fixTransport, root);
         try (SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
                 new SluiceDeployment.GatewaySpec(1, fixTransport, List.of(load1, seeder)),
@@ -79,10 +75,10 @@ public final class DemoMain implements Callable<Integer> {
             out.printf("  engine    pid %d%n  gateway 1 pid %d on %s%n  gateway 2 pid %d on %s%n",
                     sluice.engine().pid(), sluice.gateway(1).pid(), sluice.endpoint(1),
                     sluice.gateway(2).pid(), sluice.endpoint(2));
-            try (LiquiditySeeder liquidity = new LiquiditySeeder(new FixClientSession(sluice.endpoint(1), seeder),
-                    RESTING_SELL, 4, 1)) {
+            try (LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seeder))) {
                 liquidity.start(START_TIMEOUT);
-                out.println("  seeded 4 resting sell orders of 1,000,000 " + SluiceDeployment.SYMBOL + " at 100.00");
+                out.printf("  seeded %d resting sell orders of 1,000,000 %s at 100.00%n", StandardOrders.RESTING_ORDERS,
+                        SluiceDeployment.SYMBOL);
                 final int status = drive(sluice, load1, load2, liquidity);
                 if (status != 0) {
                     System.err.println("the child processes' logs end with:\n" + sluice.logs(3_000));
@@ -125,9 +121,9 @@ public final class DemoMain implements Callable<Integer> {
         final long deadline = start + duration.toNanos();
         final Duration giveUpAfter = duration.plus(DRAIN_TIMEOUT);
         final List<LoadThread> loads = List.of(
-                LoadThread.start(new FixClientSession(sluice.endpoint(1), load1), BUY, window, perSession(rate / 2),
+                LoadThread.start(new FixClientSession(sluice.endpoint(1), load1), StandardOrders.BUY, window, perSession(rate / 2),
                         recorder, deadline, giveUpAfter),
-                LoadThread.start(new FixClientSession(sluice.endpoint(2), load2), BUY, window,
+                LoadThread.start(new FixClientSession(sluice.endpoint(2), load2), StandardOrders.BUY, window,
                         perSession(rate - rate / 2), recorder, deadline, giveUpAfter));
         out.printf("driving buy orders (10 at 100.00; %s) through both gateways for %d s%s%n",
                 window == 1 ? "ping-pong: each session waits for ack + fill" : "window " + window + " per session",
@@ -199,7 +195,4 @@ public final class DemoMain implements Callable<Integer> {
         return rate > 0 ? Math.max(1, share) : 0;
     }
 
-    private static SessionIdentity identity(final String compId) {
-        return new SessionIdentity(compId, SluiceDeployment.GATEWAY_COMP_ID, compId, PASSWORD);
-    }
 }

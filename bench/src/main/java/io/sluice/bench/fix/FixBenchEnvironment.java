@@ -21,11 +21,6 @@ public final class FixBenchEnvironment implements AutoCloseable {
     public static final String LOAD_COMP_ID = "LOAD";
     /** The liquidity seeder's session (on gateway 1). */
     public static final String SEEDER_COMP_ID = "SEEDER";
-    /** Every buy: 10 at 100.00, day; it fills against the seeder's resting sells at once. */
-    public static final OrderTerms BUY = OrderTerms.of("ACC1", SluiceDeployment.SYMBOL, OrderTerms.BUY, 10, "100",
-            OrderTerms.DAY);
-    private static final OrderTerms RESTING_SELL = OrderTerms.of("MM1", SluiceDeployment.SYMBOL, OrderTerms.SELL,
-            1_000_000, "100", OrderTerms.DAY);
     private static final String PASSWORD = "bench";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
@@ -71,25 +66,21 @@ public final class FixBenchEnvironment implements AutoCloseable {
     private void launchSluice(final List<FixTransport> transports, final PrintStream progress)
             throws IOException, InterruptedException {
         final List<SluiceDeployment.GatewaySpec> gateways = new ArrayList<>();
-        final SessionIdentity seed = identity(SEEDER_COMP_ID);
+        final SessionIdentity seed = SessionIdentity.ofSluiceClient(SEEDER_COMP_ID, PASSWORD);
         for (int i = 0; i < transports.size(); i++) {
             final int id = i + 1;
-            final SessionIdentity load = identity(LOAD_COMP_ID + id);
+            final SessionIdentity load = SessionIdentity.ofSluiceClient(LOAD_COMP_ID + id, PASSWORD);
             gateways.add(new SluiceDeployment.GatewaySpec(id, transports.get(i),
                     id == 1 ? List.of(load, seed) : List.of(load)));
         }
         progress.printf("starting Sluice (engine + %d gateway(s), child JVMs) under %s ...%n", gateways.size(), root);
         sluice = SluiceDeployment.start(root.resolve("sluice"), gateways);
-        seeder = new LiquiditySeeder(new FixClientSession(sluice.endpoint(1), seed), RESTING_SELL, 4, 1);
+        seeder = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seed));
         seeder.start(START_TIMEOUT);
         for (final SluiceDeployment.GatewaySpec gateway : gateways) {
             targets.add(new FixTarget("Sluice " + gateway.transport(), sluice.endpoint(gateway.id()),
                     gateway.sessions().getFirst()));
         }
-    }
-
-    private static SessionIdentity identity(final String compId) {
-        return new SessionIdentity(compId, SluiceDeployment.GATEWAY_COMP_ID, compId, PASSWORD);
     }
 
     /** @return the targets in measuring order: Sluice per transport, then QuickFIX/J. */

@@ -81,7 +81,7 @@ public final class FixBenchmark implements Callable<Integer> {
         final List<FixTransport> sluiceTransports = sluice
                 ? transports.stream().map(FixTransport::parse).toList() : List.of();
         try (FixBenchEnvironment environment = FixBenchEnvironment.start(sluiceTransports, quickFixJ, System.out)) {
-            final FixMeasurement measurement = new FixMeasurement(FixBenchEnvironment.BUY,
+            final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
                     Duration.ofSeconds(runTimeoutSeconds), System.out);
             final List<MeasuredRun> runs = new ArrayList<>();
             for (final FixTarget target : environment.targets()) {

@@ -38,13 +38,16 @@ public final class SluiceDeployment implements AutoCloseable {
     }
 
     private final Path root;
+    private final List<String> gatewayJvm;
     private final Map<Integer, GatewaySpec> specs = new LinkedHashMap<>();
     private final Map<Integer, FixEndpoint> endpoints = new LinkedHashMap<>();
     private final Map<Integer, JavaProcess> gateways = new LinkedHashMap<>();
+    private final Thread killOnExit = new Thread(this::killAll, "sluice-deployment-kill-on-exit");
     private JavaProcess engine;
 
-    private SluiceDeployment(final Path root) {
+    private SluiceDeployment(final Path root, final List<String> gatewayJvm) {
         this.root = root;
+        this.gatewayJvm = gatewayJvm;
     }
 
     /**
@@ -54,7 +57,16 @@ public final class SluiceDeployment implements AutoCloseable {
      */
     public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways)
             throws IOException, InterruptedException {
-        final SluiceDeployment deployment = new SluiceDeployment(root);
+        return start(root, gateways, List.of());
+    }
+
+    /**
+     * As {@link #start(Path, List)}, with JVM flags for the gateway processes only (e.g. a GC to measure).
+     */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways,
+                                         final List<String> gatewayJvm) throws IOException, InterruptedException {
+        final SluiceDeployment deployment = new SluiceDeployment(root, gatewayJvm);
+        Runtime.getRuntime().addShutdownHook(deployment.killOnExit);
         try {
             deployment.launch(gateways);
             return deployment;
@@ -93,7 +105,7 @@ public final class SluiceDeployment implements AutoCloseable {
         final Path config = root.resolve("config/gateway-" + id + ".yaml");
         Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID));
         final JavaProcess gateway = JavaProcess.start("gateway-" + id, logs().resolve("gateway-" + id + ".log"),
-                List.of(), SluiceRoles.gatewayMain(), "--config", config.toString());
+                gatewayJvm, SluiceRoles.gatewayMain(), "--config", config.toString());
         gateways.put(id, gateway);
         PollUntil.await(() -> !gateway.isAlive() || endpoint.isAccepting(), READY_TIMEOUT,
                 () -> "gateway " + id + " to accept on " + endpoint + "; its log: " + gateway.logText());
@@ -160,6 +172,29 @@ public final class SluiceDeployment implements AutoCloseable {
         }
         if (engine != null) {
             engine.stop(STOP_TIMEOUT.toSeconds());
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(killOnExit);
+        } catch (final IllegalStateException alreadyExiting) {
+            // the hook is running or about to: it finds the processes gone
+        }
+    }
+
+    /** If this JVM exits first (Ctrl-C, SIGTERM), no child may outlive it. */
+    private void killAll() {
+        for (final JavaProcess gateway : gateways.values()) {
+            kill(gateway);
+        }
+        if (engine != null) {
+            kill(engine);
+        }
+    }
+
+    private static void kill(final JavaProcess process) {
+        try {
+            process.kill9();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -4,10 +4,10 @@ import io.sluice.bench.fix.FixClientSession;
 import io.sluice.bench.fix.FixEndpoint;
 import io.sluice.bench.fix.FixTransport;
 import io.sluice.bench.fix.LiquiditySeeder;
-import io.sluice.bench.fix.OrderTerms;
 import io.sluice.bench.fix.PollUntil;
 import io.sluice.bench.fix.SessionIdentity;
 import io.sluice.bench.fix.SluiceDeployment;
+import io.sluice.bench.fix.StandardOrders;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -73,14 +73,13 @@ class QuickFixJInteropTest {
     static void startEngineAndGateway() throws Exception {
         final List<SessionIdentity> sessions = new ArrayList<>();
         for (final String client : CLIENTS) {
-            sessions.add(identity(client));
+            sessions.add(SessionIdentity.ofSluiceClient(client, PASSWORD));
         }
-        final SessionIdentity seeder = identity("SEEDER");
+        final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
         sessions.add(seeder);
         sluice = SluiceDeployment.start(dir.resolve("sluice"),
                 List.of(new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, sessions)));
-        liquidity = new LiquiditySeeder(new FixClientSession(gateway(), seeder),
-                OrderTerms.of("MM1", SYMBOL, OrderTerms.SELL, 1_000_000, "100", OrderTerms.DAY), 1, 1);
+        liquidity = StandardOrders.seeder(new FixClientSession(gateway(), seeder));
         liquidity.start(QuickFixJClient.TIMEOUT);
     }
 
@@ -313,7 +312,4 @@ class QuickFixJInteropTest {
         return sluice.endpoint(1);
     }
 
-    private static SessionIdentity identity(final String compId) {
-        return new SessionIdentity(compId, SluiceDeployment.GATEWAY_COMP_ID, compId, PASSWORD);
-    }
 }
