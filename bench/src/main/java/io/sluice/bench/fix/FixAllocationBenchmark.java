@@ -58,7 +58,7 @@ public final class FixAllocationBenchmark implements Callable<Integer> {
                 "-XX:-UseTLAB", "-Xms" + heap, "-Xmx" + heap);
         System.out.printf("starting Sluice (engine + 1 gateway under %s) under %s ...%n", epsilon, root);
         try (SluiceDeployment sluice = SluiceDeployment.start(root, List.of(new SluiceDeployment.GatewaySpec(1,
-                FixTransport.parse(transport), List.of(load, seeder))), epsilon);
+                FixTransport.parse(transport), List.of(load, seeder))), SluiceIdle.BACKOFF, epsilon);
              LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seeder));
              FixClientSession session = new FixClientSession(sluice.endpoint(1), load)) {
             liquidity.start(Duration.ofSeconds(60));

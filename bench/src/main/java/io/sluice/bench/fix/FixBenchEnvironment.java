@@ -38,11 +38,12 @@ public final class FixBenchEnvironment implements AutoCloseable {
      * @param transports the Sluice transports to measure (TCP, UDS, both, or none for the baseline alone)
      * @param withQuickFixJ whether to start the QuickFIX/J baseline too
      */
-    public static FixBenchEnvironment start(final List<FixTransport> transports, final boolean withQuickFixJ,
-                                            final PrintStream progress) throws IOException, InterruptedException {
+    public static FixBenchEnvironment start(final List<FixTransport> transports, final SluiceIdle idle,
+                                            final boolean withQuickFixJ, final PrintStream progress)
+            throws IOException, InterruptedException {
         final FixBenchEnvironment environment = new FixBenchEnvironment(Files.createTempDirectory("sluice-fix-bench"));
         try {
-            environment.launch(transports, withQuickFixJ, progress);
+            environment.launch(transports, idle, withQuickFixJ, progress);
             return environment;
         } catch (final IOException | RuntimeException | InterruptedException e) {
             environment.close();
@@ -50,10 +51,10 @@ public final class FixBenchEnvironment implements AutoCloseable {
         }
     }
 
-    private void launch(final List<FixTransport> transports, final boolean withQuickFixJ, final PrintStream progress)
-            throws IOException, InterruptedException {
+    private void launch(final List<FixTransport> transports, final SluiceIdle idle, final boolean withQuickFixJ,
+                        final PrintStream progress) throws IOException, InterruptedException {
         if (!transports.isEmpty()) {
-            launchSluice(transports, progress);
+            launchSluice(transports, idle, progress);
         }
         if (withQuickFixJ) {
             progress.println("starting the QuickFIX/J acceptor (child JVM; TCP only: QuickFIX/J has no Unix domain"
@@ -63,7 +64,7 @@ public final class FixBenchEnvironment implements AutoCloseable {
         }
     }
 
-    private void launchSluice(final List<FixTransport> transports, final PrintStream progress)
+    private void launchSluice(final List<FixTransport> transports, final SluiceIdle idle, final PrintStream progress)
             throws IOException, InterruptedException {
         final List<SluiceDeployment.GatewaySpec> gateways = new ArrayList<>();
         final SessionIdentity seed = SessionIdentity.ofSluiceClient(SEEDER_COMP_ID, PASSWORD);
@@ -73,8 +74,9 @@ public final class FixBenchEnvironment implements AutoCloseable {
             gateways.add(new SluiceDeployment.GatewaySpec(id, transports.get(i),
                     id == 1 ? List.of(load, seed) : List.of(load)));
         }
-        progress.printf("starting Sluice (engine + %d gateway(s), child JVMs) under %s ...%n", gateways.size(), root);
-        sluice = SluiceDeployment.start(root.resolve("sluice"), gateways);
+        progress.printf("starting Sluice (engine + %d gateway(s), child JVMs, idle %s) under %s ...%n", gateways.size(),
+                idle.gatewayConfigValue(), root);
+        sluice = SluiceDeployment.start(root.resolve("sluice"), gateways, idle, List.of());
         seeder = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seed));
         seeder.start(START_TIMEOUT);
         for (final SluiceDeployment.GatewaySpec gateway : gateways) {

@@ -6,14 +6,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
  * The two FIX benchmarks, run by the same client in the same way against Sluice's full path (gateway,
  * journal, engine, journal, gateway) over TCP and over a Unix domain socket and, in the same run, against a
- * QuickFIX/J acceptor that just answers each order with two reports:
+ * QuickFIX/J acceptor that just answers each order with two reports; the targets take turns in slices
+ * ({@link FixMeasurement}) so that the machine's background load weighs on all of them alike:
  * <ul>
  *   <li>{@code ./sluice bench fix-round-trip}: ping-pong in the style of the published FIX engine comparisons.
  *   One NewOrderSingle, wait for both execution reports (ack and fill against pre-seeded liquidity), then
@@ -35,8 +35,16 @@ public final class FixBenchmark implements Callable<Integer> {
     @Option(names = "--window", description = "most orders outstanding at once (default ${DEFAULT-VALUE})")
     private int window;
 
+    @Option(names = "--rounds", description = "slices the measured orders go out in, targets taking turns"
+            + " (default ${DEFAULT-VALUE})")
+    private int rounds = 10;
+
     @Option(names = "--transports", split = ",", description = "Sluice transports to measure (default tcp,uds)")
     private List<String> transports = List.of("tcp", "uds");
+
+    @Option(names = "--idle", description = "what Sluice's engine and gateway threads do when idle: backoff, yield"
+            + " or busy-spin (default ${DEFAULT-VALUE})")
+    private String idle = "backoff";
 
     @Option(names = "--quickfixj", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "measure the QuickFIX/J baseline (default true)")
@@ -46,7 +54,7 @@ public final class FixBenchmark implements Callable<Integer> {
             description = "measure Sluice (default true)")
     private boolean sluice;
 
-    @Option(names = "--run-timeout", description = "seconds one run may take (default ${DEFAULT-VALUE})")
+    @Option(names = "--run-timeout", description = "seconds one slice of orders may take (default ${DEFAULT-VALUE})")
     private long runTimeoutSeconds = 600;
 
     private FixBenchmark(final String scenario, final long orders, final int window) {
@@ -80,13 +88,11 @@ public final class FixBenchmark implements Callable<Integer> {
     public Integer call() throws Exception {
         final List<FixTransport> sluiceTransports = sluice
                 ? transports.stream().map(FixTransport::parse).toList() : List.of();
-        try (FixBenchEnvironment environment = FixBenchEnvironment.start(sluiceTransports, quickFixJ, System.out)) {
+        try (FixBenchEnvironment environment = FixBenchEnvironment.start(sluiceTransports,
+                SluiceIdle.parse(idle), quickFixJ, System.out)) {
             final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
                     Duration.ofSeconds(runTimeoutSeconds), System.out);
-            final List<MeasuredRun> runs = new ArrayList<>();
-            for (final FixTarget target : environment.targets()) {
-                runs.add(measurement.measure(target, window, warmup, orders));
-            }
+            final List<MeasuredRun> runs = measurement.measure(environment.targets(), window, warmup, orders, rounds);
             if (environment.seederFailure() != null) {
                 System.out.println("note: the liquidity seeder reported: " + environment.seederFailure());
             }
@@ -96,7 +102,8 @@ public final class FixBenchmark implements Callable<Integer> {
                     : String.format("FIX pipelined orders, window %d (NewOrderSingle -> ack + fill), %,d warm-up + %,d"
                     + " measured per target", window, warmup, orders);
             FixBenchReport.printAndSave(scenario, title, runs, BenchResult.section().put("warmup", warmup)
-                    .put("orders", orders).put("window", window), System.out);
+                    .put("orders", orders).put("window", window).put("rounds", rounds)
+                    .put("sluiceIdle", idle), System.out);
         }
         return 0;
     }

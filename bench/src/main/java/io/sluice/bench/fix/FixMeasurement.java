@@ -1,16 +1,20 @@
 package io.sluice.bench.fix;
 
-import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Measures one target the way every FIX benchmark here does: log a fresh session on, send {@code warmup}
- * orders whose round trips are thrown away (JIT and caches), then {@code orders} measured ones, at most
- * {@code window} outstanding, and log out. The same code measures Sluice and the QuickFIX/J baseline.
+ * Measures several targets side by side the way every FIX benchmark here does: a fresh session per target
+ * sends {@code warmup} orders whose round trips are thrown away (JIT and caches), then the {@code orders}
+ * measured ones go out in {@code rounds} slices, target after target in turn, so that a change in the
+ * machine's background load (other processes, compilers) falls on every target alike instead of on whichever
+ * happened to run at that moment. At most {@code window} orders are outstanding. The same code measures Sluice
+ * and the QuickFIX/J baseline.
  */
 public final class FixMeasurement {
     private static final Duration LOGON_TIMEOUT = Duration.ofSeconds(30);
@@ -22,7 +26,7 @@ public final class FixMeasurement {
 
     /**
      * @param buy        the order every NewOrderSingle carries
-     * @param runTimeout the longest a warm-up or measured run may take before the benchmark gives up
+     * @param runTimeout the longest one slice of orders may take before the benchmark gives up
      */
     public FixMeasurement(final OrderTerms buy, final Duration runTimeout, final PrintStream progress) {
         this.buy = buy;
@@ -30,46 +34,92 @@ public final class FixMeasurement {
         this.progress = progress;
     }
 
-    public MeasuredRun measure(final FixTarget target, final int window, final long warmup, final long orders)
-            throws IOException {
-        final Recorder recorder = OrderLoad.newRecorder();
-        final LatencySamples samples = new LatencySamples((int) orders);
-        try (FixClientSession session = new FixClientSession(target.endpoint(), target.identity())) {
-            session.logon(LOGON_TIMEOUT);
-            final OrderLoad load = new OrderLoad(session, buy, window, 1, recorder);
-            progress.printf("%s: %,d warm-up orders (window %d) ...%n", target.label(), warmup, window);
-            run(load, session, warmup, target);
-            recorder.reset();
-            load.samples(samples);
-            final long filledBefore = load.filled();
-            final long rejectedBefore = load.rejected();
-            progress.printf("%s: %,d measured orders ...%n", target.label(), orders);
-            final long start = System.nanoTime();
-            run(load, session, orders, target);
-            final long elapsed = System.nanoTime() - start;
-            session.logout();
-            final Histogram histogram = recorder.getIntervalHistogram();
-            final double[] interval = samples.bootstrapMeanInterval(0.95, BOOTSTRAP_RESAMPLES, 42);
-            return new MeasuredRun(target, window, histogram, samples.mean(), interval[0], interval[1], orders,
-                    load.filled() - filledBefore, load.rejected() - rejectedBefore, elapsed);
+    /** @return one measured run per target, in the order given. */
+    public List<MeasuredRun> measure(final List<FixTarget> targets, final int window, final long warmup,
+                                     final long orders, final int rounds) throws IOException {
+        final List<Subject> subjects = new ArrayList<>();
+        try {
+            for (final FixTarget target : targets) {
+                subjects.add(new Subject(target, window, orders));
+            }
+            for (final Subject subject : subjects) {
+                progress.printf("%s: %,d warm-up orders (window %d) ...%n", subject.target.label(), warmup, window);
+                subject.run(warmup);
+                subject.startMeasuring();
+            }
+            progress.printf("%,d measured orders per target in %d rounds, targets taking turns ...%n", orders, rounds);
+            for (int round = 0; round < rounds; round++) {
+                final long slice = orders / rounds + (round < orders % rounds ? 1 : 0);
+                for (final Subject subject : subjects) {
+                    subject.measureSlice(slice);
+                }
+            }
+            final List<MeasuredRun> runs = new ArrayList<>();
+            for (final Subject subject : subjects) {
+                subject.session.logout();
+                runs.add(subject.result(orders));
+            }
+            return runs;
+        } finally {
+            for (final Subject subject : subjects) {
+                subject.session.close();
+            }
         }
     }
 
-    private void run(final OrderLoad load, final FixClientSession session, final long orders,
-                     final FixTarget target) throws IOException {
-        final long completedBefore = load.completed();
-        final boolean finished;
-        try (Watchdog ignored = Watchdog.closeAfter(runTimeout.plusSeconds(10), session)) {
-            finished = load.run(orders, System.nanoTime() + runTimeout.toNanos());
+    /** One target under measurement: its logged-on session, its load and what it has recorded. */
+    private final class Subject {
+        private final FixTarget target;
+        private final FixClientSession session;
+        private final OrderLoad load;
+        private final Recorder recorder = OrderLoad.newRecorder();
+        private final LatencySamples samples;
+        private final int window;
+        private long filledBefore;
+        private long measuredNanos;
+
+        Subject(final FixTarget target, final int window, final long orders) throws IOException {
+            this.target = target;
+            this.window = window;
+            this.samples = new LatencySamples((int) orders);
+            this.session = new FixClientSession(target.endpoint(), target.identity());
+            session.logon(LOGON_TIMEOUT);
+            this.load = new OrderLoad(session, buy, window, 1, recorder);
         }
-        if (!finished || load.completed() - completedBefore != orders) {
-            throw new IOException(target.label() + ": only " + (load.completed() - completedBefore) + " of "
-                    + orders + " orders finished within " + runTimeout.toSeconds() + " s"
-                    + (load.firstRejectText() != null ? "; first reject: " + load.firstRejectText() : ""));
+
+        void startMeasuring() {
+            recorder.reset();
+            load.samples(samples);
+            filledBefore = load.filled();
         }
-        if (load.rejected() > 0) {
-            throw new IOException(target.label() + ": " + load.rejected() + " orders rejected, first: "
-                    + load.firstRejectText());
+
+        void measureSlice(final long orders) throws IOException {
+            final long start = System.nanoTime();
+            run(orders);
+            measuredNanos += System.nanoTime() - start;
+        }
+
+        void run(final long orders) throws IOException {
+            final long completedBefore = load.completed();
+            final boolean finished;
+            try (Watchdog ignored = Watchdog.closeAfter(runTimeout.plusSeconds(10), session)) {
+                finished = load.run(orders, System.nanoTime() + runTimeout.toNanos());
+            }
+            if (!finished || load.completed() - completedBefore != orders) {
+                throw new IOException(target.label() + ": only " + (load.completed() - completedBefore) + " of "
+                        + orders + " orders finished within " + runTimeout.toSeconds() + " s"
+                        + (load.firstRejectText() != null ? "; first reject: " + load.firstRejectText() : ""));
+            }
+            if (load.rejected() > 0) {
+                throw new IOException(target.label() + ": " + load.rejected() + " orders rejected, first: "
+                        + load.firstRejectText());
+            }
+        }
+
+        MeasuredRun result(final long orders) {
+            final double[] interval = samples.bootstrapMeanInterval(0.95, BOOTSTRAP_RESAMPLES, 42);
+            return new MeasuredRun(target, window, recorder.getIntervalHistogram(), samples.mean(), interval[0],
+                    interval[1], orders, load.filled() - filledBefore, load.rejected(), measuredNanos);
         }
     }
 }

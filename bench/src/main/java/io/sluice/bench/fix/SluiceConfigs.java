@@ -13,23 +13,24 @@ final class SluiceConfigs {
     private SluiceConfigs() {
     }
 
-    static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol) {
+    static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
+                         final SluiceIdle idle) {
         return """
                 !io.sluice.engine.config.EngineConfig {
                   journalRoot: "%s",
                   gatewayIds: [ %s ],
-                  idleStrategy: BACK_OFF,
+                  idleStrategy: %s,
                   instruments: [
                     { symbol: %s, tickSize: 0.01, lotSize: 1, priceLow: 1, priceHigh: 1000,
                       maxOrderQty: 10000000, maxNotional: 10000000000 }
                   ]
                 }
                 """.formatted(journalRoot, gatewayIds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
-                symbol);
+                idle.engineConfigValue(), symbol);
     }
 
     static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
-                          final String gatewayCompId) {
+                          final String gatewayCompId, final SluiceIdle idle) {
         final String listen = endpoint.transport() == FixTransport.TCP
                 ? "tcp://" + endpoint.host() + ":" + endpoint.port() : "unix:" + endpoint.socketPath();
         final String sessions = spec.sessions().stream()
@@ -42,10 +43,11 @@ final class SluiceConfigs {
                   gatewayId: %d,
                   journalRoot: "%s",
                   listen: "%s",
+                  idle: %s,
                   sessions: [
                 %s
                   ]
                 }
-                """.formatted(spec.id(), journalRoot, listen, sessions);
+                """.formatted(spec.id(), journalRoot, listen, idle.gatewayConfigValue(), sessions);
     }
 }

@@ -39,15 +39,17 @@ public final class SluiceDeployment implements AutoCloseable {
 
     private final Path root;
     private final List<String> gatewayJvm;
+    private final SluiceIdle idle;
     private final Map<Integer, GatewaySpec> specs = new LinkedHashMap<>();
     private final Map<Integer, FixEndpoint> endpoints = new LinkedHashMap<>();
     private final Map<Integer, JavaProcess> gateways = new LinkedHashMap<>();
     private final Thread killOnExit = new Thread(this::killAll, "sluice-deployment-kill-on-exit");
     private JavaProcess engine;
 
-    private SluiceDeployment(final Path root, final List<String> gatewayJvm) {
+    private SluiceDeployment(final Path root, final List<String> gatewayJvm, final SluiceIdle idle) {
         this.root = root;
         this.gatewayJvm = gatewayJvm;
+        this.idle = idle;
     }
 
     /**
@@ -57,15 +59,16 @@ public final class SluiceDeployment implements AutoCloseable {
      */
     public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways)
             throws IOException, InterruptedException {
-        return start(root, gateways, List.of());
+        return start(root, gateways, SluiceIdle.BACKOFF, List.of());
     }
 
     /**
-     * As {@link #start(Path, List)}, with JVM flags for the gateway processes only (e.g. a GC to measure).
+     * As {@link #start(Path, List)}, with the engine's and gateways' idle strategy and JVM flags for the gateway
+     * processes only (e.g. a GC to measure).
      */
-    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways,
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
                                          final List<String> gatewayJvm) throws IOException, InterruptedException {
-        final SluiceDeployment deployment = new SluiceDeployment(root, gatewayJvm);
+        final SluiceDeployment deployment = new SluiceDeployment(root, gatewayJvm, idle);
         Runtime.getRuntime().addShutdownHook(deployment.killOnExit);
         try {
             deployment.launch(gateways);
@@ -86,7 +89,7 @@ public final class SluiceDeployment implements AutoCloseable {
                     : FixEndpoint.uds(root.resolve("gateway-" + spec.id() + ".sock")));
         }
         final Path engineConfig = root.resolve("config/engine.yaml");
-        Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL));
+        Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL, idle));
         engine = JavaProcess.start("engine", logs().resolve("engine.log"), List.of(),
                 SluiceRoles.engineMain(), "--config", engineConfig.toString());
         for (final GatewaySpec spec : gatewaySpecs) {
@@ -103,7 +106,7 @@ public final class SluiceDeployment implements AutoCloseable {
         final GatewaySpec spec = specs.get(id);
         final FixEndpoint endpoint = endpoints.get(id);
         final Path config = root.resolve("config/gateway-" + id + ".yaml");
-        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID));
+        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID, idle));
         final JavaProcess gateway = JavaProcess.start("gateway-" + id, logs().resolve("gateway-" + id + ".log"),
                 gatewayJvm, SluiceRoles.gatewayMain(), "--config", config.toString());
         gateways.put(id, gateway);

@@ -1,6 +1,7 @@
 package io.sluice.bench.fix;
 
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.IdleChoice;
 import io.sluice.gateway.GatewayConfig;
 import io.sluice.gateway.SessionConfig;
 import io.sluice.gateway.transport.ListenAddress;
@@ -24,9 +25,10 @@ class SluiceConfigsTest {
     @Test
     void theEngineReadsItsConfigWithTheTradedInstrumentAndEveryGateway() {
         final Path root = dir.resolve("journals");
-        final EngineConfig config = EngineConfig.parse(SluiceConfigs.engine(root, List.of(1, 2), "SLC"), "test");
+        final EngineConfig config = EngineConfig.parse(SluiceConfigs.engine(root, List.of(1, 2), "SLC", SluiceIdle.YIELD), "test");
         assertEquals(root, config.journalRoot());
         assertArrayEquals(new int[] {1, 2}, config.gatewayIds());
+        assertEquals(IdleChoice.YIELD, config.idleStrategy());
     }
 
     @Test
@@ -35,6 +37,7 @@ class SluiceConfigsTest {
         assertEquals(2, config.gatewayId());
         assertEquals(dir.resolve("journals"), config.journalRoot());
         assertEquals(new InetSocketAddress("127.0.0.1", 40123), config.listen().address());
+        assertEquals("busy-spin", config.idle());
         final SessionConfig seeder = config.sessions().get(1);
         assertEquals(List.of("LOAD2", "SEEDER"), config.sessions().stream().map(SessionConfig::senderCompId).toList());
         assertEquals("GW", seeder.targetCompId());
@@ -54,7 +57,7 @@ class SluiceConfigsTest {
         final SluiceDeployment.GatewaySpec spec = new SluiceDeployment.GatewaySpec(2, transport, List.of(
                 new SessionIdentity("LOAD2", "GW", "LOAD2", "pw"), new SessionIdentity("SEEDER", "GW", "SEEDER", "pw")));
         final Path file = dir.resolve("gateway.yaml");
-        Files.writeString(file, SluiceConfigs.gateway(dir.resolve("journals"), spec, endpoint, "GW"));
+        Files.writeString(file, SluiceConfigs.gateway(dir.resolve("journals"), spec, endpoint, "GW", SluiceIdle.BUSY_SPIN));
         return GatewayConfig.load(file);
     }
 }
