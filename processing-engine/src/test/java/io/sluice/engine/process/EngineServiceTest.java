@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -27,6 +28,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 final class EngineServiceTest {
     @TempDir
     Path root;
+
+    /** How often tests poll a condition: leaves the CPU to the engine under test on a 2-core machine. */
+    static final long POLL_NANOS = 2_000_000;
 
     static EngineConfig config(final Path root) {
         return new EngineConfig().journalRoot(root).gatewayIds(1, 2).idleStrategy(IdleChoice.BACK_OFF)
@@ -105,7 +109,7 @@ final class EngineServiceTest {
             if (System.nanoTime() > deadline) {
                 fail("timed out waiting for " + what);
             }
-            Thread.onSpinWait();
+            LockSupport.parkNanos(POLL_NANOS); // the interval between polls of a condition
         }
     }
 
