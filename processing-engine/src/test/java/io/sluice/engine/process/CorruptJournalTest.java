@@ -1,7 +1,5 @@
 package io.sluice.engine.process;
 
-import io.sluice.contracts.Price;
-import io.sluice.contracts.Side;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.process.JavaProcess;
 import io.sluice.engine.EngineMain;
@@ -97,9 +95,7 @@ final class CorruptJournalTest {
 
     private void writeOrders(final int count) {
         try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1)) {
-            for (int i = 1; i <= count; i++) {
-                gateway.newOrder("ALICE", i, Side.BUY, 10, Price.of(100));
-            }
+            gateway.write(count);
         }
     }
 

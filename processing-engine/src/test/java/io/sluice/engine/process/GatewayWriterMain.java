@@ -5,7 +5,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * A gateway stand-in as a child process: {@code GatewayWriterMain <root> <gatewayId> <seed> <count>
- * <pauseMicros>} appends {@code count} commands of the deterministic mix ({@link GatewayJournalWriter}),
+ * <pauseMicros>} appends {@code count} commands of the seeded mix ({@link GatewayJournalWriter}),
  * pausing {@code pauseMicros} after every ten so that it streams for a while instead of finishing at once.
  */
 public final class GatewayWriterMain {
@@ -19,11 +19,9 @@ public final class GatewayWriterMain {
         final long count = Long.parseLong(args[3]);
         final long pauseNanos = Long.parseLong(args[4]) * 1_000;
         try (GatewayJournalWriter writer = new GatewayJournalWriter(root, gatewayId, seed)) {
-            for (long n = 1; n <= count; n++) {
-                writer.writeMixed(n);
-                if (n % 10 == 0) {
-                    LockSupport.parkNanos(pauseNanos); // pacing a load, not waiting for anything
-                }
+            while (writer.written() < count) {
+                writer.write(Math.min(10, count - writer.written()));
+                LockSupport.parkNanos(pauseNanos); // pacing a load, not waiting for anything
             }
         }
         System.out.println("writer " + gatewayId + ": wrote " + count);
