@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * A deterministic, allocation-free stream of realistic commands from one gateway, for benchmarks and load
- * tests: mostly limit DAY orders a few ticks either side of a mid price (so about half cross and half
- * rest), some IOC and market orders, and cancels and replaces of the session's recent orders, over several
+ * tests: mostly limit DAY orders a few ticks either side of a mid price that wanders (so about half cross
+ * and half rest), some IOC and market orders, and cancels and replaces of the session's recent orders, over several
  * instruments and sessions. The same seed always gives the same commands; each carries MetaData naming
  * this gateway and event ids 1, 2, 3 ...
  * <p>
@@ -28,6 +28,8 @@ public final class MixedOrderFlow {
     private final int sourceId;
     private final long[] symbols;
     private final long[] mids;
+    private final long[] lowestMids;
+    private final long[] highestMids;
     private final long[] ticks;
     private final long[] lots;
     private final long[] sessions;
@@ -56,6 +58,8 @@ public final class MixedOrderFlow {
         }
         symbols = new long[instruments.size()];
         mids = new long[symbols.length];
+        lowestMids = new long[symbols.length];
+        highestMids = new long[symbols.length];
         ticks = new long[symbols.length];
         lots = new long[symbols.length];
         for (int i = 0; i < symbols.length; i++) {
@@ -65,6 +69,8 @@ public final class MixedOrderFlow {
             lots[i] = instrument.lotSize();
             final long mid = (instrument.priceLow() + instrument.priceHigh()) / 2;
             mids[i] = mid - mid % ticks[i];
+            lowestMids[i] = instrument.priceLow() + 10 * ticks[i];
+            highestMids[i] = instrument.priceHigh() - 10 * ticks[i];
         }
         this.sessions = new long[sessions];
         recentClOrdIds = new long[sessions][RECENT];
@@ -84,6 +90,7 @@ public final class MixedOrderFlow {
         final int kind = random(100);
         if (kind < 72 || recentCount[session] == 0) {
             final int instrument = random(symbols.length);
+            walk(instrument);
             final Side side = random(2) == 0 ? Side.BUY : Side.SELL;
             final boolean market = kind >= 68 && kind < 72;
             final boolean ioc = kind >= 62;
@@ -119,6 +126,19 @@ public final class MixedOrderFlow {
     /** @return the event id of the last command passed on. */
     public long eventId() {
         return eventId;
+    }
+
+    /**
+     * Moves the instrument's mid a tick up or down now and then, within its band: orders left resting far
+     * from the mid trade when it comes back, so the books stay of a realistic, bounded size.
+     */
+    private void walk(final int instrument) {
+        final int step = random(16);
+        if (step == 0 && mids[instrument] - ticks[instrument] >= lowestMids[instrument]) {
+            mids[instrument] -= ticks[instrument];
+        } else if (step == 1 && mids[instrument] + ticks[instrument] <= highestMids[instrument]) {
+            mids[instrument] += ticks[instrument];
+        }
     }
 
     /** A price from 5 ticks through to 4 ticks beyond the mid on the order's side: about half cross. */
