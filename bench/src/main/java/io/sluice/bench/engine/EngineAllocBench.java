@@ -10,7 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -31,8 +30,8 @@ public final class EngineAllocBench implements Callable<Integer> {
     @Option(names = "--heap", description = "the child's fixed heap (default ${DEFAULT-VALUE})")
     private String heap = "256m";
 
-    @Option(names = "--dir", description = "where to put the journals (deleted afterwards; default: a temp dir)")
-    private Path dir;
+    @CommandLine.Mixin
+    private JournalDirectory journals;
 
     public static void main(final String[] args) {
         final int code = new CommandLine(new EngineAllocBench()).execute(args);
@@ -43,8 +42,7 @@ public final class EngineAllocBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        final Path root = dir != null ? dir : Files.createTempDirectory("sluice-engine-alloc");
-        try {
+        return journals.use("sluice-engine-alloc", root -> {
             System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
             PreWrittenJournals.write(PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN), root, orders);
             final List<String> epsilon = List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC",
@@ -57,11 +55,7 @@ public final class EngineAllocBench implements Callable<Integer> {
                         .reduce("", (all, line) -> all + line + "\n"));
                 return exit;
             }
-        } finally {
-            if (dir == null) {
-                PreWrittenJournals.delete(root);
-            }
-        }
+        });
     }
 
     /** The measured run, in the Epsilon JVM: {@code Child <root> <orders> <heap>}. */

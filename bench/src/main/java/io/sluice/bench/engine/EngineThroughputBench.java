@@ -14,7 +14,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -31,8 +30,8 @@ public final class EngineThroughputBench implements Callable<Integer> {
     @Option(names = "--orders", description = "commands in the pre-written journal (default ${DEFAULT-VALUE})")
     private long orders = 10_000_000;
 
-    @Option(names = "--dir", description = "where to put the journals (deleted afterwards; default: a temp dir)")
-    private Path dir;
+    @CommandLine.Mixin
+    private JournalDirectory journals;
 
     public static void main(final String[] args) {
         final int code = new CommandLine(new EngineThroughputBench()).execute(args);
@@ -43,8 +42,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        final Path root = dir != null ? dir : Files.createTempDirectory("sluice-engine-throughput");
-        try {
+        return journals.use("sluice-engine-throughput", root -> {
             final EngineConfig config = PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN);
             System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
             PreWrittenJournals.write(config, root, orders);
@@ -75,11 +73,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
                     .write(BenchResult.resultsDir());
             System.out.println("wrote " + file);
             return 0;
-        } finally {
-            if (dir == null) {
-                PreWrittenJournals.delete(root);
-            }
-        }
+        });
     }
 
     /** @return nanoseconds to append {@code count} typical execution reports, one per excerpt, to a fresh journal. */

@@ -25,7 +25,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -51,8 +50,8 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Option(names = "--engine-idle", description = "engine idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
     private IdleChoice engineIdle = IdleChoice.BACK_OFF;
 
-    @Option(names = "--dir", description = "where to put the journals (deleted afterwards; default: a temp dir)")
-    private Path dir;
+    @CommandLine.Mixin
+    private JournalDirectory journals;
 
     public static void main(final String[] args) {
         final int code = new CommandLine(new JournalRoundTripBench()).execute(args);
@@ -63,8 +62,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        final Path root = dir != null ? dir : Files.createTempDirectory("sluice-round-trip");
-        try {
+        return journals.use("sluice-round-trip", root -> {
             final EngineConfig config = PreWrittenJournals.config(root, engineIdle);
             final EngineService service = new EngineService(config);
             final Thread engine = new Thread(service::run, "engine");
@@ -110,11 +108,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
                     .write(BenchResult.resultsDir());
             System.out.println("wrote " + file);
             return 0;
-        } finally {
-            if (dir == null) {
-                PreWrittenJournals.delete(root);
-            }
-        }
+        });
     }
 
     /** One gateway thread: sends its commands within the window and reads its reports back. */
