@@ -13,14 +13,9 @@ import net.openhft.chronicle.threads.Pauser;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.Stream;
 
 /**
  * One pass of the hop: a fresh journal on disk, a writer thread sending {@code settle + messages} new
@@ -70,7 +65,7 @@ final class HopPass {
 
     /** Runs the pass in a new journal directory under {@code parent}, deleted afterwards. */
     PassResult run(final Path parent) throws InterruptedException {
-        final Path dir = createTempDirectory(parent);
+        final Path dir = BenchJournal.createTempDirectory(parent);
         try (ChronicleQueue queue = Journals.open(dir)) {
             final HopReceiver receiver = new HopReceiver(settle);
             final Thread reader = new Thread(() -> guard(() -> read(queue, receiver)), "hop-reader");
@@ -86,7 +81,7 @@ final class HopPass {
                     receiver.outOfSequence(), receiver.lastReceivedNanos() - firstMeasuredIntendedNanos,
                     writerBytes, readerBytes, excerptBytes(queue), writerImplementation, readerImplementation);
         } finally {
-            deleteRecursively(dir);
+            BenchJournal.deleteRecursively(dir);
         }
     }
 
@@ -163,7 +158,8 @@ final class HopPass {
         void run() throws Exception;
     }
 
-    private static NewOrder newOrder() {
+    /** @return the order every pass sends, its identifiers and timestamps overwritten per message. */
+    static NewOrder newOrder() {
         final NewOrder order = new NewOrder();
         final ShortTextLongConverter text = ShortTextLongConverter.INSTANCE;
         order.session(text.parse("HOPCLIENT")).account(text.parse("HOPACC")).symbol(text.parse("VOD.L"))
@@ -181,23 +177,5 @@ final class HopPass {
 
     private static long allocatedByThisThread() {
         return THREADS.getThreadAllocatedBytes(Thread.currentThread().threadId());
-    }
-
-    private static Path createTempDirectory(final Path parent) {
-        try {
-            return Files.createTempDirectory(Files.createDirectories(parent), "journal-hop-");
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot create a journal directory under " + parent.toAbsolutePath(), e);
-        }
-    }
-
-    private static void deleteRecursively(final Path dir) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot delete the bench journal " + dir.toAbsolutePath(), e);
-        }
     }
 }
