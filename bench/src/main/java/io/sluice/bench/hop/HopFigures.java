@@ -63,6 +63,16 @@ final class HopFigures {
         return passes.stream().mapToLong(PassResult::readerBytes).sum() / (double) Math.max(1, messages());
     }
 
+    /** @return the writer thread's mean CPU share over the passes, 0 to 1. */
+    double writerCpuShare() {
+        return passes.stream().mapToDouble(PassResult::writerCpuShare).average().orElse(0);
+    }
+
+    /** @return the reader thread's mean CPU share over the passes, 0 to 1. */
+    double readerCpuShare() {
+        return passes.stream().mapToDouble(PassResult::readerCpuShare).average().orElse(0);
+    }
+
     long excerptBytes() {
         return passes.isEmpty() ? 0 : passes.getFirst().excerptBytes();
     }

@@ -13,7 +13,6 @@ import net.openhft.chronicle.threads.Pauser;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 
@@ -24,14 +23,13 @@ import java.util.concurrent.CountDownLatch;
  * At a fixed rate the i-th order's intended send time is {@code start + i / rate}; the writer spins until
  * then and stamps that time (not the time it actually managed to send) into the order, so a stalled writer
  * or reader shows up in the latency of every order behind it (no coordinated omission). Flat out, the
- * intended time is the moment the writer starts the write. Allocation is counted per thread over the
- * measured orders only, after the first {@code settle} orders have opened the cycle file.
+ * intended time is the moment the writer starts the write. Allocation and CPU share are counted per thread
+ * ({@link ThreadWindow}) over the measured orders only, after the first {@code settle} orders have opened
+ * the cycle file.
  */
 final class HopPass {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final long STALL_NANOS = 30 * NANOS_PER_SECOND;
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     private final HopVariant variant;
     private final long ratePerSecond;
@@ -42,8 +40,8 @@ final class HopPass {
     private final CountDownLatch readerReady = new CountDownLatch(1);
     private volatile Throwable failure;
     private long firstMeasuredIntendedNanos;
-    private long writerBytes;
-    private long readerBytes;
+    private final ThreadWindow writerWindow = new ThreadWindow();
+    private final ThreadWindow readerWindow = new ThreadWindow();
     private String writerImplementation;
     private String readerImplementation;
 
@@ -52,9 +50,6 @@ final class HopPass {
         if (ratePerSecond < 0 || messages <= 0 || settle < 0) {
             throw new IllegalArgumentException("rate >= 0, messages > 0 and settle >= 0, got rate "
                     + ratePerSecond + ", messages " + messages + ", settle " + settle);
-        }
-        if (!THREADS.isThreadAllocatedMemorySupported() || !THREADS.isThreadAllocatedMemoryEnabled()) {
-            throw new IllegalStateException("this JVM does not count allocated bytes per thread");
         }
         this.variant = variant;
         this.ratePerSecond = ratePerSecond;
@@ -79,7 +74,9 @@ final class HopPass {
             }
             return new PassResult(variant, ratePerSecond, receiver.latencyNanos(), messages,
                     receiver.outOfSequence(), receiver.lastReceivedNanos() - firstMeasuredIntendedNanos,
-                    writerBytes, readerBytes, excerptBytes(queue), writerImplementation, readerImplementation);
+                    writerWindow.allocatedBytes(), readerWindow.allocatedBytes(),
+                    writerWindow.cpuShare(), readerWindow.cpuShare(),
+                    excerptBytes(queue), writerImplementation, readerImplementation);
         } finally {
             BenchJournal.deleteRecursively(dir);
         }
@@ -92,10 +89,9 @@ final class HopPass {
         final long total = (long) settle + messages;
         readerReady.await();
         final long start = System.nanoTime();
-        long allocatedAtStart = 0;
         for (long i = 0; i < total && failure == null; i++) {
             if (i == settle) {
-                allocatedAtStart = allocatedByThisThread();
+                writerWindow.open();
             }
             final long intended;
             if (ratePerSecond == 0) {
@@ -113,7 +109,7 @@ final class HopPass {
             order.metaData().eventId(i + 1).fixReceived(intended).commandWritten(SluiceClock.nowTicks());
             writer.write(order);
         }
-        writerBytes = allocatedByThisThread() - allocatedAtStart;
+        writerWindow.close();
     }
 
     private void read(final ChronicleQueue queue, final HopReceiver receiver) {
@@ -122,14 +118,16 @@ final class HopPass {
             final HopReader reader = variant.reader(tailer, receiver);
             readerImplementation = reader.implementation();
             final Pauser pauser = readerIdle.newPauser();
-            long allocatedAtStart = allocatedByThisThread();
+            if (settle == 0) {
+                readerWindow.open();
+            }
             long lastProgress = System.nanoTime();
             readerReady.countDown();
             while (receiver.received() < total) {
                 if (reader.readOne()) {
                     pauser.reset();
                     if (receiver.received() == settle) {
-                        allocatedAtStart = allocatedByThisThread();
+                        readerWindow.open();
                     }
                     lastProgress = System.nanoTime();
                 } else {
@@ -140,7 +138,7 @@ final class HopPass {
                     }
                 }
             }
-            readerBytes = allocatedByThisThread() - allocatedAtStart;
+            readerWindow.close();
         }
     }
 
@@ -173,9 +171,5 @@ final class HopPass {
         try (ExcerptTailer tailer = queue.createTailer(); DocumentContext dc = tailer.readingDocument()) {
             return dc.isPresent() ? dc.wire().bytes().readRemaining() : 0;
         }
-    }
-
-    private static long allocatedByThisThread() {
-        return THREADS.getThreadAllocatedBytes(Thread.currentThread().threadId());
     }
 }

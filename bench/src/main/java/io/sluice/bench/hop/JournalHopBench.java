@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,6 +71,8 @@ public final class JournalHopBench implements Callable<Integer> {
     private final List<HopFigures> figures = new ArrayList<>();
     private final PrintStream out = System.out;
     private Path resultFile;
+    private double loadBefore;
+    private double loadAfter;
 
     public static void main(final String[] args) {
         final int exitCode = new CommandLine(new JournalHopBench()).execute(args);
@@ -85,8 +88,10 @@ public final class JournalHopBench implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--messages and --rounds must be positive, --warmup, --settle and every rate >= 0");
         }
+        loadBefore = loadAverage();
         out.printf(Locale.ROOT, "journal-hop: %,d orders per pass, rates %s, %d rounds, warm-up %,d, reader idle %s, "
-                + "journals under %s%n", messages, rates, rounds, warmup, readerIdle, dir.toAbsolutePath().normalize());
+                + "journals under %s, load average %.2f on %d CPUs%n", messages, rates, rounds, warmup, readerIdle,
+                dir.toAbsolutePath().normalize(), loadBefore, Runtime.getRuntime().availableProcessors());
         warmUp();
         for (final long rate : rates) {
             for (final HopVariant variant : HopVariant.values()) {
@@ -104,6 +109,7 @@ public final class JournalHopBench implements Callable<Integer> {
                 }
             }
         }
+        loadAfter = loadAverage();
         printSummary();
         resultFile = toResult().write(results == null ? BenchResult.resultsDir() : results);
         out.println("result: " + resultFile.toAbsolutePath().normalize());
@@ -146,10 +152,12 @@ public final class JournalHopBench implements Callable<Integer> {
     }
 
     private void printPass(final int round, final PassResult pass) {
-        out.printf(Locale.ROOT, "  round %d %-8s %-12s p50 %8.2f  p99 %8.2f  max %10.2f µs  %,12.0f msg/s%n",
+        out.printf(Locale.ROOT, "  round %d %-8s %-12s p50 %8.2f  p99 %8.2f  max %10.2f µs  %,12.0f msg/s"
+                        + "  CPU writer %3.0f%% reader %3.0f%%%s%n",
                 round + 1, pass.variant().label(), HopFigures.rateLabel(pass.ratePerSecond()),
                 pass.latencyNanos().getValueAtPercentile(50) / 1e3, pass.latencyNanos().getValueAtPercentile(99) / 1e3,
-                pass.latencyNanos().getMaxValue() / 1e3, pass.throughputPerSecond());
+                pass.latencyNanos().getMaxValue() / 1e3, pass.throughputPerSecond(),
+                pass.writerCpuShare() * 100, pass.readerCpuShare() * 100, pass.starved() ? "  (starved)" : "");
     }
 
     private void printSummary() {
@@ -161,11 +169,19 @@ public final class JournalHopBench implements Callable<Integer> {
             table.rowNanos(label(row), row.latencyNanos());
         }
         out.println();
-        out.printf(Locale.ROOT, "%-" + LABEL_WIDTH + "s %14s %16s %16s %9s%n",
-                "", "msg/s", "writer B/msg", "reader B/msg", "excerpt B");
+        out.printf(Locale.ROOT, "%-" + LABEL_WIDTH + "s %14s %14s %14s %11s %11s %10s%n",
+                "", "msg/s", "writer B/msg", "reader B/msg", "writer CPU", "reader CPU", "excerpt B");
         for (final HopFigures row : figures) {
-            out.printf(Locale.ROOT, "%-" + LABEL_WIDTH + "s %,14.0f %16.3f %16.3f %9d%n", label(row),
-                    row.throughputPerSecond(), row.writerBytesPerMessage(), row.readerBytesPerMessage(), row.excerptBytes());
+            out.printf(Locale.ROOT, "%-" + LABEL_WIDTH + "s %,14.0f %14.3f %14.3f %10.0f%% %10.0f%% %10d%n", label(row),
+                    row.throughputPerSecond(), row.writerBytesPerMessage(), row.readerBytesPerMessage(),
+                    row.writerCpuShare() * 100, row.readerCpuShare() * 100, row.excerptBytes());
+        }
+        final long starved = figures.stream().flatMap(row -> row.passes().stream()).filter(PassResult::starved).count();
+        if (starved > 0) {
+            out.printf(Locale.ROOT, "%nWARNING: in %d of %d passes the writer or reader was off the CPU more than %.0f%% of"
+                            + " the time (load average %.2f -> %.2f on %d CPUs): those figures measure the scheduler.%n",
+                    starved, (long) figures.size() * rounds, (1 - PassResult.BUSY_MACHINE_CPU_SHARE) * 100,
+                    loadBefore, loadAfter, Runtime.getRuntime().availableProcessors());
         }
         out.println();
         for (final long rate : rates) {
@@ -180,6 +196,10 @@ public final class JournalHopBench implements Callable<Integer> {
         final PassResult anyContract = figuresOf(HopVariant.CONTRACT, rates.getFirst()).passes().getFirst();
         out.println("contract writer: " + anyContract.writerImplementation());
         out.println("contract reader: " + anyContract.readerImplementation());
+    }
+
+    private static double loadAverage() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     private static String label(final HopFigures row) {
@@ -222,6 +242,7 @@ public final class JournalHopBench implements Callable<Integer> {
                 .put("journal", "Journals.open (FAST_DAILY), a fresh directory per pass, deleted afterwards")
                 .put("latency", "System.nanoTime at read minus the intended send time, carried as nanos in "
                         + "MetaData.fixReceived; measured orders only")
+                .put("loadAverageBefore", loadBefore).put("loadAverageAfter", loadAfter)
                 .put("contractWriter", anyContract.writerImplementation())
                 .put("contractReader", anyContract.readerImplementation()));
         final List<BenchResult> rows = new ArrayList<>();
@@ -232,6 +253,7 @@ public final class JournalHopBench implements Callable<Integer> {
                     .put("throughputPerSecond", row.throughputPerSecond())
                     .put("writerBytesPerMessage", row.writerBytesPerMessage())
                     .put("readerBytesPerMessage", row.readerBytesPerMessage())
+                    .put("writerCpuShare", row.writerCpuShare()).put("readerCpuShare", row.readerCpuShare())
                     .put("excerptBytes", row.excerptBytes()).put("outOfSequence", row.outOfSequence())
                     .putLatencyNanos("latency", row.latencyNanos()));
             for (int round = 0; round < row.passes().size(); round++) {
@@ -239,6 +261,7 @@ public final class JournalHopBench implements Callable<Integer> {
                 passes.add(BenchResult.section().put("round", round + 1).put("variant", row.variant().label())
                         .put("targetRate", row.ratePerSecond()).put("throughputPerSecond", pass.throughputPerSecond())
                         .put("writerBytes", pass.writerBytes()).put("readerBytes", pass.readerBytes())
+                        .put("writerCpuShare", pass.writerCpuShare()).put("readerCpuShare", pass.readerCpuShare())
                         .putLatencyNanos("latency", pass.latencyNanos()));
             }
         }
