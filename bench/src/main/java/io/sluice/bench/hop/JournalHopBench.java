@@ -57,6 +57,10 @@ public final class JournalHopBench implements Callable<Integer> {
             description = "Unrecorded orders at the start of every pass, while the new journal file is opened (default: ${DEFAULT-VALUE}).")
     int settle;
 
+    @Option(names = "--codec-messages", defaultValue = "200000",
+            description = "Orders per single-thread CPU cost pass per round and variant, 0 = none (default: ${DEFAULT-VALUE}).")
+    int codecMessages;
+
     @Option(names = "--reader-idle", defaultValue = "BUSY",
             description = "What the reader does when nothing is there: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     ReaderIdle readerIdle;
@@ -69,6 +73,7 @@ public final class JournalHopBench implements Callable<Integer> {
     Path results;
 
     private final List<HopFigures> figures = new ArrayList<>();
+    private final List<CodecCost> codecCosts = new ArrayList<>();
     private final PrintStream out = System.out;
     private Path resultFile;
     private double loadBefore;
@@ -83,10 +88,10 @@ public final class JournalHopBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (messages <= 0 || rounds <= 0 || warmup < 0 || settle < 0 || rates.isEmpty()
+        if (messages <= 0 || rounds <= 0 || warmup < 0 || settle < 0 || codecMessages < 0 || rates.isEmpty()
                 || rates.stream().anyMatch(rate -> rate < 0)) {
             throw new CommandLine.ParameterException(new CommandLine(this),
-                    "--messages and --rounds must be positive, --warmup, --settle and every rate >= 0");
+                    "--messages and --rounds must be positive, --warmup, --settle, --codec-messages and every rate >= 0");
         }
         loadBefore = loadAverage();
         out.printf(Locale.ROOT, "journal-hop: %,d orders per pass, rates %s, %d rounds, warm-up %,d, reader idle %s, "
@@ -108,6 +113,7 @@ public final class JournalHopBench implements Callable<Integer> {
                     printPass(round, pass);
                 }
             }
+            measureCodecCost(round % 2 == 0);
         }
         loadAfter = loadAverage();
         printSummary();
@@ -142,8 +148,31 @@ public final class JournalHopBench implements Callable<Integer> {
                 new HopPass(variant, rate, perPass, 0, readerIdle).run(dir);
             }
         }
+        for (final HopVariant variant : HopVariant.values()) {
+            if (codecMessages > 0) {
+                CodecCost.measure(variant, codecMessages, dir);
+            }
+        }
         out.printf(Locale.ROOT, "warm-up: %,d orders per variant in %.1f s, not recorded%n",
                 (long) perPass * rates.size(), (System.nanoTime() - started) / 1e9);
+    }
+
+    private void measureCodecCost(final boolean contractFirst) {
+        if (codecMessages == 0) {
+            return;
+        }
+        for (final HopVariant variant : contractFirst
+                ? List.of(HopVariant.CONTRACT, HopVariant.RAW) : List.of(HopVariant.RAW, HopVariant.CONTRACT)) {
+            final CodecCost cost = CodecCost.measure(variant, codecMessages, dir);
+            codecCosts.add(cost);
+            out.printf(Locale.ROOT, "  single-thread CPU %-8s write %7.1f ns  read %7.1f ns per order%n",
+                    variant.label(), cost.writeNanos(), cost.readNanos());
+        }
+    }
+
+    private List<Double> codecNanos(final HopVariant variant, final boolean write) {
+        return codecCosts.stream().filter(cost -> cost.variant() == variant)
+                .map(cost -> write ? cost.writeNanos() : cost.readNanos()).toList();
     }
 
     private HopFigures figuresOf(final HopVariant variant, final long rate) {
@@ -192,6 +221,15 @@ public final class JournalHopBench implements Callable<Integer> {
                     HopFigures.rateLabel(rate), ratio(contract, raw, 50), ratio(contract, raw, 99),
                     median(perRoundRatioValues(contract, raw, 50)), median(perRoundRatioValues(contract, raw, 99)),
                     perRoundRatios(contract, raw, 50), perRoundRatios(contract, raw, 99), TARGET_RATIO);
+        }
+        if (!codecCosts.isEmpty()) {
+            final double writeContract = median(codecNanos(HopVariant.CONTRACT, true));
+            final double writeRaw = median(codecNanos(HopVariant.RAW, true));
+            final double readContract = median(codecNanos(HopVariant.CONTRACT, false));
+            final double readRaw = median(codecNanos(HopVariant.RAW, false));
+            out.printf(Locale.ROOT, "single-thread CPU per order, median of rounds: write contract %.1f ns raw %.1f ns (%.2fx),"
+                    + " read contract %.1f ns raw %.1f ns (%.2fx)%n", writeContract, writeRaw, writeContract / writeRaw,
+                    readContract, readRaw, readContract / readRaw);
         }
         final PassResult anyContract = figuresOf(HopVariant.CONTRACT, rates.getFirst()).passes().getFirst();
         out.println("contract writer: " + anyContract.writerImplementation());
@@ -277,6 +315,14 @@ public final class JournalHopBench implements Callable<Integer> {
                     .put("p99PerRound", perRoundRatioValues(contract, raw, 99))
                     .put("target", TARGET_RATIO));
         }
-        return result.put("rows", rows).put("ratiosContractOverRaw", ratios).put("passes", passes);
+        final BenchResult codec = BenchResult.section().put("messagesPerPass", codecMessages);
+        for (final HopVariant variant : HopVariant.values()) {
+            codec.put(variant.label(), BenchResult.section()
+                    .put("writeMedian", codecCosts.isEmpty() ? null : median(codecNanos(variant, true)))
+                    .put("readMedian", codecCosts.isEmpty() ? null : median(codecNanos(variant, false)))
+                    .put("writePerRound", codecNanos(variant, true)).put("readPerRound", codecNanos(variant, false)));
+        }
+        return result.put("rows", rows).put("ratiosContractOverRaw", ratios)
+                .put("singleThreadCpuNanosPerOrder", codec).put("passes", passes);
     }
 }

@@ -28,7 +28,7 @@ class JournalHopBenchTest {
         final Path journals = tmp.resolve("journals");
 
         final int exitCode = new CommandLine(bench).execute("--messages", String.valueOf(MESSAGES),
-                "--rates", "50000,0", "--rounds", String.valueOf(ROUNDS), "--warmup", "1000", "--settle", "100",
+                "--rates", "50000,0", "--rounds", String.valueOf(ROUNDS), "--warmup", "1000", "--settle", "100", "--codec-messages", "1000",
                 "--dir", journals.toString(), "--results", tmp.resolve("results").toString());
 
         assertEquals(0, exitCode);
@@ -51,6 +51,7 @@ class JournalHopBenchTest {
         assertTrue(json.contains("\"variant\": \"contract\""), json);
         assertTrue(json.contains("\"variant\": \"raw\""), json);
         assertTrue(json.contains("\"ratiosContractOverRaw\""), json);
+        assertTrue(json.contains("\"singleThreadCpuNanosPerOrder\""), json);
         assertTrue(json.contains("\"count\": " + ROUNDS * MESSAGES), json);
         try (Stream<Path> left = Files.list(journals)) {
             assertFalse(left.findAny().isPresent(), "journals left behind under " + journals);
