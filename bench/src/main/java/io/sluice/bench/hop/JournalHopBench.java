@@ -105,9 +105,7 @@ public final class JournalHopBench implements Callable<Integer> {
         }
         for (int round = 0; round < rounds; round++) {
             for (int r = 0; r < rates.size(); r++) {
-                final boolean contractFirst = (round + r) % 2 == 0;
-                for (final HopVariant variant : contractFirst
-                        ? List.of(HopVariant.CONTRACT, HopVariant.RAW) : List.of(HopVariant.RAW, HopVariant.CONTRACT)) {
+                for (final HopVariant variant : abOrder((round + r) % 2 == 0)) {
                     final PassResult pass = new HopPass(variant, rates.get(r), messages, settle, readerIdle).run(dir);
                     figuresOf(variant, rates.get(r)).add(pass);
                     printPass(round, pass);
@@ -161,13 +159,17 @@ public final class JournalHopBench implements Callable<Integer> {
         if (codecMessages == 0) {
             return;
         }
-        for (final HopVariant variant : contractFirst
-                ? List.of(HopVariant.CONTRACT, HopVariant.RAW) : List.of(HopVariant.RAW, HopVariant.CONTRACT)) {
+        for (final HopVariant variant : abOrder(contractFirst)) {
             final CodecCost cost = CodecCost.measure(variant, codecMessages, dir);
             codecCosts.add(cost);
             out.printf(Locale.ROOT, "  single-thread CPU %-8s write %7.1f ns  read %7.1f ns per order%n",
                     variant.label(), cost.writeNanos(), cost.readNanos());
         }
+    }
+
+    /** Alternating which variant goes first cancels drift (page cache, neighbours, JIT) between A and B. */
+    private static List<HopVariant> abOrder(final boolean contractFirst) {
+        return contractFirst ? List.of(HopVariant.CONTRACT, HopVariant.RAW) : List.of(HopVariant.RAW, HopVariant.CONTRACT);
     }
 
     private List<Double> codecNanos(final HopVariant variant, final boolean write) {
