@@ -15,6 +15,10 @@ public final class BenchMain {
         final String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
         switch (scenario) {
             case "-h", "--help", "help" -> usage();
+            case "journal-hop" -> io.sluice.bench.hop.JournalHopBench.main(rest);
+            case "engine-throughput" -> io.sluice.bench.engine.EngineThroughputBench.main(rest);
+            case "journal-round-trip" -> io.sluice.bench.engine.JournalRoundTripBench.main(rest);
+            case "engine-alloc" -> io.sluice.bench.engine.EngineAllocBench.main(rest);
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             case "fix-zero-alloc" -> io.sluice.bench.fix.FixAllocationBenchmark.main(rest);
@@ -31,9 +35,13 @@ public final class BenchMain {
                 Usage: ./sluice bench <scenario> [options]
 
                 Scenarios:
-                  fix-round-trip   FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
-                  fix-pipelined    FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
-                  fix-zero-alloc   bytes per order allocated by a gateway running under Epsilon GC
+                  journal-hop          one journal hop: contract (method writer/reader) vs raw DocumentContext, A/B
+                  engine-throughput    engine flat out over a pre-written mixed journal, vs the raw append ceiling
+                  journal-round-trip   two gateway threads -> engine -> back: rate and latency percentiles
+                  engine-alloc         engine under Epsilon GC: allocated bytes per command on the engine thread
+                  fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
+                  fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
+                  fix-zero-alloc       gateway under Epsilon GC: allocated bytes per order, whole process
                 """);
     }
 }
