@@ -166,6 +166,11 @@ public final class DemoMain implements Callable<Integer> {
         table.rowNanos("whole run", whole);
         table.rowNanos("second half", secondHalf);
         out.println("(the first seconds include JIT warm-up; the second half is closer to steady state)");
+        if (rate > 0 && whole.getTotalCount() / elapsedSeconds < rate * 0.95) {
+            out.printf(Locale.ROOT, "(--rate %d was not reached: latency counts from each order's intended send time, so"
+                    + " the backlog shows as latency; a larger --window lets each session keep more orders in flight)%n",
+                    rate);
+        }
         long filled = 0;
         int failures = 0;
         for (final LoadThread load : loads) {
