@@ -38,7 +38,7 @@ public final class DemoMain implements Callable<Integer> {
     private static final String PASSWORD = "demo";
 
     @Option(names = "--duration", converter = DurationText.class,
-            description = "how long to drive load, e.g. 30s, 2m (default ${DEFAULT-VALUE})")
+            description = "how long to drive load, e.g. 30s, 2m (default 20s)")
     private Duration duration = Duration.ofSeconds(20);
 
     @Option(names = "--transport", description = "how clients reach the gateways: tcp or uds (default ${DEFAULT-VALUE})")
