@@ -15,6 +15,7 @@ public final class BenchMain {
         final String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
         switch (scenario) {
             case "-h", "--help", "help" -> usage();
+            case "tail-offline" -> io.sluice.bench.tail.TailOfflineBenchmark.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -28,6 +29,7 @@ public final class BenchMain {
                 Usage: ./sluice bench <scenario> [options]
 
                 Scenarios:
+                  tail-offline [inputs/gateway] [gateways]  latency tail reading a synthetic journal set offline (M inputs/s)
                 """);
     }
 }

@@ -1,0 +1,91 @@
+package io.sluice.bench.tail;
+
+import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.LatencyTable;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./sluice bench tail-offline [inputs per gateway] [gateways]}: writes a synthetic journal set with
+ * known latencies (default 2 gateways x 2.5 M inputs, i.e. 5 M inputs, 6.25 M reports, 6.25 M deliveries)
+ * into a temporary directory, then times the tail reading it offline and prints inputs/s and records/s.
+ * The target is at least 5 M inputs/s.
+ */
+public final class TailOfflineBenchmark {
+    private static final long DEFAULT_INPUTS_PER_GATEWAY = 2_500_000;
+    private static final int DEFAULT_GATEWAYS = 2;
+    private static final int WARM_UP_INPUTS = 200_000;
+
+    private TailOfflineBenchmark() {
+    }
+
+    public static void main(final String[] args) throws IOException {
+        final long inputsPerGateway = args.length > 0 ? Long.parseLong(args[0]) : DEFAULT_INPUTS_PER_GATEWAY;
+        final int gateways = args.length > 1 ? Integer.parseInt(args[1]) : DEFAULT_GATEWAYS;
+        final Path warmUp = Files.createTempDirectory("sluice-tail-warmup");
+        final Path root = Files.createTempDirectory("sluice-tail-bench");
+        try {
+            final SyntheticJournals journals = new SyntheticJournals(gateways, LatencyPattern.realistic());
+            journals.write(warmUp, 1, WARM_UP_INPUTS / gateways);
+            final long writeStart = System.nanoTime();
+            journals.write(root, 1, inputsPerGateway);
+            final double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+            System.out.printf(Locale.ROOT, "wrote %d inputs from %d gateways in %.1f s%n",
+                    inputsPerGateway * gateways, gateways, writeSeconds);
+
+            read(warmUp);
+            final long readStart = System.nanoTime();
+            final Tail tail = read(root);
+            final double seconds = (System.nanoTime() - readStart) / 1e9;
+
+            final LatencyJoin join = tail.join();
+            final long records = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
+            System.out.printf(Locale.ROOT, "tail offline: %d inputs, %d records (commands + reports + deliveries) in %.3f s%n",
+                    join.commandsRead(), records, seconds);
+            System.out.printf(Locale.ROOT, "  %.2f M inputs/s, %.2f M records/s (target >= 5 M inputs/s)%n",
+                    join.commandsRead() / seconds / 1e6, records / seconds / 1e6);
+            final LatencyTable table = new LatencyTable(System.out, 12);
+            table.header();
+            final BenchResult result = BenchResult.of("tail-offline")
+                    .put("gateways", gateways).put("inputs", join.commandsRead()).put("records", records)
+                    .put("seconds", seconds).put("inputsPerSecond", join.commandsRead() / seconds)
+                    .put("recordsPerSecond", records / seconds);
+            for (final Hop hop : Hop.all()) {
+                table.rowNanos(hop.label(), tail.statistics(hop).total());
+                result.putLatencyNanos(hop.tag(), tail.statistics(hop).total());
+            }
+            System.out.println("results: " + result.write(BenchResult.resultsDir()));
+        } finally {
+            delete(warmUp);
+            delete(root);
+        }
+    }
+
+    private static Tail read(final Path root) {
+        try (Tail tail = new Tail(new TailOptions().root(root).offline(true),
+                new PrintStream(OutputStream.nullOutputStream(), false))) {
+            tail.run();
+            return tail;
+        }
+    }
+
+    private static void delete(final Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.delete(path);
+                } catch (final IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+}
