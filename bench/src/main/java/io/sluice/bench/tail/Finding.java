@@ -11,8 +11,8 @@ public enum Finding {
     REPEATED_EVENT_IDS("commands whose eventId repeats or goes backwards"),
     /** Commands whose MetaData names another gateway than the journal they are in. */
     FOREIGN_SOURCE_IDS("commands whose sourceId is not their journal's gateway"),
-    /** Inputs of a gateway that the engine journal skips (every input yields at least one report). */
-    SKIPPED_INPUTS("inputs skipped by the engine journal"),
+    /** Commands the engine journal skips: it answers later inputs of their gateway (every input yields a report). */
+    SKIPPED_INPUTS("commands skipped by the engine journal"),
     /** Inputs of a gateway appearing out of order in the engine journal. */
     REORDERED_INPUTS("inputs out of order in the engine journal"),
     /** A hop whose end is before its start: a clock went backwards between two processes. */

@@ -53,10 +53,10 @@ public final class Findings {
         }
     }
 
-    void skippedInputs(final int sourceId, final long previous, final long next) {
-        if (count(Finding.SKIPPED_INPUTS, next - previous - 1)) {
-            example("engine: reports for gateway-%d input %d follow input %d (%d skipped)",
-                    sourceId, next, previous, next - previous - 1);
+    void skippedInputs(final int sourceId, final long previous, final long next, final long skipped) {
+        if (count(Finding.SKIPPED_INPUTS, skipped)) {
+            example("engine: reports for gateway-%d input %d follow input %d (%d commands in between unanswered)",
+                    sourceId, next, previous, skipped);
         }
     }
 

@@ -79,6 +79,19 @@ final class JoinWindow {
         return forgotten(eventId) ? Match.FORGOTTEN : Match.MISSING;
     }
 
+    /** @return how many of the eventIds {@code from..to} were seen as commands and are still remembered. */
+    long commandsBetween(final long from, final long to) {
+        long count = 0;
+        final long first = newest == EMPTY ? from : Math.max(from, newest - eventIds.length + 1);
+        for (long eventId = first; eventId <= to; eventId++) {
+            final int slot = slot(eventId);
+            if (eventIds[slot] == eventId && commands[slot]) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     /** @return the session of command {@code eventId}; valid right after {@link #report} returned FOUND. */
     long session(final long eventId) {
         return sessions[slot(eventId)];

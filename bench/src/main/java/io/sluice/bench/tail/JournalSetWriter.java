@@ -84,10 +84,20 @@ public final class JournalSetWriter implements AutoCloseable {
         delivery.session(session).execId(execId);
         GatewayDeliveries writer = deliveries.get(gatewayId);
         if (writer == null) {
-            writer = open(Journals.gatewayDeliveries(root, gatewayId)).methodWriter(GatewayDeliveries.class);
+            writer = queue(Journals.gatewayDeliveries(root, gatewayId)).methodWriter(GatewayDeliveries.class);
             deliveries.put(gatewayId, writer);
         }
         writer.delivered(delivery);
+    }
+
+    /** @return the journal in {@code dir}, opened once by this writer, e.g. to add records of other types. */
+    public ChronicleQueue queue(final Path dir) {
+        for (final ChronicleQueue queue : queues) {
+            if (queue.file().toPath().equals(dir.toFile().toPath())) {
+                return queue;
+            }
+        }
+        return open(dir);
     }
 
     private ChronicleQueue open(final Path dir) {

@@ -62,7 +62,8 @@ final class Source {
     }
 
     /**
-     * Checks a report's input against the previous input of this gateway in the engine journal.
+     * Checks a report's input against the previous input of this gateway in the engine journal: commands
+     * of the inputs in between are inputs the engine skipped (ids missing from the gateway journal are not).
      *
      * @return whether this report is the first for its input
      */
@@ -71,8 +72,9 @@ final class Source {
             return false;
         }
         if (lastInput != NONE) {
-            if (eventId > lastInput + 1) {
-                findings.skippedInputs(id, lastInput, eventId);
+            final long skipped = eventId > lastInput + 1 ? window.commandsBetween(lastInput + 1, eventId - 1) : 0;
+            if (skipped > 0) {
+                findings.skippedInputs(id, lastInput, eventId, skipped);
             } else if (eventId < lastInput) {
                 findings.reorderedInput(id, lastInput, eventId);
             }
