@@ -57,5 +57,6 @@ public final class HopStatistics {
     void closeInterval() {
         total.add(interval);
         interval.reset();
+        interval.setTag(hop.tag()); // reset() clears it
     }
 }

@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  * reports not delivered; then any commands not answered. So a recorded set is read in one sweep with
  * a join window of a few records, whatever its size.
  */
-public final class Tail implements AutoCloseable, IntervalClock.Listener {
+public final class Tail implements IntervalClock.Listener {
     private static final Pattern GATEWAY = Pattern.compile(
             Pattern.quote(Journals.GATEWAY_PREFIX) + "([1-9][0-9]{0,8})(" + Pattern.quote(Journals.OUT_SUFFIX) + ")?");
     private static final int BATCH = 1_024;
@@ -56,9 +56,10 @@ public final class Tail implements AutoCloseable, IntervalClock.Listener {
     private boolean rediscover;
     private volatile boolean running = true;
     private volatile long recordsRead;
+    private volatile boolean following;
 
     /**
-     * Opens the journals under {@code options.root()}.
+     * Prepares to follow the journals under {@code options.root()}; {@link #run()} opens them.
      *
      * @throws IllegalArgumentException if the root is not a directory, or holds no journal when offline
      */
@@ -76,22 +77,43 @@ public final class Tail implements AutoCloseable, IntervalClock.Listener {
         }
         table = LatencyTable.withRate(out, LABEL_WIDTH);
         intervalLog = options.hlog() == null ? null : new IntervalLog(options.hlog());
-        discover(options.fromStart());
-        if (!options.fromStart()) {
-            // Everything received from now on is written after the tailers moved to the end, so it is all seen.
-            final long now = SluiceClock.nowTicks();
-            filter.notBefore(now);
-            clock.observe(now);
-        }
-        if (options.offline() && opened.isEmpty()) {
+        if (options.offline() && journalDirs().isEmpty()) {
             throw new IllegalArgumentException("no Sluice journals under " + options.root().toAbsolutePath()
                     + " (expected " + Journals.ENGINE + ", " + Journals.GATEWAY_PREFIX + "N and "
                     + Journals.GATEWAY_PREFIX + "N" + Journals.OUT_SUFFIX + " directories)");
         }
     }
 
-    /** Reads until {@link #stop()} (live) or the end of the journals (offline), then prints the summary. */
+    /**
+     * Opens the journals and reads them until {@link #stop()} (live) or their end (offline), then prints the
+     * summary. The journals are opened, read and closed on the thread that calls this (Chronicle tailers
+     * belong to one thread).
+     */
     public void run() {
+        try {
+            discover(options.fromStart());
+            if (!options.fromStart()) {
+                // Everything received from now on is written after the tailers moved to the end, so it is all seen.
+                final long now = SluiceClock.nowTicks();
+                filter.notBefore(now);
+                clock.observe(now);
+            }
+            following = true;
+            follow();
+            clock.finish();
+            printSummary();
+            if (options.plot() != null) {
+                plot(options.plot());
+            }
+        } finally {
+            closeJournals();
+            if (intervalLog != null) {
+                intervalLog.close();
+            }
+        }
+    }
+
+    private void follow() {
         while (running) {
             final int work = poll();
             if (work > 0) {
@@ -108,17 +130,16 @@ public final class Tail implements AutoCloseable, IntervalClock.Listener {
                 idle.idle();
             }
         }
-        clock.finish();
-        printSummary();
-        if (options.plot() != null) {
-            final List<String> labels = new ArrayList<>();
-            final List<Histogram> totals = new ArrayList<>();
-            for (final HopStatistics hop : hops) {
-                labels.add(hop.hop().label());
-                totals.add(hop.total());
-            }
-            PercentilePlot.write(options.plot(), "Sluice latency by hop, " + options.root().getFileName(), labels, totals);
+    }
+
+    private void plot(final Path png) {
+        final List<String> labels = new ArrayList<>();
+        final List<Histogram> totals = new ArrayList<>();
+        for (final HopStatistics hop : hops) {
+            labels.add(hop.hop().label());
+            totals.add(hop.total());
         }
+        PercentilePlot.write(png, "Sluice latency by hop, " + options.root().getFileName(), labels, totals);
     }
 
     /** Asks {@link #run()} to finish: safe from any thread, e.g. a shutdown hook. */
@@ -129,6 +150,11 @@ public final class Tail implements AutoCloseable, IntervalClock.Listener {
     /** @return the statistics of {@code hop}: the current interval's and the closed intervals' total. */
     public HopStatistics statistics(final Hop hop) {
         return hops[hop.ordinal()];
+    }
+
+    /** @return whether {@link #run()} has opened the journals and follows them: what it reads from then on is new. */
+    public boolean following() {
+        return following;
     }
 
     /** @return the records read so far, published once per batch: for watching a running tail from another thread. */
@@ -159,11 +185,7 @@ public final class Tail implements AutoCloseable, IntervalClock.Listener {
         rediscover = true;
     }
 
-    @Override
-    public void close() {
-        if (intervalLog != null) {
-            intervalLog.close();
-        }
+    private void closeJournals() {
         for (final CommandStream stream : commands) {
             stream.close();
         }
@@ -231,13 +253,7 @@ public final class Tail implements AutoCloseable, IntervalClock.Listener {
 
     /** Opens every journal under the root not opened yet: at the start, and after each interval when live. */
     private void discover(final boolean fromStart) {
-        final List<Path> dirs;
-        try (Stream<Path> list = Files.list(options.root())) {
-            dirs = list.filter(dir -> Files.exists(dir.resolve("metadata.cq4t"))).sorted().toList();
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot list journals in " + options.root().toAbsolutePath(), e);
-        }
-        for (final Path dir : dirs) {
+        for (final Path dir : journalDirs()) {
             if (opened.contains(dir)) {
                 continue;
             }
@@ -256,6 +272,15 @@ public final class Tail implements AutoCloseable, IntervalClock.Listener {
                 continue;
             }
             opened.add(dir);
+        }
+    }
+
+    /** @return the directories under the root that hold a journal, in name order. */
+    private List<Path> journalDirs() {
+        try (Stream<Path> list = Files.list(options.root())) {
+            return list.filter(dir -> Files.exists(dir.resolve("metadata.cq4t"))).sorted().toList();
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot list journals in " + options.root().toAbsolutePath(), e);
         }
     }
 

@@ -6,6 +6,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -101,11 +102,19 @@ public final class TailMain implements Callable<Integer> {
             }
         }, "tail-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (tail) {
+        try {
             tail.run();
+        } catch (final IllegalArgumentException | UncheckedIOException e) {
+            System.err.println("tail: " + e.getMessage());
+            return 1;
         } finally {
             System.out.flush();
             finished.countDown();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (final IllegalStateException shuttingDown) {
+            // the hook is running: it has just been told we are done
         }
         return 0;
     }

@@ -70,11 +70,10 @@ public final class TailOfflineBenchmark {
     }
 
     private static Tail read(final Path root) {
-        try (Tail tail = new Tail(new TailOptions().root(root).offline(true),
-                new PrintStream(OutputStream.nullOutputStream(), false))) {
-            tail.run();
-            return tail;
-        }
+        final Tail tail = new Tail(new TailOptions().root(root).offline(true),
+                new PrintStream(OutputStream.nullOutputStream(), false));
+        tail.run();
+        return tail;
     }
 
     private static void delete(final Path dir) throws IOException {

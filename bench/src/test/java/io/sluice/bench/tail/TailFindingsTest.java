@@ -4,6 +4,8 @@ import io.sluice.contracts.MetaData;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.MethodId;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,6 +80,7 @@ class TailFindingsTest {
         assertEquals(4, tail.statistics(Hop.ENGINE).total().getTotalCount(), "5 reports, one negative");
         assertEquals(4, tail.statistics(Hop.JOURNAL_OUT).total().getTotalCount(), "5 deliveries, one not stamped");
         assertEquals(5, tail.statistics(Hop.END_TO_END).total().getTotalCount());
+        assertEquals(7, excerpts(Journals.gatewayDeliveries(root, 1)), "5 deliveries and 2 private records");
         assertEquals(5, tail.join().deliveriesRead(), "the private records are skipped");
         assertEquals(2, tail.join().commandsWithoutReport(), "the repeated command 6 and command 7");
 
@@ -137,11 +140,25 @@ class TailFindingsTest {
                 .fixSent(received + 80);
     }
 
-    private Tail runOffline(final TailOptions options, final ByteArrayOutputStream output) {
-        try (Tail tail = new Tail(options.root(root).offline(true), new PrintStream(output, true, StandardCharsets.UTF_8))) {
-            tail.run();
-            return tail;
+    private static long excerpts(final Path dir) {
+        try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
+            final ExcerptTailer tailer = queue.createTailer();
+            long count = 0;
+            while (true) {
+                try (DocumentContext excerpt = tailer.readingDocument()) {
+                    if (!excerpt.isPresent()) {
+                        return count;
+                    }
+                    count++;
+                }
+            }
         }
+    }
+
+    private Tail runOffline(final TailOptions options, final ByteArrayOutputStream output) {
+        final Tail tail = new Tail(options.root(root).offline(true), new PrintStream(output, true, StandardCharsets.UTF_8));
+        tail.run();
+        return tail;
     }
 
     private static void assertFindings(final Map<Finding, Long> expected, final Tail tail) {

@@ -69,10 +69,7 @@ class TailPercentilesTest {
     @Test
     void theSummaryShowsEveryHopAndSaysNothingLooksWrong() {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (Tail tail = new Tail(new TailOptions().root(root).offline(true),
-                new PrintStream(bytes, true, StandardCharsets.UTF_8))) {
-            tail.run();
-        }
+        new Tail(new TailOptions().root(root).offline(true), new PrintStream(bytes, true, StandardCharsets.UTF_8)).run();
         final String output = bytes.toString(StandardCharsets.UTF_8);
         final String summary = output.substring(output.indexOf("== summary"));
         for (final Hop hop : Hop.values()) {
@@ -83,11 +80,10 @@ class TailPercentilesTest {
     }
 
     private static Tail runOffline(final TailOptions options) {
-        try (Tail tail = new Tail(options.root(root).offline(true),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))) {
-            tail.run();
-            return tail;
-        }
+        final Tail tail = new Tail(options.root(root).offline(true),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        tail.run();
+        return tail;
     }
 
     private static void assertMatches(final KnownLatencies known, final Tail tail) {
