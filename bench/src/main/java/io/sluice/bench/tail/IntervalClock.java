@@ -2,7 +2,8 @@ package io.sluice.bench.tail;
 
 /**
  * The tail's notion of time: the latest timestamp read from the journals (or, once live and idle, the
- * wall clock), cut into intervals aligned on multiples of the interval length. Reading a recorded journal
+ * wall clock), cut into intervals aligned on multiples of the interval length (but for the first, which starts
+ * at the first time observed). Reading a recorded journal
  * set thus gives the same intervals as watching it live, at whatever speed it is read. Records are counted
  * in the interval current when they are read, so intervals are exact to within the journals' skew.
  */
@@ -16,7 +17,7 @@ final class IntervalClock {
 
     private final long lengthTicks;
     private final Listener listener;
-    private long firstStart = NOT_STARTED;
+    private long firstObserved = NOT_STARTED;
     private long start = NOT_STARTED;
     private long end = NOT_STARTED;
     private long now;
@@ -37,10 +38,12 @@ final class IntervalClock {
                 if (start != NOT_STARTED) {
                     listener.intervalEnded(start, end);
                 }
-                start = now - Math.floorMod(now, lengthTicks);
-                end = start + lengthTicks;
-                if (firstStart == NOT_STARTED) {
-                    firstStart = start;
+                final long boundary = now - Math.floorMod(now, lengthTicks);
+                // The first interval starts when time does; the others on a boundary.
+                start = firstObserved == NOT_STARTED ? now : boundary;
+                end = boundary + lengthTicks;
+                if (firstObserved == NOT_STARTED) {
+                    firstObserved = now;
                 }
             }
         }
@@ -55,9 +58,9 @@ final class IntervalClock {
         }
     }
 
-    /** @return the start of the first interval, or {@code Long.MIN_VALUE} if time never started. */
-    long firstStart() {
-        return firstStart;
+    /** @return the first time observed, or {@code Long.MIN_VALUE} if time never started. */
+    long firstObserved() {
+        return firstObserved;
     }
 
     /** @return the latest time observed, in ticks. */

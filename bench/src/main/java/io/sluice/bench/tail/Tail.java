@@ -197,21 +197,25 @@ public final class Tail implements IntervalClock.Listener {
         }
     }
 
+    /** Reads deliveries first; undelivered reports only when no deliveries are left; unanswered commands last. */
     private int poll() {
         int work = pollDeliveries();
-        if (work < BATCH && reports != null) {
-            int read = 0;
-            while (read < BATCH && reports.readOne()) {
-                read++;
-            }
-            work += read;
-            if (read < BATCH) {
+        if (work < BATCH) {
+            final int reportsRead = pollReports();
+            work += reportsRead;
+            if (reportsRead < BATCH) {
                 work += pollCommands();
             }
-        } else if (work < BATCH) {
-            work += pollCommands();
         }
         return work;
+    }
+
+    private int pollReports() {
+        int read = 0;
+        while (reports != null && read < BATCH && reports.readOne()) {
+            read++;
+        }
+        return read;
     }
 
     /** Reads up to a batch of deliveries, always from the journal furthest behind in the engine journal. */
@@ -285,7 +289,7 @@ public final class Tail implements IntervalClock.Listener {
     }
 
     private void printSummary() {
-        final long first = clock.firstStart();
+        final long first = clock.firstObserved();
         final double seconds = first == Long.MIN_VALUE ? 0 : (clock.now() + 1 - first) / TICKS_PER_SECOND;
         out.printf(Locale.ROOT, "== summary %s .. %s (%.3f s): read %d commands, %d reports, %d deliveries%n",
                 first == Long.MIN_VALUE ? "-" : instant(first), instant(clock.now()), seconds,
