@@ -1,10 +1,9 @@
 package io.sluice.bench.tail;
 
-import io.sluice.contracts.MetaData;
-
 /**
- * The stretches of a message's path that the tail times, each between two {@link MetaData} timestamps,
- * plus the whole path. Which journal a hop is measured from, and how often, is up to {@link LatencyJoin}.
+ * The stretches of a message's path that the tail times, each between two MetaData timestamps (named in
+ * each constant's comment), plus the whole path. Which journal a hop is measured from, and how often, is up
+ * to {@link LatencyJoin}.
  */
 public enum Hop {
     /** FIX bytes received to command written: the gateway's inbound work. */
@@ -43,27 +42,5 @@ public enum Hop {
     /** @return the tag of this hop's histograms in an HdrHistogram interval log (no spaces or commas). */
     public String tag() {
         return tag;
-    }
-
-    /** @return the timestamp this hop starts at, in ticks; 0 when not reached. */
-    public long start(final MetaData metaData) {
-        return switch (this) {
-            case GATEWAY_IN, END_TO_END -> metaData.fixReceived();
-            case JOURNAL_IN -> metaData.commandWritten();
-            case ENGINE -> metaData.engineRead();
-            case JOURNAL_OUT -> metaData.reportWritten();
-            case GATEWAY_OUT -> metaData.gatewayRead();
-        };
-    }
-
-    /** @return the timestamp this hop ends at, in ticks; 0 when not reached. */
-    public long end(final MetaData metaData) {
-        return switch (this) {
-            case GATEWAY_IN -> metaData.commandWritten();
-            case JOURNAL_IN -> metaData.engineRead();
-            case ENGINE -> metaData.reportWritten();
-            case JOURNAL_OUT -> metaData.gatewayRead();
-            case GATEWAY_OUT, END_TO_END -> metaData.fixSent();
-        };
     }
 }

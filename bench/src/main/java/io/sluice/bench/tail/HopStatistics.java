@@ -38,9 +38,8 @@ public final class HopStatistics {
         return total;
     }
 
-    void record(final MetaData metaData) {
-        final long start = hop.start(metaData);
-        final long end = hop.end(metaData);
+    /** Records the hop from {@code start} to {@code end} (ticks) of the message {@code metaData} describes. */
+    void record(final MetaData metaData, final long start, final long end) {
         if (start == 0 || end == 0) {
             findings.missingTimestamp(hop, metaData);
             return;

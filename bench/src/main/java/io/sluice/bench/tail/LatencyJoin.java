@@ -59,7 +59,7 @@ public final class LatencyJoin {
         }
         source(metaData.sourceId()).commandRead(metaData.eventId(), session, findings);
         if (filter.inWindow(metaData.fixReceived()) && filter.accepts(gatewayId, session)) {
-            record(Hop.GATEWAY_IN, metaData);
+            record(Hop.GATEWAY_IN, metaData, metaData.fixReceived(), metaData.commandWritten());
         }
     }
 
@@ -81,7 +81,7 @@ public final class LatencyJoin {
         if (firstForInput) {
             final long inputSession = match == JoinWindow.Match.FOUND ? source.window().session(eventId) : report.session();
             if (filter.accepts(metaData.sourceId(), inputSession)) {
-                record(Hop.JOURNAL_IN, metaData);
+                record(Hop.JOURNAL_IN, metaData, metaData.commandWritten(), metaData.engineRead());
             }
         }
         if (filter.accepts(report.gatewayId(), report.session())) {
@@ -90,7 +90,7 @@ public final class LatencyJoin {
             } else if (match == JoinWindow.Match.FORGOTTEN) {
                 findings.uncheckedJoin(metaData);
             }
-            record(Hop.ENGINE, metaData);
+            record(Hop.ENGINE, metaData, metaData.engineRead(), metaData.reportWritten());
         }
     }
 
@@ -115,9 +115,9 @@ public final class LatencyJoin {
         } else if (match == JoinWindow.Match.FORGOTTEN) {
             findings.uncheckedJoin(metaData);
         }
-        record(Hop.JOURNAL_OUT, metaData);
-        record(Hop.GATEWAY_OUT, metaData);
-        record(Hop.END_TO_END, metaData);
+        record(Hop.JOURNAL_OUT, metaData, metaData.reportWritten(), metaData.gatewayRead());
+        record(Hop.GATEWAY_OUT, metaData, metaData.gatewayRead(), metaData.fixSent());
+        record(Hop.END_TO_END, metaData, metaData.fixReceived(), metaData.fixSent());
     }
 
     /** @return commands read from every gateway journal so far. */
@@ -144,8 +144,8 @@ public final class LatencyJoin {
         return total;
     }
 
-    private void record(final Hop hop, final MetaData metaData) {
-        hops[hop.ordinal()].record(metaData);
+    private void record(final Hop hop, final MetaData metaData, final long start, final long end) {
+        hops[hop.ordinal()].record(metaData, start, end);
     }
 
     private Source source(final int id) {

@@ -13,18 +13,15 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Draws latency percentile distributions as a PNG: one line per hop, latency (µs, log scale) against
- * percentile on a log-scale "nines" axis (x = 1 / (1 - p), labelled 90%, 99%, 99.9% ...), the usual
- * HdrHistogram plot. Headless; drawn with XChart.
+ * percentile on a "nines" axis (log10 of 1 / (1 - p): 1 is 90%, 2 is 99%, 3 is 99.9% ...), the usual
+ * HdrHistogram plot, up to the max, drawn at log10 of the count. Headless; drawn with XChart.
  */
 public final class PercentilePlot {
     private static final int WIDTH = 1_000;
@@ -42,11 +39,13 @@ public final class PercentilePlot {
             System.setProperty("java.awt.headless", "true");
         }
         final XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-                .xAxisTitle("percentile").yAxisTitle("latency (µs)").build();
+                .xAxisTitle("percentile, in nines: 1 = 90%, 2 = 99%, 3 = 99.9%, 4 = 99.99%, 5 = 99.999%")
+                .yAxisTitle("latency (µs)").build();
         final XYStyler styler = chart.getStyler();
-        styler.setXAxisLogarithmic(true);
         styler.setYAxisLogarithmic(true);
-        styler.setxAxisTickLabelsFormattingFunction(PercentilePlot::nines);
+        styler.setXAxisMin(0.0);
+        // Plain numeric ticks: XChart's label callback can spin forever on a nines axis.
+        styler.setXAxisDecimalPattern("0.#");
         styler.setLegendPosition(Styler.LegendPosition.InsideNW);
         for (int i = 0; i < histograms.size(); i++) {
             final Histogram histogram = histograms.get(i);
@@ -72,10 +71,10 @@ public final class PercentilePlot {
             if (percentile >= 100.0) {
                 break;
             }
-            x.add(100.0 / (100.0 - percentile));
+            x.add(Math.log10(100.0 / (100.0 - percentile)));
             y.add(micros(value.getValueIteratedTo()));
         }
-        x.add(Math.max(x.isEmpty() ? 1 : x.getLast(), histogram.getTotalCount()));
+        x.add(Math.max(x.isEmpty() ? 0 : x.getLast(), Math.log10(histogram.getTotalCount())));
         y.add(micros(histogram.getMaxValue()));
         final XYSeries series = chart.addSeries(label, x, y);
         series.setMarker(SeriesMarkers.NONE);
@@ -83,16 +82,5 @@ public final class PercentilePlot {
 
     private static double micros(final long nanos) {
         return Math.max(nanos / 1_000.0, FLOOR_MICROS);
-    }
-
-    /** @return the percentile that x = 1 / (1 - p) stands for, e.g. "99.9%" for 1000. */
-    static String nines(final double x) {
-        final double percentile = 100.0 - 100.0 / x;
-        if (percentile <= 0) {
-            return "0%";
-        }
-        return String.format(Locale.ROOT, "%s%%", new BigDecimal(percentile)
-                .round(new MathContext(Math.max(2, (int) Math.ceil(Math.log10(x)) + 1)))
-                .stripTrailingZeros().toPlainString());
     }
 }

@@ -173,7 +173,7 @@ public final class Tail implements IntervalClock.Listener {
     @Override
     public void intervalEnded(final long startTicks, final long endTicks) {
         final double seconds = (endTicks - startTicks) / TICKS_PER_SECOND;
-        out.printf(Locale.ROOT, "%s  %.3f s%n", instant(startTicks), seconds);
+        out.printf(Locale.ROOT, "%s  +%.6f s%n", instant(startTicks), seconds);
         printTable(seconds, false);
         findings.printInterval(out);
         if (intervalLog != null) {

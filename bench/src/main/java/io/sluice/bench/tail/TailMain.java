@@ -20,12 +20,11 @@ import java.util.regex.Pattern;
 
 /** {@code ./sluice tail}: per-hop latency percentiles from live or recorded journals. */
 @Command(name = "tail", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {
-            "Follows the gateway and engine journals under a root directory (read-only), matches reports and",
-            "deliveries to their commands through MetaData (sourceId, eventId) and prints every interval, per hop",
-            "and end to end: count, rate, mean, p50, p90, p99, p99.9, p99.99 and max in µs; a summary on exit",
-            "(Ctrl-C, or the end of the journals with --offline). Lines starting with '!' report eventId gaps,",
-            "negative hops (a clock going backwards) and records that match nothing."})
+        description = "Follows the gateway and engine journals under a root directory (read-only), matches reports "
+                + "and deliveries to their commands through MetaData (sourceId, eventId) and prints every interval, "
+                + "per hop and end to end: count, rate, mean, p50, p90, p99, p99.9, p99.99 and max in µs; a summary "
+                + "on exit (Ctrl-C, or the end of the journals with --offline). Lines starting with '!' report "
+                + "eventId gaps, negative hops (a clock going backwards) and records that match nothing.%n")
 public final class TailMain implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(ms|s|m)?");
     private static final long SHUTDOWN_WAIT_SECONDS = 10;

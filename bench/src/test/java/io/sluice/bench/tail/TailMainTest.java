@@ -6,6 +6,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -51,7 +54,14 @@ class TailMainTest {
         assertEquals(1, run("--root", root.toString(), "--offline", "--join-window", "1000"));
     }
 
+    /** Runs the command with its tables going nowhere (they are tested elsewhere); errors still show. */
     private static int run(final String... args) {
-        return new CommandLine(new TailMain()).execute(args);
+        final PrintStream standardOut = System.out;
+        System.setOut(new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8));
+        try {
+            return new CommandLine(new TailMain()).execute(args);
+        } finally {
+            System.setOut(standardOut);
+        }
     }
 }

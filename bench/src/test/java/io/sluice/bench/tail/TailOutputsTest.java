@@ -77,13 +77,4 @@ class TailOutputsTest {
         assertEquals(1_000, image.getWidth());
         assertEquals(600, image.getHeight());
     }
-
-    @Test
-    void theNinesAxisIsLabelledInPercentiles() {
-        assertEquals("0%", PercentilePlot.nines(1));
-        assertEquals("90%", PercentilePlot.nines(10));
-        assertEquals("99%", PercentilePlot.nines(100));
-        assertEquals("99.9%", PercentilePlot.nines(1_000));
-        assertEquals("99.999%", PercentilePlot.nines(100_000));
-    }
 }
