@@ -20,20 +20,23 @@ import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.collections.Int2ObjectHashMap;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Writes a journal set the way gateways and engine do, through the contracts' method writers: commands to
  * {@code gateway-N}, reports to {@code engine}, deliveries to {@code gateway-N-out}, each with the MetaData
- * it is given. For synthetic journals with known latencies (tests, the offline benchmark); not a simulator.
+ * it is given. Each journal has one appender, so calls made while one of its {@link #excerpt excerpts} is
+ * open land in that excerpt, as when the engine answers an input with several reports or a gateway records
+ * a message sent together with its delivery. For synthetic journals with known latencies (tests, the
+ * offline benchmark); not a simulator.
  */
 public final class JournalSetWriter implements AutoCloseable {
     private final Path root;
-    private final List<ChronicleQueue> queues = new ArrayList<>();
+    private final Map<Path, ChronicleQueue> queues = new LinkedHashMap<>();
+    private final Map<Path, ExcerptAppender> appenders = new LinkedHashMap<>();
     private final Int2ObjectHashMap<GatewayToEngine> commands = new Int2ObjectHashMap<>();
     private final Int2ObjectHashMap<GatewayDeliveries> deliveries = new Int2ObjectHashMap<>();
-    private final ExcerptAppender engine;
     private final EngineToGateway reports;
     private final NewOrder order = new NewOrder();
     private final ExecutionReport report = new ExecutionReport();
@@ -41,9 +44,7 @@ public final class JournalSetWriter implements AutoCloseable {
 
     public JournalSetWriter(final Path root) {
         this.root = root;
-        final ChronicleQueue engineQueue = open(Journals.engineJournal(root));
-        engine = engineQueue.createAppender();
-        reports = engineQueue.methodWriterBuilder(EngineToGateway.class).marshallableOut(engine).build();
+        reports = writer(Journals.engineJournal(root), EngineToGateway.class);
         order.side(Side.BUY).ordType(OrdType.LIMIT).timeInForce(TimeInForce.DAY).orderQty(100).price(Price.of(10));
         report.execType(ExecType.NEW).side(Side.BUY).ordType(OrdType.LIMIT).timeInForce(TimeInForce.DAY)
                 .orderQty(100).price(Price.of(10)).leavesQty(100);
@@ -56,7 +57,7 @@ public final class JournalSetWriter implements AutoCloseable {
         order.session(session).clOrdId(metaData.eventId());
         GatewayToEngine writer = commands.get(gatewayId);
         if (writer == null) {
-            writer = open(Journals.gatewayJournal(root, gatewayId)).methodWriter(GatewayToEngine.class);
+            writer = writer(Journals.gatewayJournal(root, gatewayId), GatewayToEngine.class);
             commands.put(gatewayId, writer);
         }
         writer.newOrder(order);
@@ -70,46 +71,47 @@ public final class JournalSetWriter implements AutoCloseable {
         reports.executionReport(report);
     }
 
-    /**
-     * Opens one engine-journal excerpt: reports written until it is closed land in it together, as when
-     * the engine answers one input with several reports.
-     */
-    public DocumentContext engineExcerpt() {
-        return engine.writingDocument();
-    }
-
     /** Appends a delivery to {@code session} to gateway {@code gatewayId}'s own journal. */
     public void delivery(final int gatewayId, final long session, final long execId, final MetaData metaData) {
         delivery.metaData().copyFrom(metaData);
         delivery.session(session).execId(execId);
         GatewayDeliveries writer = deliveries.get(gatewayId);
         if (writer == null) {
-            writer = queue(Journals.gatewayDeliveries(root, gatewayId)).methodWriter(GatewayDeliveries.class);
+            writer = writer(Journals.gatewayDeliveries(root, gatewayId), GatewayDeliveries.class);
             deliveries.put(gatewayId, writer);
         }
         writer.delivered(delivery);
     }
 
-    /** @return the journal in {@code dir}, opened once by this writer, e.g. to add records of other types. */
-    public ChronicleQueue queue(final Path dir) {
-        for (final ChronicleQueue queue : queues) {
-            if (queue.file().toPath().equals(dir.toFile().toPath())) {
-                return queue;
-            }
-        }
-        return open(dir);
+    /** @return a method writer of {@code type} appending to the journal in {@code dir}, e.g. for other record types. */
+    public <T> T writer(final Path dir, final Class<T> type) {
+        return queue(dir).methodWriterBuilder(type).marshallableOut(appender(dir)).build();
     }
 
-    private ChronicleQueue open(final Path dir) {
-        final ChronicleQueue queue = Journals.open(dir);
-        queues.add(queue);
-        return queue;
+    /** Opens one excerpt of the journal in {@code dir}: whatever is written to it until it is closed lands in it. */
+    public DocumentContext excerpt(final Path dir) {
+        return appender(dir).writingDocument();
+    }
+
+    /** Opens one engine-journal excerpt, as the engine does to answer one input with several reports. */
+    public DocumentContext engineExcerpt() {
+        return excerpt(Journals.engineJournal(root));
+    }
+
+    private ExcerptAppender appender(final Path dir) {
+        return appenders.computeIfAbsent(dir, journal -> queue(journal).createAppender());
+    }
+
+    private ChronicleQueue queue(final Path dir) {
+        return queues.computeIfAbsent(dir, Journals::open);
     }
 
     @Override
     public void close() {
-        engine.close();
-        for (final ChronicleQueue queue : queues) {
+        for (final ExcerptAppender appender : appenders.values()) {
+            appender.close();
+        }
+        for (final ChronicleQueue queue : queues.values()) {
             queue.close();
         }
     }
