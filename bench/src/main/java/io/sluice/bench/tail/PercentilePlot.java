@@ -10,6 +10,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
+import javax.imageio.ImageIO;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -38,6 +39,9 @@ public final class PercentilePlot {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
+        // In memory, not through a temporary file whose cleanup needs a shutdown hook: the plot is often
+        // drawn while the JVM shuts down (Ctrl-C), when no hook may be added.
+        ImageIO.setUseCache(false);
         final XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
                 .xAxisTitle("percentile, in nines: 1 = 90%, 2 = 99%, 3 = 99.9%, 4 = 99.99%, 5 = 99.999%")
                 .yAxisTitle("latency (µs)").build();
