@@ -14,13 +14,11 @@ import java.nio.file.Path;
  * Methods the reader's interface does not know (a gateway's private records) are skipped silently.
  */
 abstract class JournalStream implements AutoCloseable {
-    private final Path dir;
     private final ChronicleQueue queue;
     private final ExcerptTailer tailer;
     private MethodReader reader;
 
     JournalStream(final Path dir, final boolean fromStart) {
-        this.dir = dir;
         this.queue = Journals.openReadOnly(dir);
         this.tailer = queue.createTailer();
         if (!fromStart) {
@@ -38,10 +36,6 @@ abstract class JournalStream implements AutoCloseable {
     /** @return whether an excerpt was read (and dispatched); false when the journal has nothing more now. */
     final boolean readOne() {
         return reader.readOne();
-    }
-
-    final Path dir() {
-        return dir;
     }
 
     @Override

@@ -21,10 +21,6 @@ final class Source {
         this.window = new JoinWindow(windowCapacity);
     }
 
-    int id() {
-        return id;
-    }
-
     JoinWindow window() {
         return window;
     }

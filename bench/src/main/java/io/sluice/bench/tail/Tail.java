@@ -31,6 +31,9 @@ import java.util.stream.Stream;
  * position, pulling the engine and gateway journals just far enough to match what they read; then any
  * reports not delivered; then any commands not answered. So a recorded set is read in one sweep with
  * a join window of a few records, whatever its size.
+ * <p>
+ * To check a recorded run in a test: {@code Tail tail = new Tail(new TailOptions().root(dir).offline(true), out);
+ * tail.run();} then read {@link #statistics(Hop)}, {@link #findings()} and {@link #join()}'s counts.
  */
 public final class Tail implements IntervalClock.Listener {
     private static final Pattern GATEWAY = Pattern.compile(

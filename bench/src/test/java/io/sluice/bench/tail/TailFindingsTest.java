@@ -90,6 +90,7 @@ class TailFindingsTest {
         final String text = output.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("! 2 eventIds missing from gateway journals"), text);
         assertTrue(text.contains("gateway-1: eventId 6 follows 3 (2 missing)"), text);
+        assertTrue(tail.findings().examples().contains("gateway-1: eventId 6 follows 3 (2 missing)"));
         assertTrue(text.contains("! 2 negative hops (a clock went backwards)"), text);
         assertTrue(text.contains("! 1 reports without a command"), text);
         assertTrue(text.contains("! 1 deliveries without a report"), text);
