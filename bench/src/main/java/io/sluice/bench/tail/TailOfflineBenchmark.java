@@ -53,12 +53,15 @@ public final class TailOfflineBenchmark {
             final double[] seconds = new double[RUNS];
             final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             double cpuSeconds = 0;
+            long allocated = 0;
             for (int run = 0; run < RUNS; run++) {
                 final long cpuStart = threads.getCurrentThreadCpuTime();
+                final long allocatedStart = allocatedBytes(threads);
                 final long readStart = System.nanoTime();
                 tail = read(root);
                 seconds[run] = (System.nanoTime() - readStart) / 1e9;
                 cpuSeconds += (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+                allocated = allocatedBytes(threads) - allocatedStart;
                 best = Math.min(best, seconds[run]);
                 report("run " + (run + 1), tail.join(), seconds[run]);
             }
@@ -68,6 +71,9 @@ public final class TailOfflineBenchmark {
             report("median", join, seconds[RUNS / 2]);
             report("best", join, best);
             report("per CPU", join, cpuSeconds / RUNS);
+            System.out.printf(Locale.ROOT, "allocated %.1f MB by the reading thread in the last run, %.3f bytes per "
+                    + "record on average: opening journals, join windows, histograms (it barely grows with the run's size)%n",
+                    allocated / 1e6, allocated / (double) records);
             final LatencyTable table = new LatencyTable(System.out, 12);
             table.header();
             final BenchResult result = BenchResult.of("tail-offline")
@@ -75,6 +81,7 @@ public final class TailOfflineBenchmark {
                     .put("medianSeconds", seconds[RUNS / 2]).put("inputsPerSecond", join.commandsRead() / seconds[RUNS / 2])
                     .put("recordsPerSecond", records / seconds[RUNS / 2]).put("bestInputsPerSecond", join.commandsRead() / best)
                     .put("cpuInputsPerSecond", join.commandsRead() / (cpuSeconds / RUNS))
+                    .put("bytesAllocatedPerRecord", allocated / (double) records)
                     .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
             for (final Hop hop : Hop.all()) {
                 table.rowNanos(hop.label(), tail.statistics(hop).total());
@@ -94,6 +101,10 @@ public final class TailOfflineBenchmark {
         final long records = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
         System.out.printf(Locale.ROOT, "%-7s %d inputs, %d records in %.3f s: %.2f M inputs/s, %.2f M records/s%n",
                 what, join.commandsRead(), records, seconds, join.commandsRead() / seconds / 1e6, records / seconds / 1e6);
+    }
+
+    private static long allocatedBytes(final ThreadMXBean threads) {
+        return threads instanceof com.sun.management.ThreadMXBean counting ? counting.getCurrentThreadAllocatedBytes() : 0;
     }
 
     private static Tail read(final Path root) {
