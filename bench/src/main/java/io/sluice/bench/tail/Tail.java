@@ -57,6 +57,7 @@ public final class Tail implements IntervalClock.Listener {
     private final IdleStrategy idle = new BackoffIdleStrategy(10, 20, 1_000, 1_000_000);
     private ReportStream reports;
     private boolean rediscover;
+    private long activeTicks;
     private volatile boolean running = true;
     private volatile long recordsRead;
     private volatile boolean following;
@@ -177,7 +178,9 @@ public final class Tail implements IntervalClock.Listener {
     public void intervalEnded(final long startTicks, final long endTicks) {
         final double seconds = (endTicks - startTicks) / TICKS_PER_SECOND;
         out.printf(Locale.ROOT, "%s  +%.6f s%n", instant(startTicks), seconds);
-        printTable(seconds, false);
+        if (printTable(seconds, false)) {
+            activeTicks += endTicks - startTicks;
+        }
         findings.printInterval(out);
         if (intervalLog != null) {
             intervalLog.write(startTicks, endTicks, hops);
@@ -291,29 +294,33 @@ public final class Tail implements IntervalClock.Listener {
         }
     }
 
+    /** Prints the totals, with rates over the intervals that had messages (the span may include idle hours). */
     private void printSummary() {
         final long first = clock.firstObserved();
-        final double seconds = first == Long.MIN_VALUE ? 0 : (clock.now() + 1 - first) / TICKS_PER_SECOND;
-        out.printf(Locale.ROOT, "== summary %s .. %s (%.3f s): read %d commands, %d reports, %d deliveries%n",
-                first == Long.MIN_VALUE ? "-" : instant(first), instant(clock.now()), seconds,
-                join.commandsRead(), join.reportsRead(), join.deliveriesRead());
-        printTable(seconds, true);
+        final double span = first == Long.MIN_VALUE ? 0 : (clock.now() + 1 - first) / TICKS_PER_SECOND;
+        final double active = activeTicks / TICKS_PER_SECOND;
+        out.printf(Locale.ROOT, "== summary %s .. %s (%.3f s, %.3f s with messages): read %d commands, %d reports, "
+                        + "%d deliveries%n", first == Long.MIN_VALUE ? "-" : instant(first), instant(clock.now()), span,
+                active, join.commandsRead(), join.reportsRead(), join.deliveriesRead());
+        printTable(active, true);
         findings.printSummary(out, join.commandsWithoutReport());
     }
 
-    private void printTable(final double seconds, final boolean totals) {
+    /** @return whether there was anything to print */
+    private boolean printTable(final double seconds, final boolean totals) {
         long count = 0;
         for (final HopStatistics hop : hops) {
             count += (totals ? hop.total() : hop.interval()).getTotalCount();
         }
         if (count == 0) {
             out.println("no messages");
-            return;
+            return false;
         }
         table.header();
         for (final HopStatistics hop : hops) {
             table.rowNanos(hop.hop().label(), totals ? hop.total() : hop.interval(), seconds);
         }
+        return true;
     }
 
     private static Instant instant(final long ticks) {
