@@ -19,6 +19,7 @@ public final class BenchMain {
             case "engine-throughput" -> io.sluice.bench.engine.EngineThroughputBench.main(rest);
             case "journal-round-trip" -> io.sluice.bench.engine.JournalRoundTripBench.main(rest);
             case "engine-alloc" -> io.sluice.bench.engine.EngineAllocBench.main(rest);
+            case "tail-offline" -> io.sluice.bench.tail.TailOfflineBenchmark.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -36,6 +37,7 @@ public final class BenchMain {
                   engine-throughput    engine flat out over a pre-written mixed journal, vs the raw append ceiling
                   journal-round-trip   two gateway threads -> engine -> back: rate and latency percentiles
                   engine-alloc         engine under Epsilon GC: allocated bytes per command on the engine thread
+                  tail-offline [inputs/gateway] [gateways]  latency tail reading a synthetic journal set offline (M inputs/s)
                 """);
     }
 }
