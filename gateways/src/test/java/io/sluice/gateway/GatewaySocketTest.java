@@ -42,7 +42,12 @@ class GatewaySocketTest {
     private ChronicleQueue engineJournal;
 
     private void start(final String transport) throws Exception {
+        start(transport, 10_000);
+    }
+
+    private void start(final String transport, final long logonTimeoutMillis) throws Exception {
         final GatewayConfig config = new GatewayConfig().gatewayId(GATEWAY).journalRoot(root)
+                .logonTimeoutMillis(logonTimeoutMillis)
                 .listen("tcp".equals(transport) ? "tcp://127.0.0.1:0" : "unix:" + root.resolve("gw.sock"))
                 .session(new SessionConfig("CLIENT1", "SLUICE", "secret1"))
                 .session(new SessionConfig("CLIENT2", "SLUICE", "secret2"));
@@ -113,6 +118,18 @@ class GatewaySocketTest {
             client.logon("secret1");
             assertEquals("Unknown SenderCompID (49)", client.expect("5").get(FixTags.TEXT));
             client.expectClosed();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void aConnectionThatDoesNotLogOnInTimeIsClosed(final String transport) throws Exception {
+        start(transport, 200);
+        try (TestFixClient silent = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
+            silent.expectClosed();
+        }
+        try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
+            client.expectNothingElse();
         }
     }
 

@@ -45,6 +45,7 @@ public final class FixSession {
     private final FixEncoder encoder;
     private final StringBuilder reason = new StringBuilder(128);
     private final SessionStore.StoredMessageHandler resender = this::resend;
+    private SessionEvents events = SessionEvents.NONE;
 
     private FixSessionState state = FixSessionState.DISCONNECTED;
     private FixConnection connection;
@@ -86,6 +87,12 @@ public final class FixSession {
         this.sendingTimeToleranceMillis = sendingTimeToleranceMillis;
         this.logoutTimeoutMillis = logoutTimeoutMillis;
         this.encoder = new FixEncoder(new UnsafeBuffer(ByteBuffer.allocateDirect(maxMessageLength + 64)));
+    }
+
+    /** Sets who hears about logons and disconnects. */
+    public FixSession events(final SessionEvents events) {
+        this.events = events;
+        return this;
     }
 
     /** @return the client's SenderCompID as a ShortText long: the {@code session} of commands and reports. */
@@ -180,6 +187,7 @@ public final class FixSession {
             encoder.booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
         }
         commit();
+        events.onLogon(this, nextSenderSeq, seq);
         if (seq == nextTargetSeq) {
             advance();
         } else {
@@ -263,6 +271,7 @@ public final class FixSession {
     public void onDisconnected() {
         connection = null;
         state = FixSessionState.DISCONNECTED;
+        events.onDisconnect(this, "connection lost");
     }
 
     /** Sends heartbeats and test requests when due, times out a silent client or an unanswered Logout. */
@@ -273,7 +282,7 @@ public final class FixSession {
         final long now = clock.time();
         if (state == FixSessionState.LOGOUT_SENT) {
             if (now - logoutSentMillis >= logoutTimeoutMillis) {
-                disconnect();
+                disconnect("no Logout reply");
                 return 1;
             }
             return 0;
@@ -510,7 +519,7 @@ public final class FixSession {
     private void onLogout() {
         advance();
         if (state == FixSessionState.LOGOUT_SENT) {
-            disconnect();
+            disconnect(null);
         } else {
             logoutAndDisconnect(null);
         }
@@ -528,15 +537,16 @@ public final class FixSession {
         encoder.finish();
         store.sent(this, nextSenderSeq++, MsgTypes.LOGOUT, pendingSendingTime, encoder.buffer(), 0, 0);
         connection.sendAndClose(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
-        disconnect();
+        disconnect(text);
     }
 
-    private void disconnect() {
+    private void disconnect(final CharSequence reason) {
         if (connection != null) {
             final FixConnection closing = connection;
             connection = null;
             closing.session(null);
             closing.close();
+            events.onDisconnect(this, reason);
         }
         state = FixSessionState.DISCONNECTED;
     }

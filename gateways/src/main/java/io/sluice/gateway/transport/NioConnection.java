@@ -26,6 +26,7 @@ public final class NioConnection implements FixConnection {
     private final ByteBuffer send;
     private final UnsafeBuffer sendView;
     private final int reserve;
+    private final long acceptedNanos = System.nanoTime();
     private boolean writeInterest;
     private boolean closed;
     private FixSession session;
@@ -87,6 +88,11 @@ public final class NioConnection implements FixConnection {
     @Override
     public void session(final FixSession session) {
         this.session = session;
+    }
+
+    /** @return when the connection was accepted, in {@link System#nanoTime()}. */
+    public long acceptedNanos() {
+        return acceptedNanos;
     }
 
     /** @return bytes waiting in the send buffer. */

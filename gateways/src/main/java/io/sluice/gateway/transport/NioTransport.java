@@ -28,6 +28,8 @@ public final class NioTransport implements AutoCloseable {
     private final int sendBytes;
     private final int reserve;
     private final Consumer<SelectionKey> onSelected = this::onSelected;
+    private NioConnection[] connections = new NioConnection[16];
+    private int connectionCount;
 
     /**
      * @param receiveBytes per-connection receive buffer (larger than the largest message)
@@ -76,6 +78,33 @@ public final class NioTransport implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes connections that have not been bound to a FIX session (no successful Logon) within
+     * {@code timeoutNanos} of being accepted, so idle or silent sockets cannot pile up.
+     *
+     * @return how many were closed
+     */
+    public int closeUnboundOlderThan(final long timeoutNanos) {
+        final long now = System.nanoTime();
+        int closed = 0;
+        int kept = 0;
+        for (int i = 0; i < connectionCount; i++) {
+            final NioConnection connection = connections[i];
+            if (!connection.isClosed() && connection.session() == null && now - connection.acceptedNanos() > timeoutNanos) {
+                connection.close();
+                closed++;
+            }
+            if (!connection.isClosed()) {
+                connections[kept++] = connection;
+            }
+        }
+        for (int i = kept; i < connectionCount; i++) {
+            connections[i] = null;
+        }
+        connectionCount = kept;
+        return closed;
+    }
+
     @Override
     public void close() {
         try {
@@ -122,7 +151,12 @@ public final class NioTransport implements AutoCloseable {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             }
             final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-            key.attach(new NioConnection(channel, key, receiveBytes, sendBytes, reserve));
+            final NioConnection connection = new NioConnection(channel, key, receiveBytes, sendBytes, reserve);
+            key.attach(connection);
+            if (connectionCount == connections.length) {
+                connections = java.util.Arrays.copyOf(connections, 2 * connectionCount);
+            }
+            connections[connectionCount++] = connection;
         } catch (final IOException e) {
             // A client that vanished during accept: nothing to serve.
         }

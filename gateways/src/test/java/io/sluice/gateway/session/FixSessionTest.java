@@ -266,6 +266,25 @@ class FixSessionTest {
         }
 
         @Test
+        void messagesFromBeforeASequenceResetAreNeverResent() {
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+            bench.reconnect();
+            bench.clientSeq = 1;
+            bench.send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+                    .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "secret")
+                    .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true));
+            bench.connection.next("A");
+            bench.send('B', echo -> { });
+            assertEquals(2, bench.connection.next("8").seqNum());
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 1)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            assertEquals("2", bench.connection.next("4").get(FixTags.NEW_SEQ_NO));
+            assertEquals(2, bench.connection.next("8").seqNum());
+            assertTrue(bench.connection.nothingSent(), "the old sequence's messages 2 and 4 are not resent");
+        }
+
+        @Test
         void theStoreSurvivesARestart() {
             bench.send(MsgTypes.LOGOUT, logout -> { });
             bench.connection.next("5");

@@ -75,6 +75,11 @@ final class MemoryConnection implements FixConnection {
         return next;
     }
 
+    /** Forgets what was sent so far. */
+    void clear() {
+        sent.clear();
+    }
+
     boolean nothingSent() {
         return sent.isEmpty();
     }
