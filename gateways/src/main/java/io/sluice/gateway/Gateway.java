@@ -81,7 +81,7 @@ public final class Gateway implements AutoCloseable {
         delivery = new ReportDelivery(id, acceptor, store, engineTailer);
         engineReader = engineTailer.methodReader(delivery);
         transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
-                config.sendBufferBytes(), CLOSE_RESERVE);
+                config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis());
         logonTimeoutNanos = config.logonTimeoutMillis() * 1_000_000L;
     }
 

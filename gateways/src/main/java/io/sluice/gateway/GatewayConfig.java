@@ -34,6 +34,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private long sendingTimeToleranceMillis = 120_000;
     private long logoutTimeoutMillis = 2_000;
     private long logonTimeoutMillis = 10_000;
+    private int socketSendBufferBytes = 0;
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** Reads and validates a YAML configuration file. */
@@ -155,6 +156,16 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig logonTimeoutMillis(final long logonTimeoutMillis) {
         this.logonTimeoutMillis = logonTimeoutMillis;
+        return this;
+    }
+
+    /** @return SO_SNDBUF for client sockets, or 0 to leave the kernel's default (autotuned for TCP). */
+    public int socketSendBufferBytes() {
+        return socketSendBufferBytes;
+    }
+
+    public GatewayConfig socketSendBufferBytes(final int socketSendBufferBytes) {
+        this.socketSendBufferBytes = socketSendBufferBytes;
         return this;
     }
 

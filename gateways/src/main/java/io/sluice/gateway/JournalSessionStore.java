@@ -156,9 +156,10 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
             if (message.seqNum() > endSeq) {
                 break;
             }
-            if (message.bodyLength() > 0 && message.seqNum() >= beginSeq) {
-                handler.onStoredMessage(message.seqNum(), message.msgType(), message.sendingTime(), message.body(), 0,
-                        message.bodyLength());
+            if (message.bodyLength() > 0 && message.seqNum() >= beginSeq
+                    && !handler.onStoredMessage(message.seqNum(), message.msgType(), message.sendingTime(),
+                    message.body(), 0, message.bodyLength())) {
+                break;
             }
         }
     }

@@ -27,6 +27,8 @@ public final class NioTransport implements AutoCloseable {
     private final int receiveBytes;
     private final int sendBytes;
     private final int reserve;
+    private final int socketSendBufferBytes;
+    private final long lingerNanos;
     private final Consumer<SelectionKey> onSelected = this::onSelected;
     private NioConnection[] connections = new NioConnection[16];
     private int connectionCount;
@@ -35,9 +37,14 @@ public final class NioTransport implements AutoCloseable {
      * @param receiveBytes per-connection receive buffer (larger than the largest message)
      * @param sendBytes    per-connection send buffer bound; a client further behind is logged out
      * @param reserve      extra room for the last message to a connection being closed
+     * @param socketSendBufferBytes the kernel's send buffer per socket (SO_SNDBUF), or 0 for the OS default
+     * @param lingerMillis how long a closing connection may take to flush its last message
      */
     public NioTransport(final ListenAddress listen, final ConnectionHandler handler, final int receiveBytes,
-                        final int sendBytes, final int reserve) {
+                        final int sendBytes, final int reserve, final int socketSendBufferBytes,
+                        final long lingerMillis) {
+        this.socketSendBufferBytes = socketSendBufferBytes;
+        this.lingerNanos = lingerMillis * 1_000_000L;
         this.listen = listen;
         this.handler = handler;
         this.receiveBytes = receiveBytes;
@@ -80,7 +87,8 @@ public final class NioTransport implements AutoCloseable {
 
     /**
      * Closes connections that have not been bound to a FIX session (no successful Logon) within
-     * {@code timeoutNanos} of being accepted, so idle or silent sockets cannot pile up.
+     * {@code timeoutNanos} of being accepted, so idle or silent sockets cannot pile up, and closing
+     * connections that lingered longer than the linger time without their client reading.
      *
      * @return how many were closed
      */
@@ -93,8 +101,11 @@ public final class NioTransport implements AutoCloseable {
             if (!connection.isClosed() && connection.session() == null && now - connection.acceptedNanos() > timeoutNanos) {
                 connection.close();
                 closed++;
+            } else if (connection.isLingering() && now - connection.closingSinceNanos() > lingerNanos) {
+                connection.close();
+                closed++;
             }
-            if (!connection.isClosed()) {
+            if (!connection.isFullyClosed()) {
                 connections[kept++] = connection;
             }
         }
@@ -147,6 +158,9 @@ public final class NioTransport implements AutoCloseable {
                 return;
             }
             channel.configureBlocking(false);
+            if (socketSendBufferBytes > 0) {
+                channel.setOption(StandardSocketOptions.SO_SNDBUF, socketSendBufferBytes);
+            }
             if (listen.family() == StandardProtocolFamily.INET) {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             }
