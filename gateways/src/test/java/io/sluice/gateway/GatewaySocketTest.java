@@ -53,7 +53,9 @@ class GatewaySocketTest {
                 .session(new SessionConfig("CLIENT1", "SLUICE", "secret1"))
                 .session(new SessionConfig("CLIENT2", "SLUICE", "secret2"));
         gateway = new RunningGateway(config);
-        engineJournal = Journals.open(Journals.engineJournal(root));
+        if (engineJournal == null) {
+            engineJournal = Journals.open(Journals.engineJournal(root));
+        }
     }
 
     @AfterEach
@@ -334,6 +336,37 @@ class GatewaySocketTest {
         }
         for (int i = 0; i < reports; i++) {
             assertEquals(Integer.toString(i + 1), execIds.get(i), "reports in order, none lost or repeated");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"unix"})
+    void aCommandWrittenJustBeforeACrashStillCountsTheClientMessageItCameFrom(final String transport) throws Exception {
+        start(transport);
+        try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
+            client.newOrder("ORD-1", "VOD.L", '1', 100, "101.25");
+            await("the order is a command", () -> JournalProbe.commands(root, GATEWAY).size() == 1);
+            client.send(MsgTypes.LOGOUT, logout -> { });
+            client.expect("5");
+        }
+        gateway.close();
+        gateway = null;
+        // As if the gateway died after writing the command for the client's message 4 but before recording
+        // that message 4 was processed: the command is in the journal, the session's progress says 4 is next.
+        try (ChronicleQueue commands = Journals.open(Journals.gatewayJournal(root, GATEWAY))) {
+            final io.sluice.contracts.NewOrder order = EventFixtures.newOrder();
+            order.metaData().sourceId(GATEWAY).eventId(2);
+            order.session(id("CLIENT1"));
+            commands.methodWriter(io.sluice.contracts.GatewayToEngine.class).newOrder(order);
+        }
+        start(transport);
+        try (TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 5)) {
+            client.logon("secret1");
+            client.expect("A");
+            client.expectNothingElse();
+            client.newOrder("ORD-3", "VOD.L", '1', 100, "101.25");
+            await("the next order is a command", () -> JournalProbe.commands(root, GATEWAY).size() == 3);
+            assertTrue(JournalProbe.commands(root, GATEWAY).get(2).contains("eventId: 3"));
         }
     }
 
