@@ -19,6 +19,7 @@ public final class BenchMain {
             case "engine-throughput" -> io.sluice.bench.engine.EngineThroughputBench.main(rest);
             case "journal-round-trip" -> io.sluice.bench.engine.JournalRoundTripBench.main(rest);
             case "engine-alloc" -> io.sluice.bench.engine.EngineAllocBench.main(rest);
+            case "tail-offline" -> io.sluice.bench.tail.TailOfflineBenchmark.main(rest);
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             case "fix-zero-alloc" -> io.sluice.bench.fix.FixAllocationBenchmark.main(rest);
@@ -39,6 +40,7 @@ public final class BenchMain {
                   engine-throughput    engine flat out over a pre-written mixed journal, vs the raw append ceiling
                   journal-round-trip   two gateway threads -> engine -> back: rate and latency percentiles
                   engine-alloc         engine under Epsilon GC: allocated bytes per command on the engine thread
+                  tail-offline [inputs/gateway] [gateways]  latency tail reading a synthetic journal set offline (M inputs/s)
                   fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-zero-alloc       gateway under Epsilon GC: allocated bytes per order, whole process
