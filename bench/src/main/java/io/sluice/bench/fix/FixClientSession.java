@@ -36,6 +36,7 @@ public final class FixClientSession implements AutoCloseable {
     private static final int MAX_BODY_LENGTH = 8192;
     private static final int MAX_FIELDS = 256;
     private static final int HEARTBEAT_SECONDS = 30;
+    private static final int OUTGOING_BATCH_SIZE = 64 * 1024;
     private static final ReportListener IGNORE = (report, receivedNanos) -> {
     };
 
@@ -43,8 +44,9 @@ public final class FixClientSession implements AutoCloseable {
     private final SessionIdentity identity;
     private final byte[] senderCompId;
     private final byte[] targetCompId;
-    private final ByteBuffer sendBuffer = ByteBuffer.allocateDirect(MAX_BODY_LENGTH + 64);
-    private final FixEncoder encoder = new FixEncoder(new UnsafeBuffer(sendBuffer));
+    private final FixEncoder encoder = new FixEncoder(new UnsafeBuffer(ByteBuffer.allocateDirect(MAX_BODY_LENGTH + 64)));
+    private final ByteBuffer outgoing = ByteBuffer.allocateDirect(OUTGOING_BATCH_SIZE);
+    private final UnsafeBuffer outgoingBytes = new UnsafeBuffer(outgoing);
     private final ByteBuffer receiveBuffer = ByteBuffer.allocateDirect(BUFFER_SIZE);
     private final UnsafeBuffer received = new UnsafeBuffer(receiveBuffer);
     private final FixFramer framer = new FixFramer(MAX_BODY_LENGTH);
@@ -113,8 +115,17 @@ public final class FixClientSession implements AutoCloseable {
         channel.configureBlocking(true);
     }
 
-    /** Sends a NewOrderSingle for {@code order} with ClOrdID {@code clOrdId}: a limit order. */
+    /** Sends a NewOrderSingle for {@code order} with ClOrdID {@code clOrdId} at once: a limit order. */
     public void sendNewOrder(final long clOrdId, final OrderTerms order) throws IOException {
+        queueNewOrder(clOrdId, order);
+        flush();
+    }
+
+    /**
+     * Encodes a NewOrderSingle behind the ones already queued; {@link #flush()} sends the whole batch in one
+     * write, as a pipelining client does (one system call per burst instead of per order).
+     */
+    public void queueNewOrder(final long clOrdId, final OrderTerms order) throws IOException {
         final long now = System.currentTimeMillis();
         start(MsgTypes.NEW_ORDER_SINGLE, now)
                 .longField(FixTags.CL_ORD_ID, clOrdId)
@@ -126,7 +137,7 @@ public final class FixClientSession implements AutoCloseable {
                 .charField(FixTags.ORD_TYPE, '2')
                 .field(FixTags.PRICE, order.price())
                 .charField(FixTags.TIME_IN_FORCE, order.timeInForce());
-        send();
+        queue();
     }
 
     /** Sends a Logout and closes the connection without waiting for the answer. */
@@ -225,12 +236,29 @@ public final class FixClientSession implements AutoCloseable {
     }
 
     private void send() throws IOException {
+        queue();
+        flush();
+    }
+
+    private void queue() throws IOException {
         final int length = encoder.finish();
-        final int offset = encoder.messageOffset();
-        sendBuffer.limit(offset + length).position(offset);
-        while (sendBuffer.hasRemaining()) {
-            channel.write(sendBuffer);
+        if (outgoing.remaining() < length) {
+            flush();
         }
+        outgoingBytes.putBytes(outgoing.position(), encoder.buffer(), encoder.messageOffset(), length);
+        outgoing.position(outgoing.position() + length);
+    }
+
+    /** Writes every queued message; returns at once if none is queued. */
+    public void flush() throws IOException {
+        if (outgoing.position() == 0) {
+            return;
+        }
+        outgoing.flip();
+        while (outgoing.hasRemaining()) {
+            channel.write(outgoing);
+        }
+        outgoing.clear();
     }
 
     /** Closes the connection; a thread blocked in {@link #poll} returns false. */

@@ -110,8 +110,9 @@ public final class OrderLoad implements FixClientSession.ReportListener {
                 sentNanos[slot] = sendTime;
                 outstandingClOrdIds[slot] = clOrdId;
                 sent++;
-                session.sendNewOrder(clOrdId, terms);
+                session.queueNewOrder(clOrdId, terms);
             }
+            session.flush();
             if (sent == completed) {
                 if (!sending) {
                     return true;
