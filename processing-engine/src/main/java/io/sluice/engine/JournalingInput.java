@@ -14,11 +14,12 @@ import net.openhft.chronicle.wire.DocumentContext;
  * reports it causes are committed together, or (if the engine dies first) not at all: the engine journal
  * is the commit point. Stamps {@code engineRead} on the input first.
  */
-final class JournalingInput implements GatewayToEngine {
+public final class JournalingInput implements GatewayToEngine {
     private final ExcerptAppender appender;
     private final Engine engine;
 
-    JournalingInput(final ExcerptAppender appender, final Engine engine) {
+    /** @param engine an engine whose output is a {@link JournalOutput} on {@code appender} */
+    public JournalingInput(final ExcerptAppender appender, final Engine engine) {
         this.appender = appender;
         this.engine = engine;
     }
