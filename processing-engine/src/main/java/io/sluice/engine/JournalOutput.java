@@ -10,20 +10,20 @@ import net.openhft.chronicle.queue.ExcerptAppender;
  * Where the running engine's reports go: the engine journal, through a Chronicle method writer on one
  * appender, each report stamped with {@code reportWritten} on the way (the only clock read, kept out of the
  * pure {@link Engine}). While recovery re-runs recorded inputs it discards reports instead: they are in the
- * journal already.
+ * journal already. Public for replay, which writes a fresh journal the same way.
  */
-final class JournalOutput implements EngineToGateway {
+public final class JournalOutput implements EngineToGateway {
     private final EngineToGateway writer;
     private boolean live;
 
-    JournalOutput(final ExcerptAppender appender) {
+    public JournalOutput(final ExcerptAppender appender) {
         // Bound to this appender (not the queue's thread-local one), so that reports written while
         // JournalingInput holds an excerpt open on it land in that excerpt.
         writer = appender.methodWriterBuilder(EngineToGateway.class).marshallableOut(appender).build();
     }
 
     /** From now on, write reports instead of discarding them. */
-    void goLive() {
+    public void goLive() {
         live = true;
     }
 

@@ -12,13 +12,14 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * Runs one live input through the {@link Engine} inside one open excerpt of the engine journal, so all the
  * reports it causes are committed together, or (if the engine dies first) not at all: the engine journal
- * is the commit point. Stamps {@code engineRead} on the input first.
+ * is the commit point. Stamps {@code engineRead} on the input first. Public for replay, which writes a fresh
+ * journal the same way.
  */
-final class JournalingInput implements GatewayToEngine {
+public final class JournalingInput implements GatewayToEngine {
     private final ExcerptAppender appender;
     private final Engine engine;
 
-    JournalingInput(final ExcerptAppender appender, final Engine engine) {
+    public JournalingInput(final ExcerptAppender appender, final Engine engine) {
         this.appender = appender;
         this.engine = engine;
     }
