@@ -15,6 +15,7 @@ public final class BenchMain {
         final String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
         switch (scenario) {
             case "-h", "--help", "help" -> usage();
+            case "replay" -> io.sluice.bench.replay.ReplayBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -28,6 +29,7 @@ public final class BenchMain {
                 Usage: ./sluice bench <scenario> [options]
 
                 Scenarios:
+                  replay   replay with comparison vs engine alone over a recorded set (--orders N, default 10 M)
                 """);
     }
 }

@@ -11,19 +11,21 @@ import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Replays a recorded session: the recorded gateway journals' inputs go through a fresh {@link Engine}, in the
  * order the recorded engine journal says they were consumed, and the fresh engine's reports are written to a
  * new engine journal (exactly as the engine process writes it: one excerpt per input) and compared, input by
  * input, with the recorded ones. Only the timestamps that measure a run are left out of the comparison
- * ({@link ExcerptReports#clearRunTimestamps}). The recorded journals are opened read-only.
+ * ({@link ReportLayout}, {@link ExcerptText#clearRunTimestamps}). The recorded journals are opened read-only.
  * <p>
  * {@code new Replay(recorded, config).output(dir).run()}; options: {@link #stopAt}, {@link #sources},
  * {@link #pace}, {@link #progress}. The engine config's {@code journalRoot} is not used: the journals are
@@ -96,18 +98,20 @@ public final class Replay {
             journals.checkGatewayJournal(gatewayId);
         }
         final Path freshDir = freshEngineJournal();
-        final ExcerptReports expected = new ExcerptReports(skipped.length > 0);
-        final ExcerptReports actual = new ExcerptReports(skipped.length > 0);
+        final boolean ignoreEngineIds = skipped.length > 0;
         try (ChronicleQueue recordedEngine = journals.openEngineJournal();
              InputSources inputs = new InputSources(recorded, true, selected);
              ChronicleQueue fresh = Journals.open(freshDir);
-             ConsumptionOrder order = new ConsumptionOrder(recordedEngine, expected)) {
+             ConsumptionOrder order = new ConsumptionOrder(recordedEngine);
+             ExcerptTailer recordedExcerpts = recordedEngine.createTailer();
+             ExcerptTailer freshExcerpts = fresh.createTailer()) {
             final ExcerptAppender appender = fresh.createAppender();
             final JournalOutput journalOutput = new JournalOutput(appender);
             journalOutput.goLive();
-            final Engine engine = new Engine(config, new Tee(journalOutput, actual));
-            final GatewayToEngine journaling = new JournalingInput(appender, engine);
+            final GatewayToEngine journaling = new JournalingInput(appender, new Engine(config, journalOutput));
             final GatewayToEngine input = pace == Pace.RECORDED ? new RecordedPace(journaling) : journaling;
+            final ExcerptComparison comparison = new ExcerptComparison(ReportLayout.probe(), recordedExcerpts, freshExcerpts,
+                    ignoreEngineIds);
 
             progress.start(Math.min(stopAt, RecordedJournals.excerpts(recordedEngine)));
             final long start = System.nanoTime();
@@ -116,7 +120,6 @@ public final class Replay {
             long reports = 0;
             Divergence divergence = null;
             while (fed < stopAt) {
-                expected.clear();
                 if (!order.next()) {
                     break;
                 }
@@ -124,16 +127,17 @@ public final class Replay {
                 if (contains(skipped, order.sourceId())) {
                     continue;
                 }
-                actual.clear();
                 RecordedInputs.feed(order, inputs, input);
                 fed++;
-                if (!expected.sameAs(actual)) {
-                    final int at = expected.firstDifference(actual);
+                if (!comparison.matches(order.index())) {
+                    final List<String> expected = ExcerptText.reports(recordedEngine, order.index(), ignoreEngineIds);
+                    final List<String> actual = ExcerptText.reports(fresh, appender.lastIndexAppended(), ignoreEngineIds);
+                    final int at = ExcerptText.firstDifference(expected, actual);
                     divergence = new Divergence(reports + at, order.index(), at, order.sourceId(), order.eventId(),
-                            journals.inputYaml(order.sourceId(), order.eventId()), expected.yaml(at), actual.yaml(at));
+                            journals.inputYaml(order.sourceId(), order.eventId()), ExcerptText.at(expected, at), ExcerptText.at(actual, at));
                     break;
                 }
-                reports += expected.count();
+                reports += comparison.reports();
                 if (fed % PROGRESS_EVERY == 0) {
                     progress.update(fed);
                 }

@@ -54,7 +54,7 @@ public record RecordedReports(int sourceId, long eventId, long excerptIndex, Rep
     /** @return the report's YAML with the timestamps of the run that wrote it zeroed. */
     public String withoutRunTimestamps() {
         final Report copy = report.deepCopy();
-        ExcerptReports.clearRunTimestamps(copy.metaData());
+        ExcerptText.clearRunTimestamps(copy.metaData());
         return copy.toString();
     }
 }

@@ -24,7 +24,6 @@ public final class ConsumptionOrder implements AutoCloseable {
     private final ChronicleQueue engineJournal;
     private final ExcerptTailer tailer;
     private final MethodReader reader;
-    private final EngineToGateway reports;
     private int sourceId;
     private long eventId;
     private long index;
@@ -32,16 +31,7 @@ public final class ConsumptionOrder implements AutoCloseable {
 
     /** Starts before the first excerpt of {@code engineJournal} (opened by the caller, who closes it). */
     public ConsumptionOrder(final ChronicleQueue engineJournal) {
-        this(engineJournal, null);
-    }
-
-    /**
-     * Also hands every recorded report to {@code reports} as it is read (during {@link #next()}), for replay
-     * to compare with the reports of a fresh run; null for none.
-     */
-    public ConsumptionOrder(final ChronicleQueue engineJournal, final EngineToGateway reports) {
         this.engineJournal = engineJournal;
-        this.reports = reports;
         tailer = engineJournal.createTailer();
         reader = tailer.methodReaderBuilder()
                 .defaultParselet((name, in) -> {
@@ -51,17 +41,11 @@ public final class ConsumptionOrder implements AutoCloseable {
                     @Override
                     public void executionReport(final ExecutionReport report) {
                         record(report.metaData());
-                        if (reports != null) {
-                            reports.executionReport(report);
-                        }
                     }
 
                     @Override
                     public void cancelReject(final CancelReject reject) {
                         record(reject.metaData());
-                        if (reports != null) {
-                            reports.cancelReject(reject);
-                        }
                     }
                 });
     }
