@@ -1,0 +1,194 @@
+package io.sluice.gateway;
+
+import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.gateway.session.FixAcceptor;
+import io.sluice.gateway.session.FixSession;
+import io.sluice.gateway.transport.ConnectionHandler;
+import io.sluice.gateway.transport.NioConnection;
+import io.sluice.gateway.transport.NioTransport;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.IdleStrategy;
+
+import java.net.SocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One gateway process's work, on one thread: accept FIX sessions ({@link NioTransport}, {@link FixAcceptor}),
+ * write their orders as commands to the gateway journal ({@link OrderEntry}), tail the engine journal and
+ * deliver this gateway's reports ({@link ReportDelivery}), keep session state in the gateway's own journal
+ * ({@link JournalSessionStore}). Construction recovers everything from the journals: sequence numbers,
+ * the resend store, the next command eventId, and the engine-journal position delivered up to. The thread
+ * that constructs a gateway must be the one that runs it (Chronicle appenders and tailers are single-threaded).
+ */
+public final class Gateway implements AutoCloseable {
+    /** The most fields a client message may have. */
+    public static final int MAX_FIELDS = 256;
+    private static final int REPORTS_PER_POLL = 64;
+    private static final int CLOSE_RESERVE = 1024;
+
+    private final GatewayConfig config;
+    private final ChronicleQueue commandJournal;
+    private final ChronicleQueue engineJournal;
+    private final JournalSessionStore store;
+    private final OrderEntry orderEntry;
+    private final FixAcceptor acceptor;
+    private final ReportDelivery delivery;
+    private final MethodReader engineReader;
+    private final NioTransport transport;
+
+    public Gateway(final GatewayConfig config, final EpochClock clock) {
+        this.config = config.validate();
+        final Path root = config.journalRoot();
+        final int id = config.gatewayId();
+        commandJournal = Journals.open(Journals.gatewayJournal(root, id));
+        engineJournal = Journals.open(Journals.engineJournal(root));
+        store = new JournalSessionStore(Journals.open(Journals.gatewayDeliveries(root, id)), config.maxMessageBytes());
+        final long lastEventId = recoverCommands();
+        final GatewayToEngine commands = commandJournal.methodWriter(GatewayToEngine.class);
+        orderEntry = new OrderEntry(id, commands, store, lastEventId);
+
+        final List<FixSession> sessions = new ArrayList<>();
+        for (final SessionConfig sessionConfig : config.sessions()) {
+            final FixSession session = new FixSession(sessionConfig.identity(), store, orderEntry, clock,
+                    config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis());
+            session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
+            sessions.add(session);
+        }
+        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS);
+
+        final ExcerptTailer engineTailer = engineJournal.createTailer();
+        if (store.deliveredEngineIndex() != 0 && engineTailer.moveToIndex(store.deliveredEngineIndex())) {
+            try (DocumentContext alreadyDelivered = engineTailer.readingDocument()) {
+                // Reading the last delivered report moves the tailer to the first one not yet delivered.
+            }
+        }
+        delivery = new ReportDelivery(id, acceptor, store, engineTailer);
+        engineReader = engineTailer.methodReader(delivery);
+        transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
+                config.sendBufferBytes(), CLOSE_RESERVE);
+    }
+
+    /** One round of work: socket events, up to 64 engine reports, session timers; @return work done. */
+    public int doWork() {
+        int work = transport.poll();
+        for (int i = 0; i < REPORTS_PER_POLL && engineReader.readOne(); i++) {
+            work++;
+        }
+        return work + acceptor.onTimer();
+    }
+
+    /** Runs {@link #doWork()} with the configured idle strategy until {@code running} turns false. */
+    public void run(final BooleanSupplier running) {
+        final IdleStrategy idle = IdleStrategies.of(config.idle());
+        while (running.getAsBoolean()) {
+            idle.idle(doWork());
+        }
+    }
+
+    /** @return where the gateway listens (the actual port if the configuration gave 0). */
+    public SocketAddress localAddress() {
+        return transport.localAddress();
+    }
+
+    /** @return the session of a client SenderCompID, or null. */
+    public FixSession session(final String senderCompId) {
+        return acceptor.session(io.sluice.gateway.codec.ShortText.parse(senderCompId));
+    }
+
+    /** @return the eventId of the last command written to the gateway journal. */
+    public long lastEventId() {
+        return orderEntry.lastEventId();
+    }
+
+    /** @return reports delivered (sent or stored for an offline session) since this gateway started. */
+    public long reportsDelivered() {
+        return delivery.delivered();
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+        store.close();
+        commandJournal.close();
+        engineJournal.close();
+    }
+
+    /**
+     * Reads the command journal backwards: the last command's eventId is where eventIds continue, and each
+     * command newer than the last recorded session progress came from a client message whose progress was
+     * not recorded before a crash, so that session's expected MsgSeqNum moves past it.
+     */
+    private long recoverCommands() {
+        final CommandScan scan = new CommandScan();
+        try (ExcerptTailer tailer = commandJournal.createTailer()) {
+            tailer.direction(TailerDirection.BACKWARD).toEnd();
+            final MethodReader reader = tailer.methodReader(scan);
+            long lastEventId = 0;
+            while (reader.readOne()) {
+                lastEventId = Math.max(lastEventId, scan.eventId);
+                if (scan.eventId <= store.recordedEventId()) {
+                    break;
+                }
+                store.commandWithoutProgress(scan.session);
+            }
+            return lastEventId;
+        }
+    }
+
+    /** Notes the source session and eventId of commands read during recovery. */
+    private static final class CommandScan implements GatewayToEngine {
+        long eventId;
+        long session;
+
+        @Override
+        public void newOrder(final NewOrder order) {
+            eventId = order.metaData().eventId();
+            session = order.session();
+        }
+
+        @Override
+        public void cancelOrder(final CancelOrder cancel) {
+            eventId = cancel.metaData().eventId();
+            session = cancel.session();
+        }
+
+        @Override
+        public void replaceOrder(final ReplaceOrder replace) {
+            eventId = replace.metaData().eventId();
+            session = replace.session();
+        }
+    }
+
+    /** Connects the transport's connection events to the acceptor. */
+    private static final class Connections implements ConnectionHandler {
+        private final FixAcceptor acceptor;
+
+        Connections(final FixAcceptor acceptor) {
+            this.acceptor = acceptor;
+        }
+
+        @Override
+        public int onData(final NioConnection connection, final DirectBuffer buffer, final int offset, final int length,
+                          final long receivedTicks) {
+            return acceptor.onData(connection, buffer, offset, length, receivedTicks);
+        }
+
+        @Override
+        public void onDisconnected(final NioConnection connection) {
+            acceptor.onDisconnected(connection);
+        }
+    }
+}

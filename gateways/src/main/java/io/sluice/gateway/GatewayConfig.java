@@ -1,0 +1,158 @@
+package io.sluice.gateway;
+
+import io.sluice.gateway.codec.ShortText;
+import io.sluice.gateway.transport.ListenAddress;
+import net.openhft.chronicle.core.pool.ClassAliasPool;
+import net.openhft.chronicle.wire.SelfDescribingMarshallable;
+import net.openhft.chronicle.wire.WireType;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}): its id, the journal root,
+ * where it listens ({@code tcp://host:port} or {@code unix:/path}), the sessions it accepts, the idle
+ * strategy of its I/O thread, and its limits. {@link #validate()} names every problem it finds.
+ */
+public final class GatewayConfig extends SelfDescribingMarshallable {
+    static {
+        ClassAliasPool.CLASS_ALIASES.addAlias(GatewayConfig.class, "GatewayConfig");
+        ClassAliasPool.CLASS_ALIASES.addAlias(SessionConfig.class, "Session");
+    }
+
+    private int gatewayId = 1;
+    private String journalRoot = "journals";
+    private String listen = "tcp://127.0.0.1:9878";
+    private String idle = IdleStrategies.BACKOFF;
+    private int maxMessageBytes = 8192;
+    private int sendBufferBytes = 256 * 1024;
+    private long sendingTimeToleranceMillis = 120_000;
+    private long logoutTimeoutMillis = 2_000;
+    private List<SessionConfig> sessions = new ArrayList<>();
+
+    /** Reads and validates a YAML configuration file. */
+    public static GatewayConfig load(final Path file) throws IOException {
+        final GatewayConfig config = WireType.YAML_ONLY.fromString(GatewayConfig.class, Files.readString(file));
+        config.validate();
+        return config;
+    }
+
+    /** @throws IllegalArgumentException listing what is wrong */
+    public GatewayConfig validate() {
+        final List<String> problems = new ArrayList<>();
+        if (gatewayId <= 0) {
+            problems.add("gatewayId must be positive, got " + gatewayId);
+        }
+        try {
+            ListenAddress.parse(listen);
+        } catch (final IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
+        try {
+            IdleStrategies.of(idle);
+        } catch (final IllegalArgumentException e) {
+            problems.add(e.getMessage());
+        }
+        if (maxMessageBytes < 256 || maxMessageBytes > SentMessage.MAX_BODY_LENGTH) {
+            problems.add("maxMessageBytes must be 256 to " + SentMessage.MAX_BODY_LENGTH + ", got " + maxMessageBytes);
+        }
+        if (sendBufferBytes < 2 * maxMessageBytes) {
+            problems.add("sendBufferBytes must be at least twice maxMessageBytes, got " + sendBufferBytes);
+        }
+        if (sessions == null || sessions.isEmpty()) {
+            problems.add("sessions: at least one session is required");
+        } else {
+            final Set<String> seen = new HashSet<>();
+            for (final SessionConfig session : sessions) {
+                final String id = session.senderCompId();
+                if (id == null || ShortText.parse(id) == ShortText.INVALID) {
+                    problems.add("senderCompId '" + id + "' must be 1 to 10 characters of letters, digits and "
+                            + ShortText.ALPHABET.trim());
+                } else if (!seen.add(id)) {
+                    problems.add("senderCompId " + id + " is configured twice");
+                }
+                if (session.targetCompId() == null || session.targetCompId().isEmpty()) {
+                    problems.add("session " + id + ": targetCompId is required");
+                }
+                if (session.password() == null || session.password().isEmpty()) {
+                    problems.add("session " + id + ": password is required");
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalArgumentException("invalid gateway configuration: " + String.join("; ", problems));
+        }
+        return this;
+    }
+
+    public int gatewayId() {
+        return gatewayId;
+    }
+
+    public GatewayConfig gatewayId(final int gatewayId) {
+        this.gatewayId = gatewayId;
+        return this;
+    }
+
+    public Path journalRoot() {
+        return Path.of(journalRoot);
+    }
+
+    public GatewayConfig journalRoot(final Path journalRoot) {
+        this.journalRoot = journalRoot.toString();
+        return this;
+    }
+
+    public ListenAddress listen() {
+        return ListenAddress.parse(listen);
+    }
+
+    public GatewayConfig listen(final String listen) {
+        this.listen = listen;
+        return this;
+    }
+
+    public String idle() {
+        return idle;
+    }
+
+    public GatewayConfig idle(final String idle) {
+        this.idle = idle;
+        return this;
+    }
+
+    public int maxMessageBytes() {
+        return maxMessageBytes;
+    }
+
+    public int sendBufferBytes() {
+        return sendBufferBytes;
+    }
+
+    public GatewayConfig sendBufferBytes(final int sendBufferBytes) {
+        this.sendBufferBytes = sendBufferBytes;
+        return this;
+    }
+
+    public long sendingTimeToleranceMillis() {
+        return sendingTimeToleranceMillis;
+    }
+
+    public long logoutTimeoutMillis() {
+        return logoutTimeoutMillis;
+    }
+
+    public List<SessionConfig> sessions() {
+        return sessions;
+    }
+
+    public GatewayConfig session(final SessionConfig session) {
+        sessions.add(session);
+        return this;
+    }
+}

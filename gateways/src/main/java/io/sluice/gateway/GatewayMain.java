@@ -1,0 +1,62 @@
+package io.sluice.gateway;
+
+import io.sluice.gateway.transport.ListenAddress;
+import org.agrona.concurrent.SystemEpochClock;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
+
+/**
+ * The {@code gateway} role: {@code ./sluice gateway --config gateway.yaml}. Runs one gateway on the main
+ * thread until SIGTERM or Ctrl-C, then closes the listener and the journals. Exits 2 with the problems
+ * listed if the configuration is invalid.
+ */
+@Command(name = "gateway", mixinStandardHelpOptions = true,
+        description = "A Sluice FIX 4.4 gateway over TCP or a Unix domain socket.")
+public final class GatewayMain implements Callable<Integer> {
+    @Option(names = {"-c", "--config"}, required = true, description = "YAML configuration (see gateway-example.yaml)")
+    private Path config;
+
+    public static void main(final String[] args) {
+        System.exit(new CommandLine(new GatewayMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        final GatewayConfig gatewayConfig;
+        try {
+            gatewayConfig = GatewayConfig.load(config);
+        } catch (final IllegalArgumentException | java.io.IOException e) {
+            System.err.println("gateway: cannot use " + config + ": " + e.getMessage());
+            return 2;
+        }
+        final CountDownLatch stopped = new CountDownLatch(1);
+        final boolean[] running = {true};
+        final Thread main = Thread.currentThread();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            running[0] = false;
+            try {
+                stopped.await();
+            } catch (final InterruptedException e) {
+                main.interrupt();
+            }
+        }, "gateway-shutdown"));
+        try (Gateway gateway = new Gateway(gatewayConfig, SystemEpochClock.INSTANCE)) {
+            System.out.println("gateway " + gatewayConfig.gatewayId() + " listening on "
+                    + ListenAddress.format(gateway.localAddress()) + ", journals under "
+                    + gatewayConfig.journalRoot().toAbsolutePath() + ", sessions "
+                    + gatewayConfig.sessions().stream().map(SessionConfig::senderCompId).collect(Collectors.joining(", ")));
+            System.out.flush();
+            gateway.run(() -> running[0]);
+        } finally {
+            stopped.countDown();
+        }
+        System.out.println("gateway " + gatewayConfig.gatewayId() + " stopped");
+        return 0;
+    }
+}

@@ -1,0 +1,22 @@
+package io.sluice.gateway;
+
+import io.sluice.contracts.GatewayDeliveries;
+import net.openhft.chronicle.bytes.MethodId;
+
+/**
+ * Everything a gateway writes to its own journal ({@code Journals.gatewayDeliveries}): the deliveries the
+ * latency tail reads, plus the FIX session state a restart needs: every message sent (with the body of
+ * application messages, for resends, and the engine-journal index of the report it carried) and how far
+ * each session's inbound sequence has been processed. A report's {@link #sent} and {@link #delivered}
+ * are written in one excerpt, so the delivered position and the delivery itself commit together.
+ */
+public interface GatewayRecords extends GatewayDeliveries {
+    @MethodId(31)
+    void sent(SentMessage message);
+
+    @MethodId(32)
+    void received(SessionProgress progress);
+
+    @MethodId(33)
+    void reset(SessionProgress progress);
+}

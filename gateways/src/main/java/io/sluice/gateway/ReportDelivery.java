@@ -1,0 +1,145 @@
+package io.sluice.gateway;
+
+import io.sluice.contracts.CancelReject;
+import io.sluice.contracts.Delivery;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.ExecType;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.FixCoded;
+import io.sluice.contracts.RejectReason;
+import io.sluice.contracts.Report;
+import io.sluice.contracts.time.SluiceClock;
+import io.sluice.gateway.codec.FixEncoder;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.session.FixAcceptor;
+import io.sluice.gateway.session.FixSession;
+import net.openhft.chronicle.queue.ExcerptTailer;
+
+/**
+ * Delivers the engine's reports that belong to this gateway: each becomes an ExecutionReport (35=8) or
+ * OrderCancelReject (35=9) on the session that owns the order, and nowhere else. The FIX message, the
+ * {@link Delivery} record (MetaData with gatewayRead and fixSent) and the engine-journal index delivered
+ * up to are stored in one journal excerpt before the bytes go out, so after a crash a report is either
+ * delivered (resendable) or still ahead of the recovered tailer. A report for an offline session is
+ * stored the same way and reaches the client through the resend protocol when it logs on again.
+ */
+final class ReportDelivery implements EngineToGateway {
+    private static final long TICKS_PER_MILLI = 10_000;
+    private static final byte[] NONE = {'N', 'O', 'N', 'E'};
+
+    private final int gatewayId;
+    private final FixAcceptor acceptor;
+    private final JournalSessionStore store;
+    private final ExcerptTailer engineTailer;
+    private final Delivery delivery = new Delivery();
+    private long delivered;
+
+    ReportDelivery(final int gatewayId, final FixAcceptor acceptor, final JournalSessionStore store,
+                   final ExcerptTailer engineTailer) {
+        this.gatewayId = gatewayId;
+        this.acceptor = acceptor;
+        this.store = store;
+        this.engineTailer = engineTailer;
+    }
+
+    /** @return how many reports this gateway has delivered since it started. */
+    long delivered() {
+        return delivered;
+    }
+
+    @Override
+    public void executionReport(final ExecutionReport report) {
+        final FixSession session = owner(report);
+        if (session == null) {
+            return;
+        }
+        final long gatewayRead = SluiceClock.nowTicks();
+        final FixEncoder encoder = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
+        orderIds(encoder, report);
+        encoder.longField(FixTags.EXEC_ID, report.execId());
+        code(encoder, FixTags.EXEC_TYPE, report.execType());
+        code(encoder, FixTags.ORD_STATUS, report.ordStatus());
+        if (report.account() != 0) {
+            encoder.shortTextField(FixTags.ACCOUNT, report.account());
+        }
+        encoder.shortTextField(FixTags.SYMBOL, report.symbol());
+        code(encoder, FixTags.SIDE, report.side());
+        code(encoder, FixTags.ORD_TYPE, report.ordType());
+        code(encoder, FixTags.TIME_IN_FORCE, report.timeInForce());
+        encoder.longField(FixTags.ORDER_QTY, report.orderQty());
+        if (report.price() != 0) {
+            encoder.priceField(FixTags.PRICE, report.price());
+        }
+        encoder.longField(FixTags.LAST_QTY, report.lastQty())
+                .priceField(FixTags.LAST_PX, report.lastPx())
+                .longField(FixTags.LEAVES_QTY, report.leavesQty())
+                .longField(FixTags.CUM_QTY, report.cumQty())
+                .priceField(FixTags.AVG_PX, report.avgPx());
+        transactTime(encoder, report);
+        final RejectReason reason = report.rejectReason();
+        if (report.execType() == ExecType.REJECTED) {
+            encoder.longField(FixTags.ORD_REJ_REASON, reason.fixCode());
+        }
+        if (reason != RejectReason.NONE) {
+            encoder.textField(FixTags.TEXT, reason.text());
+        }
+        send(session, report, report.execId(), gatewayRead);
+    }
+
+    @Override
+    public void cancelReject(final CancelReject reject) {
+        final FixSession session = owner(reject);
+        if (session == null) {
+            return;
+        }
+        final long gatewayRead = SluiceClock.nowTicks();
+        final FixEncoder encoder = session.startApplicationMessage(MsgTypes.ORDER_CANCEL_REJECT);
+        orderIds(encoder, reject);
+        code(encoder, FixTags.ORD_STATUS, reject.ordStatus());
+        code(encoder, FixTags.CXL_REJ_RESPONSE_TO, reject.responseTo());
+        transactTime(encoder, reject);
+        encoder.longField(FixTags.CXL_REJ_REASON, reject.rejectReason().fixCode());
+        if (reject.rejectReason() != RejectReason.NONE) {
+            encoder.textField(FixTags.TEXT, reject.rejectReason().text());
+        }
+        send(session, reject, 0, gatewayRead);
+    }
+
+    private FixSession owner(final Report report) {
+        return report.gatewayId() == gatewayId ? acceptor.session(report.session()) : null;
+    }
+
+    private void send(final FixSession session, final Report report, final long execId, final long gatewayRead) {
+        delivery.metaData().copyFrom(report.metaData()).gatewayRead(gatewayRead).fixSent(SluiceClock.nowTicks());
+        delivery.session(report.session()).execId(execId);
+        store.attachDelivery(delivery, engineTailer.index());
+        session.sendApplicationMessage();
+        delivered++;
+    }
+
+    private static void orderIds(final FixEncoder encoder, final Report report) {
+        if (report.orderId() == 0) {
+            encoder.field(FixTags.ORDER_ID, NONE);
+        } else {
+            encoder.longField(FixTags.ORDER_ID, report.orderId());
+        }
+        encoder.shortTextField(FixTags.CL_ORD_ID, report.clOrdId());
+        if (report.origClOrdId() != 0) {
+            encoder.shortTextField(FixTags.ORIG_CL_ORD_ID, report.origClOrdId());
+        }
+    }
+
+    private static void transactTime(final FixEncoder encoder, final Report report) {
+        final long written = report.metaData().reportWritten();
+        if (written != 0) {
+            encoder.timestampField(FixTags.TRANSACT_TIME, written / TICKS_PER_MILLI);
+        }
+    }
+
+    private static void code(final FixEncoder encoder, final int tag, final FixCoded value) {
+        if (value != null) {
+            encoder.charField(tag, value.fixCode());
+        }
+    }
+}

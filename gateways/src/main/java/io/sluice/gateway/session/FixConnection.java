@@ -1,0 +1,30 @@
+package io.sluice.gateway.session;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * One client connection as the session layer sees it: bytes out, close, and the session bound to it
+ * once Logon succeeded. Implemented by the transport; calls come from the single I/O thread.
+ */
+public interface FixConnection {
+    /**
+     * Queues a message for sending.
+     *
+     * @return false if it does not fit in the connection's bounded send buffer: the client is not
+     *         keeping up, and nothing was queued
+     */
+    boolean send(DirectBuffer buffer, int offset, int length);
+
+    /** Queues a last message (using the room kept for it, even if the client is slow), flushes what it can and closes. */
+    void sendAndClose(DirectBuffer buffer, int offset, int length);
+
+    /** Closes the connection, flushing what is queued as far as the socket takes it without waiting. */
+    void close();
+
+    boolean isClosed();
+
+    /** @return the session bound by a successful Logon, or null. */
+    FixSession session();
+
+    void session(FixSession session);
+}

@@ -1,0 +1,620 @@
+package io.sluice.gateway.session;
+
+import io.sluice.gateway.codec.FixEncoder;
+import io.sluice.gateway.codec.FixError;
+import io.sluice.gateway.codec.FixMessage;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.codec.ShortText;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The acceptor side of one FIX 4.4 session, as an explicit state machine ({@link FixSessionState}):
+ * Logon with CompIDs and password, heartbeats and test requests, sequence numbers in both directions
+ * with gap detection and ResendRequest, resends answered from the {@link SessionStore} (application
+ * messages with PossDupFlag and OrigSendingTime, administrative ones as SequenceReset-GapFill),
+ * SequenceReset in both modes, Reject and Business Message Reject, Logout, ResetSeqNumFlag.
+ * <p>
+ * Every outgoing message is recorded in the store before it is sent, so a message is either resendable
+ * or was never numbered. Time comes from the injected {@link EpochClock}; there are no threads or
+ * sleeps here: the owner calls {@link #onMessage}, {@link #onTimer} and the send methods from one thread.
+ */
+public final class FixSession {
+    /** The largest HeartBtInt (108) a client may ask for, in seconds. */
+    public static final int MAX_HEARTBEAT_SECONDS = 3600;
+
+    private static final String SEQ_TOO_LOW = "MsgSeqNum too low, expecting ";
+    private static final String BUT_RECEIVED = " but received ";
+
+    private final SessionIdentity identity;
+    private final long id;
+    private final byte[] clientCompId;
+    private final byte[] gatewayCompId;
+    private final byte[] username;
+    private final byte[] password;
+    private final SessionStore store;
+    private final FixApplication application;
+    private final EpochClock clock;
+    private final long sendingTimeToleranceMillis;
+    private final long logoutTimeoutMillis;
+    private final FixEncoder encoder;
+    private final StringBuilder reason = new StringBuilder(128);
+    private final SessionStore.StoredMessageHandler resender = this::resend;
+
+    private FixSessionState state = FixSessionState.DISCONNECTED;
+    private FixConnection connection;
+    private long nextSenderSeq = 1;
+    private long nextTargetSeq = 1;
+    private long heartbeatMillis;
+    private long lastSentMillis;
+    private long lastReceivedMillis;
+    private long testRequestSentMillis;
+    private long logoutSentMillis;
+    private long resendEndSeq;
+    private long gapFillFrom;
+    private long receivedTicks;
+    private int pendingMsgType;
+    private int pendingBodyStart;
+    private long pendingSendingTime;
+
+    /**
+     * @param maxMessageLength the largest message this session sends (the encoder's buffer)
+     * @param sendingTimeToleranceMillis how far a client's SendingTime (52) may be from {@code clock}
+     * @param logoutTimeoutMillis how long to wait for the client's Logout after sending one
+     */
+    public FixSession(final SessionIdentity identity, final SessionStore store, final FixApplication application,
+                      final EpochClock clock, final int maxMessageLength, final long sendingTimeToleranceMillis,
+                      final long logoutTimeoutMillis) {
+        this.identity = identity;
+        this.id = ShortText.parse(identity.clientCompId());
+        if (id == ShortText.INVALID) {
+            throw new IllegalArgumentException("SenderCompID '" + identity.clientCompId()
+                    + "' must be 1 to 10 characters of " + ShortText.ALPHABET.trim());
+        }
+        this.clientCompId = ascii(identity.clientCompId());
+        this.gatewayCompId = ascii(identity.gatewayCompId());
+        this.username = identity.username() == null ? null : ascii(identity.username());
+        this.password = ascii(identity.password());
+        this.store = store;
+        this.application = application;
+        this.clock = clock;
+        this.sendingTimeToleranceMillis = sendingTimeToleranceMillis;
+        this.logoutTimeoutMillis = logoutTimeoutMillis;
+        this.encoder = new FixEncoder(new UnsafeBuffer(ByteBuffer.allocateDirect(maxMessageLength + 64)));
+    }
+
+    /** @return the client's SenderCompID as a ShortText long: the {@code session} of commands and reports. */
+    public long id() {
+        return id;
+    }
+
+    public SessionIdentity identity() {
+        return identity;
+    }
+
+    public FixSessionState state() {
+        return state;
+    }
+
+    /** @return the MsgSeqNum the next message to the client gets. */
+    public long nextSenderSeq() {
+        return nextSenderSeq;
+    }
+
+    /** @return the MsgSeqNum expected on the next message from the client. */
+    public long nextTargetSeq() {
+        return nextTargetSeq;
+    }
+
+    /** @return when the transport received the message being processed, in SluiceClock ticks. */
+    public long receivedTicks() {
+        return receivedTicks;
+    }
+
+    /** Sets the sequence numbers recovered from the store, before the session first logs on. */
+    public void restore(final long nextSenderSeq, final long nextTargetSeq) {
+        this.nextSenderSeq = nextSenderSeq;
+        this.nextTargetSeq = nextTargetSeq;
+    }
+
+    /**
+     * Handles a well-formed Logon whose SenderCompID named this session.
+     *
+     * @return null if the session is now logged on over {@code connection}; otherwise why not, for the
+     *         Logout the acceptor sends before closing the connection
+     */
+    public CharSequence logon(final FixConnection connection, final FixMessage logon, final long receivedTicks) {
+        if (state != FixSessionState.DISCONNECTED) {
+            return text("Session ").append(identity.clientCompId()).append(" is already logged on");
+        }
+        if (!logon.valueEquals(FixTags.TARGET_COMP_ID, gatewayCompId)) {
+            return text("TargetCompID (56) must be ").append(identity.gatewayCompId());
+        }
+        if ((username != null && !logon.valueEquals(FixTags.USERNAME, username))
+                || !logon.valueEquals(FixTags.PASSWORD, password)) {
+            return text("Invalid Username (553) or Password (554)");
+        }
+        if (logon.unsignedValue(FixTags.ENCRYPT_METHOD) != 0) {
+            return text("EncryptMethod (98) must be 0 (none)");
+        }
+        final long heartBtInt = logon.unsignedValue(FixTags.HEART_BT_INT);
+        if (heartBtInt < 0 || heartBtInt > MAX_HEARTBEAT_SECONDS) {
+            return text("HeartBtInt (108) must be 0 to ").append(MAX_HEARTBEAT_SECONDS).append(" seconds");
+        }
+        final long seq = logon.unsignedValue(FixTags.MSG_SEQ_NUM);
+        if (seq < 1) {
+            return text("MsgSeqNum (34) missing or not a positive number");
+        }
+        final long now = clock.time();
+        final long sendingTime = logon.timestampValue(FixTags.SENDING_TIME);
+        if (sendingTime < 0 || Math.abs(now - sendingTime) > sendingTimeToleranceMillis) {
+            return text("SendingTime (52) missing or not within ").append(sendingTimeToleranceMillis / 1000)
+                    .append(" s of the gateway's clock");
+        }
+        final boolean reset = logon.isYes(FixTags.RESET_SEQ_NUM_FLAG);
+        if (reset) {
+            if (seq != 1) {
+                return text("ResetSeqNumFlag (141) requires MsgSeqNum 1");
+            }
+            nextSenderSeq = 1;
+            nextTargetSeq = 1;
+            store.reset(this, 1, 1);
+        } else if (seq < nextTargetSeq) {
+            return text(SEQ_TOO_LOW).append(nextTargetSeq).append(BUT_RECEIVED).append(seq);
+        }
+        this.connection = connection;
+        this.receivedTicks = receivedTicks;
+        state = FixSessionState.ACTIVE;
+        heartbeatMillis = heartBtInt * 1000;
+        lastReceivedMillis = now;
+        testRequestSentMillis = 0;
+        startAdmin(MsgTypes.LOGON)
+                .longField(FixTags.ENCRYPT_METHOD, 0)
+                .longField(FixTags.HEART_BT_INT, heartBtInt);
+        if (reset) {
+            encoder.booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
+        }
+        commit();
+        if (seq == nextTargetSeq) {
+            advance();
+        } else {
+            requestResend(seq);
+        }
+        return null;
+    }
+
+    /** Handles a message from the client (possibly one that failed to parse: see {@link FixMessage#error()}). */
+    public void onMessage(final FixMessage message, final long receivedTicks) {
+        if (state == FixSessionState.DISCONNECTED) {
+            return;
+        }
+        this.receivedTicks = receivedTicks;
+        lastReceivedMillis = clock.time();
+        testRequestSentMillis = 0;
+        final long seq = message.unsignedValue(FixTags.MSG_SEQ_NUM);
+        if (seq < 1) {
+            logoutAndDisconnect(text("MsgSeqNum (34) missing or not a positive number"));
+            return;
+        }
+        final int msgType = message.msgType();
+        final FixError error = message.error();
+        if (error == FixError.NONE && msgType == MsgTypes.SEQUENCE_RESET
+                && !message.isYes(FixTags.GAP_FILL_FLAG)) {
+            onSequenceReset(message, seq);
+            return;
+        }
+        if (seq > nextTargetSeq) {
+            if (error == FixError.NONE && msgType == MsgTypes.RESEND_REQUEST) {
+                onResendRequest(message, seq);
+            }
+            requestResend(seq);
+            return;
+        }
+        if (seq < nextTargetSeq) {
+            if (!message.isYes(FixTags.POSS_DUP_FLAG)) {
+                logoutAndDisconnect(text(SEQ_TOO_LOW).append(nextTargetSeq).append(BUT_RECEIVED).append(seq));
+            } else if (!message.has(FixTags.ORIG_SENDING_TIME)) {
+                reject(message, SessionRejectReason.REQUIRED_TAG_MISSING, FixTags.ORIG_SENDING_TIME,
+                        "OrigSendingTime (122) is required when PossDupFlag is Y");
+            }
+            return;
+        }
+        if (error != FixError.NONE) {
+            reject(message, error.sessionRejectReason(), message.errorTag(), error.text());
+            advance();
+            return;
+        }
+        if (!headerIsValid(message)) {
+            return;
+        }
+        switch (msgType) {
+            case MsgTypes.HEARTBEAT, MsgTypes.REJECT -> advance();
+            case MsgTypes.TEST_REQUEST -> onTestRequest(message);
+            case MsgTypes.RESEND_REQUEST -> {
+                onResendRequest(message, seq);
+                advance();
+            }
+            case MsgTypes.SEQUENCE_RESET -> onGapFill(message, seq);
+            case MsgTypes.LOGOUT -> onLogout();
+            case MsgTypes.LOGON -> {
+                advance();
+                logoutAndDisconnect(text("Logon received on a session that is already logged on"));
+            }
+            default -> {
+                application.onApplicationMessage(this, message);
+                advance();
+            }
+        }
+    }
+
+    /** The connection's byte stream is not FIX 4.4 any more: log out with the reason and close. */
+    public void onFramingError(final FixError error) {
+        if (connection != null) {
+            logoutAndDisconnect(error.text());
+        }
+    }
+
+    /** The transport lost the connection. */
+    public void onDisconnected() {
+        connection = null;
+        state = FixSessionState.DISCONNECTED;
+    }
+
+    /** Sends heartbeats and test requests when due, times out a silent client or an unanswered Logout. */
+    public int onTimer() {
+        if (state == FixSessionState.DISCONNECTED) {
+            return 0;
+        }
+        final long now = clock.time();
+        if (state == FixSessionState.LOGOUT_SENT) {
+            if (now - logoutSentMillis >= logoutTimeoutMillis) {
+                disconnect();
+                return 1;
+            }
+            return 0;
+        }
+        if (heartbeatMillis == 0) {
+            return 0;
+        }
+        int work = 0;
+        if (testRequestSentMillis != 0) {
+            if (now - testRequestSentMillis >= heartbeatMillis) {
+                logoutAndDisconnect(text("No message for ").append(2 * heartbeatMillis / 1000)
+                        .append(" s, TestRequest unanswered"));
+                return 1;
+            }
+        } else if (now - lastReceivedMillis >= heartbeatMillis + heartbeatMillis / 5) {
+            startAdmin(MsgTypes.TEST_REQUEST).longField(FixTags.TEST_REQ_ID, now);
+            commit();
+            testRequestSentMillis = now;
+            work++;
+        }
+        if (now - lastSentMillis >= heartbeatMillis && connection != null) {
+            startAdmin(MsgTypes.HEARTBEAT);
+            commit();
+            work++;
+        }
+        return work;
+    }
+
+    /**
+     * Starts an application message to the client: the header is written with the next MsgSeqNum; add the
+     * body through the returned encoder, then call {@link #sendApplicationMessage()}. Works while the client
+     * is offline too: the message is stored and reaches the client through the resend protocol.
+     */
+    public FixEncoder startApplicationMessage(final int msgType) {
+        pendingMsgType = msgType;
+        pendingSendingTime = clock.time();
+        encoder.start(msgType).header(gatewayCompId, clientCompId, nextSenderSeq, pendingSendingTime);
+        pendingBodyStart = encoder.position();
+        return encoder;
+    }
+
+    /** Stores and sends the message begun with {@link #startApplicationMessage(int)}. */
+    public void sendApplicationMessage() {
+        commit();
+    }
+
+    /** @return true if a client is logged on and the session can send right now. */
+    public boolean isLoggedOn() {
+        return connection != null && state != FixSessionState.DISCONNECTED;
+    }
+
+    /** Sends a session-level Reject (35=3) of {@code message}; the caller decides about the sequence. */
+    public void reject(final FixMessage message, final int sessionRejectReason, final int refTagId,
+                       final CharSequence text) {
+        startAdmin(MsgTypes.REJECT);
+        refSeqAndType(message);
+        if (refTagId > 0) {
+            encoder.longField(FixTags.REF_TAG_ID, refTagId);
+        }
+        if (sessionRejectReason >= 0) {
+            encoder.longField(FixTags.SESSION_REJECT_REASON, sessionRejectReason);
+        }
+        encoder.textField(FixTags.TEXT, text);
+        commit();
+    }
+
+    /** Sends a Business Message Reject (35=j) of {@code message}. */
+    public void businessReject(final FixMessage message, final int businessRejectReason, final CharSequence text) {
+        pendingMsgType = MsgTypes.BUSINESS_MESSAGE_REJECT;
+        pendingSendingTime = clock.time();
+        encoder.start(MsgTypes.BUSINESS_MESSAGE_REJECT)
+                .header(gatewayCompId, clientCompId, nextSenderSeq, pendingSendingTime);
+        pendingBodyStart = encoder.position();
+        refSeqAndType(message);
+        final int clOrdId = message.indexOf(FixTags.CL_ORD_ID);
+        if (clOrdId >= 0) {
+            encoder.field(FixTags.BUSINESS_REJECT_REF_ID, message.buffer(), message.valueOffset(clOrdId),
+                    message.valueLength(clOrdId));
+        }
+        encoder.longField(FixTags.BUSINESS_REJECT_REASON, businessRejectReason).textField(FixTags.TEXT, text);
+        commit();
+    }
+
+    /** Starts the Logout handshake: sends Logout with {@code text} and closes on the reply or after a timeout. */
+    public void logout(final CharSequence text) {
+        if (connection == null) {
+            return;
+        }
+        startAdmin(MsgTypes.LOGOUT).textField(FixTags.TEXT, text);
+        commit();
+        if (connection != null) {
+            state = FixSessionState.LOGOUT_SENT;
+            logoutSentMillis = clock.time();
+        }
+    }
+
+    private boolean headerIsValid(final FixMessage message) {
+        if (!message.valueEquals(FixTags.SENDER_COMP_ID, clientCompId)
+                || !message.valueEquals(FixTags.TARGET_COMP_ID, gatewayCompId)) {
+            reject(message, SessionRejectReason.COMP_ID_PROBLEM,
+                    message.valueEquals(FixTags.SENDER_COMP_ID, clientCompId) ? FixTags.TARGET_COMP_ID
+                            : FixTags.SENDER_COMP_ID, "CompID problem");
+            advance();
+            logoutAndDisconnect("Incorrect SenderCompID (49) or TargetCompID (56)");
+            return false;
+        }
+        final long sendingTime = message.timestampValue(FixTags.SENDING_TIME);
+        if (sendingTime == FixMessage.ABSENT || sendingTime == FixMessage.INVALID) {
+            reject(message, sendingTime == FixMessage.ABSENT ? SessionRejectReason.REQUIRED_TAG_MISSING
+                    : SessionRejectReason.INCORRECT_DATA_FORMAT, FixTags.SENDING_TIME, "SendingTime (52) missing or invalid");
+            advance();
+            return false;
+        }
+        if (Math.abs(clock.time() - sendingTime) > sendingTimeToleranceMillis) {
+            reject(message, SessionRejectReason.SENDING_TIME_ACCURACY_PROBLEM, FixTags.SENDING_TIME,
+                    "SendingTime accuracy problem");
+            advance();
+            logoutAndDisconnect("SendingTime (52) is too far from the gateway's clock");
+            return false;
+        }
+        if (message.isYes(FixTags.POSS_DUP_FLAG)) {
+            final long origSendingTime = message.timestampValue(FixTags.ORIG_SENDING_TIME);
+            if (origSendingTime < 0) {
+                reject(message, SessionRejectReason.REQUIRED_TAG_MISSING, FixTags.ORIG_SENDING_TIME,
+                        "OrigSendingTime (122) is required when PossDupFlag is Y");
+                advance();
+                return false;
+            }
+            if (origSendingTime > sendingTime) {
+                reject(message, SessionRejectReason.SENDING_TIME_ACCURACY_PROBLEM, FixTags.ORIG_SENDING_TIME,
+                        "OrigSendingTime (122) is later than SendingTime (52)");
+                advance();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void onTestRequest(final FixMessage message) {
+        final int testReqId = message.indexOf(FixTags.TEST_REQ_ID);
+        if (testReqId < 0) {
+            reject(message, SessionRejectReason.REQUIRED_TAG_MISSING, FixTags.TEST_REQ_ID, "TestReqID (112) is required");
+        } else {
+            startAdmin(MsgTypes.HEARTBEAT).field(FixTags.TEST_REQ_ID, message.buffer(),
+                    message.valueOffset(testReqId), message.valueLength(testReqId));
+            commit();
+        }
+        advance();
+    }
+
+    private void onResendRequest(final FixMessage message, final long seq) {
+        final long begin = message.unsignedValue(FixTags.BEGIN_SEQ_NO);
+        final long end = message.unsignedValue(FixTags.END_SEQ_NO);
+        if (begin < 1 || end < 0) {
+            reject(message, begin == FixMessage.ABSENT || end == FixMessage.ABSENT
+                            ? SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.VALUE_IS_INCORRECT,
+                    begin < 1 ? FixTags.BEGIN_SEQ_NO : FixTags.END_SEQ_NO,
+                    "ResendRequest needs BeginSeqNo (7) >= 1 and EndSeqNo (16) >= 0");
+            return;
+        }
+        final long lastSent = nextSenderSeq - 1;
+        final long to = end == 0 || end > lastSent ? lastSent : end;
+        if (begin > to) {
+            return;
+        }
+        gapFillFrom = begin;
+        store.replay(this, begin, to, resender);
+        if (gapFillFrom <= to) {
+            gapFill(gapFillFrom, to + 1);
+        }
+    }
+
+    private void resend(final long seqNum, final int msgType, final long origSendingTime, final DirectBuffer body,
+                        final int offset, final int length) {
+        if (seqNum > gapFillFrom) {
+            gapFill(gapFillFrom, seqNum);
+        }
+        encoder.start(msgType)
+                .field(FixTags.SENDER_COMP_ID, gatewayCompId)
+                .field(FixTags.TARGET_COMP_ID, clientCompId)
+                .longField(FixTags.MSG_SEQ_NUM, seqNum)
+                .booleanField(FixTags.POSS_DUP_FLAG, true)
+                .timestampField(FixTags.SENDING_TIME, clock.time())
+                .timestampField(FixTags.ORIG_SENDING_TIME, origSendingTime)
+                .rawFields(body, offset, length)
+                .finish();
+        transmit();
+        gapFillFrom = seqNum + 1;
+    }
+
+    private void gapFill(final long fromSeq, final long newSeqNo) {
+        final long now = clock.time();
+        encoder.start(MsgTypes.SEQUENCE_RESET)
+                .field(FixTags.SENDER_COMP_ID, gatewayCompId)
+                .field(FixTags.TARGET_COMP_ID, clientCompId)
+                .longField(FixTags.MSG_SEQ_NUM, fromSeq)
+                .booleanField(FixTags.POSS_DUP_FLAG, true)
+                .timestampField(FixTags.SENDING_TIME, now)
+                .timestampField(FixTags.ORIG_SENDING_TIME, now)
+                .booleanField(FixTags.GAP_FILL_FLAG, true)
+                .longField(FixTags.NEW_SEQ_NO, newSeqNo)
+                .finish();
+        transmit();
+    }
+
+    private void onGapFill(final FixMessage message, final long seq) {
+        final long newSeqNo = message.unsignedValue(FixTags.NEW_SEQ_NO);
+        if (newSeqNo < 1) {
+            reject(message, newSeqNo == FixMessage.ABSENT ? SessionRejectReason.REQUIRED_TAG_MISSING
+                    : SessionRejectReason.INCORRECT_DATA_FORMAT, FixTags.NEW_SEQ_NO, "NewSeqNo (36) missing or invalid");
+            advance();
+        } else if (newSeqNo <= seq) {
+            reject(message, SessionRejectReason.VALUE_IS_INCORRECT, FixTags.NEW_SEQ_NO,
+                    "Attempt to lower sequence number, invalid value NewSeqNo (36)");
+            advance();
+        } else {
+            moveTargetTo(newSeqNo);
+        }
+    }
+
+    private void onSequenceReset(final FixMessage message, final long seq) {
+        final long newSeqNo = message.unsignedValue(FixTags.NEW_SEQ_NO);
+        if (newSeqNo < 1) {
+            reject(message, newSeqNo == FixMessage.ABSENT ? SessionRejectReason.REQUIRED_TAG_MISSING
+                    : SessionRejectReason.INCORRECT_DATA_FORMAT, FixTags.NEW_SEQ_NO, "NewSeqNo (36) missing or invalid");
+        } else if (newSeqNo < nextTargetSeq) {
+            reject(message, SessionRejectReason.VALUE_IS_INCORRECT, FixTags.NEW_SEQ_NO,
+                    "Attempt to lower sequence number, invalid value NewSeqNo (36)");
+        } else if (newSeqNo > nextTargetSeq) {
+            moveTargetTo(newSeqNo);
+        }
+    }
+
+    private void onLogout() {
+        advance();
+        if (state == FixSessionState.LOGOUT_SENT) {
+            disconnect();
+        } else {
+            logoutAndDisconnect(null);
+        }
+    }
+
+    /** Sends Logout (with Text 58 unless {@code text} is null) as the last message, then closes. */
+    private void logoutAndDisconnect(final CharSequence text) {
+        if (connection == null) {
+            return;
+        }
+        startAdmin(MsgTypes.LOGOUT);
+        if (text != null) {
+            encoder.textField(FixTags.TEXT, text);
+        }
+        encoder.finish();
+        store.sent(this, nextSenderSeq++, MsgTypes.LOGOUT, pendingSendingTime, encoder.buffer(), 0, 0);
+        connection.sendAndClose(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
+        disconnect();
+    }
+
+    private void disconnect() {
+        if (connection != null) {
+            final FixConnection closing = connection;
+            connection = null;
+            closing.session(null);
+            closing.close();
+        }
+        state = FixSessionState.DISCONNECTED;
+    }
+
+    private void requestResend(final long receivedSeq) {
+        if (state == FixSessionState.RESEND_REQUESTED) {
+            resendEndSeq = Math.max(resendEndSeq, receivedSeq);
+            return;
+        }
+        if (state != FixSessionState.ACTIVE) {
+            return;
+        }
+        startAdmin(MsgTypes.RESEND_REQUEST)
+                .longField(FixTags.BEGIN_SEQ_NO, nextTargetSeq)
+                .longField(FixTags.END_SEQ_NO, 0);
+        commit();
+        if (connection != null) {
+            state = FixSessionState.RESEND_REQUESTED;
+            resendEndSeq = receivedSeq;
+        }
+    }
+
+    private void advance() {
+        moveTargetTo(nextTargetSeq + 1);
+    }
+
+    private void moveTargetTo(final long newNextTargetSeq) {
+        nextTargetSeq = newNextTargetSeq;
+        store.received(this, nextTargetSeq);
+        if (state == FixSessionState.RESEND_REQUESTED && nextTargetSeq > resendEndSeq) {
+            state = FixSessionState.ACTIVE;
+        }
+    }
+
+    private void refSeqAndType(final FixMessage message) {
+        final long refSeq = message.unsignedValue(FixTags.MSG_SEQ_NUM);
+        if (refSeq > 0) {
+            encoder.longField(FixTags.REF_SEQ_NUM, refSeq);
+        }
+        if (message.fieldCount() > 0 && message.tag(0) == FixTags.MSG_TYPE) {
+            encoder.field(FixTags.REF_MSG_TYPE, message.buffer(), message.valueOffset(0), message.valueLength(0));
+        }
+    }
+
+    private FixEncoder startAdmin(final int msgType) {
+        pendingMsgType = msgType;
+        pendingSendingTime = clock.time();
+        encoder.start(msgType).header(gatewayCompId, clientCompId, nextSenderSeq, pendingSendingTime);
+        pendingBodyStart = encoder.position();
+        return encoder;
+    }
+
+    private void commit() {
+        final int bodyEnd = encoder.position();
+        encoder.finish();
+        final boolean admin = MsgTypes.isAdmin(pendingMsgType);
+        store.sent(this, nextSenderSeq++, pendingMsgType, pendingSendingTime, encoder.buffer(), pendingBodyStart,
+                admin ? 0 : bodyEnd - pendingBodyStart);
+        transmit();
+    }
+
+    private void transmit() {
+        if (connection == null) {
+            return;
+        }
+        lastSentMillis = clock.time();
+        if (!connection.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength())) {
+            logoutAndDisconnect("Client is not reading fast enough: send buffer full; logging out, "
+                    + "reports are kept for resend on the next Logon");
+        }
+    }
+
+    private StringBuilder text(final String start) {
+        reason.setLength(0);
+        return reason.append(start);
+    }
+
+    private static byte[] ascii(final String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+}

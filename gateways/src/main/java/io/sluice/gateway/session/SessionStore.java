@@ -1,0 +1,35 @@
+package io.sluice.gateway.session;
+
+import org.agrona.DirectBuffer;
+
+/**
+ * Where a session keeps what must survive a restart: the messages it sent (the bodies of application
+ * messages, for resends; the sequence number of every message) and how far it has processed the
+ * client's messages. Every call must be durable (in the journal) before it returns, because the
+ * session sends a message only after {@link #sent} returned.
+ */
+public interface SessionStore {
+    /**
+     * Records an outgoing message before it goes out.
+     *
+     * @param bodyOffset where the fields after the standard header start (application messages only)
+     * @param bodyLength their length; 0 for administrative messages, which are gap-filled on resend
+     */
+    void sent(FixSession session, long seqNum, int msgType, long sendingTimeMillis, DirectBuffer buffer,
+              int bodyOffset, int bodyLength);
+
+    /** Records that every client message below {@code nextTargetSeq} has been processed. */
+    void received(FixSession session, long nextTargetSeq);
+
+    /** Records a sequence reset (ResetSeqNumFlag): earlier messages can no longer be resent. */
+    void reset(FixSession session, long nextSenderSeq, long nextTargetSeq);
+
+    /** Calls {@code handler} for each stored application message with {@code beginSeq <= seqNum <= endSeq}, in order. */
+    void replay(FixSession session, long beginSeq, long endSeq, StoredMessageHandler handler);
+
+    /** Receives stored application messages being replayed for a resend. */
+    interface StoredMessageHandler {
+        void onStoredMessage(long seqNum, int msgType, long origSendingTimeMillis, DirectBuffer body,
+                             int offset, int length);
+    }
+}

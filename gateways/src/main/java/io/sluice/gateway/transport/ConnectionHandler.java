@@ -1,0 +1,16 @@
+package io.sluice.gateway.transport;
+
+import org.agrona.DirectBuffer;
+
+/** What a transport tells its owner about a connection: bytes arrived, the connection is gone. */
+public interface ConnectionHandler {
+    /**
+     * @param receivedTicks when the bytes were read, in SluiceClock ticks
+     * @return how many bytes were consumed (the rest stays buffered for the next read), or -1 if the
+     *         connection was closed while handling them
+     */
+    int onData(NioConnection connection, DirectBuffer buffer, int offset, int length, long receivedTicks);
+
+    /** The peer closed the connection or it failed; not called for closes the owner asked for. */
+    void onDisconnected(NioConnection connection);
+}

@@ -1,0 +1,172 @@
+package io.sluice.gateway.transport;
+
+import io.sluice.contracts.time.SluiceClock;
+import io.sluice.gateway.session.FixConnection;
+import io.sluice.gateway.session.FixSession;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.SocketChannel;
+
+/**
+ * One accepted client socket (TCP or Unix domain), non-blocking, with a receive buffer the handler parses
+ * in place and a bounded send buffer. Sending never blocks: what the socket does not take now waits in
+ * the send buffer for the next writable event, and a message that does not fit is refused, which the
+ * session treats as a client that cannot keep up. A reserve at the end of the send buffer keeps room for
+ * a last message (the Logout saying why). Used only by the transport's I/O thread.
+ */
+public final class NioConnection implements FixConnection {
+    private final SocketChannel channel;
+    private final SelectionKey key;
+    private final ByteBuffer receive;
+    private final UnsafeBuffer receiveView;
+    private final ByteBuffer send;
+    private final UnsafeBuffer sendView;
+    private final int reserve;
+    private boolean writeInterest;
+    private boolean closed;
+    private FixSession session;
+
+    NioConnection(final SocketChannel channel, final SelectionKey key, final int receiveBytes, final int sendBytes,
+                  final int reserve) {
+        this.channel = channel;
+        this.key = key;
+        this.receive = ByteBuffer.allocateDirect(receiveBytes);
+        this.receiveView = new UnsafeBuffer(receive);
+        this.send = ByteBuffer.allocateDirect(sendBytes + reserve);
+        this.sendView = new UnsafeBuffer(send);
+        this.reserve = reserve;
+    }
+
+    @Override
+    public boolean send(final DirectBuffer buffer, final int offset, final int length) {
+        if (closed || send.remaining() - reserve < length) {
+            return false;
+        }
+        append(buffer, offset, length);
+        flush();
+        return true;
+    }
+
+    @Override
+    public void sendAndClose(final DirectBuffer buffer, final int offset, final int length) {
+        if (!closed && send.remaining() >= length) {
+            append(buffer, offset, length);
+        }
+        close();
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        flush();
+        closed = true;
+        key.cancel();
+        try {
+            channel.close();
+        } catch (final IOException ignored) {
+            // Closing a socket that failed: nothing more to do.
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public FixSession session() {
+        return session;
+    }
+
+    @Override
+    public void session(final FixSession session) {
+        this.session = session;
+    }
+
+    /** @return bytes waiting in the send buffer. */
+    public int pendingBytes() {
+        return send.position();
+    }
+
+    void onReadable(final ConnectionHandler handler) {
+        final int read;
+        try {
+            read = channel.read(receive);
+        } catch (final IOException e) {
+            lost(handler);
+            return;
+        }
+        if (read < 0) {
+            lost(handler);
+            return;
+        }
+        if (read == 0) {
+            return;
+        }
+        final int available = receive.position();
+        final int consumed = handler.onData(this, receiveView, 0, available, SluiceClock.nowTicks());
+        if (consumed < 0 || closed) {
+            return;
+        }
+        final int remaining = available - consumed;
+        if (consumed > 0 && remaining > 0) {
+            receiveView.putBytes(0, receiveView, consumed, remaining);
+        }
+        receive.position(remaining);
+        if (!receive.hasRemaining()) {
+            // A frame larger than the receive buffer: the framer's body limit makes this unreachable.
+            lost(handler);
+        }
+    }
+
+    void onWritable(final ConnectionHandler handler) {
+        if (!flush()) {
+            lost(handler);
+        }
+    }
+
+    private void append(final DirectBuffer buffer, final int offset, final int length) {
+        final int position = send.position();
+        sendView.putBytes(position, buffer, offset, length);
+        send.position(position + length);
+    }
+
+    /** @return false if the socket failed. */
+    private boolean flush() {
+        if (closed || send.position() == 0) {
+            return true;
+        }
+        send.flip();
+        boolean written = true;
+        try {
+            channel.write(send);
+        } catch (final IOException e) {
+            written = false;
+        }
+        send.compact();
+        if (!written) {
+            send.clear();
+            return false;
+        }
+        final boolean pending = send.position() > 0;
+        if (pending != writeInterest && key.isValid()) {
+            writeInterest = pending;
+            key.interestOps(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        }
+        return true;
+    }
+
+    private void lost(final ConnectionHandler handler) {
+        if (!closed) {
+            send.clear();
+            close();
+            handler.onDisconnected(this);
+        }
+    }
+}

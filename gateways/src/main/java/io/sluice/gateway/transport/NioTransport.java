@@ -1,0 +1,130 @@
+package io.sluice.gateway.transport;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.util.function.Consumer;
+
+/**
+ * A non-blocking acceptor over TCP or a Unix domain socket, serving every connection from the one thread
+ * that calls {@link #poll()}. Polling uses {@link Selector#selectNow(Consumer)} with a consumer made once,
+ * so steady-state reads and writes allocate nothing. A connection's events go to its {@link NioConnection}
+ * and from there to the {@link ConnectionHandler}.
+ */
+public final class NioTransport implements AutoCloseable {
+    private final Selector selector;
+    private final ServerSocketChannel server;
+    private final ListenAddress listen;
+    private final ConnectionHandler handler;
+    private final int receiveBytes;
+    private final int sendBytes;
+    private final int reserve;
+    private final Consumer<SelectionKey> onSelected = this::onSelected;
+
+    /**
+     * @param receiveBytes per-connection receive buffer (larger than the largest message)
+     * @param sendBytes    per-connection send buffer bound; a client further behind is logged out
+     * @param reserve      extra room for the last message to a connection being closed
+     */
+    public NioTransport(final ListenAddress listen, final ConnectionHandler handler, final int receiveBytes,
+                        final int sendBytes, final int reserve) {
+        this.listen = listen;
+        this.handler = handler;
+        this.receiveBytes = receiveBytes;
+        this.sendBytes = sendBytes;
+        this.reserve = reserve;
+        try {
+            if (listen.address() instanceof UnixDomainSocketAddress unix) {
+                Files.deleteIfExists(unix.getPath());
+            }
+            selector = Selector.open();
+            server = ServerSocketChannel.open(listen.family());
+            if (listen.family() == StandardProtocolFamily.INET) {
+                server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
+            }
+            server.bind(listen.address());
+            server.configureBlocking(false);
+            server.register(selector, SelectionKey.OP_ACCEPT);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot listen on " + ListenAddress.format(listen.address()) + ": " + e, e);
+        }
+    }
+
+    /** @return the bound address (with the actual port when the configuration asked for port 0). */
+    public SocketAddress localAddress() {
+        try {
+            return server.getLocalAddress();
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Handles whatever the sockets have ready, without blocking; @return the number of ready keys. */
+    public int poll() {
+        try {
+            return selector.selectNow(onSelected);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("selector failed", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            for (final SelectionKey key : selector.keys()) {
+                if (key.attachment() instanceof NioConnection connection) {
+                    connection.close();
+                }
+            }
+            selector.close();
+            server.close();
+            if (listen.address() instanceof UnixDomainSocketAddress unix) {
+                Files.deleteIfExists(unix.getPath());
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void onSelected(final SelectionKey key) {
+        if (!key.isValid()) {
+            return;
+        }
+        if (key.isAcceptable()) {
+            accept();
+            return;
+        }
+        final NioConnection connection = (NioConnection) key.attachment();
+        if (key.isWritable()) {
+            connection.onWritable(handler);
+        }
+        if (key.isValid() && key.isReadable()) {
+            connection.onReadable(handler);
+        }
+    }
+
+    private void accept() {
+        try {
+            final SocketChannel channel = server.accept();
+            if (channel == null) {
+                return;
+            }
+            channel.configureBlocking(false);
+            if (listen.family() == StandardProtocolFamily.INET) {
+                channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            }
+            final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
+            key.attach(new NioConnection(channel, key, receiveBytes, sendBytes, reserve));
+        } catch (final IOException e) {
+            // A client that vanished during accept: nothing to serve.
+        }
+    }
+}

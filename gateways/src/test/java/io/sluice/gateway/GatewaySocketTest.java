@@ -1,0 +1,274 @@
+package io.sluice.gateway;
+
+import io.sluice.contracts.CancelReject;
+import io.sluice.contracts.CxlRejResponseTo;
+import io.sluice.contracts.Delivery;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.EventFixtures;
+import io.sluice.contracts.ExecType;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.OrdStatus;
+import io.sluice.contracts.RejectReason;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.gateway.codec.FixFields;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static io.sluice.contracts.EventFixtures.id;
+import static io.sluice.gateway.JournalProbe.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A real gateway on a real socket (TCP and Unix domain), real journals, and a raw FIX client: what a FIX
+ * client sees, what lands in the command journal, and where the engine's reports go.
+ */
+class GatewaySocketTest {
+    private static final int GATEWAY = 3;
+
+    @TempDir
+    Path root;
+
+    private RunningGateway gateway;
+    private ChronicleQueue engineJournal;
+
+    private void start(final String transport) throws Exception {
+        final GatewayConfig config = new GatewayConfig().gatewayId(GATEWAY).journalRoot(root)
+                .listen("tcp".equals(transport) ? "tcp://127.0.0.1:0" : "unix:" + root.resolve("gw.sock"))
+                .session(new SessionConfig("CLIENT1", "SLUICE", "secret1"))
+                .session(new SessionConfig("CLIENT2", "SLUICE", "secret2"));
+        gateway = new RunningGateway(config);
+        engineJournal = Journals.open(Journals.engineJournal(root));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (engineJournal != null) {
+            engineJournal.close();
+        }
+    }
+
+    private TestFixClient loggedOn(final String compId, final String password) throws Exception {
+        final TestFixClient client = new TestFixClient(gateway.address(), compId, 1);
+        client.logon(password);
+        client.expect("A");
+        return client;
+    }
+
+    private EngineToGateway engine() {
+        return engineJournal.methodWriter(EngineToGateway.class);
+    }
+
+    private static ExecutionReport fill(final String session, final long execId) {
+        final ExecutionReport report = EventFixtures.executionReport();
+        report.execId(execId).execType(ExecType.TRADE);
+        report.gatewayId(GATEWAY).session(id(session)).ordStatus(OrdStatus.PARTIALLY_FILLED);
+        return report;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void aClientLogsOnAndHeartbeats(final String transport) throws Exception {
+        start(transport);
+        try (TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
+            client.logon("secret1");
+            final FixFields logon = client.expect("A");
+            assertEquals("30", logon.get(FixTags.HEART_BT_INT));
+            assertEquals("CLIENT1", logon.get(FixTags.TARGET_COMP_ID));
+            client.expectNothingElse();
+            client.send(MsgTypes.LOGOUT, logout -> { });
+            client.expect("5");
+            client.expectClosed();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void aBadPasswordIsLoggedOutWithTheReason(final String transport) throws Exception {
+        start(transport);
+        try (TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
+            client.logon("secret2");
+            assertEquals("Invalid Username (553) or Password (554)", client.expect("5").get(FixTags.TEXT));
+            client.expectClosed();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void anUnknownCompIdIsLoggedOut(final String transport) throws Exception {
+        start(transport);
+        try (TestFixClient client = new TestFixClient(gateway.address(), "INTRUDER", 1)) {
+            client.logon("secret1");
+            assertEquals("Unknown SenderCompID (49)", client.expect("5").get(FixTags.TEXT));
+            client.expectClosed();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void aGarbledFrameIsLoggedOutAndAMalformedMessageRejected(final String transport) throws Exception {
+        start(transport);
+        try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
+            client.sendRaw(io.sluice.gateway.codec.FixBytes.frame("35=D|49=CLIENT1|56=SLUICE|34=2|52="
+                    + utcNow() + "|11=A|5x5=VOD|"));
+            final FixFields reject = client.expect("3");
+            assertEquals("0", reject.get(FixTags.SESSION_REJECT_REASON));
+            assertEquals("2", reject.get(FixTags.REF_SEQ_NUM));
+            client.sendRaw("8=FIX.4.2|9=5|35=0|10=000|");
+            assertTrue(client.expect("5").get(FixTags.TEXT).contains("BeginString"));
+            client.expectClosed();
+        }
+        try (TestFixClient other = loggedOn("CLIENT2", "secret2")) {
+            other.expectNothingElse();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void ordersBecomeCommandsInTheGatewayJournal(final String transport) throws Exception {
+        start(transport);
+        try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
+            client.newOrder("ORD-1", "VOD.L", '1', 100, "101.25");
+            client.send(MsgTypes.ORDER_CANCEL_REPLACE_REQUEST, replace -> replace
+                    .textField(FixTags.ORIG_CL_ORD_ID, "ORD-1").textField(FixTags.CL_ORD_ID, "ORD-2")
+                    .textField(FixTags.SYMBOL, "VOD.L").charField(FixTags.SIDE, '1')
+                    .timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis())
+                    .longField(FixTags.ORDER_QTY, 50).charField(FixTags.ORD_TYPE, '2').textField(FixTags.PRICE, "101.5"));
+            client.send(MsgTypes.ORDER_CANCEL_REQUEST, cancel -> cancel
+                    .textField(FixTags.ORIG_CL_ORD_ID, "ORD-2").textField(FixTags.CL_ORD_ID, "ORD-3")
+                    .textField(FixTags.SYMBOL, "VOD.L").charField(FixTags.SIDE, '1')
+                    .timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis()));
+            await("three commands are in the journal", () -> JournalProbe.commands(root, GATEWAY).size() == 3);
+            final List<String> commands = JournalProbe.commands(root, GATEWAY);
+            assertTrue(commands.get(0).contains("clOrdId: ORD-1"), commands.get(0));
+            assertTrue(commands.get(0).contains("price: 101.25"), commands.get(0));
+            assertTrue(commands.get(0).contains("orderQty: 100"), commands.get(0));
+            assertTrue(commands.get(0).contains("session: CLIENT1"), commands.get(0));
+            assertTrue(commands.get(0).contains("sourceId: 3"), commands.get(0));
+            assertTrue(commands.get(0).contains("eventId: 1"), commands.get(0));
+            assertFalse(commands.get(0).contains("fixReceived: 0"), commands.get(0));
+            assertFalse(commands.get(0).contains("commandWritten: 0"), commands.get(0));
+            assertTrue(commands.get(1).startsWith("!io.sluice.contracts.ReplaceOrder"), commands.get(1));
+            assertTrue(commands.get(1).contains("origClOrdId: ORD-1"), commands.get(1));
+            assertTrue(commands.get(1).contains("eventId: 2"), commands.get(1));
+            assertTrue(commands.get(2).startsWith("!io.sluice.contracts.CancelOrder"), commands.get(2));
+            assertTrue(commands.get(2).contains("eventId: 3"), commands.get(2));
+
+            client.send(MsgTypes.NEW_ORDER_SINGLE, order -> order.textField(FixTags.CL_ORD_ID, "ORD-4")
+                    .charField(FixTags.SIDE, '1').timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis())
+                    .longField(FixTags.ORDER_QTY, 1).charField(FixTags.ORD_TYPE, '1'));
+            final FixFields missingSymbol = client.expect("3");
+            assertEquals("55", missingSymbol.get(FixTags.REF_TAG_ID));
+            assertEquals("1", missingSymbol.get(FixTags.SESSION_REJECT_REASON));
+            client.send(MsgTypes.NEW_ORDER_SINGLE, order -> order.textField(FixTags.CL_ORD_ID, "MUCH-TOO-LONG-ID")
+                    .textField(FixTags.SYMBOL, "VOD.L").charField(FixTags.SIDE, '1')
+                    .timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis())
+                    .longField(FixTags.ORDER_QTY, 1).charField(FixTags.ORD_TYPE, '1'));
+            final FixFields badId = client.expect("3");
+            assertEquals("11", badId.get(FixTags.REF_TAG_ID));
+            assertEquals("5", badId.get(FixTags.SESSION_REJECT_REASON));
+            client.send('E', list -> list.textField(66, "L1"));
+            assertEquals("3", client.expect("j").get(FixTags.BUSINESS_REJECT_REASON));
+            client.expectNothingElse();
+            assertEquals(3, JournalProbe.commands(root, GATEWAY).size(), "refused messages write no command");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void reportsGoToTheOwningSessionOnly(final String transport) throws Exception {
+        start(transport);
+        try (TestFixClient one = loggedOn("CLIENT1", "secret1"); TestFixClient two = loggedOn("CLIENT2", "secret2")) {
+            final EngineToGateway engine = engine();
+            final ExecutionReport elsewhere = fill("CLIENT1", 99);
+            elsewhere.gatewayId(GATEWAY + 1);
+            engine.executionReport(elsewhere);
+            engine.executionReport(fill("CLIENT1", 7));
+            final CancelReject reject = EventFixtures.cancelReject();
+            reject.responseTo(CxlRejResponseTo.ORDER_CANCEL_REQUEST);
+            reject.gatewayId(GATEWAY).session(id("CLIENT2")).ordStatus(OrdStatus.REJECTED)
+                    .rejectReason(RejectReason.UNKNOWN_ORDER);
+            engine.cancelReject(reject);
+
+            final FixFields report = one.expect("8");
+            assertEquals("7", report.get(FixTags.EXEC_ID));
+            assertEquals("F", report.get(FixTags.EXEC_TYPE));
+            assertEquals("1", report.get(FixTags.ORD_STATUS));
+            assertEquals("ORD-000002", report.get(FixTags.CL_ORD_ID));
+            assertEquals("ORD-000001", report.get(FixTags.ORIG_CL_ORD_ID));
+            assertEquals("42", report.get(FixTags.ORDER_ID));
+            assertEquals("VOD.L", report.get(FixTags.SYMBOL));
+            assertEquals("400", report.get(FixTags.LAST_QTY));
+            assertEquals("100", report.get(FixTags.LAST_PX));
+            assertEquals("100.33333333", report.get(FixTags.AVG_PX));
+            assertEquals("400", report.get(FixTags.LEAVES_QTY));
+            assertEquals("600", report.get(FixTags.CUM_QTY));
+            one.expectNothingElse();
+
+            final FixFields cancelReject = two.expect("9");
+            assertEquals("NONE", cancelReject.get(FixTags.ORDER_ID));
+            assertEquals("C-9", cancelReject.get(FixTags.CL_ORD_ID));
+            assertEquals("1", cancelReject.get(FixTags.CXL_REJ_REASON));
+            assertEquals("1", cancelReject.get(FixTags.CXL_REJ_RESPONSE_TO));
+            assertEquals(RejectReason.UNKNOWN_ORDER.text(), cancelReject.get(FixTags.TEXT));
+            two.expectNothingElse();
+
+            final List<Delivery> deliveries = JournalProbe.deliveries(root, GATEWAY);
+            assertEquals(2, deliveries.size());
+            assertEquals(7, deliveries.get(0).execId());
+            assertEquals(id("CLIENT1"), deliveries.get(0).session());
+            assertTrue(deliveries.get(0).metaData().gatewayRead() > 0);
+            assertTrue(deliveries.get(0).metaData().fixSent() >= deliveries.get(0).metaData().gatewayRead());
+            assertEquals(4_004, deliveries.get(0).metaData().reportWritten(), "the report's own MetaData is kept");
+            assertEquals(id("CLIENT2"), deliveries.get(1).session());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void anOfflineSessionGetsItsReportsWhenItLogsOnAgain(final String transport) throws Exception {
+        start(transport);
+        long nextSeq;
+        try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
+            client.send(MsgTypes.LOGOUT, logout -> { });
+            client.expect("5");
+            client.expectClosed();
+            nextSeq = client.nextSeq();
+        }
+        engine().executionReport(fill("CLIENT1", 11));
+        engine().executionReport(fill("CLIENT1", 12));
+        await("both reports are stored for the offline session", () -> JournalProbe.deliveries(root, GATEWAY).size() == 2);
+        try (TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", nextSeq)) {
+            client.logon("secret1");
+            final FixFields logon = client.expect("A");
+            assertEquals(5, logon.seqNum(), "Logon 1, Logout 2, two reports 3 and 4 while offline");
+            client.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 3)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            final FixFields first = client.expect("8");
+            assertEquals("11", first.get(FixTags.EXEC_ID));
+            assertEquals("Y", first.get(FixTags.POSS_DUP_FLAG));
+            assertEquals(3, first.seqNum());
+            assertEquals("12", client.expect("8").get(FixTags.EXEC_ID));
+            assertEquals("6", client.expect("4").get(FixTags.NEW_SEQ_NO), "the Logon (5) is gap-filled");
+            client.expectNothingElse();
+        }
+    }
+
+    private static String utcNow() {
+        final org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[32]);
+        io.sluice.gateway.codec.UtcTimestamp.encode(System.currentTimeMillis(), buffer, 0);
+        return buffer.getStringWithoutLengthAscii(0, io.sluice.gateway.codec.UtcTimestamp.LENGTH);
+    }
+}

@@ -1,0 +1,90 @@
+package io.sluice.gateway;
+
+import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.Delivery;
+import io.sluice.contracts.GatewayDeliveries;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Reads what a gateway wrote, as the engine and the latency tail will: the commands in its journal and
+ * the deliveries in its own journal, copied out (as YAML text of the DTOs) for assertions.
+ */
+final class JournalProbe {
+    private JournalProbe() {
+    }
+
+    /** @return every command in gateway {@code id}'s journal, as the DTOs' YAML. */
+    static List<String> commands(final Path root, final int id) {
+        final List<String> commands = new ArrayList<>();
+        final java.nio.file.Path dir = Journals.gatewayJournal(root, id);
+        if (!java.nio.file.Files.exists(dir.resolve("metadata.cq4t"))) {
+            return commands;
+        }
+        try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
+            final MethodReader reader = queue.createTailer().methodReader(new GatewayToEngine() {
+                @Override
+                public void newOrder(final NewOrder order) {
+                    commands.add(order.toString());
+                }
+
+                @Override
+                public void cancelOrder(final CancelOrder cancel) {
+                    commands.add(cancel.toString());
+                }
+
+                @Override
+                public void replaceOrder(final ReplaceOrder replace) {
+                    commands.add(replace.toString());
+                }
+            });
+            while (reader.readOne()) {
+                // collecting
+            }
+        }
+        return commands;
+    }
+
+    /** @return every delivery recorded in gateway {@code id}'s own journal. */
+    static List<Delivery> deliveries(final Path root, final int id) {
+        final List<Delivery> deliveries = new ArrayList<>();
+        final java.nio.file.Path dir = Journals.gatewayDeliveries(root, id);
+        if (!java.nio.file.Files.exists(dir.resolve("metadata.cq4t"))) {
+            return deliveries;
+        }
+        try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
+            final MethodReader reader = queue.createTailer().methodReader((GatewayDeliveries) delivery -> {
+                final Delivery copy = new Delivery().session(delivery.session()).execId(delivery.execId());
+                copy.metaData().copyFrom(delivery.metaData());
+                deliveries.add(copy);
+            });
+            while (reader.readOne()) {
+                // collecting
+            }
+        }
+        return deliveries;
+    }
+
+    /** Polls {@code condition} until it holds, failing after 10 s with {@code what}. */
+    static void await(final String what, final BooleanSupplier condition) {
+        final long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail("timed out after 10 s waiting until " + what);
+            }
+            LockSupport.parkNanos(1_000_000);
+        }
+    }
+}

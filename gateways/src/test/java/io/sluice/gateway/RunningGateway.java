@@ -1,0 +1,37 @@
+package io.sluice.gateway;
+
+import org.agrona.concurrent.SystemEpochClock;
+
+import java.net.SocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** A gateway running in this JVM on its own thread (which constructs it, as Chronicle requires), for socket tests. */
+final class RunningGateway implements AutoCloseable {
+    private final CompletableFuture<SocketAddress> started = new CompletableFuture<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    RunningGateway(final GatewayConfig config) throws Exception {
+        thread = new Thread(() -> {
+            try (Gateway gateway = new Gateway(config, SystemEpochClock.INSTANCE)) {
+                started.complete(gateway.localAddress());
+                gateway.run(() -> running);
+            } catch (final Throwable failure) {
+                started.completeExceptionally(failure);
+            }
+        }, "gateway-" + config.gatewayId());
+        thread.start();
+        started.get(30, TimeUnit.SECONDS);
+    }
+
+    SocketAddress address() {
+        return started.join();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        thread.join(10_000);
+    }
+}

@@ -1,0 +1,197 @@
+package io.sluice.gateway;
+
+import io.sluice.gateway.codec.FixEncoder;
+import io.sluice.gateway.codec.FixError;
+import io.sluice.gateway.codec.FixFields;
+import io.sluice.gateway.codec.FixFramer;
+import io.sluice.gateway.codec.FixMessage;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * A raw FIX 4.4 initiator for socket tests, written on the gateway's own codec: it frames what it sends
+ * with {@link FixEncoder} and checks every byte it receives with {@link FixFramer} and {@link FixMessage}.
+ * Reads wait on a selector with a deadline; nothing sleeps.
+ */
+final class TestFixClient implements AutoCloseable {
+    private static final long TIMEOUT_MILLIS = 10_000;
+
+    private final SocketChannel channel;
+    private final Selector selector;
+    private final ByteBuffer in = ByteBuffer.allocateDirect(1 << 20);
+    private final UnsafeBuffer inView = new UnsafeBuffer(in);
+    private final FixEncoder encoder = new FixEncoder(new UnsafeBuffer(ByteBuffer.allocateDirect(8192)));
+    private final FixFramer framer = new FixFramer(65_536);
+    private final FixMessage message = new FixMessage(256);
+    private final byte[] sender;
+    private final byte[] target;
+    private long nextSeq;
+    private boolean peerClosed;
+
+    TestFixClient(final SocketAddress address, final String sender, final String target, final long nextSeq)
+            throws IOException {
+        channel = SocketChannel.open(address instanceof UnixDomainSocketAddress
+                ? java.net.StandardProtocolFamily.UNIX : java.net.StandardProtocolFamily.INET);
+        channel.connect(address);
+        channel.configureBlocking(false);
+        selector = Selector.open();
+        channel.register(selector, SelectionKey.OP_READ);
+        this.sender = sender.getBytes(StandardCharsets.US_ASCII);
+        this.target = target.getBytes(StandardCharsets.US_ASCII);
+        this.nextSeq = nextSeq;
+    }
+
+    TestFixClient(final SocketAddress address, final String sender, final long nextSeq) throws IOException {
+        this(address, sender, "SLUICE", nextSeq);
+    }
+
+    long nextSeq() {
+        return nextSeq;
+    }
+
+    /** Sends a message with the next MsgSeqNum and the current time; {@code body} adds the fields after the header. */
+    TestFixClient send(final int msgType, final Consumer<FixEncoder> body) throws IOException {
+        encoder.start(msgType).header(sender, target, nextSeq++, System.currentTimeMillis());
+        body.accept(encoder);
+        encoder.finish();
+        final ByteBuffer out = ByteBuffer.allocate(encoder.messageLength());
+        encoder.buffer().getBytes(encoder.messageOffset(), out, encoder.messageLength());
+        out.flip();
+        write(out);
+        return this;
+    }
+
+    void sendRaw(final String pipeDelimited) throws IOException {
+        write(ByteBuffer.wrap(pipeDelimited.replace('|', '\u0001').getBytes(StandardCharsets.ISO_8859_1)));
+    }
+
+    TestFixClient logon(final String password) throws IOException {
+        return send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+                .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, password));
+    }
+
+    /** Sends a NewOrderSingle: limit, day, with the given ClOrdID, symbol, side, quantity and price text. */
+    TestFixClient newOrder(final String clOrdId, final String symbol, final char side, final long quantity,
+                           final String price) throws IOException {
+        return send(MsgTypes.NEW_ORDER_SINGLE, order -> order.textField(FixTags.CL_ORD_ID, clOrdId)
+                .textField(FixTags.ACCOUNT, "ACC1").textField(FixTags.SYMBOL, symbol).charField(FixTags.SIDE, side)
+                .timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis())
+                .longField(FixTags.ORDER_QTY, quantity).charField(FixTags.ORD_TYPE, '2')
+                .textField(FixTags.PRICE, price).charField(FixTags.TIME_IN_FORCE, '0'));
+    }
+
+    /** @return the next message from the gateway, failing the test after 10 s. */
+    FixFields receive() throws IOException {
+        final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        while (true) {
+            final FixFields next = poll();
+            if (next != null) {
+                return next;
+            }
+            final long left = deadline - System.currentTimeMillis();
+            if (left <= 0 || peerClosed) {
+                fail(peerClosed ? "the gateway closed the connection" : "no message from the gateway within 10 s");
+            }
+            selector.select(left);
+            selector.selectedKeys().clear();
+            readAvailable();
+        }
+    }
+
+    /** @return the next message, asserting its MsgType. */
+    FixFields expect(final String msgType) throws IOException {
+        final FixFields next = receive();
+        assertEquals(msgType, next.msgType(), () -> "unexpected message " + next);
+        return next;
+    }
+
+    /** Sends a TestRequest and expects its Heartbeat next: proves nothing else was queued before it. */
+    void expectNothingElse() throws IOException {
+        send(MsgTypes.TEST_REQUEST, request -> request.textField(FixTags.TEST_REQ_ID, "QUIET"));
+        assertEquals("QUIET", expect("0").get(FixTags.TEST_REQ_ID));
+    }
+
+    /** Waits (10 s at most) until the gateway closes the connection; fails if it sends more meanwhile. */
+    void expectClosed() throws IOException {
+        final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        while (!peerClosed) {
+            final FixFields unexpected = poll();
+            if (unexpected != null) {
+                fail("expected the connection to close, got " + unexpected);
+            }
+            final long left = deadline - System.currentTimeMillis();
+            if (left <= 0) {
+                fail("the gateway did not close the connection within 10 s");
+            }
+            selector.select(left);
+            selector.selectedKeys().clear();
+            readAvailable();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        selector.close();
+        channel.close();
+    }
+
+    private FixFields poll() {
+        final int available = in.position();
+        if (available == 0) {
+            return null;
+        }
+        final int length = framer.scan(inView, 0, available);
+        if (length < 0) {
+            fail("the gateway sent bytes that are not FIX 4.4: " + framer.error());
+        }
+        if (length == 0) {
+            return null;
+        }
+        assertEquals(FixError.NONE, framer.error());
+        assertEquals(FixError.NONE, message.parse(inView, framer.bodyStart(), framer.bodyEnd()));
+        final FixFields fields = new FixFields(message,
+                inView.getStringWithoutLengthAscii(0, length).replace('\u0001', '|'));
+        inView.putBytes(0, inView, length, available - length);
+        in.position(available - length);
+        assertNotNull(fields.msgType());
+        return fields;
+    }
+
+    private void readAvailable() throws IOException {
+        final int read;
+        try {
+            read = channel.read(in);
+        } catch (final IOException e) {
+            peerClosed = true;
+            return;
+        }
+        if (read < 0) {
+            peerClosed = true;
+        }
+    }
+
+    private void write(final ByteBuffer out) throws IOException {
+        final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        while (out.hasRemaining()) {
+            channel.write(out);
+            if (System.currentTimeMillis() > deadline) {
+                fail("the gateway did not take our bytes within 10 s");
+            }
+        }
+    }
+}

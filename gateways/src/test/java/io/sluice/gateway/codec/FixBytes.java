@@ -1,0 +1,29 @@
+package io.sluice.gateway.codec;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.charset.StandardCharsets;
+
+/** Test helpers: FIX text written with '|' for SOH, turned into buffers, and complete frames built around a body. */
+public final class FixBytes {
+    private FixBytes() {
+    }
+
+    public static UnsafeBuffer buffer(final String pipeDelimited) {
+        return new UnsafeBuffer(pipeDelimited.replace('|', '\u0001').getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** @return {@code 8=FIX.4.4|9=<n>|<body>10=<sum>|} with correct BodyLength and CheckSum. */
+    public static String frame(final String pipeBody) {
+        final String head = "8=FIX.4.4|9=" + pipeBody.length() + "|" + pipeBody;
+        int sum = 0;
+        for (final char c : head.replace('|', '\u0001').toCharArray()) {
+            sum += c;
+        }
+        return head + "10=" + String.format("%03d", sum & 0xFF) + "|";
+    }
+
+    public static String text(final org.agrona.DirectBuffer buffer, final int offset, final int length) {
+        return buffer.getStringWithoutLengthAscii(offset, length).replace('\u0001', '|');
+    }
+}

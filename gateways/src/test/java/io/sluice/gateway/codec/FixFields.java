@@ -1,0 +1,42 @@
+package io.sluice.gateway.codec;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A received FIX message copied out into a map, for test assertions: tags in the order received
+ * (group fields included, last value wins), values as text.
+ */
+public final class FixFields {
+    private final Map<Integer, String> fields = new LinkedHashMap<>();
+    private final String text;
+
+    public FixFields(final FixMessage message, final String text) {
+        for (int i = 0; i < message.fieldCount(); i++) {
+            fields.put(message.tag(i), message.buffer().getStringWithoutLengthAscii(message.valueOffset(i),
+                    message.valueLength(i)));
+        }
+        this.text = text;
+    }
+
+    public String msgType() {
+        return fields.get(FixTags.MSG_TYPE);
+    }
+
+    public String get(final int tag) {
+        return fields.get(tag);
+    }
+
+    public boolean has(final int tag) {
+        return fields.containsKey(tag);
+    }
+
+    public long seqNum() {
+        return Long.parseLong(fields.get(FixTags.MSG_SEQ_NUM));
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

@@ -1,0 +1,399 @@
+package io.sluice.gateway.session;
+
+import io.sluice.gateway.codec.FixFields;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The FIX 4.4 session protocol, rule by rule, as the acceptor side applies it. */
+class FixSessionTest {
+    @TempDir
+    Path journal;
+
+    private SessionTestBench bench;
+
+    /** The application under the session: business-rejects everything except a "B" it echoes as an "8". */
+    private void onApplication(final FixSession session, final io.sluice.gateway.codec.FixMessage message) {
+        if (message.msgType() == 'B') {
+            session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).textField(FixTags.TEXT, "echo");
+            session.sendApplicationMessage();
+        } else {
+            session.businessReject(message, SessionRejectReason.BUSINESS_UNSUPPORTED_MESSAGE_TYPE, "Unsupported MsgType");
+        }
+    }
+
+    @BeforeEach
+    void start() {
+        bench = new SessionTestBench(journal, this::onApplication);
+    }
+
+    @AfterEach
+    void stop() {
+        bench.close();
+    }
+
+    @Nested
+    class Logon {
+        @Test
+        void aValidLogonIsAnsweredWithLogonEchoingHeartBtInt() {
+            bench.logon(30);
+            final FixFields reply = bench.connection.next("A");
+            assertEquals("30", reply.get(FixTags.HEART_BT_INT));
+            assertEquals("0", reply.get(FixTags.ENCRYPT_METHOD));
+            assertEquals("SLUICE", reply.get(FixTags.SENDER_COMP_ID));
+            assertEquals("CLIENT1", reply.get(FixTags.TARGET_COMP_ID));
+            assertEquals(1, reply.seqNum());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            assertEquals(2, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void aWrongPasswordIsLoggedOutWithTheReasonAndClosed() {
+            bench.send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+                    .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "guess"));
+            final FixFields logout = bench.connection.next("5");
+            assertEquals("Invalid Username (553) or Password (554)", logout.get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
+            assertEquals(1, bench.session.nextSenderSeq(), "a refused Logon is answered outside the session");
+        }
+
+        @Test
+        void anUnknownSenderCompIdIsLoggedOut() {
+            bench.client.start(MsgTypes.LOGON).header("NOBODY".getBytes(), SessionTestBench.GATEWAY, 1, bench.clock.time())
+                    .longField(FixTags.ENCRYPT_METHOD, 0).longField(FixTags.HEART_BT_INT, 30).finish();
+            bench.acceptor.onData(bench.connection, bench.client.buffer(), bench.client.messageOffset(),
+                    bench.client.messageLength(), 0);
+            final FixFields logout = bench.connection.next("5");
+            assertEquals("Unknown SenderCompID (49)", logout.get(FixTags.TEXT));
+            assertEquals("NOBODY", logout.get(FixTags.TARGET_COMP_ID));
+            assertTrue(bench.connection.isClosed());
+        }
+
+        @Test
+        void aWrongTargetCompIdIsLoggedOut() {
+            bench.client.start(MsgTypes.LOGON).header(SessionTestBench.CLIENT, "OTHER".getBytes(), 1, bench.clock.time())
+                    .longField(FixTags.ENCRYPT_METHOD, 0).longField(FixTags.HEART_BT_INT, 30)
+                    .textField(FixTags.PASSWORD, "secret").finish();
+            bench.acceptor.onData(bench.connection, bench.client.buffer(), bench.client.messageOffset(),
+                    bench.client.messageLength(), 0);
+            assertEquals("TargetCompID (56) must be SLUICE", bench.connection.next("5").get(FixTags.TEXT));
+        }
+
+        @Test
+        void theFirstMessageMustBeALogon() {
+            bench.send(MsgTypes.HEARTBEAT, heartbeat -> { });
+            assertEquals("First message must be a Logon (35=A)", bench.connection.next("5").get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+        }
+
+        @Test
+        void aSecondConnectionForALoggedOnSessionIsRefused() {
+            bench.logon(30);
+            final MemoryConnection first = bench.connection;
+            bench.reconnect();
+            bench.logon(30);
+            assertEquals("Session CLIENT1 is already logged on", bench.connection.next("5").get(FixTags.TEXT));
+            assertFalse(first.isClosed());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+        }
+
+        @Test
+        void resetSeqNumFlagStartsBothSequencesAgainAtOne() {
+            bench.logon(30);
+            bench.send(MsgTypes.HEARTBEAT, heartbeat -> { });
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.reconnect();
+            bench.clientSeq = 1;
+            bench.send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+                    .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "secret")
+                    .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true));
+            final FixFields reply = bench.connection.next("A");
+            assertEquals(1, reply.seqNum());
+            assertEquals("Y", reply.get(FixTags.RESET_SEQ_NUM_FLAG));
+            assertEquals(2, bench.session.nextTargetSeq());
+        }
+    }
+
+    @Nested
+    class Heartbeats {
+        @BeforeEach
+        void logon() {
+            bench.logon(30);
+            bench.connection.next("A");
+        }
+
+        @Test
+        void aHeartbeatIsSentAfterHeartBtIntWithoutSending() {
+            bench.advance(29_999);
+            bench.session.onTimer();
+            assertTrue(bench.connection.nothingSent());
+            bench.advance(1);
+            bench.session.onTimer();
+            bench.connection.next("0");
+        }
+
+        @Test
+        void aSilentClientGetsATestRequestThenALogout() {
+            bench.advance(30_000);
+            bench.session.onTimer();
+            bench.connection.next("0");
+            bench.advance(6_000);
+            bench.session.onTimer();
+            assertTrue(bench.connection.next("1").has(FixTags.TEST_REQ_ID));
+            bench.advance(30_000);
+            bench.session.onTimer();
+            assertTrue(bench.connection.next("5").get(FixTags.TEXT).contains("TestRequest unanswered"));
+            assertTrue(bench.connection.isClosed());
+            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
+        }
+
+        @Test
+        void aTestRequestIsAnsweredWithAHeartbeatCarryingItsId() {
+            bench.send(MsgTypes.TEST_REQUEST, request -> request.textField(FixTags.TEST_REQ_ID, "PING-7"));
+            assertEquals("PING-7", bench.connection.next("0").get(FixTags.TEST_REQ_ID));
+        }
+    }
+
+    @Nested
+    class Sequencing {
+        @BeforeEach
+        void logon() {
+            bench.logon(30);
+            bench.connection.next("A");
+        }
+
+        @Test
+        void aMsgSeqNumTooHighIsAnsweredWithAResendRequestAndTheGapFilled() {
+            bench.sendWithSeq(MsgTypes.HEARTBEAT, 5, heartbeat -> { });
+            final FixFields request = bench.connection.next("2");
+            assertEquals("2", request.get(FixTags.BEGIN_SEQ_NO));
+            assertEquals("0", request.get(FixTags.END_SEQ_NO));
+            assertEquals(FixSessionState.RESEND_REQUESTED, bench.session.state());
+            bench.sendWithSeq(MsgTypes.SEQUENCE_RESET, 2, gapFill -> gapFill.booleanField(FixTags.POSS_DUP_FLAG, true)
+                    .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time())
+                    .booleanField(FixTags.GAP_FILL_FLAG, true).longField(FixTags.NEW_SEQ_NO, 6));
+            assertEquals(6, bench.session.nextTargetSeq());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            assertTrue(bench.connection.nothingSent());
+        }
+
+        @Test
+        void aMsgSeqNumTooLowWithoutPossDupIsLoggedOut() {
+            bench.sendWithSeq(MsgTypes.HEARTBEAT, 1, heartbeat -> { });
+            assertEquals("MsgSeqNum too low, expecting 2 but received 1", bench.connection.next("5").get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+        }
+
+        @Test
+        void aMsgSeqNumTooLowWithPossDupIsIgnored() {
+            bench.sendWithSeq(MsgTypes.HEARTBEAT, 1, heartbeat -> heartbeat.booleanField(FixTags.POSS_DUP_FLAG, true)
+                    .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time() - 1000));
+            assertTrue(bench.connection.nothingSent());
+            assertFalse(bench.connection.isClosed());
+            assertEquals(2, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void sequenceResetInResetModeMovesTheExpectedNumberRegardlessOfMsgSeqNum() {
+            bench.sendWithSeq(MsgTypes.SEQUENCE_RESET, 99, reset -> reset.longField(FixTags.NEW_SEQ_NO, 10));
+            assertEquals(10, bench.session.nextTargetSeq());
+            assertTrue(bench.connection.nothingSent());
+        }
+
+        @Test
+        void sequenceResetMayNotLowerTheExpectedNumber() {
+            bench.clientSeq = 5;
+            bench.sendWithSeq(MsgTypes.SEQUENCE_RESET, 1, reset -> reset.longField(FixTags.NEW_SEQ_NO, 1));
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("5", reject.get(FixTags.SESSION_REJECT_REASON));
+            assertEquals("36", reject.get(FixTags.REF_TAG_ID));
+        }
+
+        @Test
+        void possDupWithoutOrigSendingTimeIsRejected() {
+            bench.send(MsgTypes.HEARTBEAT, heartbeat -> heartbeat.booleanField(FixTags.POSS_DUP_FLAG, true));
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("1", reject.get(FixTags.SESSION_REJECT_REASON));
+            assertEquals("122", reject.get(FixTags.REF_TAG_ID));
+            assertEquals(3, bench.session.nextTargetSeq(), "a rejected message still uses its MsgSeqNum");
+        }
+    }
+
+    @Nested
+    class Resend {
+        @BeforeEach
+        void logonAndExchange() {
+            bench.logon(30);
+            bench.connection.next("A");
+            bench.send('B', echo -> { });
+            bench.connection.next("8");
+            bench.send(MsgTypes.TEST_REQUEST, request -> request.textField(FixTags.TEST_REQ_ID, "T"));
+            bench.connection.next("0");
+            bench.send('B', echo -> { });
+            bench.connection.next("8");
+        }
+
+        @Test
+        void applicationMessagesAreResentWithPossDupAndAdminMessagesGapFilled() {
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 1)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            final FixFields logonGap = bench.connection.next("4");
+            assertEquals(1, logonGap.seqNum());
+            assertEquals("Y", logonGap.get(FixTags.GAP_FILL_FLAG));
+            assertEquals("2", logonGap.get(FixTags.NEW_SEQ_NO));
+            final FixFields first = bench.connection.next("8");
+            assertEquals(2, first.seqNum());
+            assertEquals("Y", first.get(FixTags.POSS_DUP_FLAG));
+            assertTrue(first.has(FixTags.ORIG_SENDING_TIME));
+            assertEquals("echo", first.get(FixTags.TEXT));
+            final FixFields heartbeatGap = bench.connection.next("4");
+            assertEquals(3, heartbeatGap.seqNum());
+            assertEquals("4", heartbeatGap.get(FixTags.NEW_SEQ_NO));
+            assertEquals(4, bench.connection.next("8").seqNum());
+            assertTrue(bench.connection.nothingSent());
+            assertEquals(5, bench.session.nextSenderSeq(), "resends do not use new sequence numbers");
+        }
+
+        @Test
+        void theStoreSurvivesARestart() {
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+            final long clientSeq = bench.clientSeq;
+            bench.close();
+            bench = new SessionTestBench(journal, FixSessionTest.this::onApplication);
+            assertEquals(6, bench.session.nextSenderSeq());
+            assertEquals(clientSeq, bench.session.nextTargetSeq());
+            bench.clientSeq = clientSeq;
+            bench.logon(30);
+            assertEquals(6, bench.connection.next("A").seqNum());
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 2)
+                    .longField(FixTags.END_SEQ_NO, 2));
+            final FixFields resent = bench.connection.next("8");
+            assertEquals(2, resent.seqNum());
+            assertEquals("Y", resent.get(FixTags.POSS_DUP_FLAG));
+        }
+    }
+
+    @Nested
+    class Rejects {
+        @BeforeEach
+        void logon() {
+            bench.logon(30);
+            bench.connection.next("A");
+        }
+
+        @Test
+        void anUnsupportedMsgTypeGetsABusinessMessageReject() {
+            bench.send('Z', unknown -> unknown.textField(FixTags.CL_ORD_ID, "X1"));
+            final FixFields reject = bench.connection.next("j");
+            assertEquals("Z", reject.get(FixTags.REF_MSG_TYPE));
+            assertEquals("3", reject.get(FixTags.BUSINESS_REJECT_REASON));
+            assertEquals("X1", reject.get(FixTags.BUSINESS_REJECT_REF_ID));
+            assertEquals("2", reject.get(FixTags.REF_SEQ_NUM));
+        }
+
+        @Test
+        void aMalformedFieldGetsASessionRejectNamingTheTag() {
+            bench.sendRaw(io.sluice.gateway.codec.FixBytes.frame(
+                    "35=D|49=CLIENT1|56=SLUICE|34=2|52=20261122-10:00:00.000|11=A|11=B|"));
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("13", reject.get(FixTags.SESSION_REJECT_REASON));
+            assertEquals("11", reject.get(FixTags.REF_TAG_ID));
+            assertEquals("D", reject.get(FixTags.REF_MSG_TYPE));
+            assertEquals("2", reject.get(FixTags.REF_SEQ_NUM));
+            assertEquals("Tag appears more than once", reject.get(FixTags.TEXT));
+            assertEquals(3, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void aWrongCompIdInAMessageIsRejectedAndLoggedOut() {
+            bench.sendRaw(io.sluice.gateway.codec.FixBytes.frame(
+                    "35=0|49=CLIENT2|56=SLUICE|34=2|52=20261122-10:00:00.000|"));
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("9", reject.get(FixTags.SESSION_REJECT_REASON));
+            bench.connection.next("5");
+            assertTrue(bench.connection.isClosed());
+        }
+
+        @Test
+        void aSendingTimeFarFromTheClockIsRejectedAndLoggedOut() {
+            bench.sendSentAt(SessionTestBench.START - 180_000, MsgTypes.HEARTBEAT);
+            assertEquals("10", bench.connection.next("3").get(FixTags.SESSION_REJECT_REASON));
+            bench.connection.next("5");
+        }
+
+        @Test
+        void aGarbledStreamIsLoggedOutWithTheReason() {
+            bench.sendRaw("8=FIX.4.4|9=x|");
+            assertTrue(bench.connection.next("5").get(FixTags.TEXT).startsWith("Garbled message: BodyLength"));
+            assertTrue(bench.connection.isClosed());
+        }
+
+        @Test
+        void aBadCheckSumIsIgnoredAsTheSpecRequires() {
+            final String frame = io.sluice.gateway.codec.FixBytes.frame(
+                    "35=0|49=CLIENT1|56=SLUICE|34=2|52=20261122-10:00:00.000|");
+            bench.sendRaw(frame.substring(0, frame.length() - 4) + (frame.endsWith("000|") ? "001|" : "000|"));
+            assertTrue(bench.connection.nothingSent());
+            assertEquals(2, bench.session.nextTargetSeq());
+        }
+    }
+
+    @Nested
+    class Logout {
+        @BeforeEach
+        void logon() {
+            bench.logon(30);
+            bench.connection.next("A");
+        }
+
+        @Test
+        void aClientLogoutIsAnsweredAndTheConnectionClosed() {
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+            assertTrue(bench.connection.isClosed());
+            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
+        }
+
+        @Test
+        void aGatewayLogoutWaitsForTheReplyOrTimesOut() {
+            bench.session.logout("End of day");
+            assertEquals("End of day", bench.connection.next("5").get(FixTags.TEXT));
+            assertEquals(FixSessionState.LOGOUT_SENT, bench.session.state());
+            bench.advance(1_999);
+            bench.session.onTimer();
+            assertFalse(bench.connection.isClosed());
+            bench.advance(1);
+            bench.session.onTimer();
+            assertTrue(bench.connection.isClosed());
+        }
+
+        @Test
+        void aClientThatStopsReadingIsLoggedOutAndItsMessagesKeptForResend() {
+            bench.connection.fill();
+            bench.send('B', echo -> { });
+            assertTrue(bench.connection.isClosed());
+            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
+            assertEquals(3, bench.connection.next("5").seqNum());
+            assertEquals(4, bench.session.nextSenderSeq(), "the report (2) and the Logout (3) were numbered");
+            bench.reconnect();
+            bench.logon(30);
+            assertEquals(4, bench.connection.next("A").seqNum());
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 2)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            assertEquals(2, bench.connection.next("8").seqNum());
+            assertEquals("5", bench.connection.next("4").get(FixTags.NEW_SEQ_NO), "Logout and Logon are gap-filled");
+        }
+    }
+}
