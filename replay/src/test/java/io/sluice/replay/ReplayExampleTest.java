@@ -83,10 +83,10 @@ final class ReplayExampleTest {
     void aGatewayWhoseOrdersMeetNoOtherReplaysAlone() throws Exception {
         final RecordedSession session = RecordedSession.shared();
 
-        final ReplayResult result = assertReplaysIdentically(new Replay(session.root(), session.config()).output(out).sources(3));
+        final ReplayResult result = assertReplaysIdentically(new Replay(session.root(), session.config()).output(out).sources(2));
 
         assertEquals(RecordedSession.COMMANDS[2], result.inputs());
-        assertEquals(RecordedReports.read(session.root()).stream().filter(r -> r.sourceId() == 3).count(), result.reports());
+        assertEquals(RecordedReports.read(session.root()).stream().filter(r -> r.sourceId() == 2).count(), result.reports());
     }
 
     @Test
@@ -95,7 +95,7 @@ final class ReplayExampleTest {
         final List<RecordedReports> recorded = RecordedReports.read(session.root());
         final long recordedSpanNanos = (recorded.getLast().report().metaData().commandWritten()
                 - recorded.getFirst().report().metaData().commandWritten()) * 100;
-        assertTrue(recordedSpanNanos > 10_000_000, "the recording spans " + recordedSpanNanos + " ns");
+        assertTrue(recordedSpanNanos > 1_000_000, "the recording spans " + recordedSpanNanos + " ns");
 
         final ReplayResult result = assertReplaysIdentically(new Replay(session.root(), session.config()).output(out).pace(Pace.RECORDED));
 
