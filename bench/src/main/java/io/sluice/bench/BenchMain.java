@@ -15,6 +15,11 @@ public final class BenchMain {
         final String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
         switch (scenario) {
             case "-h", "--help", "help" -> usage();
+            case "journal-hop" -> io.sluice.bench.hop.JournalHopBench.main(rest);
+            case "engine-throughput" -> io.sluice.bench.engine.EngineThroughputBench.main(rest);
+            case "journal-round-trip" -> io.sluice.bench.engine.JournalRoundTripBench.main(rest);
+            case "engine-alloc" -> io.sluice.bench.engine.EngineAllocBench.main(rest);
+            case "tail-offline" -> io.sluice.bench.tail.TailOfflineBenchmark.main(rest);
             case "replay" -> io.sluice.bench.replay.ReplayBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
@@ -29,7 +34,12 @@ public final class BenchMain {
                 Usage: ./sluice bench <scenario> [options]
 
                 Scenarios:
-                  replay   replay with comparison vs engine alone over a recorded set (--orders N, default 10 M)
+                  journal-hop          one journal hop: contract (method writer/reader) vs raw DocumentContext, A/B
+                  engine-throughput    engine flat out over a pre-written mixed journal, vs the raw append ceiling
+                  journal-round-trip   two gateway threads -> engine -> back: rate and latency percentiles
+                  engine-alloc         engine under Epsilon GC: allocated bytes per command on the engine thread
+                  tail-offline [inputs/gateway] [gateways]  latency tail reading a synthetic journal set offline (M inputs/s)
+                  replay               replay with comparison vs the engine alone over a recorded set (--orders N)
                 """);
     }
 }

@@ -49,8 +49,10 @@ public final class EngineMain implements Callable<Integer> {
         }, "engine-shutdown");
         Runtime.getRuntime().addShutdownHook(shutdown);
         try {
+            final long start = System.nanoTime();
             final long recovered = service.recover();
-            System.out.println("engine: recovered " + recovered + " inputs from " + config.journalRoot().toAbsolutePath()
+            System.out.println("engine: recovered " + recovered + " inputs in " + (System.nanoTime() - start) / 1_000_000
+                    + " ms from " + config.journalRoot().toAbsolutePath()
                     + "; processing gateways " + java.util.Arrays.toString(config.gatewayIds()));
             service.run();
             System.out.println("engine: stopped");

@@ -30,16 +30,25 @@ public final class EngineService implements AutoCloseable {
     private final JournalOutput output;
     private final Engine engine;
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final JournalingInput input;
+    private final int sourceCount;
     private volatile boolean running = true;
     private long recovered = -1;
+    private long processed;
 
     public EngineService(final EngineConfig config) {
         this.config = config;
-        engineJournal = Journals.open(Journals.engineJournal(config.journalRoot()));
+        final java.nio.file.Path journal = Journals.engineJournal(config.journalRoot());
+        if (StaleWriteLock.breakIfHolderDead(journal)) {
+            System.out.println("engine: broke the write lock of " + journal + ", left by a dead engine process");
+        }
+        engineJournal = Journals.open(journal);
         sources = new InputSources(config.journalRoot(), config.gatewayIds());
         appender = engineJournal.createAppender();
         output = new JournalOutput(appender);
         engine = new Engine(config, output);
+        input = new JournalingInput(appender, engine);
+        sourceCount = sources.count();
     }
 
     /**
@@ -61,25 +70,44 @@ public final class EngineService implements AutoCloseable {
      */
     public void run() {
         try {
-            if (recovered < 0) {
-                recover();
-            }
-            final JournalingInput input = new JournalingInput(appender, engine);
             final IdleStrategy idle = config.idleStrategy().newStrategy();
-            final int count = sources.count();
             while (running) {
-                int work = 0;
-                for (int i = 0; i < count; i++) {
-                    if (sources.get(i).poll(input)) {
-                        work++;
-                    }
-                }
-                idle.idle(work);
+                idle.idle(poll());
             }
         } finally {
             close();
             stopped.countDown();
         }
+    }
+
+    /**
+     * One turn of the loop, for callers that drive the engine themselves (benchmarks): recovers if not done
+     * yet, then reads at most one command from each gateway journal and processes it.
+     *
+     * @return how many commands were processed
+     */
+    public int poll() {
+        if (recovered < 0) {
+            recover();
+        }
+        int work = 0;
+        for (int i = 0; i < sourceCount; i++) {
+            if (sources.get(i).poll(input)) {
+                work++;
+            }
+        }
+        processed += work;
+        return work;
+    }
+
+    /** @return how many live commands (not counting recovered ones) this service has processed. */
+    public long processed() {
+        return processed;
+    }
+
+    /** @return how many reports this service has written to the journal. */
+    public long reportsWritten() {
+        return output.written();
     }
 
     /** Asks {@link #run()} to return after the command in hand, and waits until it has. */

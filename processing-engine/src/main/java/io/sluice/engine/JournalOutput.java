@@ -15,6 +15,7 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 public final class JournalOutput implements EngineToGateway {
     private final EngineToGateway writer;
     private boolean live;
+    private long written;
 
     public JournalOutput(final ExcerptAppender appender) {
         // Bound to this appender (not the queue's thread-local one), so that reports written while
@@ -27,11 +28,17 @@ public final class JournalOutput implements EngineToGateway {
         live = true;
     }
 
+    /** @return how many reports have been written (not discarded). */
+    long written() {
+        return written;
+    }
+
     @Override
     public void executionReport(final ExecutionReport report) {
         if (live) {
             report.metaData().reportWritten(SluiceClock.nowTicks());
             writer.executionReport(report);
+            written++;
         }
     }
 
@@ -40,6 +47,7 @@ public final class JournalOutput implements EngineToGateway {
         if (live) {
             reject.metaData().reportWritten(SluiceClock.nowTicks());
             writer.cancelReject(reject);
+            written++;
         }
     }
 }

@@ -1,0 +1,93 @@
+package io.sluice.bench.engine;
+
+import io.sluice.bench.report.BenchResult;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.ExecType;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.OrdStatus;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.EngineService;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.IdleChoice;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ./sluice bench engine-throughput [--orders N]}: the engine flat out over a pre-written journal of
+ * mixed commands (new, cancel, replace; crossing and resting; three instruments; two gateways). Reports
+ * commands/s and reports/s, and as the ceiling, measured in the same run, the raw Chronicle rate of
+ * appending as many execution reports through a method writer, one per excerpt.
+ */
+@Command(name = "engine-throughput", mixinStandardHelpOptions = true,
+        description = "Engine throughput over a pre-written journal, with the raw append rate as the ceiling.")
+public final class EngineThroughputBench implements Callable<Integer> {
+    @Option(names = "--orders", description = "commands in the pre-written journal (default ${DEFAULT-VALUE})")
+    private long orders = 10_000_000;
+
+    @CommandLine.Mixin
+    private JournalDirectory journals;
+
+    public static void main(final String[] args) {
+        final int code = new CommandLine(new EngineThroughputBench()).execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        return journals.use("sluice-engine-throughput", root -> {
+            final EngineConfig config = PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN);
+            System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
+            PreWrittenJournals.write(config, root, orders);
+
+            final EngineService service = new EngineService(config);
+            service.recover();
+            final long start = System.nanoTime();
+            while (service.processed() < orders) {
+                service.poll();
+            }
+            final long engineNanos = System.nanoTime() - start;
+            final long reports = service.reportsWritten();
+            service.close();
+
+            final long ceilingNanos = rawAppend(root.resolve("ceiling"), reports);
+            final double commandsPerSecond = orders * 1e9 / engineNanos;
+            final double reportsPerSecond = reports * 1e9 / engineNanos;
+            final double ceilingPerSecond = reports * 1e9 / ceilingNanos;
+            System.out.printf(Locale.ROOT, "engine:  %,d commands -> %,d reports in %.2f s: %,.0f commands/s, %,.0f reports/s%n",
+                    orders, reports, engineNanos / 1e9, commandsPerSecond, reportsPerSecond);
+            System.out.printf(Locale.ROOT, "ceiling: %,d reports appended raw (method writer, one per excerpt) in %.2f s: %,.0f reports/s%n",
+                    reports, ceilingNanos / 1e9, ceilingPerSecond);
+            System.out.printf(Locale.ROOT, "engine reports/s as share of the ceiling: %.0f %%%n", 100 * reportsPerSecond / ceilingPerSecond);
+            final Path file = BenchResult.of("engine-throughput").put("commands", orders).put("reports", reports)
+                    .put("engineSeconds", engineNanos / 1e9).put("commandsPerSecond", commandsPerSecond)
+                    .put("reportsPerSecond", reportsPerSecond).put("ceilingReportsPerSecond", ceilingPerSecond)
+                    .put("shareOfCeiling", reportsPerSecond / ceilingPerSecond)
+                    .write(BenchResult.resultsDir());
+            System.out.println("wrote " + file);
+            return 0;
+        });
+    }
+
+    /** @return nanoseconds to append {@code count} typical execution reports, one per excerpt, to a fresh journal. */
+    static long rawAppend(final Path journal, final long count) {
+        try (ChronicleQueue queue = Journals.open(journal)) {
+            final EngineToGateway writer = queue.methodWriter(EngineToGateway.class);
+            final ExecutionReport report = new ExecutionReport().execType(ExecType.TRADE).lastQty(100).cumQty(100);
+            report.gatewayId(1).orderId(1).ordStatus(OrdStatus.FILLED);
+            final long start = System.nanoTime();
+            for (long i = 1; i <= count; i++) {
+                report.execId(i).metaData().eventId(i);
+                writer.executionReport(report);
+            }
+            return System.nanoTime() - start;
+        }
+    }
+}

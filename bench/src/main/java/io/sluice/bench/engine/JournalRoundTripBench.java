@@ -1,0 +1,208 @@
+package io.sluice.bench.engine;
+
+import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.LatencyTable;
+import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.CancelReject;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MetaData;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.time.SluiceClock;
+import io.sluice.engine.EngineService;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.IdleChoice;
+import io.sluice.engine.load.MixedOrderFlow;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import org.HdrHistogram.Histogram;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code ./sluice bench journal-round-trip [--orders N] [--window W]}: the round trip Chronicle's 2013
+ * gateway/engine demo measured, without FIX. Two gateway threads each send commands into their own journal
+ * (keeping at most {@code window} unanswered) while reading the engine journal for their reports; the
+ * engine runs on a third thread. Latency per command, from MetaData: commandWritten to the gateway reading
+ * the first report for it, split into the hops in (command written → engine read) and out (report written
+ * → gateway read). Figures exclude the first 10 % of each gateway's commands (warm-up).
+ */
+@Command(name = "journal-round-trip", mixinStandardHelpOptions = true,
+        description = "Two gateway threads -> journals -> engine -> journal -> gateways: rate and latency.")
+public final class JournalRoundTripBench implements Callable<Integer> {
+    @Option(names = "--orders", description = "commands per gateway (default ${DEFAULT-VALUE})")
+    private long orders = 10_000_000;
+
+    @Option(names = "--window", description = "most unanswered commands per gateway (default ${DEFAULT-VALUE})")
+    private int window = 64;
+
+    @Option(names = "--engine-idle", description = "engine idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
+    private IdleChoice engineIdle = IdleChoice.BACK_OFF;
+
+    @CommandLine.Mixin
+    private JournalDirectory journals;
+
+    public static void main(final String[] args) {
+        final int code = new CommandLine(new JournalRoundTripBench()).execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        return journals.use("sluice-round-trip", root -> {
+            final EngineConfig config = PreWrittenJournals.config(root, engineIdle);
+            final EngineService service = new EngineService(config);
+            final Thread engine = new Thread(service::run, "engine");
+            engine.start();
+            final Gateway[] gateways = new Gateway[PreWrittenJournals.GATEWAYS.length];
+            final Thread[] threads = new Thread[gateways.length];
+            for (int i = 0; i < gateways.length; i++) {
+                gateways[i] = new Gateway(root, PreWrittenJournals.GATEWAYS[i], config, orders, window);
+                threads[i] = new Thread(gateways[i], "gateway-" + PreWrittenJournals.GATEWAYS[i]);
+            }
+            final long start = System.nanoTime();
+            for (final Thread thread : threads) {
+                thread.start();
+            }
+            for (final Thread thread : threads) {
+                thread.join();
+            }
+            final long nanos = System.nanoTime() - start;
+            service.stop();
+            engine.join();
+
+            final Histogram total = new Histogram(3);
+            final Histogram in = new Histogram(3);
+            final Histogram out = new Histogram(3);
+            for (final Gateway gateway : gateways) {
+                total.add(gateway.total);
+                in.add(gateway.in);
+                out.add(gateway.out);
+            }
+            final long roundTrips = orders * gateways.length;
+            final double perSecond = roundTrips * 1e9 / nanos;
+            System.out.printf(Locale.ROOT, "%,d request/responses (2 gateways x %,d, window %d, engine idle %s) in %.2f s: %,.0f per second%n",
+                    roundTrips, orders, window, engineIdle, nanos / 1e9, perSecond);
+            final LatencyTable table = new LatencyTable(System.out, 28);
+            table.header();
+            table.rowNanos("round trip", total);
+            table.rowNanos("in: written -> engine read", in);
+            table.rowNanos("out: report -> gateway read", out);
+            final Path file = BenchResult.of("journal-round-trip").put("ordersPerGateway", orders).put("window", window)
+                    .put("engineIdle", engineIdle.name()).put("gatewayIdle", "BACK_OFF when nothing to do")
+                    .put("seconds", nanos / 1e9).put("roundTripsPerSecond", perSecond)
+                    .putLatencyNanos("roundTrip", total).putLatencyNanos("in", in).putLatencyNanos("out", out)
+                    .write(BenchResult.resultsDir());
+            System.out.println("wrote " + file);
+            return 0;
+        });
+    }
+
+    /** One gateway thread: sends its commands within the window and reads its reports back. */
+    private static final class Gateway implements Runnable, GatewayToEngine, EngineToGateway {
+        private final int gatewayId;
+        private final ChronicleQueue commands;
+        private final ChronicleQueue reports;
+        private final GatewayToEngine writer;
+        private final MethodReader reader;
+        private final MixedOrderFlow flow;
+        private final long orders;
+        private final int window;
+        private final long warmUp;
+        private final IdleStrategy idle = new BackoffIdleStrategy(100, 10, TimeUnit.MICROSECONDS.toNanos(1),
+                TimeUnit.MICROSECONDS.toNanos(100));
+        final Histogram total = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
+        final Histogram in = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
+        final Histogram out = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
+        private long answered;
+
+        Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window) {
+            this.gatewayId = gatewayId;
+            commands = Journals.open(Journals.gatewayJournal(root, gatewayId));
+            reports = Journals.open(Journals.engineJournal(root));
+            writer = commands.methodWriter(GatewayToEngine.class);
+            reader = reports.createTailer().methodReader(this);
+            flow = new MixedOrderFlow(gatewayId, gatewayId, config.instruments(), 64);
+            this.orders = orders;
+            this.window = window;
+            warmUp = orders / 10;
+        }
+
+        @Override
+        public void run() {
+            while (answered < orders) {
+                int work = 0;
+                if (flow.eventId() < orders && flow.eventId() - answered < window) {
+                    flow.next(this);
+                    work++;
+                }
+                if (reader.readOne()) {
+                    work++;
+                }
+                idle.idle(work);
+            }
+            commands.close();
+            reports.close();
+        }
+
+        @Override
+        public void newOrder(final NewOrder order) {
+            stamp(order.metaData());
+            writer.newOrder(order);
+        }
+
+        @Override
+        public void cancelOrder(final CancelOrder cancel) {
+            stamp(cancel.metaData());
+            writer.cancelOrder(cancel);
+        }
+
+        @Override
+        public void replaceOrder(final ReplaceOrder replace) {
+            stamp(replace.metaData());
+            writer.replaceOrder(replace);
+        }
+
+        @Override
+        public void executionReport(final ExecutionReport report) {
+            received(report.metaData());
+        }
+
+        @Override
+        public void cancelReject(final CancelReject reject) {
+            received(reject.metaData());
+        }
+
+        private static void stamp(final MetaData metaData) {
+            final long now = SluiceClock.nowTicks();
+            metaData.fixReceived(now).commandWritten(now);
+        }
+
+        /** The first report naming one of this gateway's commands answers it. */
+        private void received(final MetaData metaData) {
+            if (metaData.sourceId() != gatewayId || metaData.eventId() <= answered) {
+                return;
+            }
+            final long now = SluiceClock.nowTicks();
+            answered = metaData.eventId();
+            if (answered > warmUp) {
+                total.recordValue(Math.max(0, now - metaData.commandWritten()) * SluiceClock.NANOS_PER_TICK);
+                in.recordValue(Math.max(0, metaData.engineRead() - metaData.commandWritten()) * SluiceClock.NANOS_PER_TICK);
+                out.recordValue(Math.max(0, now - metaData.reportWritten()) * SluiceClock.NANOS_PER_TICK);
+            }
+        }
+    }
+}

@@ -1,0 +1,329 @@
+package io.sluice.bench.tail;
+
+import io.sluice.bench.report.LatencyTable;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.time.SluiceClock;
+import org.HdrHistogram.Histogram;
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Follows a set of Sluice journals and prints, every interval, each hop's count, rate and percentiles,
+ * with whatever {@link Findings} say the figures cannot be trusted for; a summary at the end. Reads are
+ * read-only and back off when idle, so a live tail never slows the writers.
+ * <p>
+ * Each pass reads the gateways' delivery journals first, in step with one another by engine-journal
+ * position, pulling the engine and gateway journals just far enough to match what they read; then any
+ * reports not delivered; then any commands not answered. So a recorded set is read in one sweep with
+ * a join window of a few records, whatever its size.
+ * <p>
+ * To check a recorded run in a test: {@code Tail tail = new Tail(new TailOptions().root(dir).offline(true), out);
+ * tail.run();} then read {@link #statistics(Hop)}, {@link #findings()} and {@link #join()}'s counts.
+ */
+public final class Tail implements IntervalClock.Listener {
+    private static final Pattern GATEWAY = Pattern.compile(
+            Pattern.quote(Journals.GATEWAY_PREFIX) + "([1-9][0-9]{0,8})(" + Pattern.quote(Journals.OUT_SUFFIX) + ")?");
+    private static final int BATCH = 1_024;
+    private static final int LABEL_WIDTH = 12;
+    private static final double TICKS_PER_SECOND = 1e6 * SluiceClock.TICKS_PER_MICRO;
+
+    private final TailOptions options;
+    private final PrintStream out;
+    private final Findings findings = new Findings();
+    private final TailFilter filter;
+    private final IntervalClock clock;
+    private final LatencyJoin join;
+    private final LatencyTable table;
+    private final IntervalLog intervalLog;
+    private final HopStatistics[] hops = new HopStatistics[Hop.all().length];
+    private final Set<Path> opened = new HashSet<>();
+    private final List<CommandStream> commands = new ArrayList<>();
+    private final List<DeliveryStream> deliveries = new ArrayList<>();
+    private final IdleStrategy idle = new BackoffIdleStrategy(10, 20, 1_000, 1_000_000);
+    private ReportStream reports;
+    private boolean rediscover;
+    private long activeTicks;
+    private volatile boolean running = true;
+    private volatile long recordsRead;
+    private volatile boolean following;
+
+    /**
+     * Prepares to follow the journals under {@code options.root()}; {@link #run()} opens them.
+     *
+     * @throws IllegalArgumentException if the root is not a directory, or holds no journal when offline
+     */
+    public Tail(final TailOptions options, final PrintStream out) {
+        this.options = options;
+        this.out = out;
+        if (options.root() == null || !Files.isDirectory(options.root())) {
+            throw new IllegalArgumentException("no journal directory at " + options.root());
+        }
+        filter = new TailFilter(options.gateways(), options.sessions(), options.sinceTicks(), options.untilTicks());
+        clock = new IntervalClock(options.intervalTicks(), this);
+        join = new LatencyJoin(filter, findings, clock, options.joinWindow());
+        for (final Hop hop : Hop.all()) {
+            hops[hop.ordinal()] = join.statistics(hop);
+        }
+        table = LatencyTable.withRate(out, LABEL_WIDTH);
+        intervalLog = options.hlog() == null ? null : new IntervalLog(options.hlog());
+        if (options.offline() && journalDirs().isEmpty()) {
+            throw new IllegalArgumentException("no Sluice journals under " + options.root().toAbsolutePath()
+                    + " (expected " + Journals.ENGINE + ", " + Journals.GATEWAY_PREFIX + "N and "
+                    + Journals.GATEWAY_PREFIX + "N" + Journals.OUT_SUFFIX + " directories)");
+        }
+    }
+
+    /**
+     * Opens the journals and reads them until {@link #stop()} (live) or their end (offline), then prints the
+     * summary. The journals are opened, read and closed on the thread that calls this (Chronicle tailers
+     * belong to one thread).
+     */
+    public void run() {
+        try {
+            discover(options.fromStart());
+            if (!options.fromStart()) {
+                // Everything received from now on is written after the tailers moved to the end, so it is all seen.
+                final long now = SluiceClock.nowTicks();
+                filter.notBefore(now);
+                clock.observe(now);
+            }
+            following = true;
+            follow();
+            clock.finish();
+            printSummary();
+            if (options.plot() != null) {
+                plot(options.plot());
+            }
+        } finally {
+            closeJournals();
+            if (intervalLog != null) {
+                intervalLog.close();
+            }
+        }
+    }
+
+    private void follow() {
+        while (running) {
+            final int work = poll();
+            if (work > 0) {
+                recordsRead = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
+                idle.reset();
+            } else if (options.offline()) {
+                break;
+            } else {
+                clock.observe(SluiceClock.nowTicks());
+                if (rediscover) {
+                    rediscover = false;
+                    discover(true);
+                }
+                idle.idle();
+            }
+        }
+    }
+
+    private void plot(final Path png) {
+        final List<String> labels = new ArrayList<>();
+        final List<Histogram> totals = new ArrayList<>();
+        for (final HopStatistics hop : hops) {
+            labels.add(hop.hop().label());
+            totals.add(hop.total());
+        }
+        PercentilePlot.write(png, "Sluice latency by hop, " + options.root().getFileName(), labels, totals);
+    }
+
+    /** Asks {@link #run()} to finish: safe from any thread, e.g. a shutdown hook. */
+    public void stop() {
+        running = false;
+    }
+
+    /** @return the statistics of {@code hop}: the current interval's and the closed intervals' total. */
+    public HopStatistics statistics(final Hop hop) {
+        return hops[hop.ordinal()];
+    }
+
+    /** @return whether {@link #run()} has opened the journals and follows them: what it reads from then on is new. */
+    public boolean following() {
+        return following;
+    }
+
+    /** @return the records read so far, published once per batch: for watching a running tail from another thread. */
+    public long recordsRead() {
+        return recordsRead;
+    }
+
+    public Findings findings() {
+        return findings;
+    }
+
+    public LatencyJoin join() {
+        return join;
+    }
+
+    @Override
+    public void intervalEnded(final long startTicks, final long endTicks) {
+        final double seconds = (endTicks - startTicks) / TICKS_PER_SECOND;
+        out.printf(Locale.ROOT, "%s  +%.6f s%n", instant(startTicks), seconds);
+        if (printTable(seconds, false)) {
+            activeTicks += endTicks - startTicks;
+        }
+        findings.printInterval(out);
+        if (intervalLog != null) {
+            intervalLog.write(startTicks, endTicks, hops);
+        }
+        for (final HopStatistics hop : hops) {
+            hop.closeInterval();
+        }
+        rediscover = true;
+    }
+
+    private void closeJournals() {
+        for (final CommandStream stream : commands) {
+            stream.close();
+        }
+        for (final DeliveryStream stream : deliveries) {
+            stream.close();
+        }
+        if (reports != null) {
+            reports.close();
+        }
+    }
+
+    /** Reads deliveries first; undelivered reports only when no deliveries are left; unanswered commands last. */
+    private int poll() {
+        int work = pollDeliveries();
+        if (work < BATCH) {
+            final int reportsRead = pollReports();
+            work += reportsRead;
+            if (reportsRead < BATCH) {
+                work += pollCommands();
+            }
+        }
+        return work;
+    }
+
+    private int pollReports() {
+        int read = 0;
+        while (reports != null && read < BATCH && reports.readOne()) {
+            read++;
+        }
+        return read;
+    }
+
+    /** Reads up to a batch of deliveries, always from the journal furthest behind in the engine journal. */
+    private int pollDeliveries() {
+        for (int i = 0; i < deliveries.size(); i++) {
+            deliveries.get(i).drained(false);
+        }
+        int read = 0;
+        while (read < BATCH) {
+            DeliveryStream next = null;
+            for (int i = 0; i < deliveries.size(); i++) {
+                final DeliveryStream stream = deliveries.get(i);
+                if (!stream.drained() && (next == null || stream.reportSequence() < next.reportSequence())) {
+                    next = stream;
+                }
+            }
+            if (next == null) {
+                break;
+            }
+            if (next.readOne()) {
+                read++;
+            } else {
+                next.drained(true);
+            }
+        }
+        return read;
+    }
+
+    private int pollCommands() {
+        int read = 0;
+        for (int i = 0; i < commands.size(); i++) {
+            final CommandStream stream = commands.get(i);
+            for (int n = 0; n < BATCH && stream.readOne(); n++) {
+                read++;
+            }
+        }
+        return read;
+    }
+
+    /** Opens every journal under the root not opened yet: at the start, and after each interval when live. */
+    private void discover(final boolean fromStart) {
+        for (final Path dir : journalDirs()) {
+            if (opened.contains(dir)) {
+                continue;
+            }
+            final String name = dir.getFileName().toString();
+            final Matcher gateway = GATEWAY.matcher(name);
+            if (name.equals(Journals.ENGINE)) {
+                reports = new ReportStream(dir, fromStart, join);
+                join.attach(reports);
+            } else if (gateway.matches() && gateway.group(2) == null) {
+                final CommandStream stream = new CommandStream(dir, Integer.parseInt(gateway.group(1)), fromStart, join);
+                commands.add(stream);
+                join.attach(stream);
+            } else if (gateway.matches() && filter.acceptsGateway(Integer.parseInt(gateway.group(1)))) {
+                deliveries.add(new DeliveryStream(dir, Integer.parseInt(gateway.group(1)), fromStart, join));
+            } else {
+                continue;
+            }
+            opened.add(dir);
+        }
+    }
+
+    /** @return the directories under the root that hold a journal, in name order. */
+    private List<Path> journalDirs() {
+        try (Stream<Path> list = Files.list(options.root())) {
+            return list.filter(dir -> Files.exists(dir.resolve("metadata.cq4t"))).sorted().toList();
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot list journals in " + options.root().toAbsolutePath(), e);
+        }
+    }
+
+    /** Prints the totals, with rates over the intervals that had messages (the span may include idle hours). */
+    private void printSummary() {
+        final long first = clock.firstObserved();
+        final double span = first == Long.MIN_VALUE ? 0 : (clock.now() + 1 - first) / TICKS_PER_SECOND;
+        final double active = activeTicks / TICKS_PER_SECOND;
+        out.printf(Locale.ROOT, "== summary %s .. %s (%.3f s, %.3f s with messages): read %d commands, %d reports, "
+                        + "%d deliveries%n", first == Long.MIN_VALUE ? "-" : instant(first), instant(clock.now()), span,
+                active, join.commandsRead(), join.reportsRead(), join.deliveriesRead());
+        printTable(active, true);
+        findings.printSummary(out, join.commandsWithoutReport());
+    }
+
+    /** @return whether there was anything to print */
+    private boolean printTable(final double seconds, final boolean totals) {
+        long count = 0;
+        for (final HopStatistics hop : hops) {
+            count += (totals ? hop.total() : hop.interval()).getTotalCount();
+        }
+        if (count == 0) {
+            out.println("no messages");
+            return false;
+        }
+        table.header();
+        for (final HopStatistics hop : hops) {
+            table.rowNanos(hop.hop().label(), totals ? hop.total() : hop.interval(), seconds);
+        }
+        return true;
+    }
+
+    private static Instant instant(final long ticks) {
+        return Instant.ofEpochSecond(0, ticks * SluiceClock.NANOS_PER_TICK);
+    }
+}

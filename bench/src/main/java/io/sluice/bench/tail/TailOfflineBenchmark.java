@@ -1,0 +1,128 @@
+package io.sluice.bench.tail;
+
+import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.LatencyTable;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./sluice bench tail-offline [inputs per gateway] [gateways]}: writes a synthetic journal set with
+ * known latencies (default 2 gateways x 2.5 M inputs, i.e. 5 M inputs, 6.25 M reports, 6.25 M deliveries)
+ * into a temporary directory, then times the tail reading it offline, five times after a warm-up on a
+ * smaller set, and prints inputs/s and records/s of each run, the median, the best, and per second of the reading
+ * thread's CPU time, with the machine's load average: on a small shared machine other processes move the
+ * wall-clock figures a lot; the CPU-time figure is what the tail would do with a core of its own. The target is 5 M/s.
+ */
+public final class TailOfflineBenchmark {
+    private static final long DEFAULT_INPUTS_PER_GATEWAY = 2_500_000;
+    private static final int DEFAULT_GATEWAYS = 2;
+    private static final int WARM_UP_INPUTS = 400_000;
+    private static final int RUNS = 5;
+
+    private TailOfflineBenchmark() {
+    }
+
+    public static void main(final String[] args) throws IOException {
+        final long inputsPerGateway = args.length > 0 ? Long.parseLong(args[0]) : DEFAULT_INPUTS_PER_GATEWAY;
+        final int gateways = args.length > 1 ? Integer.parseInt(args[1]) : DEFAULT_GATEWAYS;
+        final Path warmUp = Files.createTempDirectory("sluice-tail-warmup");
+        final Path root = Files.createTempDirectory("sluice-tail-bench");
+        try {
+            final SyntheticJournals journals = new SyntheticJournals(gateways, LatencyPattern.realistic());
+            journals.write(warmUp, 1, WARM_UP_INPUTS / gateways);
+            final long writeStart = System.nanoTime();
+            journals.write(root, 1, inputsPerGateway);
+            final double writeSeconds = (System.nanoTime() - writeStart) / 1e9;
+            System.out.printf(Locale.ROOT, "wrote %d inputs from %d gateways in %.1f s%n",
+                    inputsPerGateway * gateways, gateways, writeSeconds);
+
+            read(warmUp);
+            Tail tail = null;
+            double best = Double.MAX_VALUE;
+            final double[] seconds = new double[RUNS];
+            final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            double cpuSeconds = 0;
+            long allocated = 0;
+            for (int run = 0; run < RUNS; run++) {
+                final long cpuStart = threads.getCurrentThreadCpuTime();
+                final long allocatedStart = allocatedBytes(threads);
+                final long readStart = System.nanoTime();
+                tail = read(root);
+                seconds[run] = (System.nanoTime() - readStart) / 1e9;
+                cpuSeconds += (threads.getCurrentThreadCpuTime() - cpuStart) / 1e9;
+                allocated = allocatedBytes(threads) - allocatedStart;
+                best = Math.min(best, seconds[run]);
+                report("run " + (run + 1), tail.join(), seconds[run]);
+            }
+            Arrays.sort(seconds);
+            final LatencyJoin join = tail.join();
+            final long records = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
+            report("median", join, seconds[RUNS / 2]);
+            report("best", join, best);
+            report("per CPU", join, cpuSeconds / RUNS);
+            System.out.printf(Locale.ROOT, "allocated %.1f MB by the reading thread in the last run, %.3f bytes per "
+                    + "record on average: opening journals, join windows, histograms (it barely grows with the run's size)%n",
+                    allocated / 1e6, allocated / (double) records);
+            final LatencyTable table = new LatencyTable(System.out, 12);
+            table.header();
+            final BenchResult result = BenchResult.of("tail-offline")
+                    .put("gateways", gateways).put("inputs", join.commandsRead()).put("records", records)
+                    .put("medianSeconds", seconds[RUNS / 2]).put("inputsPerSecond", join.commandsRead() / seconds[RUNS / 2])
+                    .put("recordsPerSecond", records / seconds[RUNS / 2]).put("bestInputsPerSecond", join.commandsRead() / best)
+                    .put("cpuInputsPerSecond", join.commandsRead() / (cpuSeconds / RUNS))
+                    .put("bytesAllocatedPerRecord", allocated / (double) records)
+                    .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            for (final Hop hop : Hop.all()) {
+                table.rowNanos(hop.label(), tail.statistics(hop).total());
+                result.putLatencyNanos(hop.tag(), tail.statistics(hop).total());
+            }
+            System.out.printf(Locale.ROOT, "target >= 5 M/s; load average %.1f on %d CPUs%n",
+                    ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                    Runtime.getRuntime().availableProcessors());
+            System.out.println("results: " + result.write(BenchResult.resultsDir()));
+        } finally {
+            delete(warmUp);
+            delete(root);
+        }
+    }
+
+    private static void report(final String what, final LatencyJoin join, final double seconds) {
+        final long records = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
+        System.out.printf(Locale.ROOT, "%-7s %d inputs, %d records in %.3f s: %.2f M inputs/s, %.2f M records/s%n",
+                what, join.commandsRead(), records, seconds, join.commandsRead() / seconds / 1e6, records / seconds / 1e6);
+    }
+
+    private static long allocatedBytes(final ThreadMXBean threads) {
+        return threads instanceof com.sun.management.ThreadMXBean counting ? counting.getCurrentThreadAllocatedBytes() : 0;
+    }
+
+    private static Tail read(final Path root) {
+        final Tail tail = new Tail(new TailOptions().root(root).offline(true),
+                new PrintStream(OutputStream.nullOutputStream(), false));
+        tail.run();
+        return tail;
+    }
+
+    private static void delete(final Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(path -> {
+                try {
+                    Files.delete(path);
+                } catch (final IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+}
