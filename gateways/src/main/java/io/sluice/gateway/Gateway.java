@@ -38,6 +38,7 @@ public final class Gateway implements AutoCloseable {
     public static final int MAX_FIELDS = 256;
     private static final int REPORTS_PER_POLL = 64;
     private static final int CLOSE_RESERVE = 1024;
+    private static final long HOUSEKEEPING_INTERVAL_NANOS = 100_000_000L;
 
     private final GatewayConfig config;
     private final ChronicleQueue commandJournal;
@@ -48,6 +49,8 @@ public final class Gateway implements AutoCloseable {
     private final ReportDelivery delivery;
     private final MethodReader engineReader;
     private final NioTransport transport;
+    private final long logonTimeoutNanos;
+    private long nextHousekeepingNanos;
 
     public Gateway(final GatewayConfig config, final EpochClock clock) {
         this.config = config.validate();
@@ -67,7 +70,7 @@ public final class Gateway implements AutoCloseable {
             session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
             sessions.add(session);
         }
-        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS);
+        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, new GatewayLog(id));
 
         final ExcerptTailer engineTailer = engineJournal.createTailer();
         if (store.deliveredEngineIndex() != 0 && engineTailer.moveToIndex(store.deliveredEngineIndex())) {
@@ -78,16 +81,26 @@ public final class Gateway implements AutoCloseable {
         delivery = new ReportDelivery(id, acceptor, store, engineTailer);
         engineReader = engineTailer.methodReader(delivery);
         transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
-                config.sendBufferBytes(), CLOSE_RESERVE);
+                config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis());
+        logonTimeoutNanos = config.logonTimeoutMillis() * 1_000_000L;
     }
 
-    /** One round of work: socket events, up to 64 engine reports, session timers; @return work done. */
+    /**
+     * One round of work: socket events, up to 64 engine reports, session timers, and every 100 ms closing
+     * connections that did not log on in time; @return work done.
+     */
     public int doWork() {
         int work = transport.poll();
         for (int i = 0; i < REPORTS_PER_POLL && engineReader.readOne(); i++) {
             work++;
         }
-        return work + acceptor.onTimer();
+        work += acceptor.onTimer();
+        final long now = System.nanoTime();
+        if (now - nextHousekeepingNanos >= 0) {
+            nextHousekeepingNanos = now + HOUSEKEEPING_INTERVAL_NANOS;
+            work += transport.closeUnboundOlderThan(logonTimeoutNanos);
+        }
+        return work;
     }
 
     /** Runs {@link #doWork()} with the configured idle strategy until {@code running} turns false. */

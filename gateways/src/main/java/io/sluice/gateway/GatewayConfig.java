@@ -33,6 +33,8 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private int sendBufferBytes = 256 * 1024;
     private long sendingTimeToleranceMillis = 120_000;
     private long logoutTimeoutMillis = 2_000;
+    private long logonTimeoutMillis = 10_000;
+    private int socketSendBufferBytes = 0;
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** Reads and validates a YAML configuration file. */
@@ -145,6 +147,26 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public long logoutTimeoutMillis() {
         return logoutTimeoutMillis;
+    }
+
+    /** @return how long a new connection may take to log on before it is closed. */
+    public long logonTimeoutMillis() {
+        return logonTimeoutMillis;
+    }
+
+    public GatewayConfig logonTimeoutMillis(final long logonTimeoutMillis) {
+        this.logonTimeoutMillis = logonTimeoutMillis;
+        return this;
+    }
+
+    /** @return SO_SNDBUF for client sockets, or 0 to leave the kernel's default (autotuned for TCP). */
+    public int socketSendBufferBytes() {
+        return socketSendBufferBytes;
+    }
+
+    public GatewayConfig socketSendBufferBytes(final int socketSendBufferBytes) {
+        this.socketSendBufferBytes = socketSendBufferBytes;
+        return this;
     }
 
     public List<SessionConfig> sessions() {

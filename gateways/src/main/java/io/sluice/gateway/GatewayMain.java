@@ -46,7 +46,15 @@ public final class GatewayMain implements Callable<Integer> {
                 main.interrupt();
             }
         }, "gateway-shutdown"));
-        try (Gateway gateway = new Gateway(gatewayConfig, SystemEpochClock.INSTANCE)) {
+        final Gateway started;
+        try {
+            started = new Gateway(gatewayConfig, SystemEpochClock.INSTANCE);
+        } catch (final java.io.UncheckedIOException | IllegalArgumentException e) {
+            stopped.countDown();
+            System.err.println("gateway " + gatewayConfig.gatewayId() + ": cannot start: " + e.getMessage());
+            return 1;
+        }
+        try (Gateway gateway = started) {
             System.out.println("gateway " + gatewayConfig.gatewayId() + " listening on "
                     + ListenAddress.format(gateway.localAddress()) + ", journals under "
                     + gatewayConfig.journalRoot().toAbsolutePath() + ", sessions "

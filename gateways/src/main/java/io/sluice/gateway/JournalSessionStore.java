@@ -7,16 +7,16 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.DirectBuffer;
-import org.agrona.collections.Long2LongHashMap;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
  * The gateway's {@link SessionStore}, in its own journal ({@link GatewayRecords}). On open it reads the
- * journal from the start to recover, per session, the next sequence numbers and where each stored
- * application message is (for resends), plus the last engine-journal index delivered and the last command
- * eventId whose progress was recorded. Every write is one excerpt; a report's {@code sent} and
+ * journal from the start to recover, per session, the next sequence numbers, plus the last engine-journal
+ * index delivered and the last command eventId whose progress was recorded. Resends read the stored
+ * messages back from the journal itself, so memory does not grow with the number of messages. Every write is one excerpt; a report's {@code sent} and
  * {@code delivered} records share one (see {@link #attachDelivery}).
  */
 public final class JournalSessionStore implements SessionStore, AutoCloseable {
@@ -26,7 +26,6 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private final ExcerptAppender appender;
     private final GatewayRecords writer;
     private final ExcerptTailer resendTailer;
-    private final MethodReader resendReader;
     private final SentMessage outgoing;
     private final SessionProgress progress = new SessionProgress();
     private final Long2ObjectHashMap<History> histories = new Long2ObjectHashMap<>();
@@ -35,7 +34,8 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private long deliveredEngineIndex;
     private long recordedEventId;
     private long lastEventId;
-    private SentMessage replayed;
+    private final Scan scan = new Scan();
+    private final MethodReader scanReader;
 
     /** Opens (creating if needed) the journal in {@code queue} and recovers from it. */
     public JournalSessionStore(final ChronicleQueue queue, final int maxBodyLength) {
@@ -47,7 +47,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         // one writingDocument() land in one excerpt (the queue's own method writer uses another appender).
         this.writer = queue.methodWriterBuilder(GatewayRecords.class).marshallableOut(appender).build();
         this.resendTailer = queue.createTailer();
-        this.resendReader = resendTailer.methodReader(new Replay());
+        this.scanReader = resendTailer.methodReader(scan);
     }
 
     /** @return the next MsgSeqNum to send on {@code session}, as recovered (1 if it never sent). */
@@ -104,11 +104,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         }
         pendingDelivery = null;
         pendingEngineIndex = 0;
-        final History history = history(session.id());
-        history.nextSenderSeq = seqNum + 1;
-        if (bodyLength > 0) {
-            history.stored.put(seqNum, appender.lastIndexAppended());
-        }
+        history(session.id()).nextSenderSeq = seqNum + 1;
     }
 
     @Override
@@ -123,26 +119,47 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         final History history = history(session.id());
         history.nextSenderSeq = nextSenderSeq;
         history.nextTargetSeq = nextTargetSeq;
-        history.stored.clear();
     }
 
+    /**
+     * Finds the stored messages by reading the journal, not an in-memory index (which would grow with every
+     * message): backwards from the end to the first of the session's messages at or after {@code beginSeq}
+     * (stopping at a sequence reset), then forwards from there. Resends are rare; the cost is the distance.
+     */
     @Override
     public void replay(final FixSession session, final long beginSeq, final long endSeq,
                        final StoredMessageHandler handler) {
-        final History history = histories.get(session.id());
-        if (history == null) {
-            return;
-        }
-        for (long seq = beginSeq; seq <= endSeq; seq++) {
-            final long index = history.stored.get(seq);
-            if (index == NOT_STORED || !resendTailer.moveToIndex(index)) {
+        final long id = session.id();
+        long start = NOT_STORED;
+        resendTailer.direction(TailerDirection.BACKWARD).toEnd();
+        while (scanReader.readOne()) {
+            if (scan.session != id || scan.kind == Scan.OTHER) {
                 continue;
             }
-            replayed = null;
-            resendReader.readOne();
-            if (replayed != null && replayed.seqNum() == seq && replayed.session() == session.id()) {
-                handler.onStoredMessage(seq, replayed.msgType(), replayed.sendingTime(), replayed.body(), 0,
-                        replayed.bodyLength());
+            if (scan.kind == Scan.RESET || scan.message.seqNum() < beginSeq) {
+                break;
+            }
+            start = resendTailer.lastReadIndex();
+        }
+        if (start == NOT_STORED) {
+            return;
+        }
+        resendTailer.direction(TailerDirection.FORWARD);
+        if (!resendTailer.moveToIndex(start)) {
+            return;
+        }
+        while (scanReader.readOne()) {
+            if (scan.session != id || scan.kind != Scan.SENT) {
+                continue;
+            }
+            final SentMessage message = scan.message;
+            if (message.seqNum() > endSeq) {
+                break;
+            }
+            if (message.bodyLength() > 0 && message.seqNum() >= beginSeq
+                    && !handler.onStoredMessage(message.seqNum(), message.msgType(), message.sendingTime(),
+                    message.body(), 0, message.bodyLength())) {
+                break;
             }
         }
     }
@@ -163,7 +180,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
     private void recover() {
         final ExcerptTailer tailer = queue.createTailer();
-        final MethodReader reader = tailer.methodReader(new Recovery(tailer));
+        final MethodReader reader = tailer.methodReader(new Recovery());
         while (reader.readOne()) {
             // Recovery updates the histories as it reads.
         }
@@ -174,24 +191,13 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private static final class History {
         long nextSenderSeq = 1;
         long nextTargetSeq = 1;
-        final Long2LongHashMap stored = new Long2LongHashMap(NOT_STORED);
     }
 
     /** Rebuilds the histories from the journal. */
     private final class Recovery implements GatewayRecords {
-        private final ExcerptTailer tailer;
-
-        Recovery(final ExcerptTailer tailer) {
-            this.tailer = tailer;
-        }
-
         @Override
         public void sent(final SentMessage message) {
-            final History history = history(message.session());
-            history.nextSenderSeq = message.seqNum() + 1;
-            if (message.bodyLength() > 0) {
-                history.stored.put(message.seqNum(), tailer.index());
-            }
+            history(message.session()).nextSenderSeq = message.seqNum() + 1;
             if (message.engineIndex() != 0) {
                 deliveredEngineIndex = message.engineIndex();
             }
@@ -208,7 +214,6 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
             final History history = history(progress.session());
             history.nextSenderSeq = progress.nextSenderSeq();
             history.nextTargetSeq = progress.nextTargetSeq();
-            history.stored.clear();
             recordedEventId = Math.max(recordedEventId, progress.lastEventId());
         }
 
@@ -218,23 +223,38 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         }
     }
 
-    /** Captures the stored message a resend reads back. */
-    private final class Replay implements GatewayRecords {
+    /** Notes what kind of record a resend scan just read, for which session. */
+    private static final class Scan implements GatewayRecords {
+        static final int OTHER = 0;
+        static final int SENT = 1;
+        static final int RESET = 2;
+
+        int kind;
+        long session;
+        SentMessage message;
+
         @Override
         public void sent(final SentMessage message) {
-            replayed = message;
+            kind = SENT;
+            session = message.session();
+            this.message = message;
         }
 
         @Override
         public void received(final SessionProgress progress) {
+            kind = OTHER;
+            session = progress.session();
         }
 
         @Override
         public void reset(final SessionProgress progress) {
+            kind = RESET;
+            session = progress.session();
         }
 
         @Override
         public void delivered(final Delivery delivery) {
+            // Shares an excerpt with a sent record, which is read first.
         }
     }
 }

@@ -34,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GatewaySocketTest {
     private static final int GATEWAY = 3;
+    private static final int SEND_BUFFER = 16_384;
 
     @TempDir
     Path root;
@@ -42,12 +43,19 @@ class GatewaySocketTest {
     private ChronicleQueue engineJournal;
 
     private void start(final String transport) throws Exception {
+        start(transport, 10_000);
+    }
+
+    private void start(final String transport, final long logonTimeoutMillis) throws Exception {
         final GatewayConfig config = new GatewayConfig().gatewayId(GATEWAY).journalRoot(root)
+                .logonTimeoutMillis(logonTimeoutMillis).sendBufferBytes(SEND_BUFFER).socketSendBufferBytes(SEND_BUFFER)
                 .listen("tcp".equals(transport) ? "tcp://127.0.0.1:0" : "unix:" + root.resolve("gw.sock"))
                 .session(new SessionConfig("CLIENT1", "SLUICE", "secret1"))
                 .session(new SessionConfig("CLIENT2", "SLUICE", "secret2"));
         gateway = new RunningGateway(config);
-        engineJournal = Journals.open(Journals.engineJournal(root));
+        if (engineJournal == null) {
+            engineJournal = Journals.open(Journals.engineJournal(root));
+        }
     }
 
     @AfterEach
@@ -113,6 +121,18 @@ class GatewaySocketTest {
             client.logon("secret1");
             assertEquals("Unknown SenderCompID (49)", client.expect("5").get(FixTags.TEXT));
             client.expectClosed();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void aConnectionThatDoesNotLogOnInTimeIsClosed(final String transport) throws Exception {
+        start(transport, 200);
+        try (TestFixClient silent = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
+            silent.expectClosed();
+        }
+        try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
+            client.expectNothingElse();
         }
     }
 
@@ -263,6 +283,90 @@ class GatewaySocketTest {
             assertEquals("12", client.expect("8").get(FixTags.EXEC_ID));
             assertEquals("6", client.expect("4").get(FixTags.NEW_SEQ_NO), "the Logon (5) is gap-filled");
             client.expectNothingElse();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tcp", "unix"})
+    void aClientThatStopsReadingIsLoggedOutWithoutStallingOthersAndLosesNothing(final String transport)
+            throws Exception {
+        start(transport);
+        final int reports = 6_000;
+        final List<String> execIds = new java.util.ArrayList<>();
+        long lastSeq;
+        long nextSeq;
+        try (TestFixClient slow = loggedOn("CLIENT1", "secret1"); TestFixClient other = loggedOn("CLIENT2", "secret2")) {
+            final EngineToGateway engine = engine();
+            for (int i = 1; i <= reports; i++) {
+                engine.executionReport(fill("CLIENT1", i));
+            }
+            engine.executionReport(fill("CLIENT2", 1_000_000));
+            assertEquals("1000000", other.expect("8").get(FixTags.EXEC_ID), "the other session is served meanwhile");
+            other.expectNothingElse();
+            await("every report is stored", () -> JournalProbe.deliveries(root, GATEWAY).size() == reports + 1);
+            FixFields next = slow.receive();
+            lastSeq = 1;
+            while ("8".equals(next.msgType())) {
+                execIds.add(next.get(FixTags.EXEC_ID));
+                lastSeq = next.seqNum();
+                next = slow.receive();
+            }
+            assertEquals("5", next.msgType(), next::toString);
+            assertTrue(next.get(FixTags.TEXT).startsWith("Client is not reading fast enough"), next::toString);
+            slow.expectClosed();
+            assertTrue(execIds.size() < reports, "the slow client was cut off before the end: " + execIds.size());
+            nextSeq = slow.nextSeq();
+        }
+        try (TestFixClient back = new TestFixClient(gateway.address(), "CLIENT1", nextSeq)) {
+            back.logon("secret1");
+            back.expect("A");
+            final long from = lastSeq + 1;
+            back.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, from)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            while (execIds.size() < reports) {
+                final FixFields next = back.receive();
+                if ("8".equals(next.msgType())) {
+                    execIds.add(next.get(FixTags.EXEC_ID));
+                } else {
+                    assertEquals("4", next.msgType(), next::toString);
+                }
+            }
+            assertEquals("Y", back.expect("4").get(FixTags.GAP_FILL_FLAG), "the Logon ends the resend as a gap fill");
+            back.expectNothingElse();
+        }
+        for (int i = 0; i < reports; i++) {
+            assertEquals(Integer.toString(i + 1), execIds.get(i), "reports in order, none lost or repeated");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"unix"})
+    void aCommandWrittenJustBeforeACrashStillCountsTheClientMessageItCameFrom(final String transport) throws Exception {
+        start(transport);
+        try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
+            client.newOrder("ORD-1", "VOD.L", '1', 100, "101.25");
+            await("the order is a command", () -> JournalProbe.commands(root, GATEWAY).size() == 1);
+            client.send(MsgTypes.LOGOUT, logout -> { });
+            client.expect("5");
+        }
+        gateway.close();
+        gateway = null;
+        // As if the gateway died after writing the command for the client's message 4 but before recording
+        // that message 4 was processed: the command is in the journal, the session's progress says 4 is next.
+        try (ChronicleQueue commands = Journals.open(Journals.gatewayJournal(root, GATEWAY))) {
+            final io.sluice.contracts.NewOrder order = EventFixtures.newOrder();
+            order.metaData().sourceId(GATEWAY).eventId(2);
+            order.session(id("CLIENT1"));
+            commands.methodWriter(io.sluice.contracts.GatewayToEngine.class).newOrder(order);
+        }
+        start(transport);
+        try (TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 5)) {
+            client.logon("secret1");
+            client.expect("A");
+            client.expectNothingElse();
+            client.newOrder("ORD-3", "VOD.L", '1', 100, "101.25");
+            await("the next order is a command", () -> JournalProbe.commands(root, GATEWAY).size() == 3);
+            assertTrue(JournalProbe.commands(root, GATEWAY).get(2).contains("eventId: 3"));
         }
     }
 

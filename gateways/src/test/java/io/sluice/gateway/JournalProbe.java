@@ -79,10 +79,15 @@ final class JournalProbe {
 
     /** Polls {@code condition} until it holds, failing after 10 s with {@code what}. */
     static void await(final String what, final BooleanSupplier condition) {
-        final long deadline = System.nanoTime() + 10_000_000_000L;
+        await(what, 10, condition);
+    }
+
+    /** Polls {@code condition} until it holds, failing after {@code seconds} with {@code what}. */
+    static void await(final String what, final int seconds, final BooleanSupplier condition) {
+        final long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                fail("timed out after 10 s waiting until " + what);
+                fail("timed out after " + seconds + " s waiting until " + what);
             }
             LockSupport.parkNanos(1_000_000);
         }

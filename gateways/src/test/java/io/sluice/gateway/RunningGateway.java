@@ -25,6 +25,12 @@ final class RunningGateway implements AutoCloseable {
         started.get(30, TimeUnit.SECONDS);
     }
 
+    /** @return bytes the gateway's I/O thread has allocated so far (HotSpot's per-thread counter). */
+    long allocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+                .getThreadAllocatedBytes(thread.threadId());
+    }
+
     SocketAddress address() {
         return started.join();
     }

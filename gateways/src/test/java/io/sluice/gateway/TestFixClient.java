@@ -42,6 +42,7 @@ final class TestFixClient implements AutoCloseable {
     private final byte[] target;
     private long nextSeq;
     private boolean peerClosed;
+    private int readOffset;
 
     TestFixClient(final SocketAddress address, final String sender, final String target, final long nextSeq)
             throws IOException {
@@ -151,11 +152,11 @@ final class TestFixClient implements AutoCloseable {
     }
 
     private FixFields poll() {
-        final int available = in.position();
+        final int available = in.position() - readOffset;
         if (available == 0) {
             return null;
         }
-        final int length = framer.scan(inView, 0, available);
+        final int length = framer.scan(inView, readOffset, available);
         if (length < 0) {
             fail("the gateway sent bytes that are not FIX 4.4: " + framer.error());
         }
@@ -165,14 +166,19 @@ final class TestFixClient implements AutoCloseable {
         assertEquals(FixError.NONE, framer.error());
         assertEquals(FixError.NONE, message.parse(inView, framer.bodyStart(), framer.bodyEnd()));
         final FixFields fields = new FixFields(message,
-                inView.getStringWithoutLengthAscii(0, length).replace('\u0001', '|'));
-        inView.putBytes(0, inView, length, available - length);
-        in.position(available - length);
+                inView.getStringWithoutLengthAscii(readOffset, length).replace('\u0001', '|'));
+        readOffset += length;
         assertNotNull(fields.msgType());
         return fields;
     }
 
     private void readAvailable() throws IOException {
+        if (readOffset > 0) {
+            final int remaining = in.position() - readOffset;
+            inView.putBytes(0, inView, readOffset, remaining);
+            in.position(remaining);
+            readOffset = 0;
+        }
         final int read;
         try {
             read = channel.read(in);

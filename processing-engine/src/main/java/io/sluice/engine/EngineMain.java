@@ -43,6 +43,7 @@ public final class EngineMain implements Callable<Integer> {
         final Thread shutdown = new Thread(() -> {
             try {
                 service.stop();
+                System.out.println("engine: stopped");
             } catch (final InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -54,8 +55,7 @@ public final class EngineMain implements Callable<Integer> {
             System.out.println("engine: recovered " + recovered + " inputs in " + (System.nanoTime() - start) / 1_000_000
                     + " ms from " + config.journalRoot().toAbsolutePath()
                     + "; processing gateways " + java.util.Arrays.toString(config.gatewayIds()));
-            service.run();
-            System.out.println("engine: stopped");
+            service.run(); // returns on SIGTERM, once the shutdown hook has stopped it
             return 0;
         } catch (final CorruptJournalException e) {
             System.err.println("engine: stopped on a corrupt journal: " + e.getMessage());

@@ -12,13 +12,13 @@ import net.openhft.chronicle.wire.DocumentContext;
 /**
  * Runs one live input through the {@link Engine} inside one open excerpt of the engine journal, so all the
  * reports it causes are committed together, or (if the engine dies first) not at all: the engine journal
- * is the commit point. Stamps {@code engineRead} on the input first. Public for replay, which writes a fresh
- * journal the same way.
+ * is the commit point. Stamps {@code engineRead} on the input first.
  */
 public final class JournalingInput implements GatewayToEngine {
     private final ExcerptAppender appender;
     private final Engine engine;
 
+    /** @param engine an engine whose output is a {@link JournalOutput} on {@code appender} */
     public JournalingInput(final ExcerptAppender appender, final Engine engine) {
         this.appender = appender;
         this.engine = engine;

@@ -29,11 +29,20 @@ public final class FixAcceptor {
     private final FixMessage message;
     private final FixEncoder refusal;
     private final EpochClock clock;
+    private final SessionEvents events;
 
     public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
                        final int maxFields) {
+        this(sessions, clock, maxBodyLength, maxFields, SessionEvents.NONE);
+    }
+
+    /** @param events hears about every session's logons and disconnects and about refused connections */
+    public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
+                       final int maxFields, final SessionEvents events) {
+        this.events = events;
         this.sessions = sessions.toArray(new FixSession[0]);
         for (final FixSession session : sessions) {
+            session.events(events);
             if (sessionsByCompId.put(session.id(), session) != null) {
                 throw new IllegalArgumentException("SenderCompID " + session.identity().clientCompId()
                         + " is configured twice");
@@ -147,6 +156,7 @@ public final class FixAcceptor {
                 .textField(FixTags.TEXT, text)
                 .finish();
         connection.sendAndClose(refusal.buffer(), refusal.messageOffset(), refusal.messageLength());
+        events.onRefused(text);
     }
 
     private void copyField(final FixMessage from, final int fromTag, final int toTag) {

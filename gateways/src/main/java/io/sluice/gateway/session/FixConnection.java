@@ -15,6 +15,9 @@ public interface FixConnection {
      */
     boolean send(DirectBuffer buffer, int offset, int length);
 
+    /** @return how many bytes {@link #send} would accept right now. */
+    int writableBytes();
+
     /** Queues a last message (using the room kept for it, even if the client is slow), flushes what it can and closes. */
     void sendAndClose(DirectBuffer buffer, int offset, int length);
 

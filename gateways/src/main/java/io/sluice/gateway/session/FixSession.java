@@ -45,6 +45,7 @@ public final class FixSession {
     private final FixEncoder encoder;
     private final StringBuilder reason = new StringBuilder(128);
     private final SessionStore.StoredMessageHandler resender = this::resend;
+    private SessionEvents events = SessionEvents.NONE;
 
     private FixSessionState state = FixSessionState.DISCONNECTED;
     private FixConnection connection;
@@ -57,6 +58,9 @@ public final class FixSession {
     private long logoutSentMillis;
     private long resendEndSeq;
     private long gapFillFrom;
+    private long replayNextSeq;
+    private long replayLastSeq;
+    private final int maxMessageLength;
     private long receivedTicks;
     private int pendingMsgType;
     private int pendingBodyStart;
@@ -85,7 +89,14 @@ public final class FixSession {
         this.clock = clock;
         this.sendingTimeToleranceMillis = sendingTimeToleranceMillis;
         this.logoutTimeoutMillis = logoutTimeoutMillis;
+        this.maxMessageLength = maxMessageLength;
         this.encoder = new FixEncoder(new UnsafeBuffer(ByteBuffer.allocateDirect(maxMessageLength + 64)));
+    }
+
+    /** Sets who hears about logons and disconnects. */
+    public FixSession events(final SessionEvents events) {
+        this.events = events;
+        return this;
     }
 
     /** @return the client's SenderCompID as a ShortText long: the {@code session} of commands and reports. */
@@ -180,6 +191,7 @@ public final class FixSession {
             encoder.booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
         }
         commit();
+        events.onLogon(this, nextSenderSeq, seq);
         if (seq == nextTargetSeq) {
             advance();
         } else {
@@ -261,8 +273,10 @@ public final class FixSession {
 
     /** The transport lost the connection. */
     public void onDisconnected() {
+        replayNextSeq = 0;
         connection = null;
         state = FixSessionState.DISCONNECTED;
+        events.onDisconnect(this, "connection lost");
     }
 
     /** Sends heartbeats and test requests when due, times out a silent client or an unanswered Logout. */
@@ -273,15 +287,19 @@ public final class FixSession {
         final long now = clock.time();
         if (state == FixSessionState.LOGOUT_SENT) {
             if (now - logoutSentMillis >= logoutTimeoutMillis) {
-                disconnect();
+                disconnect("no Logout reply");
                 return 1;
             }
             return 0;
         }
-        if (heartbeatMillis == 0) {
-            return 0;
-        }
         int work = 0;
+        if (replayNextSeq != 0 && connection != null && connection.writableBytes() >= maxMessageLength) {
+            continueReplay();
+            work++;
+        }
+        if (heartbeatMillis == 0 || replayNextSeq != 0) {
+            return work;
+        }
         if (testRequestSentMillis != 0) {
             if (now - testRequestSentMillis >= heartbeatMillis) {
                 logoutAndDisconnect(text("No message for ").append(2 * heartbeatMillis / 1000)
@@ -439,17 +457,40 @@ public final class FixSession {
         if (begin > to) {
             return;
         }
-        gapFillFrom = begin;
-        store.replay(this, begin, to, resender);
-        if (gapFillFrom <= to) {
-            gapFill(gapFillFrom, to + 1);
+        replayNextSeq = begin;
+        replayLastSeq = to;
+        continueReplay();
+    }
+
+    /**
+     * Sends the next part of a requested resend, as much as the connection has room for. A large resend
+     * (a client back after a busy day offline) goes out over several rounds instead of overflowing the
+     * send buffer; messages numbered meanwhile are held back and become part of it, keeping the order.
+     */
+    private void continueReplay() {
+        if (connection == null) {
+            replayNextSeq = 0;
+            return;
+        }
+        gapFillFrom = replayNextSeq;
+        replayNextSeq = 0;
+        store.replay(this, gapFillFrom, replayLastSeq, resender);
+        if (replayNextSeq != 0 || connection == null) {
+            return;
+        }
+        if (gapFillFrom <= replayLastSeq && !gapFill(gapFillFrom, replayLastSeq + 1)) {
+            replayNextSeq = gapFillFrom;
         }
     }
 
-    private void resend(final long seqNum, final int msgType, final long origSendingTime, final DirectBuffer body,
-                        final int offset, final int length) {
+    private boolean resend(final long seqNum, final int msgType, final long origSendingTime, final DirectBuffer body,
+                           final int offset, final int length) {
         if (seqNum > gapFillFrom) {
-            gapFill(gapFillFrom, seqNum);
+            if (!gapFill(gapFillFrom, seqNum)) {
+                replayNextSeq = gapFillFrom;
+                return false;
+            }
+            gapFillFrom = seqNum;
         }
         encoder.start(msgType)
                 .field(FixTags.SENDER_COMP_ID, gatewayCompId)
@@ -460,11 +501,16 @@ public final class FixSession {
                 .timestampField(FixTags.ORIG_SENDING_TIME, origSendingTime)
                 .rawFields(body, offset, length)
                 .finish();
-        transmit();
+        if (!offer()) {
+            replayNextSeq = seqNum;
+            return false;
+        }
         gapFillFrom = seqNum + 1;
+        return true;
     }
 
-    private void gapFill(final long fromSeq, final long newSeqNo) {
+    /** @return false if the connection had no room for the gap fill. */
+    private boolean gapFill(final long fromSeq, final long newSeqNo) {
         final long now = clock.time();
         encoder.start(MsgTypes.SEQUENCE_RESET)
                 .field(FixTags.SENDER_COMP_ID, gatewayCompId)
@@ -476,7 +522,16 @@ public final class FixSession {
                 .booleanField(FixTags.GAP_FILL_FLAG, true)
                 .longField(FixTags.NEW_SEQ_NO, newSeqNo)
                 .finish();
-        transmit();
+        return offer();
+    }
+
+    /** Sends a resent message or gap fill if the connection has room; a full connection just pauses the resend. */
+    private boolean offer() {
+        if (connection == null || connection.writableBytes() < encoder.messageLength()) {
+            return false;
+        }
+        lastSentMillis = clock.time();
+        return connection.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
     }
 
     private void onGapFill(final FixMessage message, final long seq) {
@@ -510,7 +565,7 @@ public final class FixSession {
     private void onLogout() {
         advance();
         if (state == FixSessionState.LOGOUT_SENT) {
-            disconnect();
+            disconnect(null);
         } else {
             logoutAndDisconnect(null);
         }
@@ -528,15 +583,19 @@ public final class FixSession {
         encoder.finish();
         store.sent(this, nextSenderSeq++, MsgTypes.LOGOUT, pendingSendingTime, encoder.buffer(), 0, 0);
         connection.sendAndClose(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
-        disconnect();
+        disconnect(text);
     }
 
-    private void disconnect() {
+    private void disconnect(final CharSequence reason) {
+        replayNextSeq = 0;
         if (connection != null) {
             final FixConnection closing = connection;
             connection = null;
             closing.session(null);
-            closing.close();
+            if (!closing.isClosed()) {
+                closing.close();
+            }
+            events.onDisconnect(this, reason);
         }
         state = FixSessionState.DISCONNECTED;
     }
@@ -593,8 +652,13 @@ public final class FixSession {
         final int bodyEnd = encoder.position();
         encoder.finish();
         final boolean admin = MsgTypes.isAdmin(pendingMsgType);
-        store.sent(this, nextSenderSeq++, pendingMsgType, pendingSendingTime, encoder.buffer(), pendingBodyStart,
+        final long seq = nextSenderSeq++;
+        store.sent(this, seq, pendingMsgType, pendingSendingTime, encoder.buffer(), pendingBodyStart,
                 admin ? 0 : bodyEnd - pendingBodyStart);
+        if (replayNextSeq != 0 && !admin) {
+            replayLastSeq = seq;
+            return;
+        }
         transmit();
     }
 

@@ -24,12 +24,16 @@ public interface SessionStore {
     /** Records a sequence reset (ResetSeqNumFlag): earlier messages can no longer be resent. */
     void reset(FixSession session, long nextSenderSeq, long nextTargetSeq);
 
-    /** Calls {@code handler} for each stored application message with {@code beginSeq <= seqNum <= endSeq}, in order. */
+    /**
+     * Calls {@code handler} for each stored application message with {@code beginSeq <= seqNum <= endSeq},
+     * in order, until the handler returns false.
+     */
     void replay(FixSession session, long beginSeq, long endSeq, StoredMessageHandler handler);
 
     /** Receives stored application messages being replayed for a resend. */
     interface StoredMessageHandler {
-        void onStoredMessage(long seqNum, int msgType, long origSendingTimeMillis, DirectBuffer body,
-                             int offset, int length);
+        /** @return false to stop the replay here (the connection has no room now) */
+        boolean onStoredMessage(long seqNum, int msgType, long origSendingTimeMillis, DirectBuffer body,
+                                int offset, int length);
     }
 }

@@ -26,8 +26,10 @@ public final class NioConnection implements FixConnection {
     private final ByteBuffer send;
     private final UnsafeBuffer sendView;
     private final int reserve;
+    private final long acceptedNanos = System.nanoTime();
     private boolean writeInterest;
     private boolean closed;
+    private long closingSinceNanos;
     private FixSession session;
 
     NioConnection(final SocketChannel channel, final SelectionKey key, final int receiveBytes, final int sendBytes,
@@ -43,7 +45,7 @@ public final class NioConnection implements FixConnection {
 
     @Override
     public boolean send(final DirectBuffer buffer, final int offset, final int length) {
-        if (closed || send.remaining() - reserve < length) {
+        if (isClosed() || send.remaining() - reserve < length) {
             return false;
         }
         append(buffer, offset, length);
@@ -52,11 +54,30 @@ public final class NioConnection implements FixConnection {
     }
 
     @Override
+    public int writableBytes() {
+        return isClosed() ? 0 : Math.max(0, send.remaining() - reserve);
+    }
+
+    /**
+     * Queues the last message and closes: at once if the socket takes everything, otherwise after lingering
+     * (reading nothing more) until the client has read what is queued or the transport's linger time ends,
+     * so that a Logout explaining why reaches a client that is merely slow.
+     */
+    @Override
     public void sendAndClose(final DirectBuffer buffer, final int offset, final int length) {
-        if (!closed && send.remaining() >= length) {
+        if (isClosed()) {
+            return;
+        }
+        if (send.remaining() >= length) {
             append(buffer, offset, length);
         }
-        close();
+        if (flush() && send.position() > 0 && key.isValid()) {
+            closingSinceNanos = System.nanoTime();
+            writeInterest = true;
+            key.interestOps(SelectionKey.OP_WRITE);
+        } else {
+            close();
+        }
     }
 
     @Override
@@ -74,8 +95,22 @@ public final class NioConnection implements FixConnection {
         }
     }
 
+    /** @return true once closed or closing: nothing more may be sent or received. */
     @Override
     public boolean isClosed() {
+        return closed || closingSinceNanos != 0;
+    }
+
+    /** @return true while lingering to flush a last message, since {@link #closingSinceNanos()}. */
+    boolean isLingering() {
+        return !closed && closingSinceNanos != 0;
+    }
+
+    long closingSinceNanos() {
+        return closingSinceNanos;
+    }
+
+    boolean isFullyClosed() {
         return closed;
     }
 
@@ -89,12 +124,20 @@ public final class NioConnection implements FixConnection {
         this.session = session;
     }
 
+    /** @return when the connection was accepted, in {@link System#nanoTime()}. */
+    public long acceptedNanos() {
+        return acceptedNanos;
+    }
+
     /** @return bytes waiting in the send buffer. */
     public int pendingBytes() {
         return send.position();
     }
 
     void onReadable(final ConnectionHandler handler) {
+        if (isClosed()) {
+            return;
+        }
         final int read;
         try {
             read = channel.read(receive);
@@ -126,6 +169,12 @@ public final class NioConnection implements FixConnection {
     }
 
     void onWritable(final ConnectionHandler handler) {
+        if (isLingering()) {
+            if (!flush() || send.position() == 0) {
+                close();
+            }
+            return;
+        }
         if (!flush()) {
             lost(handler);
         }
@@ -155,7 +204,7 @@ public final class NioConnection implements FixConnection {
             return false;
         }
         final boolean pending = send.position() > 0;
-        if (pending != writeInterest && key.isValid()) {
+        if (pending != writeInterest && key.isValid() && closingSinceNanos == 0) {
             writeInterest = pending;
             key.interestOps(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
         }

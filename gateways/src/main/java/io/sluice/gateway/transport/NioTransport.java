@@ -27,15 +27,24 @@ public final class NioTransport implements AutoCloseable {
     private final int receiveBytes;
     private final int sendBytes;
     private final int reserve;
+    private final int socketSendBufferBytes;
+    private final long lingerNanos;
     private final Consumer<SelectionKey> onSelected = this::onSelected;
+    private NioConnection[] connections = new NioConnection[16];
+    private int connectionCount;
 
     /**
      * @param receiveBytes per-connection receive buffer (larger than the largest message)
      * @param sendBytes    per-connection send buffer bound; a client further behind is logged out
      * @param reserve      extra room for the last message to a connection being closed
+     * @param socketSendBufferBytes the kernel's send buffer per socket (SO_SNDBUF), or 0 for the OS default
+     * @param lingerMillis how long a closing connection may take to flush its last message
      */
     public NioTransport(final ListenAddress listen, final ConnectionHandler handler, final int receiveBytes,
-                        final int sendBytes, final int reserve) {
+                        final int sendBytes, final int reserve, final int socketSendBufferBytes,
+                        final long lingerMillis) {
+        this.socketSendBufferBytes = socketSendBufferBytes;
+        this.lingerNanos = lingerMillis * 1_000_000L;
         this.listen = listen;
         this.handler = handler;
         this.receiveBytes = receiveBytes;
@@ -74,6 +83,37 @@ public final class NioTransport implements AutoCloseable {
         } catch (final IOException e) {
             throw new UncheckedIOException("selector failed", e);
         }
+    }
+
+    /**
+     * Closes connections that have not been bound to a FIX session (no successful Logon) within
+     * {@code timeoutNanos} of being accepted, so idle or silent sockets cannot pile up, and closing
+     * connections that lingered longer than the linger time without their client reading.
+     *
+     * @return how many were closed
+     */
+    public int closeUnboundOlderThan(final long timeoutNanos) {
+        final long now = System.nanoTime();
+        int closed = 0;
+        int kept = 0;
+        for (int i = 0; i < connectionCount; i++) {
+            final NioConnection connection = connections[i];
+            if (!connection.isClosed() && connection.session() == null && now - connection.acceptedNanos() > timeoutNanos) {
+                connection.close();
+                closed++;
+            } else if (connection.isLingering() && now - connection.closingSinceNanos() > lingerNanos) {
+                connection.close();
+                closed++;
+            }
+            if (!connection.isFullyClosed()) {
+                connections[kept++] = connection;
+            }
+        }
+        for (int i = kept; i < connectionCount; i++) {
+            connections[i] = null;
+        }
+        connectionCount = kept;
+        return closed;
     }
 
     @Override
@@ -118,11 +158,19 @@ public final class NioTransport implements AutoCloseable {
                 return;
             }
             channel.configureBlocking(false);
+            if (socketSendBufferBytes > 0) {
+                channel.setOption(StandardSocketOptions.SO_SNDBUF, socketSendBufferBytes);
+            }
             if (listen.family() == StandardProtocolFamily.INET) {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             }
             final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-            key.attach(new NioConnection(channel, key, receiveBytes, sendBytes, reserve));
+            final NioConnection connection = new NioConnection(channel, key, receiveBytes, sendBytes, reserve);
+            key.attach(connection);
+            if (connectionCount == connections.length) {
+                connections = java.util.Arrays.copyOf(connections, 2 * connectionCount);
+            }
+            connections[connectionCount++] = connection;
         } catch (final IOException e) {
             // A client that vanished during accept: nothing to serve.
         }

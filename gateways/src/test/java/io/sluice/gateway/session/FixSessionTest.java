@@ -266,6 +266,61 @@ class FixSessionTest {
         }
 
         @Test
+        void aLargeResendGoesOutAsTheConnectionHasRoomAndNewReportsWaitTheirTurn() {
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+            for (int i = 0; i < 5; i++) {
+                bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, i);
+                bench.session.sendApplicationMessage();
+            }
+            bench.reconnect();
+            bench.logon(30);
+            assertEquals(11, bench.connection.next("A").seqNum(), "reports 6 to 10 were stored while offline");
+            bench.connection.takeOnly(2);
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 6)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            assertEquals(6, bench.connection.next("8").seqNum());
+            assertEquals(7, bench.connection.next("8").seqNum());
+            assertTrue(bench.connection.nothingSent());
+            bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, 99);
+            bench.session.sendApplicationMessage();
+            bench.session.onTimer();
+            assertTrue(bench.connection.nothingSent(), "a new report waits behind the resend");
+            assertFalse(bench.connection.isClosed(), "a resend that pauses is not a slow client");
+            bench.connection.unlimited();
+            bench.session.onTimer();
+            assertEquals(8, bench.connection.next("8").seqNum());
+            assertEquals(9, bench.connection.next("8").seqNum());
+            assertEquals(10, bench.connection.next("8").seqNum());
+            assertEquals("12", bench.connection.next("4").get(FixTags.NEW_SEQ_NO), "the Logon (11) is gap-filled");
+            final FixFields held = bench.connection.next("8");
+            assertEquals(12, held.seqNum());
+            assertEquals("99", held.get(FixTags.EXEC_ID));
+            assertTrue(bench.connection.nothingSent());
+            bench.session.onTimer();
+            assertTrue(bench.connection.nothingSent());
+        }
+
+        @Test
+        void messagesFromBeforeASequenceResetAreNeverResent() {
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+            bench.reconnect();
+            bench.clientSeq = 1;
+            bench.send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+                    .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "secret")
+                    .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true));
+            bench.connection.next("A");
+            bench.send('B', echo -> { });
+            assertEquals(2, bench.connection.next("8").seqNum());
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 1)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            assertEquals("2", bench.connection.next("4").get(FixTags.NEW_SEQ_NO));
+            assertEquals(2, bench.connection.next("8").seqNum());
+            assertTrue(bench.connection.nothingSent(), "the old sequence's messages 2 and 4 are not resent");
+        }
+
+        @Test
         void theStoreSurvivesARestart() {
             bench.send(MsgTypes.LOGOUT, logout -> { });
             bench.connection.next("5");

@@ -24,14 +24,32 @@ final class MemoryConnection implements FixConnection {
     private FixSession session;
     private boolean closed;
     private boolean full;
+    private int budget = -1;
 
     @Override
     public boolean send(final DirectBuffer buffer, final int offset, final int length) {
-        if (closed || full) {
+        if (closed || full || budget == 0) {
             return false;
+        }
+        if (budget > 0) {
+            budget--;
         }
         record(buffer, offset, length);
         return true;
+    }
+
+    @Override
+    public int writableBytes() {
+        return closed || full || budget == 0 ? 0 : 1 << 20;
+    }
+
+    /** From now on the "socket" takes only {@code messages} more messages until {@link #unlimited()}. */
+    void takeOnly(final int messages) {
+        budget = messages;
+    }
+
+    void unlimited() {
+        budget = -1;
     }
 
     @Override
@@ -73,6 +91,11 @@ final class MemoryConnection implements FixConnection {
         assertNotNull(next, "expected a " + msgType + " message, the session sent nothing more");
         assertEquals(msgType, next.msgType(), () -> "unexpected message " + next);
         return next;
+    }
+
+    /** Forgets what was sent so far. */
+    void clear() {
+        sent.clear();
     }
 
     boolean nothingSent() {

@@ -7,10 +7,10 @@ package io.sluice.engine.book;
  * <p>
  * An open-addressing table with linear probing and backward-shift deletion, sized at start to twice the
  * most entries it will hold: no allocation, no tombstones, and lookups never depend on iteration order.
+ * A slot's session and ClOrdID sit side by side in one array, so a probe costs one cache line.
  */
 public final class OrderIndex {
-    private final long[] sessions;
-    private final long[] clOrdIds;
+    private final long[] keys;
     private final Order[] orders;
     private final int mask;
     private int size;
@@ -18,8 +18,7 @@ public final class OrderIndex {
     /** @param maxEntries the most orders ever indexed at once */
     public OrderIndex(final int maxEntries) {
         final int capacity = Integer.highestOneBit(Math.max(2, maxEntries) * 2 - 1) << 1;
-        sessions = new long[capacity];
-        clOrdIds = new long[capacity];
+        keys = new long[2 * capacity];
         orders = new Order[capacity];
         mask = capacity - 1;
     }
@@ -31,7 +30,7 @@ public final class OrderIndex {
             if (order == null) {
                 return null;
             }
-            if (sessions[slot] == session && clOrdIds[slot] == clOrdId) {
+            if (keys[2 * slot] == session && keys[2 * slot + 1] == clOrdId) {
                 return order;
             }
         }
@@ -46,8 +45,8 @@ public final class OrderIndex {
         while (orders[slot] != null) {
             slot = (slot + 1) & mask;
         }
-        sessions[slot] = order.session();
-        clOrdIds[slot] = order.clOrdId();
+        keys[2 * slot] = order.session();
+        keys[2 * slot + 1] = order.clOrdId();
         orders[slot] = order;
         size++;
     }
@@ -66,11 +65,11 @@ public final class OrderIndex {
         // Backward shift: pull later entries of the probe run into the hole so no lookup stops early.
         int hole = slot;
         for (int next = (hole + 1) & mask; orders[next] != null; next = (next + 1) & mask) {
-            final int home = home(sessions[next], clOrdIds[next]);
+            final int home = home(keys[2 * next], keys[2 * next + 1]);
             final boolean reachable = hole <= next ? (home <= hole || home > next) : (home <= hole && home > next);
             if (reachable) {
-                sessions[hole] = sessions[next];
-                clOrdIds[hole] = clOrdIds[next];
+                keys[2 * hole] = keys[2 * next];
+                keys[2 * hole + 1] = keys[2 * next + 1];
                 orders[hole] = orders[next];
                 orders[next] = null;
                 hole = next;

@@ -85,7 +85,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
         require(idleStrategy != null, "idleStrategy must be one of BUSY_SPIN, YIELD, BACK_OFF");
         require(maxOpenOrders > 0, "maxOpenOrders must be positive");
         require(completedOrderMemory >= 0, "completedOrderMemory must not be negative");
-        require((long) maxOpenOrders + completedOrderMemory < (1 << 29), "maxOpenOrders + completedOrderMemory must be below 2^29");
+        require((long) maxOpenOrders + completedOrderMemory < (1 << 28), "maxOpenOrders + completedOrderMemory must be below 2^28");
         require(maxPriceLevels > 0, "maxPriceLevels must be positive");
         require(!instruments.isEmpty(), "no instruments configured");
         for (final InstrumentConfig instrument : instruments) {

@@ -1,0 +1,126 @@
+package io.sluice.gateway;
+
+import io.sluice.contracts.Delivery;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.EventFixtures;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.process.JavaProcess;
+import io.sluice.gateway.codec.FixFields;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.UnixDomainSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static io.sluice.contracts.EventFixtures.id;
+import static io.sluice.gateway.JournalProbe.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The gateway as a real child process, killed with SIGKILL mid-session and started again: sequence
+ * numbers continue in both directions, command eventIds continue without a gap, and every report reaches
+ * the client exactly once (the one written while the gateway was down through the resend protocol).
+ */
+class GatewayRestartTest {
+    @TempDir
+    Path dir;
+
+    private JavaProcess startGateway(final Path config, final String name) throws Exception {
+        final JavaProcess process = JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m"),
+                GatewayMain.class, "--config", config.toString());
+        // A cold JVM generating Chronicle's method readers and writers takes a while on a busy 2-core host.
+        await(name + " is listening (log: " + process.log() + ")", 120,
+                () -> process.logText().contains("listening on") || !process.isAlive());
+        assertTrue(process.isAlive(), process::logText);
+        return process;
+    }
+
+    private static ExecutionReport report(final long execId) {
+        final ExecutionReport report = EventFixtures.executionReport();
+        report.execId(execId);
+        report.gatewayId(1).session(id("CLIENT1"));
+        return report;
+    }
+
+    @Test
+    void afterKillNineNothingIsLostOrDuplicatedAndSequencesContinue() throws Exception {
+        final Path root = dir.resolve("journals");
+        final Path socket = dir.resolve("gw.sock");
+        final Path config = dir.resolve("gateway.yaml");
+        Files.writeString(config, """
+                !GatewayConfig {
+                  gatewayId: 1,
+                  journalRoot: "%s",
+                  listen: "unix:%s",
+                  idle: backoff,
+                  sessions: [ !Session { senderCompId: CLIENT1, targetCompId: SLUICE, password: secret1 } ]
+                }
+                """.formatted(root, socket));
+        final UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
+        final List<String> execIds = new ArrayList<>();
+        long clientNextSeq;
+        long lastSeqFromGateway;
+        try (ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root))) {
+            final EngineToGateway engine = engineJournal.methodWriter(EngineToGateway.class);
+
+            final JavaProcess first = startGateway(config, "gateway-first");
+            try (TestFixClient client = new TestFixClient(address, "CLIENT1", 1)) {
+                client.logon("secret1");
+                client.expect("A");
+                client.newOrder("ORD-1", "VOD.L", '1', 100, "101.25");
+                await("the order is a command", () -> JournalProbe.commands(root, 1).size() == 1);
+                engine.executionReport(report(1));
+                final FixFields one = client.expect("8");
+                execIds.add(one.get(FixTags.EXEC_ID));
+                lastSeqFromGateway = one.seqNum();
+                clientNextSeq = client.nextSeq();
+                first.kill9();
+            }
+
+            engine.executionReport(report(2));
+
+            final JavaProcess second = startGateway(config, "gateway-second");
+            try (TestFixClient client = new TestFixClient(address, "CLIENT1", clientNextSeq)) {
+                client.logon("secret1");
+                final FixFields logon = client.expect("A");
+                assertTrue(logon.seqNum() > lastSeqFromGateway, "the gateway's sequence continues: " + logon);
+                if (logon.seqNum() > lastSeqFromGateway + 1) {
+                    client.send(MsgTypes.RESEND_REQUEST, request -> request
+                            .longField(FixTags.BEGIN_SEQ_NO, lastSeqFromGateway + 1).longField(FixTags.END_SEQ_NO, 0));
+                }
+                FixFields next = client.receive();
+                while (!"8".equals(next.msgType())) {
+                    assertEquals("4", next.msgType(), "only gap fills may come before the report: " + next);
+                    next = client.receive();
+                }
+                execIds.add(next.get(FixTags.EXEC_ID));
+                client.send(MsgTypes.TEST_REQUEST, request -> request.textField(FixTags.TEST_REQ_ID, "END"));
+                for (FixFields reply = client.receive(); !"END".equals(reply.get(FixTags.TEST_REQ_ID));
+                     reply = client.receive()) {
+                    assertTrue(!"8".equals(reply.msgType()), "a report came twice: " + reply);
+                }
+
+                client.newOrder("ORD-2", "VOD.L", '2', 100, "101.25");
+                await("the second order is a command", () -> JournalProbe.commands(root, 1).size() == 2);
+                client.expectNothingElse();
+            } finally {
+                second.stop(10);
+            }
+        }
+        assertEquals(List.of("1", "2"), execIds);
+        final List<String> commands = JournalProbe.commands(root, 1);
+        assertTrue(commands.get(0).contains("eventId: 1") && commands.get(1).contains("eventId: 2"), commands::toString);
+        final List<Delivery> deliveries = JournalProbe.deliveries(root, 1);
+        assertEquals(List.of(1L, 2L), deliveries.stream().map(Delivery::execId).collect(Collectors.toList()),
+                "one delivery record per report");
+    }
+}
