@@ -9,17 +9,17 @@ import java.nio.file.Path;
  * The {@code --dir} option the engine benchmarks share (a picocli mixin): their journals go to the given
  * directory and stay, or by default to a fresh temporary directory deleted afterwards (they are gigabytes).
  */
-final class JournalDirectory {
+public final class JournalDirectory {
     @Option(names = "--dir", description = "where to put the journals (kept; default: a temp dir, deleted afterwards)")
     private Path dir;
 
     /** Work done with a journal root. */
-    interface Work {
+    public interface Work {
         int run(Path root) throws Exception;
     }
 
     /** Runs {@code work} with the journal root, then deletes it if it was temporary. */
-    int use(final String prefix, final Work work) throws Exception {
+    public int use(final String prefix, final Work work) throws Exception {
         final Path root = dir != null ? dir : Files.createTempDirectory(prefix);
         try {
             return work.run(root);

@@ -19,17 +19,18 @@ import java.util.stream.Stream;
 /**
  * What the engine benchmarks share: an engine config (the instruments of {@code engine-example.yaml},
  * capacities sized for a benchmark) and gateway journals pre-written with the {@link MixedOrderFlow} mix,
- * so that the measured run only reads and processes.
+ * so that the measured run only reads and processes. Public for the replay benchmark, which measures the engine
+ * beside replay over the same journals.
  */
-final class PreWrittenJournals {
+public final class PreWrittenJournals {
     /** The gateways whose journals hold the commands. */
-    static final int[] GATEWAYS = {1, 2};
+    public static final int[] GATEWAYS = {1, 2};
 
     private PreWrittenJournals() {
     }
 
     /** @return the example config's instruments, journals under {@code root}, capacities for a long run. */
-    static EngineConfig config(final Path root, final IdleChoice idle) {
+    public static EngineConfig config(final Path root, final IdleChoice idle) {
         try (InputStream in = PreWrittenJournals.class.getResourceAsStream("/engine-example.yaml")) {
             final String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             return EngineConfig.parse(yaml, "engine-example.yaml").journalRoot(root).gatewayIds(GATEWAYS)
@@ -40,7 +41,7 @@ final class PreWrittenJournals {
     }
 
     /** Appends {@code commands} commands, alternating between the gateway journals, under {@code root}. */
-    static void write(final EngineConfig config, final Path root, final long commands) {
+    public static void write(final EngineConfig config, final Path root, final long commands) {
         final ChronicleQueue[] queues = new ChronicleQueue[GATEWAYS.length];
         final GatewayToEngine[] writers = new GatewayToEngine[GATEWAYS.length];
         final MixedOrderFlow[] flows = new MixedOrderFlow[GATEWAYS.length];
@@ -59,7 +60,7 @@ final class PreWrittenJournals {
     }
 
     /** Deletes {@code dir} and everything in it. */
-    static void delete(final Path dir) {
+    public static void delete(final Path dir) {
         if (!Files.exists(dir)) {
             return;
         }

@@ -2,6 +2,7 @@ package io.sluice.contracts.journal;
 
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
 import java.nio.file.Files;
@@ -50,9 +51,35 @@ public final class Journals {
         return root.resolve(ENGINE);
     }
 
-    /** Opens (creating if needed) the journal in {@code dir} for appending and reading. */
+    /**
+     * The key, in a journal's {@code metadata.cq4t} table store, of the journal format it was written with
+     * (see {@link #FORMAT_VERSION}).
+     */
+    public static final String FORMAT_KEY = "sluice.journalFormat";
+    /**
+     * The binary layout of Sluice's commands and reports (method ids, field order, MetaData): every journal
+     * records it when it is created, and replay refuses journals with another. Bump it on any change of layout.
+     */
+    public static final long FORMAT_VERSION = 1;
+
+    /** Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records {@link #FORMAT_VERSION}. */
     public static ChronicleQueue open(final Path dir) {
-        return builder(dir).build();
+        final SingleChronicleQueue queue = builder(dir).build();
+        if (queue.tableStoreGet(FORMAT_KEY) == Long.MIN_VALUE) {
+            queue.tableStorePut(FORMAT_KEY, FORMAT_VERSION);
+        }
+        return queue;
+    }
+
+    /**
+     * @return the journal format {@code queue} records (see {@link #FORMAT_VERSION}), or {@link Long#MIN_VALUE}
+     * if it records none (written before format versions, or not by Sluice)
+     */
+    public static long formatOf(final ChronicleQueue queue) {
+        final SingleChronicleQueue single = (SingleChronicleQueue) queue;
+        final boolean[] present = {false};
+        single.metaStore().forEachKey(present, (found, key, value) -> found[0] |= FORMAT_KEY.contentEquals(key));
+        return present[0] ? single.tableStoreGet(FORMAT_KEY) : Long.MIN_VALUE;
     }
 
     /**

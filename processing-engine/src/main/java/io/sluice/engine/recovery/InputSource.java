@@ -36,9 +36,17 @@ public final class InputSource implements AutoCloseable {
 
     /** Opens (creating if need be, so the engine may start before its gateways) gateway {@code gatewayId}'s journal. */
     public InputSource(final Path journalRoot, final int gatewayId) {
+        this(journalRoot, gatewayId, false);
+    }
+
+    /**
+     * @param readOnly true to open an existing journal without ever writing to it ({@link Journals#openReadOnly}),
+     *                 as replay does with recorded journals; false to open or create it as the engine does
+     */
+    public InputSource(final Path journalRoot, final int gatewayId, final boolean readOnly) {
         this.gatewayId = gatewayId;
         dir = Journals.gatewayJournal(journalRoot, gatewayId);
-        queue = Journals.open(dir);
+        queue = readOnly ? Journals.openReadOnly(dir) : Journals.open(dir);
         tailer = queue.createTailer();
         reader = tailer.methodReaderBuilder()
                 .defaultParselet((name, in) -> {

@@ -11,9 +11,19 @@ public final class InputSources implements AutoCloseable {
 
     /** Opens the journal of each of {@code gatewayIds} under {@code journalRoot}. */
     public InputSources(final Path journalRoot, final int... gatewayIds) {
+        this(journalRoot, false, gatewayIds);
+    }
+
+    /** Opens the journal of each of {@code gatewayIds}, read-only if {@code readOnly} (see {@link InputSource}). */
+    public InputSources(final Path journalRoot, final boolean readOnly, final int... gatewayIds) {
         sources = new InputSource[gatewayIds.length];
-        for (int i = 0; i < gatewayIds.length; i++) {
-            sources[i] = new InputSource(journalRoot, gatewayIds[i]);
+        try {
+            for (int i = 0; i < gatewayIds.length; i++) {
+                sources[i] = new InputSource(journalRoot, gatewayIds[i], readOnly);
+            }
+        } catch (final RuntimeException e) {
+            close();
+            throw e;
         }
     }
 
@@ -40,7 +50,9 @@ public final class InputSources implements AutoCloseable {
     @Override
     public void close() {
         for (final InputSource source : sources) {
-            source.close();
+            if (source != null) {
+                source.close();
+            }
         }
     }
 }

@@ -27,18 +27,29 @@ public final class RecordedInputs {
         long count = 0;
         try (ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
             while (order.next()) {
-                final InputSource source = sources.byGatewayId(order.sourceId());
-                if (source == null) {
-                    throw order.corrupt("records an input from gateway " + order.sourceId()
-                            + ", which is not among the configured gateway journals", null);
-                }
-                if (!source.pollExpecting(target, order.eventId())) {
-                    throw order.corrupt("records event " + order.eventId() + " of gateway " + order.sourceId()
-                            + " as consumed, but " + source.directory() + " ends after event " + source.lastEventId(), null);
-                }
+                feed(order, sources, target);
                 count++;
             }
         }
         return count;
+    }
+
+    /**
+     * Reads the input {@code order} is at from its gateway journal into {@code target}: one step of
+     * {@link #replay}, for callers that drive the order themselves (replay with comparison).
+     *
+     * @throws CorruptJournalException if that gateway is not among {@code sources} or its journal does not hold
+     *                                 the input next
+     */
+    public static void feed(final ConsumptionOrder order, final InputSources sources, final GatewayToEngine target) {
+        final InputSource source = sources.byGatewayId(order.sourceId());
+        if (source == null) {
+            throw order.corrupt("records an input from gateway " + order.sourceId()
+                    + ", which is not among the configured gateway journals", null);
+        }
+        if (!source.pollExpecting(target, order.eventId())) {
+            throw order.corrupt("records event " + order.eventId() + " of gateway " + order.sourceId()
+                    + " as consumed, but " + source.directory() + " ends after event " + source.lastEventId(), null);
+        }
     }
 }

@@ -1,0 +1,63 @@
+package io.sluice.replay;
+
+import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MetaData;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.time.SluiceClock;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Holds each input back until as long after the replay's first input as it was written after the recording's
+ * first input ({@link MetaData#commandWritten()}, 0.1 µs ticks), then passes it on: {@link Pace#RECORDED}.
+ * Inputs that are already late go at once, so a replay slower than the recording just runs flat out.
+ */
+final class RecordedPace implements GatewayToEngine {
+    /** Gaps shorter than this are spun, longer ones parked: a park oversleeps by tens of microseconds. */
+    private static final long SPIN_NANOS = 100_000;
+
+    private final GatewayToEngine next;
+    private long firstWritten;
+    private long startNanos;
+
+    RecordedPace(final GatewayToEngine next) {
+        this.next = next;
+    }
+
+    @Override
+    public void newOrder(final NewOrder order) {
+        await(order.metaData());
+        next.newOrder(order);
+    }
+
+    @Override
+    public void cancelOrder(final CancelOrder cancel) {
+        await(cancel.metaData());
+        next.cancelOrder(cancel);
+    }
+
+    @Override
+    public void replaceOrder(final ReplaceOrder replace) {
+        await(replace.metaData());
+        next.replaceOrder(replace);
+    }
+
+    private void await(final MetaData metaData) {
+        if (startNanos == 0) {
+            firstWritten = metaData.commandWritten();
+            startNanos = System.nanoTime();
+            return;
+        }
+        final long due = startNanos + (metaData.commandWritten() - firstWritten) * SluiceClock.NANOS_PER_TICK;
+        long wait;
+        while ((wait = due - System.nanoTime()) > 0) {
+            if (wait > SPIN_NANOS) {
+                LockSupport.parkNanos(wait - SPIN_NANOS);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package io.sluice.replay;
+
+import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.process.JavaProcess;
+import io.sluice.engine.EngineMain;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.recovery.ConsumptionOrder;
+import io.sluice.gateway.GatewayMain;
+import net.openhft.chronicle.queue.ChronicleQueue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * A session recorded by real processes, as in production: FIX clients ({@link FixOrderClient}) send orders
+ * and cancels through two real gateway processes ({@link GatewayMain}, over Unix domain sockets) while a real
+ * engine process ({@link EngineMain}) consumes the gateway journals live and writes its journal. On gateway
+ * 1, CLIENT1 and CLIENT2 trade VOD.L with each other; on gateway 2, CLIENT3 alone trades AZN.L. Gateway 1's
+ * command {@value #JUMBO_AT} (CLIENT1's, sent first) is a jumbo order ({@link FixOrderClient#JUMBO_QTY}); every
+ * other quantity is at most 100, so a lower {@code maxOrderQty} in a replay's config changes exactly that
+ * order's fate.
+ * <p>
+ * Recorded once per test JVM ({@link #shared()}); tests that damage journals work on a {@link #copyTo copy}.
+ */
+public final class RecordedSession {
+    /** Commands per FIX client: CLIENT1 and CLIENT2 on gateway 1, CLIENT3 on gateway 2. */
+    public static final int[] COMMANDS = {400, 300, 200};
+    /** Gateway 1's event id of the jumbo order: CLIENT1's 37th, all of which come before CLIENT2's. */
+    public static final long JUMBO_AT = 37;
+    /** The recording's engine config (journalRoot is set per recording); %s is the journal root. */
+    private static final String CONFIG = """
+            !io.sluice.engine.config.EngineConfig {
+              journalRoot: "%s",
+              gatewayIds: [ %s ],
+              idleStrategy: BACK_OFF,
+              maxOpenOrders: 10000,
+              completedOrderMemory: 10000,
+              maxPriceLevels: 64,
+              instruments: [
+                { symbol: VOD.L, tickSize: 0.01, lotSize: 10, priceLow: 50, priceHigh: 150, maxOrderQty: %d, maxNotional: 1000000 },
+                { symbol: AZN.L, tickSize: 0.5, lotSize: 1, priceLow: 5000, priceHigh: 15000, maxOrderQty: 1000, maxNotional: 100000000 }
+              ]
+            }
+            """;
+    private static RecordedSession shared;
+
+    private final Path root;
+
+    private RecordedSession(final Path root) {
+        this.root = root;
+    }
+
+    /** @return the session recorded for this test JVM (recording it on first use); never modify it. */
+    public static synchronized RecordedSession shared() throws Exception {
+        if (shared == null) {
+            final Path root = Files.createTempDirectory("sluice-recorded-");
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> ReplayAssertions.deleteTree(root)));
+            shared = record(root);
+        }
+        return shared;
+    }
+
+    /** Records a session under {@code root} with real gateway and engine processes. */
+    public static RecordedSession record(final Path root) throws Exception {
+        final RecordedSession session = new RecordedSession(root);
+        Files.writeString(session.configFile(), configYaml(root, 1000));
+        final Path logs = root.resolve("logs");
+        // Every gateway opens the engine journal to deliver reports: create it first, so that processes starting
+        // at once do not race to create it (starting three at once hung on this machine).
+        Journals.open(Journals.engineJournal(root)).close();
+        try (JavaProcess gateway1 = gateway(root, 1, 1, 2);
+             JavaProcess gateway2 = gateway(root, 2, 3)) {
+            awaitListening(root, 1, gateway1);
+            awaitListening(root, 2, gateway2);
+            try (JavaProcess engine = JavaProcess.start("engine", logs.resolve("engine.log"), List.of("-Xmx256m"),
+                    EngineMain.class, "--config", session.configFile().toString());
+                 FixOrderClient client1 = client(root, 1, 1);
+                 FixOrderClient client2 = client(root, 1, 2);
+                 FixOrderClient client3 = client(root, 2, 3)) {
+                client1.sendFlow(COMMANDS[0], 1, "VOD.L", JUMBO_AT);
+                client2.sendFlow(COMMANDS[1], 2, "VOD.L", 0);
+                client3.sendFlow(COMMANDS[2], 3, "AZN.L", 0);
+                awaitConsumed(root, COMMANDS[0] + COMMANDS[1] + COMMANDS[2], engine);
+            }
+        }
+        return session;
+    }
+
+    /** Starts gateway {@code id} on a Unix domain socket under {@code root}, with FIX sessions CLIENT{@code n} for each of {@code clients}. */
+    private static JavaProcess gateway(final Path root, final int id, final int... clients) throws IOException {
+        final StringBuilder sessions = new StringBuilder();
+        for (final int n : clients) {
+            sessions.append(sessions.isEmpty() ? "" : ", ")
+                    .append("!Session { senderCompId: CLIENT%d, targetCompId: SLUICE, password: secret%d }".formatted(n, n));
+        }
+        final Path config = Files.writeString(root.resolve("gateway-" + id + ".yaml"), """
+                !GatewayConfig {
+                  gatewayId: %d,
+                  journalRoot: "%s",
+                  listen: "unix:%s",
+                  sessions: [ %s ]
+                }
+                """.formatted(id, root, socket(root, id), sessions));
+        return JavaProcess.start("gateway-" + id, root.resolve("logs").resolve("gateway-" + id + ".log"),
+                List.of("-Xmx256m"), GatewayMain.class, "--config", config.toString());
+    }
+
+    private static void awaitListening(final Path root, final int id, final JavaProcess gateway) {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (!Files.exists(socket(root, id))) {
+            checkDeadline(deadline, gateway, "gateway " + id + " to listen");
+            Thread.onSpinWait();
+        }
+    }
+
+    private static FixOrderClient client(final Path root, final int gatewayId, final int n) throws IOException {
+        final FixOrderClient client = new FixOrderClient(socket(root, gatewayId), "CLIENT" + n);
+        client.logon("secret" + n);
+        return client;
+    }
+
+    private static Path socket(final Path root, final int id) {
+        return root.resolve("gw" + id + ".sock");
+    }
+
+    /** Waits until the engine journal under {@code root} answers {@code inputs} inputs. */
+    static void awaitConsumed(final Path root, final long inputs, final JavaProcess engine) {
+        final long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        final Path dir = Journals.engineJournal(root);
+        while (!Files.exists(dir.resolve("metadata.cq4t"))) {
+            checkDeadline(deadline, engine, "the engine journal to appear");
+            Thread.onSpinWait();
+        }
+        try (ChronicleQueue journal = Journals.openReadOnly(dir);
+             ConsumptionOrder order = new ConsumptionOrder(journal)) {
+            long consumed = 0;
+            while (consumed < inputs) {
+                if (order.next()) {
+                    consumed++;
+                } else {
+                    checkDeadline(deadline, engine, "the engine to answer " + inputs + " inputs (answered " + consumed + ")");
+                    Thread.onSpinWait();
+                }
+            }
+        }
+    }
+
+    private static void checkDeadline(final long deadline, final JavaProcess process, final String what) {
+        if (System.nanoTime() > deadline || !process.isAlive()) {
+            throw new IllegalStateException("timed out waiting for " + what + "; " + process.name() + " log: " + process.logText());
+        }
+    }
+
+    /** @return the recording's engine config text with {@code maxOrderQty} for VOD.L: to change one rule. */
+    public static String configYaml(final Path journalRoot, final long vodMaxOrderQty) {
+        return configYaml(journalRoot, "1, 2", vodMaxOrderQty);
+    }
+
+    /** @return the engine config text for the gateways {@code gatewayIds} (e.g. "1, 2"). */
+    public static String configYaml(final Path journalRoot, final String gatewayIds, final long vodMaxOrderQty) {
+        return CONFIG.formatted(journalRoot.toString().replace("\\", "/"), gatewayIds, vodMaxOrderQty);
+    }
+
+    /** @return the directory holding the recorded journals. */
+    public Path root() {
+        return root;
+    }
+
+    /** @return the engine config file the recording ran with. */
+    public Path configFile() {
+        return root.resolve("engine.yaml");
+    }
+
+    /** @return the engine config the recording ran with. */
+    public EngineConfig config() {
+        return EngineConfig.load(configFile());
+    }
+
+    /** @return the recording's config with a different VOD.L maxOrderQty. */
+    public EngineConfig configWithVodMaxOrderQty(final long maxOrderQty) {
+        return EngineConfig.parse(configYaml(root, maxOrderQty), "a changed copy of " + configFile());
+    }
+
+    /** Copies the recorded journals and config to {@code target}, for tests that damage them. */
+    public RecordedSession copyTo(final Path target) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (final Path path : paths.toList()) {
+                final Path copy = target.resolve(root.relativize(path).toString());
+                if (Files.isDirectory(path)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(path, copy);
+                }
+            }
+        }
+        return new RecordedSession(target);
+    }
+}
