@@ -184,7 +184,7 @@ public final class FixSession {
         heartbeatMillis = heartBtInt * 1000;
         lastReceivedMillis = now;
         testRequestSentMillis = 0;
-        startAdmin(MsgTypes.LOGON)
+        startMessage(MsgTypes.LOGON)
                 .longField(FixTags.ENCRYPT_METHOD, 0)
                 .longField(FixTags.HEART_BT_INT, heartBtInt);
         if (reset) {
@@ -307,13 +307,13 @@ public final class FixSession {
                 return 1;
             }
         } else if (now - lastReceivedMillis >= heartbeatMillis + heartbeatMillis / 5) {
-            startAdmin(MsgTypes.TEST_REQUEST).longField(FixTags.TEST_REQ_ID, now);
+            startMessage(MsgTypes.TEST_REQUEST).longField(FixTags.TEST_REQ_ID, now);
             commit();
             testRequestSentMillis = now;
             work++;
         }
         if (now - lastSentMillis >= heartbeatMillis && connection != null) {
-            startAdmin(MsgTypes.HEARTBEAT);
+            startMessage(MsgTypes.HEARTBEAT);
             commit();
             work++;
         }
@@ -326,11 +326,7 @@ public final class FixSession {
      * is offline too: the message is stored and reaches the client through the resend protocol.
      */
     public FixEncoder startApplicationMessage(final int msgType) {
-        pendingMsgType = msgType;
-        pendingSendingTime = clock.time();
-        encoder.start(msgType).header(gatewayCompId, clientCompId, nextSenderSeq, pendingSendingTime);
-        pendingBodyStart = encoder.position();
-        return encoder;
+        return startMessage(msgType);
     }
 
     /** Stores and sends the message begun with {@link #startApplicationMessage(int)}. */
@@ -346,7 +342,7 @@ public final class FixSession {
     /** Sends a session-level Reject (35=3) of {@code message}; the caller decides about the sequence. */
     public void reject(final FixMessage message, final int sessionRejectReason, final int refTagId,
                        final CharSequence text) {
-        startAdmin(MsgTypes.REJECT);
+        startMessage(MsgTypes.REJECT);
         refSeqAndType(message);
         if (refTagId > 0) {
             encoder.longField(FixTags.REF_TAG_ID, refTagId);
@@ -380,7 +376,7 @@ public final class FixSession {
         if (connection == null) {
             return;
         }
-        startAdmin(MsgTypes.LOGOUT).textField(FixTags.TEXT, text);
+        startMessage(MsgTypes.LOGOUT).textField(FixTags.TEXT, text);
         commit();
         if (connection != null) {
             state = FixSessionState.LOGOUT_SENT;
@@ -435,7 +431,7 @@ public final class FixSession {
         if (testReqId < 0) {
             reject(message, SessionRejectReason.REQUIRED_TAG_MISSING, FixTags.TEST_REQ_ID, "TestReqID (112) is required");
         } else {
-            startAdmin(MsgTypes.HEARTBEAT).field(FixTags.TEST_REQ_ID, message.buffer(),
+            startMessage(MsgTypes.HEARTBEAT).field(FixTags.TEST_REQ_ID, message.buffer(),
                     message.valueOffset(testReqId), message.valueLength(testReqId));
             commit();
         }
@@ -576,7 +572,7 @@ public final class FixSession {
         if (connection == null) {
             return;
         }
-        startAdmin(MsgTypes.LOGOUT);
+        startMessage(MsgTypes.LOGOUT);
         if (text != null) {
             encoder.textField(FixTags.TEXT, text);
         }
@@ -608,7 +604,7 @@ public final class FixSession {
         if (state != FixSessionState.ACTIVE) {
             return;
         }
-        startAdmin(MsgTypes.RESEND_REQUEST)
+        startMessage(MsgTypes.RESEND_REQUEST)
                 .longField(FixTags.BEGIN_SEQ_NO, nextTargetSeq)
                 .longField(FixTags.END_SEQ_NO, 0);
         commit();
@@ -640,7 +636,8 @@ public final class FixSession {
         }
     }
 
-    private FixEncoder startAdmin(final int msgType) {
+    /** Starts any outbound message, application or admin: header with the next MsgSeqNum; body follows. */
+    private FixEncoder startMessage(final int msgType) {
         pendingMsgType = msgType;
         pendingSendingTime = clock.time();
         encoder.start(msgType).header(gatewayCompId, clientCompId, nextSenderSeq, pendingSendingTime);
