@@ -2,6 +2,7 @@ package io.sluice.bench.engine;
 
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.LatencyTable;
+import io.sluice.bench.report.ThroughputSampler;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
@@ -29,6 +30,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code ./sluice bench journal-round-trip [--orders N] [--window W]}: the round trip Chronicle's 2013
@@ -73,6 +75,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
                 gateways[i] = new Gateway(root, PreWrittenJournals.GATEWAYS[i], config, orders, window);
                 threads[i] = new Thread(gateways[i], "gateway-" + PreWrittenJournals.GATEWAYS[i]);
             }
+            final ThroughputSampler sampler = ThroughputSampler.start(() -> answered(gateways), 1.0);
             final long start = System.nanoTime();
             for (final Thread thread : threads) {
                 thread.start();
@@ -81,6 +84,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
                 thread.join();
             }
             final long nanos = System.nanoTime() - start;
+            final double[] overTime = sampler.stop();
             service.stop();
             engine.join();
 
@@ -105,10 +109,19 @@ public final class JournalRoundTripBench implements Callable<Integer> {
                     .put("engineIdle", engineIdle.name()).put("gatewayIdle", "BACK_OFF when nothing to do")
                     .put("seconds", nanos / 1e9).put("roundTripsPerSecond", perSecond)
                     .putLatencyNanos("roundTrip", total).putLatencyNanos("in", in).putLatencyNanos("out", out)
+                    .putSeries("roundTripsOverTime", sampler.intervalSeconds(), overTime)
                     .write(BenchResult.resultsDir());
             System.out.println("wrote " + file);
             return 0;
         });
+    }
+
+    private static long answered(final Gateway[] gateways) {
+        long answered = 0;
+        for (final Gateway gateway : gateways) {
+            answered += gateway.progress.get();
+        }
+        return answered;
     }
 
     /** One gateway thread: sends its commands within the window and reads its reports back. */
@@ -128,6 +141,8 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         final Histogram in = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
         final Histogram out = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
         private long answered;
+        /** {@code answered} for the throughput sampler's thread: an ordered store, a plain move on x86. */
+        final AtomicLong progress = new AtomicLong();
 
         Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window) {
             this.gatewayId = gatewayId;
@@ -198,6 +213,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
             }
             final long now = SluiceClock.nowTicks();
             answered = metaData.eventId();
+            progress.lazySet(answered);
             if (answered > warmUp) {
                 total.recordValue(Math.max(0, now - metaData.commandWritten()) * SluiceClock.NANOS_PER_TICK);
                 in.recordValue(Math.max(0, metaData.engineRead() - metaData.commandWritten()) * SluiceClock.NANOS_PER_TICK);

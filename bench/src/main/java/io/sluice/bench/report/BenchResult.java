@@ -4,24 +4,39 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
 
 /**
  * One benchmark run's figures, written as JSON under {@code bench/results/} so runs can be compared and
  * rendered later. Holds named values, nested sections and latency histograms (as percentiles in µs).
  * Not for hot paths: benchmarks fill it after measuring.
+ * <p>Two conventions let the report draw charts from the JSON alone: every latency section also carries the
+ * whole histogram under {@value #HISTOGRAM_KEY} (HdrHistogram's compressed encoding in base64, the form its
+ * interval logs use), and a series of rates over time is a section with {@value #SERIES_KEY} (one value per
+ * interval) and {@code intervalSeconds}, see {@link #putSeries}.
  */
 public final class BenchResult {
     /** Percentiles every latency figure reports, in this order. */
     public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
+    /** Key of the whole histogram inside a latency section: compressed HdrHistogram, base64, values in ns. */
+    public static final String HISTOGRAM_KEY = "hdrHistogramBase64";
+    /** Key of the values inside a series section: a rate per interval, oldest first. */
+    public static final String SERIES_KEY = "perSecond";
+    private static final int CHART_DIGITS = 2;
 
     private final Map<String, Object> values = new LinkedHashMap<>();
 
@@ -57,7 +72,42 @@ public final class BenchResult {
             latency.put(percentileKey(percentile), histogram.getValueAtPercentile(percentile) / 1_000.0);
         }
         latency.put("maxUs", histogram.getMaxValue() / 1_000.0);
+        latency.put(HISTOGRAM_KEY, encode(histogram));
         return put(name, latency);
+    }
+
+    /**
+     * Adds a rate over time, e.g. orders per second, second by second: a section holding
+     * {@code intervalSeconds} and the rates under {@value #SERIES_KEY}, which the report draws as a line.
+     */
+    public BenchResult putSeries(final String name, final double intervalSeconds, final double[] perSecond) {
+        final List<Double> values = new ArrayList<>(perSecond.length);
+        for (final double value : perSecond) {
+            values.add(value);
+        }
+        return put(name, section().put("intervalSeconds", intervalSeconds).put(SERIES_KEY, values));
+    }
+
+    /**
+     * @return {@code histogram} in HdrHistogram's compressed encoding, as base64 text, at two significant digits
+     *         (1 % resolution: plenty for a chart, a tenth of the size of three digits); the figures beside it
+     *         come from the full histogram
+     */
+    public static String encode(final Histogram histogram) {
+        final Histogram chartResolution = new Histogram(CHART_DIGITS);
+        chartResolution.add(histogram);
+        final ByteBuffer buffer = ByteBuffer.allocate(chartResolution.getNeededByteBufferCapacity());
+        final int length = chartResolution.encodeIntoCompressedByteBuffer(buffer, Deflater.BEST_COMPRESSION);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+    }
+
+    /** @return the histogram {@link #encode} turned into {@code base64} */
+    public static Histogram decode(final String base64) {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        } catch (final DataFormatException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("not a compressed HdrHistogram in base64: " + e.getMessage(), e);
+        }
     }
 
     /** @return the JSON key for a percentile, e.g. {@code p99_9Us} for 99.9. */

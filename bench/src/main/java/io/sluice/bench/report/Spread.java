@@ -1,0 +1,41 @@
+package io.sluice.bench.report;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * One figure across the repeated runs of a scenario: smallest, median and largest value, and how many runs
+ * had it. The report shows the median with the range beside it, so the noise is in plain sight.
+ *
+ * @param count how many runs had the figure; 0 means none did (then the others are NaN)
+ */
+public record Spread(double min, double median, double max, int count) {
+    /** @return the spread of {@code values}; nulls (runs that lack the figure) are left out */
+    public static Spread of(final List<Double> values) {
+        final List<Double> present = new ArrayList<>();
+        for (final Double value : values) {
+            if (value != null && !value.isNaN()) {
+                present.add(value);
+            }
+        }
+        if (present.isEmpty()) {
+            return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
+        }
+        Collections.sort(present);
+        final int n = present.size();
+        final double median = n % 2 == 1 ? present.get(n / 2) : (present.get(n / 2 - 1) + present.get(n / 2)) / 2;
+        return new Spread(present.getFirst(), median, present.getLast(), n);
+    }
+
+    /** @return "median (min – max)", or just the value when there is one run, or "—" when there is none */
+    public String text() {
+        if (count == 0) {
+            return "—";
+        }
+        if (count == 1 || min == max) {
+            return ValueText.number(median);
+        }
+        return ValueText.number(median) + " (" + ValueText.number(min) + " – " + ValueText.number(max) + ")";
+    }
+}

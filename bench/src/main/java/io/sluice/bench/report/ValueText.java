@@ -1,0 +1,39 @@
+package io.sluice.bench.report;
+
+import java.util.Locale;
+
+/**
+ * How the report writes values: numbers with as many digits as their size deserves (thousands grouped,
+ * three significant decimals below 10), whole numbers without a fraction, everything else as it is.
+ */
+public final class ValueText {
+    private ValueText() {
+    }
+
+    /** @return {@code value} as the report prints it; whole numbers without ".0" */
+    public static String plain(final Object value) {
+        if (value instanceof Double number) {
+            return number == Math.rint(number) && Math.abs(number) < 1e15
+                    ? Long.toString(number.longValue()) : number(number);
+        }
+        return String.valueOf(value);
+    }
+
+    /** @return {@code value} rounded for reading: 1,234,567 / 123.4 / 12.3 / 1.23 / 0.0123 */
+    public static String number(final double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "—";
+        }
+        final double magnitude = Math.abs(value);
+        if (magnitude >= 1_000) {
+            return String.format(Locale.ROOT, "%,.0f", value);
+        }
+        if (magnitude >= 100) {
+            return String.format(Locale.ROOT, "%.1f", value);
+        }
+        if (magnitude >= 1 || magnitude == 0) {
+            return String.format(Locale.ROOT, "%.2f", value);
+        }
+        return String.format(Locale.ROOT, "%.3g", value);
+    }
+}
