@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * {@code ./sluice bench <scenario> [options]}: runs one benchmark scenario, each printing a table and
- * writing JSON under {@code bench/results/}.
+ * writing JSON under {@code bench/results/}. {@code bench all} runs every scenario registered in
+ * {@link io.sluice.bench.suite.BenchScenarios} and {@code bench report} renders RESULTS.md.
  */
 public final class BenchMain {
     private BenchMain() {
@@ -15,6 +16,8 @@ public final class BenchMain {
         final String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
         switch (scenario) {
             case "-h", "--help", "help" -> usage();
+            case "all" -> io.sluice.bench.suite.SuiteMain.main(rest);
+            case "report" -> io.sluice.bench.suite.ReportMain.main(rest);
             case "journal-hop" -> io.sluice.bench.hop.JournalHopBench.main(rest);
             case "engine-throughput" -> io.sluice.bench.engine.EngineThroughputBench.main(rest);
             case "journal-round-trip" -> io.sluice.bench.engine.JournalRoundTripBench.main(rest);
@@ -35,6 +38,9 @@ public final class BenchMain {
     private static void usage() {
         System.out.println("""
                 Usage: ./sluice bench <scenario> [options]
+                       ./sluice bench all [--quick] [--repeats N] [--only a,b]   every scenario, fresh JVMs, then RESULTS.md
+                       ./sluice bench report [--newest N]   render bench/RESULTS.md from bench/results, running nothing
+                       (a scenario's quick and full arguments, and what the report shows: suite.BenchScenarios)
 
                 Scenarios:
                   journal-hop          one journal hop: contract (method writer/reader) vs raw DocumentContext, A/B

@@ -1,0 +1,147 @@
+package io.sluice.bench.suite;
+
+import io.sluice.bench.report.ReportSpec;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every scenario {@code ./sluice bench all} runs, in the order it runs them: ONE entry per scenario, with its
+ * quick and full arguments and what the report shows. A scenario dispatched by {@code BenchMain} must be listed
+ * here too (a test checks both ways). Quick sizes are chosen so that {@code bench all --quick} (three repeats of
+ * everything) takes about 15 minutes on the 2-core development VM.
+ */
+public final class BenchScenarios {
+    private static final String QFJ = "QuickFIX/J TCP";
+
+    /** The registry. */
+    public static final List<BenchScenario> ALL = List.of(
+            new BenchScenario("journal-hop",
+                    "one journal hop (writer thread -> journal -> reader thread) at fixed rates and flat out",
+                    "contract (Sluice's method writer/reader) vs raw Chronicle DocumentContext writes of the same bytes;"
+                            + " same process, A/B interleaved: every round runs every rate for both variants",
+                    "issue 1: the contract layer costs at most 1.3x the raw hop (p50 and p99)",
+                    List.of("--messages", "100000", "--rates", "100000,0", "--rounds", "3", "--warmup", "100000",
+                            "--codec-messages", "50000"),
+                    List.of(),
+                    hop(new ReportSpec(), "100000", "1000000", "0")),
+            new BenchScenario("engine-throughput",
+                    "the engine flat out over a pre-written journal of mixed commands",
+                    "engine reports/s vs the raw append rate of as many reports (the ceiling), measured after the"
+                            + " engine in the same process; not interleaved",
+                    "issue 2: at least 1 M orders/s, and at least 50 % of the ceiling",
+                    List.of("--orders", "500000"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("commands/s", "commandsPerSecond")
+                            .headline("reports/s", "reportsPerSecond")
+                            .headline("share of the ceiling", "shareOfCeiling")
+                            .compare("reports/s", "engine", "reportsPerSecond", "raw append", "ceilingReportsPerSecond")),
+            new BenchScenario("journal-round-trip",
+                    "two gateway threads -> journals -> engine -> journal -> gateways, within a window",
+                    "no baseline; the anchor figures of issue 2 are from other hardware",
+                    "issue 2 anchor: 1.6 M/s and 3.3 / 4.9 / 9.8 µs (p90 / p99 / p99.9) on a 3.8 GHz i7",
+                    List.of("--orders", "200000"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("round trips/s", "roundTripsPerSecond")
+                            .headline("round trip p50 (µs)", "roundTrip.p50Us")
+                            .headline("round trip p99 (µs)", "roundTrip.p99Us")
+                            .latency("round trip", "roundTrip")
+                            .latency("in: written -> engine read", "in")
+                            .latency("out: report -> gateway read", "out")),
+            new BenchScenario("engine-alloc",
+                    "the engine in a child JVM under Epsilon GC: bytes allocated per command",
+                    "no baseline; the target is zero",
+                    "issue 2: 0 bytes per order over at least 10 M orders",
+                    List.of("--orders", "500000"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("bytes per command", "bytesPerCommand")
+                            .headline("allocated bytes", "allocatedBytes")),
+            new BenchScenario("tail-offline",
+                    "the latency tail reading a finished synthetic journal set from its start",
+                    "no baseline; five runs inside the process, median reported",
+                    "issue 6: at least 5 M messages/s offline",
+                    List.of("200000", "2"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("inputs/s (median run)", "inputsPerSecond")
+                            .headline("inputs/s on CPU time", "cpuInputsPerSecond")
+                            .headline("bytes allocated per record", "bytesAllocatedPerRecord")),
+            new BenchScenario("replay",
+                    "replaying a recorded journal set through a fresh engine and comparing the reports",
+                    "replay with comparison vs the engine alone over the same set; same process, alternating rounds",
+                    "issue 5: replay with comparison at most 1.25x the engine alone",
+                    List.of("--orders", "300000", "--rounds", "2"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("replay with comparison, inputs/s", "replayWithComparison.inputsPerSecond")
+                            .headline("time ratio replay ÷ engine", "ratio")
+                            .compare("seconds", "replay + comparison", "replayWithComparison.seconds",
+                                    "engine alone", "engineAlone.seconds")
+                            .compare("thread CPU seconds", "replay + comparison", "replayWithComparison.threadCpuSeconds",
+                                    "engine alone", "engineAlone.threadCpuSeconds")),
+            new BenchScenario("fix-round-trip",
+                    "FIX ping-pong (window 1) through Sluice's full path over TCP and UDS",
+                    "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices"
+                            + " (targets take turns)",
+                    "issue 3: Sluice at least 6.5x faster than QuickFIX/J on the mean and on p99",
+                    List.of("--warmup", "10000", "--orders", "20000", "--rounds", "4"),
+                    List.of(),
+                    fix(new ReportSpec())),
+            new BenchScenario("fix-pipelined",
+                    "FIX pipelined throughput (window 64) through Sluice's full path over TCP and UDS",
+                    "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices",
+                    "issue 3: at least 10x QuickFIX/J's throughput",
+                    List.of("--warmup", "20000", "--orders", "60000", "--rounds", "4"),
+                    List.of(),
+                    fix(new ReportSpec())),
+            new BenchScenario("fix-zero-alloc",
+                    "orders through a gateway under Epsilon GC: bytes allocated per order by the whole gateway",
+                    "no baseline; the target is zero",
+                    "issue 3: 0 bytes per order on the gateway's I/O thread over at least 5 M orders",
+                    List.of("--warmup", "50000", "--orders", "200000"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("gateway bytes per order", "gatewayBytesPerOrder")
+                            .headline("orders/s", "ordersPerSecond")));
+
+    private BenchScenarios() {
+    }
+
+    /** @return the scenario called {@code name}, if registered */
+    public static Optional<BenchScenario> find(final String name) {
+        return ALL.stream().filter(scenario -> scenario.name().equals(name)).findFirst();
+    }
+
+    private static ReportSpec hop(final ReportSpec spec, final String... rates) {
+        for (final String rate : rates) {
+            final String label = "0".equals(rate) ? "flat out" : rate + "/s";
+            final String contract = "rows[variant=contract,targetRate=" + rate + "]";
+            final String raw = "rows[variant=raw,targetRate=" + rate + "]";
+            spec.compare("p50 (µs), " + label, "contract", contract + ".latency.p50Us", "raw", raw + ".latency.p50Us")
+                    .compare("p99 (µs), " + label, "contract", contract + ".latency.p99Us", "raw", raw + ".latency.p99Us")
+                    .compare("messages/s, " + label, "contract", contract + ".throughputPerSecond", "raw",
+                            raw + ".throughputPerSecond")
+                    .latency("contract, " + label, contract + ".latency")
+                    .latency("raw, " + label, raw + ".latency");
+        }
+        return spec;
+    }
+
+    private static ReportSpec fix(final ReportSpec spec) {
+        for (final String sluice : List.of("Sluice TCP", "Sluice UDS")) {
+            final String target = "targets." + sluice;
+            spec.headline(sluice + " orders/s", target + ".ordersPerSecond")
+                    .headline(sluice + " mean (µs)", target + ".meanUs")
+                    .headline(sluice + " p99 (µs)", target + ".roundTrip.p99Us")
+                    .compare("mean (µs)", sluice, target + ".meanUs", QFJ, "targets." + QFJ + ".meanUs")
+                    .compare("p99 (µs)", sluice, target + ".roundTrip.p99Us", QFJ, "targets." + QFJ + ".roundTrip.p99Us")
+                    .compare("orders/s", sluice, target + ".ordersPerSecond", QFJ, "targets." + QFJ + ".ordersPerSecond");
+        }
+        return spec.latency("Sluice TCP", "targets.Sluice TCP.roundTrip")
+                .latency("Sluice UDS", "targets.Sluice UDS.roundTrip")
+                .latency(QFJ, "targets." + QFJ + ".roundTrip");
+    }
+}

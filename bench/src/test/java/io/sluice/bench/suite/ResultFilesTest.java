@@ -1,0 +1,66 @@
+package io.sluice.bench.suite;
+
+import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.JsonParser;
+import io.sluice.bench.report.ScenarioResults;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Which result files the report takes: the runs of the last bench all, or each scenario's newest files. */
+class ResultFilesTest {
+    @TempDir
+    Path dir;
+
+    private void result(final String file, final double rate) throws IOException {
+        Files.writeString(dir.resolve(file), BenchResult.of("engine-throughput").put("commandsPerSecond", rate).toJson());
+    }
+
+    @Test
+    void newestTakesTheLastNStampedFilesOfEachScenarioAndIgnoresLatestCopies() throws IOException {
+        result("engine-throughput-20260101-000001.json", 1);
+        result("engine-throughput-20260101-000002.json", 2);
+        result("engine-throughput-20260101-000003.json", 3);
+        result("engine-throughput-latest.json", 3);
+
+        final ScenarioResults engine = ResultFiles.newest(dir, 2).stream()
+                .filter(scenario -> scenario.name().equals("engine-throughput")).findFirst().orElseThrow();
+
+        assertEquals(List.of("engine-throughput-20260101-000002.json", "engine-throughput-20260101-000003.json"), engine.sources());
+        assertEquals(List.of(2.0, 3.0), engine.runs().stream().map(run -> run.get("commandsPerSecond")).toList());
+    }
+
+    @Test
+    void aManifestGroupsItsRunsByScenarioAndReportsTheFailedOnes() throws IOException {
+        result("engine-throughput-20260101-000001.json", 1);
+        final List<RunRecord> runs = List.of(
+                new RunRecord("engine-throughput", 1, List.of("--orders", "5"), 0, false, 1.5,
+                        List.of("engine-throughput-20260101-000001.json"), "logs/a.log"),
+                new RunRecord("engine-throughput", 2, List.of("--orders", "5"), 3, false, 0.5, List.of(), "logs/b.log"));
+        final Map<?, ?> manifest = (Map<?, ?>) JsonParser.parse(BenchResult.of(ResultFiles.SUITE)
+                .put("runs", runs.stream().map(RunRecord::toResult).toList()).toJson());
+
+        final List<RunRecord> read = ResultFiles.runs(manifest);
+        final List<ScenarioResults> scenarios = ResultFiles.fromManifest(dir, read);
+
+        assertEquals(runs, read, "a run record survives the manifest");
+        assertEquals(1, scenarios.size());
+        assertEquals(1, scenarios.getFirst().runs().size());
+        assertEquals(List.of("run 2 exited with 3 (log: logs/b.log)"), scenarios.getFirst().problems());
+    }
+
+    @Test
+    void noManifestMeansNone() {
+        assertNull(ResultFiles.latestManifest(dir));
+        assertTrue(ResultFiles.stamped(dir.resolve("absent")).isEmpty());
+    }
+}
