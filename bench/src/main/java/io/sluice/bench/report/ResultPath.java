@@ -85,7 +85,7 @@ public final class ResultPath {
                     throw new IllegalArgumentException("result path selector '" + selector + "' needs key=value");
                 }
                 final Object actual = fields.get(condition.substring(0, equals).trim());
-                if (actual == null || !ValueText.plain(actual).equals(condition.substring(equals + 1).trim())) {
+                if (actual == null || !ValueText.key(actual).equals(condition.substring(equals + 1).trim())) {
                     return false;
                 }
             }

@@ -28,13 +28,16 @@ public record Spread(double min, double median, double max, int count) {
         return new Spread(present.getFirst(), median, present.getLast(), n);
     }
 
-    /** @return "median (min – max)", or just the value when there is one run, or "—" when there is none */
+    /**
+     * @return "median (min – max)"; just the value (whole numbers without a fraction) when every run agrees;
+     *         "—" when no run has the figure
+     */
     public String text() {
         if (count == 0) {
             return "—";
         }
         if (count == 1 || min == max) {
-            return ValueText.number(median);
+            return ValueText.plain(median);
         }
         return ValueText.number(median) + " (" + ValueText.number(min) + " – " + ValueText.number(max) + ")";
     }

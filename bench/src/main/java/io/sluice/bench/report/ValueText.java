@@ -10,13 +10,21 @@ public final class ValueText {
     private ValueText() {
     }
 
-    /** @return {@code value} as the report prints it; whole numbers without ".0" */
+    /** @return {@code value} as the report prints it; whole numbers without a fraction, thousands grouped */
     public static String plain(final Object value) {
         if (value instanceof Double number) {
-            return number == Math.rint(number) && Math.abs(number) < 1e15
-                    ? Long.toString(number.longValue()) : number(number);
+            return isWhole(number) ? String.format(Locale.ROOT, "%,d", number.longValue()) : number(number);
         }
         return String.valueOf(value);
+    }
+
+    /** @return {@code value} as it would be typed in a {@link ResultPath} selector: whole numbers as digits only */
+    public static String key(final Object value) {
+        return value instanceof Double number && isWhole(number) ? Long.toString(number.longValue()) : String.valueOf(value);
+    }
+
+    private static boolean isWhole(final double number) {
+        return number == Math.rint(number) && Math.abs(number) < 1e15;
     }
 
     /** @return {@code value} rounded for reading: 1,234,567 / 123.4 / 12.3 / 1.23 / 0.0123 */

@@ -93,9 +93,9 @@ public final class SuiteMain implements Callable<Integer> {
 
     private static void summary(final List<RunRecord> runs, final RunEnvironment environment, final Path manifest,
                                 final Path report) {
-        System.out.printf(Locale.ROOT, "%n%-20s %6s %10s%n", "scenario", "ok", "seconds");
+        System.out.printf(Locale.ROOT, "%n%-24s %6s %10s%n", "scenario", "ok", "seconds");
         for (final RunRecord run : runs) {
-            System.out.printf(Locale.ROOT, "%-20s %6s %10.1f%s%n", run.scenario() + " #" + run.repeat(),
+            System.out.printf(Locale.ROOT, "%-24s %6s %10.1f%s%n", run.scenario() + " #" + run.repeat(),
                     run.succeeded() ? "yes" : "NO", run.seconds(), run.succeeded() ? "" : "  " + run.problem());
         }
         System.out.printf(Locale.ROOT, "%nbench all: %d runs in %.1f min; load average %.2f at start, %.2f at end%n",

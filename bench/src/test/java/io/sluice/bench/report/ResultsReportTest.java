@@ -71,7 +71,7 @@ class ResultsReportTest {
         final String md = render(new ScenarioResults("demo", "a demo", "ours vs theirs", "2x", spec(), threeRuns(),
                 List.of("demo-1.json"), List.of()));
 
-        assertTrue(md.contains("Test CPU 3000, 2 cores, 4096 MiB memory"), md);
+        assertTrue(md.contains("Test CPU 3000, 2 cores, 4,096 MiB memory"), md);
         assertTrue(md.contains("at start 0.500, at end 1.50"), md);
         assertTrue(md.contains("Test JDK 25"), md);
         assertTrue(md.contains("`-Dflag=one` `--add-opens=x`"), md);
@@ -85,7 +85,7 @@ class ResultsReportTest {
         final String md = render(new ScenarioResults("demo", "a demo", "ours vs theirs", "2x", spec(), threeRuns(),
                 List.of(), List.of()));
 
-        assertTrue(md.contains("| orders/s | Ours TCP: 250.0 (200.0 – 300.0) | Theirs TCP: 100.0 | **2.50 (2.00 – 3.00)** |"), md);
+        assertTrue(md.contains("| orders/s | Ours TCP: 250.0 (200.0 – 300.0) | Theirs TCP: 100 | **2.50 (2.00 – 3.00)** |"), md);
     }
 
     @Test
@@ -156,8 +156,8 @@ class ResultsReportTest {
 
         final String md = render(new ScenarioResults("fixed", "fixed", "none", "none", spec, List.of(run), List.of(), List.of()));
 
-        assertTrue(md.contains("| raw v | 7.00 | 1 |"), md);
-        assertTrue(md.contains("| seconds | engine: 2.00 | alone: 1.60 | **1.25** |"), md);
+        assertTrue(md.contains("| raw v | 7 | 1 |"), md);
+        assertTrue(md.contains("| seconds | engine: 2 | alone: 1.60 | **1.25** |"), md);
         assertTrue(md.contains("label = x\\|y"), "a pipe in a value does not break the table: " + md);
         assertFalse(Files.exists(tmp.resolve("charts").resolve("fixed-latency.png")), "no histogram, no chart");
         assertEquals(1, md.lines().filter(line -> line.startsWith("## fixed")).count());
