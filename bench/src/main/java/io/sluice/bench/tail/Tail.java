@@ -270,14 +270,14 @@ public final class Tail implements IntervalClock.Listener {
             final String name = dir.getFileName().toString();
             final Matcher gateway = GATEWAY.matcher(name);
             if (name.equals(Journals.ENGINE)) {
-                reports = new ReportStream(dir, fromStart, join);
+                reports = new ReportStream(dir, fromStart, join, findings);
                 join.attach(reports);
             } else if (gateway.matches() && gateway.group(2) == null) {
-                final CommandStream stream = new CommandStream(dir, Integer.parseInt(gateway.group(1)), fromStart, join);
+                final CommandStream stream = new CommandStream(dir, Integer.parseInt(gateway.group(1)), fromStart, join, findings);
                 commands.add(stream);
                 join.attach(stream);
             } else if (gateway.matches() && filter.acceptsGateway(Integer.parseInt(gateway.group(1)))) {
-                deliveries.add(new DeliveryStream(dir, Integer.parseInt(gateway.group(1)), fromStart, join));
+                deliveries.add(new DeliveryStream(dir, Integer.parseInt(gateway.group(1)), fromStart, join, findings));
             } else {
                 continue;
             }
