@@ -107,6 +107,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
     private Run runAndShow(final int round, final boolean withTail) throws Exception {
         final Run run = run(orders, withTail);
         table.rowNanos("round " + (round + 1) + (withTail ? " with tail" : " without"), run.figures.total());
+        System.out.printf(Locale.ROOT, "  %,.0f commands/s per gateway achieved of %,d/s offered%n", orders / run.seconds(), rate);
         if (withTail) {
             System.out.printf(Locale.ROOT, "  the tail read %,d commands and %,d reports of %,d commands written; "
                             + "it used %.2f s CPU in %.2f s (%.1f %% of a core)%n", run.tailCommands, run.tailReports,
