@@ -23,6 +23,7 @@ public final class BenchMain {
             case "journal-round-trip" -> io.sluice.bench.engine.JournalRoundTripBench.main(rest);
             case "engine-alloc" -> io.sluice.bench.engine.EngineAllocBench.main(rest);
             case "tail-offline" -> io.sluice.bench.tail.TailOfflineBenchmark.main(rest);
+            case "tail-live-impact" -> io.sluice.bench.tail.TailLiveImpactBenchmark.main(rest);
             case "replay" -> io.sluice.bench.replay.ReplayBench.main(rest);
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
@@ -48,6 +49,7 @@ public final class BenchMain {
                   journal-round-trip   two gateway threads -> engine -> back: rate and latency percentiles
                   engine-alloc         engine under Epsilon GC: allocated bytes per command on the engine thread
                   tail-offline [inputs/gateway] [gateways]  latency tail reading a synthetic journal set offline (M inputs/s)
+                  tail-live-impact     journal round trip at a fixed rate without and with a live tail process, A/B: p99 ratio
                   replay               replay with comparison vs the engine alone over a recorded set (--orders N)
                   fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J

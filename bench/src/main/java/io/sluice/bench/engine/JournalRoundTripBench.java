@@ -33,7 +33,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * {@code ./sluice bench journal-round-trip [--orders N] [--window W]}: the round trip Chronicle's 2013
+ * {@code ./sluice bench journal-round-trip [--orders N] [--window W] [--rate R]}: the round trip Chronicle's 2013
  * gateway/engine demo measured, without FIX. Two gateway threads each send commands into their own journal
  * (keeping at most {@code window} unanswered) while reading the engine journal for their reports; the
  * engine runs on a third thread. Latency per command, from MetaData: commandWritten to the gateway reading
@@ -48,6 +48,9 @@ public final class JournalRoundTripBench implements Callable<Integer> {
 
     @Option(names = "--window", description = "most unanswered commands per gateway (default ${DEFAULT-VALUE})")
     private int window = 64;
+
+    @Option(names = "--rate", description = "commands per second per gateway, paced; 0: as fast as the window allows (default ${DEFAULT-VALUE})")
+    private long rate;
 
     @Option(names = "--engine-idle", description = "engine idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
     private IdleChoice engineIdle = IdleChoice.BACK_OFF;
@@ -65,38 +68,12 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return journals.use("sluice-round-trip", root -> {
-            final EngineConfig config = PreWrittenJournals.config(root, engineIdle);
-            final EngineService service = new EngineService(config);
-            final Thread engine = new Thread(service::run, "engine");
-            engine.start();
-            final Gateway[] gateways = new Gateway[PreWrittenJournals.GATEWAYS.length];
-            final Thread[] threads = new Thread[gateways.length];
-            for (int i = 0; i < gateways.length; i++) {
-                gateways[i] = new Gateway(root, PreWrittenJournals.GATEWAYS[i], config, orders, window);
-                threads[i] = new Thread(gateways[i], "gateway-" + PreWrittenJournals.GATEWAYS[i]);
-            }
-            final ThroughputSampler sampler = ThroughputSampler.start(() -> answered(gateways), 1.0);
-            final long start = System.nanoTime();
-            for (final Thread thread : threads) {
-                thread.start();
-            }
-            for (final Thread thread : threads) {
-                thread.join();
-            }
-            final long nanos = System.nanoTime() - start;
-            final double[] overTime = sampler.stop();
-            service.stop();
-            engine.join();
-
-            final Histogram total = new Histogram(3);
-            final Histogram in = new Histogram(3);
-            final Histogram out = new Histogram(3);
-            for (final Gateway gateway : gateways) {
-                total.add(gateway.total);
-                in.add(gateway.in);
-                out.add(gateway.out);
-            }
-            final long roundTrips = orders * gateways.length;
+            final Figures figures = measure(root, orders, window, engineIdle, rate);
+            final Histogram total = figures.total();
+            final Histogram in = figures.in();
+            final Histogram out = figures.out();
+            final long nanos = figures.nanos();
+            final long roundTrips = orders * PreWrittenJournals.GATEWAYS.length;
             final double perSecond = roundTrips * 1e9 / nanos;
             System.out.printf(Locale.ROOT, "%,d request/responses (2 gateways x %,d, window %d, engine idle %s) in %.2f s: %,.0f per second%n",
                     roundTrips, orders, window, engineIdle, nanos / 1e9, perSecond);
@@ -107,13 +84,60 @@ public final class JournalRoundTripBench implements Callable<Integer> {
             table.rowNanos("out: report -> gateway read", out);
             final Path file = BenchResult.of("journal-round-trip").put("ordersPerGateway", orders).put("window", window)
                     .put("engineIdle", engineIdle.name()).put("gatewayIdle", "BACK_OFF when nothing to do")
+                    .put("ratePerGateway", rate)
                     .put("seconds", nanos / 1e9).put("roundTripsPerSecond", perSecond)
                     .putLatencyNanos("roundTrip", total).putLatencyNanos("in", in).putLatencyNanos("out", out)
-                    .putSeries("roundTripsOverTime", sampler.intervalSeconds(), overTime)
+                    .putSeries("roundTripsOverTime", 1.0, figures.roundTripsPerSecond())
                     .write(BenchResult.resultsDir());
             System.out.println("wrote " + file);
             return 0;
         });
+    }
+
+    /** What one round trip run measured: its wall-clock time and the latencies after warm-up, in nanoseconds, and round trips answered per second over the run. */
+    public record Figures(long nanos, Histogram total, Histogram in, Histogram out, double[] roundTripsPerSecond) {
+    }
+
+    /**
+     * Runs the round trip once on journals under {@code root} (which should be empty): an engine and the two
+     * gateway threads, each sending {@code orders} commands with at most {@code window} unanswered, paced at
+     * {@code ratePerGateway} commands per second (0: as fast as the window allows). Public for benchmarks that
+     * measure something else running beside it, such as a live latency tail.
+     */
+    public static Figures measure(final Path root, final long orders, final int window, final IdleChoice engineIdle,
+                                  final long ratePerGateway) throws InterruptedException {
+        final EngineConfig config = PreWrittenJournals.config(root, engineIdle);
+        final EngineService service = new EngineService(config);
+        final Thread engine = new Thread(service::run, "engine");
+        engine.start();
+        final Gateway[] gateways = new Gateway[PreWrittenJournals.GATEWAYS.length];
+        final Thread[] threads = new Thread[gateways.length];
+        for (int i = 0; i < gateways.length; i++) {
+            gateways[i] = new Gateway(root, PreWrittenJournals.GATEWAYS[i], config, orders, window, ratePerGateway);
+            threads[i] = new Thread(gateways[i], "gateway-" + PreWrittenJournals.GATEWAYS[i]);
+        }
+        final ThroughputSampler sampler = ThroughputSampler.start(() -> answered(gateways), 1.0);
+        final long start = System.nanoTime();
+        for (final Thread thread : threads) {
+            thread.start();
+        }
+        for (final Thread thread : threads) {
+            thread.join();
+        }
+        final long nanos = System.nanoTime() - start;
+        final double[] overTime = sampler.stop();
+        service.stop();
+        engine.join();
+
+        final Histogram total = new Histogram(3);
+        final Histogram in = new Histogram(3);
+        final Histogram out = new Histogram(3);
+        for (final Gateway gateway : gateways) {
+            total.add(gateway.total);
+            in.add(gateway.in);
+            out.add(gateway.out);
+        }
+        return new Figures(nanos, total, in, out, overTime);
     }
 
     private static long answered(final Gateway[] gateways) {
@@ -135,6 +159,8 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         private final long orders;
         private final int window;
         private final long warmUp;
+        private final long sendIntervalNanos;
+        private long nextSendNanos;
         private final IdleStrategy idle = new BackoffIdleStrategy(100, 10, TimeUnit.MICROSECONDS.toNanos(1),
                 TimeUnit.MICROSECONDS.toNanos(100));
         final Histogram total = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
@@ -144,7 +170,8 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         /** {@code answered} for the throughput sampler's thread: an ordered store, a plain move on x86. */
         final AtomicLong progress = new AtomicLong();
 
-        Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window) {
+        Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window,
+                final long ratePerSecond) {
             this.gatewayId = gatewayId;
             commands = Journals.open(Journals.gatewayJournal(root, gatewayId));
             reports = Journals.open(Journals.engineJournal(root));
@@ -154,14 +181,18 @@ public final class JournalRoundTripBench implements Callable<Integer> {
             this.orders = orders;
             this.window = window;
             warmUp = orders / 10;
+            sendIntervalNanos = ratePerSecond > 0 ? TimeUnit.SECONDS.toNanos(1) / ratePerSecond : 0;
         }
 
         @Override
         public void run() {
+            nextSendNanos = System.nanoTime();
             while (answered < orders) {
                 int work = 0;
-                if (flow.eventId() < orders && flow.eventId() - answered < window) {
+                if (flow.eventId() < orders && flow.eventId() - answered < window
+                        && (sendIntervalNanos == 0 || System.nanoTime() >= nextSendNanos)) {
                     flow.next(this);
+                    nextSendNanos += sendIntervalNanos;
                     work++;
                 }
                 if (reader.readOne()) {

@@ -1,22 +1,22 @@
 package io.sluice.bench.tail;
 
-import io.sluice.contracts.CancelOrder;
-import io.sluice.contracts.GatewayToEngine;
-import io.sluice.contracts.NewOrder;
-import io.sluice.contracts.ReplaceOrder;
+import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
 
-/** A gateway's command journal, read as {@link GatewayToEngine} calls and handed to the {@link LatencyJoin}. */
-final class CommandStream extends JournalStream implements GatewayToEngine {
+/**
+ * A gateway's command journal: every command ({@code GatewayToEngine} call) is handed to the
+ * {@link LatencyJoin} with its MetaData and session.
+ */
+final class CommandStream extends JournalStream {
     private final int gatewayId;
     private final LatencyJoin join;
 
-    CommandStream(final Path dir, final int gatewayId, final boolean fromStart, final LatencyJoin join) {
-        super(dir, fromStart);
+    CommandStream(final Path dir, final int gatewayId, final boolean fromStart, final LatencyJoin join,
+                  final Findings findings) {
+        super(dir, fromStart, findings);
         this.gatewayId = gatewayId;
         this.join = join;
-        readInto(this);
     }
 
     int gatewayId() {
@@ -24,17 +24,18 @@ final class CommandStream extends JournalStream implements GatewayToEngine {
     }
 
     @Override
-    public void newOrder(final NewOrder order) {
-        join.onCommand(gatewayId, order.metaData(), order.session());
+    boolean reads(final long methodId) {
+        return methodId == RecordLayout.NEW_ORDER || methodId == RecordLayout.CANCEL_ORDER
+                || methodId == RecordLayout.REPLACE_ORDER;
     }
 
     @Override
-    public void cancelOrder(final CancelOrder cancel) {
-        join.onCommand(gatewayId, cancel.metaData(), cancel.session());
+    int minimumLength(final long methodId) {
+        return RecordLayout.COMMAND_LENGTH;
     }
 
     @Override
-    public void replaceOrder(final ReplaceOrder replace) {
-        join.onCommand(gatewayId, replace.metaData(), replace.session());
+    void read(final long methodId, final DirectBuffer buffer, final int offset) {
+        join.onCommand(gatewayId, metaData(buffer, offset), buffer.getLong(offset + RecordLayout.COMMAND_SESSION));
     }
 }

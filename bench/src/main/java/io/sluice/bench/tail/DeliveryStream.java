@@ -1,26 +1,25 @@
 package io.sluice.bench.tail;
 
-import io.sluice.contracts.Delivery;
-import io.sluice.contracts.GatewayDeliveries;
+import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
 
 /**
- * A gateway's own journal, read for its {@link GatewayDeliveries} records (its other records are skipped)
- * and handed to the {@link LatencyJoin}. Remembers where in the engine journal its last delivered report
+ * A gateway's own journal, read for its deliveries ({@code GatewayDeliveries} calls; its other records
+ * are skipped), each handed to the {@link LatencyJoin} with its MetaData and session. Remembers where in the engine journal its last delivered report
  * was, so several delivery journals can be read in step with the engine journal.
  */
-final class DeliveryStream extends JournalStream implements GatewayDeliveries {
+final class DeliveryStream extends JournalStream {
     private final int gatewayId;
     private final LatencyJoin join;
     private long reportSequence;
     private boolean drained;
 
-    DeliveryStream(final Path dir, final int gatewayId, final boolean fromStart, final LatencyJoin join) {
-        super(dir, fromStart);
+    DeliveryStream(final Path dir, final int gatewayId, final boolean fromStart, final LatencyJoin join,
+                   final Findings findings) {
+        super(dir, fromStart, findings);
         this.gatewayId = gatewayId;
         this.join = join;
-        readInto(this);
     }
 
     int gatewayId() {
@@ -28,8 +27,18 @@ final class DeliveryStream extends JournalStream implements GatewayDeliveries {
     }
 
     @Override
-    public void delivered(final Delivery delivery) {
-        join.onDelivery(this, delivery);
+    boolean reads(final long methodId) {
+        return methodId == RecordLayout.DELIVERED;
+    }
+
+    @Override
+    int minimumLength(final long methodId) {
+        return RecordLayout.DELIVERY_LENGTH;
+    }
+
+    @Override
+    void read(final long methodId, final DirectBuffer buffer, final int offset) {
+        join.onDelivery(this, metaData(buffer, offset), buffer.getLong(offset + RecordLayout.DELIVERY_SESSION));
     }
 
     /** @return the engine journal sequence of the report last delivered, 0 before any. */

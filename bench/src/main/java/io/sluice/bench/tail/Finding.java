@@ -24,7 +24,9 @@ public enum Finding {
     /** Deliveries whose report is not in the engine journal. */
     DELIVERIES_WITHOUT_REPORT("deliveries without a report"),
     /** Reports or deliveries whose input is older than the join window, so they could not be checked. */
-    UNCHECKED_JOINS("reports or deliveries older than the join window, not checked");
+    UNCHECKED_JOINS("reports or deliveries older than the join window, not checked"),
+    /** Commands, reports or deliveries whose bytes are not in the layout the tail reads (another journal format?). */
+    UNREADABLE_RECORDS("commands, reports or deliveries not in Sluice's binary layout, skipped");
 
     private static final Finding[] VALUES = values();
 

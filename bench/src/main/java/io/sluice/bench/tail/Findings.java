@@ -99,6 +99,12 @@ public final class Findings {
         }
     }
 
+    void unreadableRecord(final String journal, final long index, final long methodId) {
+        if (count(Finding.UNREADABLE_RECORDS, 1)) {
+            example("%s: excerpt index 0x%x, method id %d: payload not in Sluice's binary layout", journal, index, methodId);
+        }
+    }
+
     /** Prints the interval's findings, if any, as lines starting with "! ", then starts a new interval. */
     void printInterval(final PrintStream out) {
         print(out, interval, intervalExamples);

@@ -1,8 +1,6 @@
 package io.sluice.bench.tail;
 
-import io.sluice.contracts.Delivery;
 import io.sluice.contracts.MetaData;
-import io.sluice.contracts.Report;
 import org.agrona.collections.Int2ObjectHashMap;
 
 /**
@@ -63,8 +61,8 @@ public final class LatencyJoin {
         }
     }
 
-    void onReport(final Report report) {
-        final MetaData metaData = report.metaData();
+    /** A report of the input {@code metaData} names, for {@code session} of gateway {@code gatewayId}. */
+    void onReport(final MetaData metaData, final int gatewayId, final long session) {
         clock.observe(metaData.reportWritten());
         final long sequence = ++reportsRead;
         final long eventId = metaData.eventId();
@@ -79,12 +77,12 @@ public final class LatencyJoin {
             return;
         }
         if (firstForInput) {
-            final long inputSession = match == JoinWindow.Match.FOUND ? source.window().session(eventId) : report.session();
+            final long inputSession = match == JoinWindow.Match.FOUND ? source.window().session(eventId) : session;
             if (filter.accepts(metaData.sourceId(), inputSession)) {
                 record(Hop.JOURNAL_IN, metaData, metaData.commandWritten(), metaData.engineRead());
             }
         }
-        if (filter.accepts(report.gatewayId(), report.session())) {
+        if (filter.accepts(gatewayId, session)) {
             if (match == JoinWindow.Match.MISSING) {
                 findings.reportWithoutCommand(metaData);
             } else if (match == JoinWindow.Match.FORGOTTEN) {
@@ -94,8 +92,8 @@ public final class LatencyJoin {
         }
     }
 
-    void onDelivery(final DeliveryStream from, final Delivery delivery) {
-        final MetaData metaData = delivery.metaData();
+    /** A delivery, read from {@code from}, of a report of the input {@code metaData} names, to {@code session}. */
+    void onDelivery(final DeliveryStream from, final MetaData metaData, final long session) {
         clock.observe(metaData.fixSent());
         deliveriesRead++;
         final long eventId = metaData.eventId();
@@ -107,7 +105,7 @@ public final class LatencyJoin {
         if (match == JoinWindow.Match.FOUND) {
             from.reportSequence(source.window().reportSequence(eventId));
         }
-        if (!filter.inWindow(metaData.fixReceived()) || !filter.accepts(from.gatewayId(), delivery.session())) {
+        if (!filter.inWindow(metaData.fixReceived()) || !filter.accepts(from.gatewayId(), session)) {
             return;
         }
         if (match == JoinWindow.Match.MISSING) {

@@ -1,28 +1,34 @@
 package io.sluice.bench.tail;
 
-import io.sluice.contracts.CancelReject;
-import io.sluice.contracts.EngineToGateway;
-import io.sluice.contracts.ExecutionReport;
+import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
 
-/** The engine journal, read as {@link EngineToGateway} calls and handed to the {@link LatencyJoin}. */
-final class ReportStream extends JournalStream implements EngineToGateway {
+/**
+ * The engine journal: every report ({@code EngineToGateway} call) is handed to the {@link LatencyJoin} with
+ * its MetaData and the gateway and session it is for.
+ */
+final class ReportStream extends JournalStream {
     private final LatencyJoin join;
 
-    ReportStream(final Path dir, final boolean fromStart, final LatencyJoin join) {
-        super(dir, fromStart);
+    ReportStream(final Path dir, final boolean fromStart, final LatencyJoin join, final Findings findings) {
+        super(dir, fromStart, findings);
         this.join = join;
-        readInto(this);
     }
 
     @Override
-    public void executionReport(final ExecutionReport report) {
-        join.onReport(report);
+    boolean reads(final long methodId) {
+        return methodId == RecordLayout.EXECUTION_REPORT || methodId == RecordLayout.CANCEL_REJECT;
     }
 
     @Override
-    public void cancelReject(final CancelReject reject) {
-        join.onReport(reject);
+    int minimumLength(final long methodId) {
+        return RecordLayout.REPORT_LENGTH;
+    }
+
+    @Override
+    void read(final long methodId, final DirectBuffer buffer, final int offset) {
+        join.onReport(metaData(buffer, offset), buffer.getInt(offset + RecordLayout.REPORT_GATEWAY_ID),
+                buffer.getLong(offset + RecordLayout.REPORT_SESSION));
     }
 }

@@ -1,0 +1,177 @@
+package io.sluice.bench.tail;
+
+import io.sluice.bench.engine.JournalRoundTripBench;
+import io.sluice.bench.engine.PreWrittenJournals;
+import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.LatencyTable;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.config.IdleChoice;
+import org.HdrHistogram.Histogram;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ./sluice bench tail-live-impact}: what a live tail does to the latency of the writers it follows. The
+ * journal round trip ({@link JournalRoundTripBench}: two gateway threads, the engine, back) runs at a fixed
+ * offered rate, in rounds, once without and once with a live tail (a real child process running
+ * {@code ./sluice tail} on the same journal root), the order alternating from round to round; each run has
+ * fresh journals. Prints p50/p99/p99.9 of every run, of all runs of each kind together, the p99 ratio with
+ * its spread over the rounds, the tail's CPU use and what it read. The target: p99 changes by at most 10 %.
+ */
+@Command(name = "tail-live-impact", mixinStandardHelpOptions = true,
+        description = "Journal round trip at a fixed rate, A/B without and with a live tail process: p99 ratio.")
+public final class TailLiveImpactBenchmark implements Callable<Integer> {
+    private static final double TARGET_RATIO = 1.10;
+    /** A run that achieves less than this share of the offered rate fell behind: its figures are suspect. */
+    private static final double KEPT_RATE = 0.97;
+
+    @Option(names = "--rounds", description = "rounds, each one run without and one with the tail (default ${DEFAULT-VALUE})")
+    private int rounds = 3;
+
+    @Option(names = "--orders", description = "commands per gateway per run (default ${DEFAULT-VALUE})")
+    private long orders = 150_000;
+
+    @Option(names = "--rate", description = "commands per second per gateway, paced (default ${DEFAULT-VALUE})")
+    private long rate = 10_000;
+
+    @Option(names = "--window", description = "most unanswered commands per gateway (default ${DEFAULT-VALUE})")
+    private int window = 64;
+
+    @Option(names = "--engine-idle", description = "engine idle strategy (default ${DEFAULT-VALUE})")
+    private IdleChoice engineIdle = IdleChoice.BACK_OFF;
+
+    private final LatencyTable table = new LatencyTable(System.out, 26);
+    private double tailCpuSeconds;
+    private double tailWallSeconds;
+    private int runsBehind;
+
+    public static void main(final String[] args) {
+        final int code = new CommandLine(new TailLiveImpactBenchmark()).execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (rounds < 1 || orders < 10 || rate < 1) {
+            System.err.println("tail-live-impact: --rounds, --orders and --rate must be positive (orders at least 10)");
+            return 2;
+        }
+        System.out.printf(Locale.ROOT, "journal round trip, 2 gateways x %,d commands at %,d/s each (window %d, engine idle %s), "
+                + "%d rounds without and with a live tail process; warming up ...%n", orders, rate, window, engineIdle, rounds);
+        run(Math.max(10, orders / 5), false); // JIT warm-up of the round trip in this JVM, not counted
+        final Histogram without = new Histogram(3);
+        final Histogram with = new Histogram(3);
+        final double[] ratios = new double[rounds];
+        table.header();
+        for (int round = 0; round < rounds; round++) {
+            final boolean tailFirst = round % 2 == 1;
+            final Run first = runAndShow(round, tailFirst);
+            final Run second = runAndShow(round, !tailFirst);
+            final Histogram a = (tailFirst ? second : first).figures.total();
+            final Histogram b = (tailFirst ? first : second).figures.total();
+            without.add(a);
+            with.add(b);
+            ratios[round] = b.getValueAtPercentile(99) / (double) a.getValueAtPercentile(99);
+        }
+        System.out.println("all rounds:");
+        table.header();
+        table.rowNanos("without tail", without);
+        table.rowNanos("with tail", with);
+        final double pooled = with.getValueAtPercentile(99) / (double) without.getValueAtPercentile(99);
+        final double[] sorted = ratios.clone();
+        Arrays.sort(sorted);
+        final double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        System.out.printf(Locale.ROOT, "p99 with / without tail: %.3f over all rounds (%+.1f %%); per round %s, median %.3f, "
+                        + "range %.3f .. %.3f; target <= %.2f: %s%s%n", pooled, 100 * (pooled - 1), text(ratios),
+                sorted[rounds / 2], sorted[0], sorted[rounds - 1], TARGET_RATIO, verdict(pooled, sorted[rounds / 2]),
+                runsBehind == 0 ? "" : " (inconclusive: " + runsBehind + " runs fell behind the offered rate)");
+        System.out.printf(Locale.ROOT, "the tail used %.1f %% of a core while following; load average %.1f on %d CPUs%n",
+                100 * tailCpuSeconds / tailWallSeconds, load, Runtime.getRuntime().availableProcessors());
+        final Path file = BenchResult.of("tail-live-impact").put("rounds", rounds).put("ordersPerGateway", orders)
+                .put("ratePerGateway", rate).put("window", window).put("engineIdle", engineIdle.name())
+                .put("p99Ratio", pooled).put("p99RatioMedian", sorted[rounds / 2]).put("p99RatioMin", sorted[0])
+                .put("p99RatioMax", sorted[rounds - 1]).put("tailCpuShare", tailCpuSeconds / tailWallSeconds)
+                .put("loadAverage", load).put("runsBehindOfferedRate", runsBehind)
+                .putLatencyNanos("withoutTail", without).putLatencyNanos("withTail", with)
+                .write(BenchResult.resultsDir());
+        System.out.println("wrote " + file);
+        return 0;
+    }
+
+    private Run runAndShow(final int round, final boolean withTail) throws Exception {
+        final Run run = run(orders, withTail);
+        table.rowNanos("round " + (round + 1) + (withTail ? " with tail" : " without"), run.figures.total());
+        final double achieved = orders / run.seconds();
+        System.out.printf(Locale.ROOT, "  %,.0f commands/s per gateway achieved of %,d/s offered%s%n", achieved, rate,
+                achieved < KEPT_RATE * rate ? ": the machine did not keep up, so this run's latencies are not at the offered rate" : "");
+        if (achieved < KEPT_RATE * rate) {
+            runsBehind++;
+        }
+        if (withTail) {
+            System.out.printf(Locale.ROOT, "  the tail read %,d commands and %,d reports of %,d commands written; "
+                            + "it used %.2f s CPU in %.2f s (%.1f %% of a core)%n", run.tailCommands, run.tailReports,
+                    orders * PreWrittenJournals.GATEWAYS.length, run.tailCpuSeconds, run.seconds(),
+                    100 * run.tailCpuSeconds / run.seconds());
+            tailCpuSeconds += run.tailCpuSeconds;
+            tailWallSeconds += run.seconds();
+        }
+        return run;
+    }
+
+    /** One round trip run on fresh journals, with or without a live tail following them. */
+    private Run run(final long ordersPerGateway, final boolean withTail) throws Exception {
+        final Path root = Files.createTempDirectory("sluice-tail-impact");
+        try {
+            if (!withTail) {
+                return new Run(JournalRoundTripBench.measure(root, ordersPerGateway, window, engineIdle, rate), 0, 0, 0);
+            }
+            for (final int gateway : PreWrittenJournals.GATEWAYS) {
+                Journals.open(Journals.gatewayJournal(root, gateway)).close();
+            }
+            Journals.open(Journals.engineJournal(root)).close();
+            try (LiveTailProcess tail = LiveTailProcess.start(root, root.resolve("tail.log"))) {
+                final double cpuStart = tail.cpuSeconds();
+                final JournalRoundTripBench.Figures figures =
+                        JournalRoundTripBench.measure(root, ordersPerGateway, window, engineIdle, rate);
+                final double cpu = tail.cpuSeconds() - cpuStart;
+                tail.stop();
+                return new Run(figures, cpu, tail.commandsRead(), tail.reportsRead());
+            }
+        } finally {
+            PreWrittenJournals.delete(root);
+        }
+    }
+
+    /** Met or not only when all rounds together and the median round agree; otherwise the noise decides. */
+    private static String verdict(final double pooled, final double median) {
+        if ((pooled <= TARGET_RATIO) != (median <= TARGET_RATIO)) {
+            return "inconclusive (all rounds together and the median round disagree)";
+        }
+        return pooled <= TARGET_RATIO ? "met" : "NOT met";
+    }
+
+    private static String text(final double[] ratios) {
+        final StringBuilder text = new StringBuilder();
+        for (final double ratio : ratios) {
+            text.append(text.isEmpty() ? "" : " ").append(String.format(Locale.ROOT, "%.3f", ratio));
+        }
+        return text.toString();
+    }
+
+    /** What one run measured. */
+    private record Run(JournalRoundTripBench.Figures figures, double tailCpuSeconds, long tailCommands, long tailReports) {
+        double seconds() {
+            return figures.nanos() / 1e9;
+        }
+    }
+}
