@@ -16,9 +16,11 @@ import java.nio.charset.StandardCharsets;
 /**
  * The acceptor side of one FIX 4.4 session, as an explicit state machine ({@link FixSessionState}):
  * Logon with CompIDs and password, heartbeats and test requests, sequence numbers in both directions
- * with gap detection and ResendRequest, resends answered from the {@link SessionStore} (application
+ * with gap detection and ResendRequest (messages after a gap held, {@link HeldMessages}, and handled in order once
+ * it is filled), resends answered from the {@link SessionStore} (application
  * messages with PossDupFlag and OrigSendingTime, administrative ones as SequenceReset-GapFill),
- * SequenceReset in both modes, Reject and Business Message Reject, Logout, ResetSeqNumFlag.
+ * SequenceReset in both modes, Reject and Business Message Reject, Logout, ResetSeqNumFlag (after which the
+ * reports stored while the client was offline still reach it, renumbered).
  * <p>
  * Every outgoing message is recorded in the store before it is sent, so a message is either resendable
  * or was never numbered. Time comes from the injected {@link EpochClock}; there are no threads or

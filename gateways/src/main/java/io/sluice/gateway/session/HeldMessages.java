@@ -7,9 +7,10 @@ import java.nio.ByteBuffer;
 
 /**
  * Client messages that arrived with a MsgSeqNum too high, held in arrival order while the session asks for
- * the gap to be resent, and handed back once the gap is filled, as QuickFIX/J does: the client then need not
- * send them a second time. Bounded: a message that does not fit is not held (the client resends it, as it
- * would without this queue). The buffer is made at the first gap, so sessions that never see one pay nothing;
+ * the gap to be resent, and handled once the gap is filled, as QuickFIX/J does: each is handled as soon as its
+ * turn comes instead of when the client's resend reaches it, and the resent copy (PossDupFlag=Y, now too low)
+ * is ignored. Bounded: a message that does not fit is not held; the resend, which asks for everything from the
+ * gap on, brings it again. The buffer is made at the first gap, so sessions that never see one pay nothing;
  * holding and releasing allocate nothing. Each entry is the message's seq, receive time, a flag and its body
  * (MsgType up to CheckSum), copied.
  */
