@@ -5,6 +5,7 @@ import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.time.TimerSlack;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.ConnectionHandler;
@@ -86,7 +87,8 @@ public final class Gateway implements AutoCloseable {
     }
 
     /**
-     * One round of work: socket events, up to 64 engine reports, session timers, and every 100 ms closing
+     * One round of work: socket events, up to 64 engine reports, session timers, one write per connection for
+     * everything they queued, and every 100 ms closing
      * connections that did not log on in time; @return work done.
      */
     public int doWork() {
@@ -95,6 +97,7 @@ public final class Gateway implements AutoCloseable {
             work++;
         }
         work += acceptor.onTimer();
+        work += transport.flush();
         final long now = System.nanoTime();
         if (now - nextHousekeepingNanos >= 0) {
             nextHousekeepingNanos = now + HOUSEKEEPING_INTERVAL_NANOS;
@@ -103,8 +106,12 @@ public final class Gateway implements AutoCloseable {
         return work;
     }
 
-    /** Runs {@link #doWork()} with the configured idle strategy until {@code running} turns false. */
+    /**
+     * Runs {@link #doWork()} with the configured idle strategy until {@code running} turns false, on a thread
+     * with fine timer slack ({@link TimerSlack}) so that a backing-off thread's short parks stay short.
+     */
     public void run(final BooleanSupplier running) {
+        TimerSlack.set(TimerSlack.FINE_NANOS);
         final IdleStrategy idle = IdleStrategies.of(config.idle());
         while (running.getAsBoolean()) {
             idle.idle(doWork());

@@ -129,11 +129,33 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     @Override
     public void replay(final FixSession session, final long beginSeq, final long endSeq,
                        final StoredMessageHandler handler) {
-        final long id = session.id();
+        replay(session.id(), 0, beginSeq, endSeq, handler);
+    }
+
+    /**
+     * The same scan as {@link #replay}, first passing the session's last reset record backwards: the forward
+     * part stops at that record, so messages stored after the reset (with new, lower numbers) are never
+     * mistaken for the old sequence's.
+     */
+    @Override
+    public void replayBeforeReset(final FixSession session, final long beginSeq, final long endSeq,
+                                  final StoredMessageHandler handler) {
+        replay(session.id(), 1, beginSeq, endSeq, handler);
+    }
+
+    private void replay(final long id, final int resetsToPass, final long beginSeq, final long endSeq,
+                        final StoredMessageHandler handler) {
         long start = NOT_STORED;
+        int resetsPassed = 0;
         resendTailer.direction(TailerDirection.BACKWARD).toEnd();
         while (scanReader.readOne()) {
             if (scan.session != id || scan.kind == Scan.OTHER) {
+                continue;
+            }
+            if (resetsPassed < resetsToPass) {
+                if (scan.kind == Scan.RESET) {
+                    resetsPassed++;
+                }
                 continue;
             }
             if (scan.kind == Scan.RESET || scan.message.seqNum() < beginSeq) {
@@ -149,6 +171,9 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
             return;
         }
         while (scanReader.readOne()) {
+            if (scan.session == id && scan.kind == Scan.RESET) {
+                break;
+            }
             if (scan.session != id || scan.kind != Scan.SENT) {
                 continue;
             }

@@ -25,25 +25,31 @@ public final class FixBenchEnvironment implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final Path root;
+    private final boolean keepRoot;
     private final List<FixTarget> targets = new ArrayList<>();
     private SluiceDeployment sluice;
     private LiquiditySeeder seeder;
-    private QuickFixJProcess quickFixJ;
+    private final List<BaselineProcess> baselines = new ArrayList<>();
 
-    private FixBenchEnvironment(final Path root) {
+    private FixBenchEnvironment(final Path root, final boolean keepRoot) {
         this.root = root;
+        this.keepRoot = keepRoot;
     }
 
     /**
      * @param transports the Sluice transports to measure (TCP, UDS, both, or none for the baseline alone)
      * @param withQuickFixJ whether to start the QuickFIX/J baseline too
+     * @param floor         the transports to start the echo floor ({@link FixEchoAcceptor}) over, maybe none
+     * @param keepRoot      keep the temporary directory (journals, logs) after {@link #close()}, for the tail
      */
     public static FixBenchEnvironment start(final List<FixTransport> transports, final SluiceIdle idle,
-                                            final boolean withQuickFixJ, final PrintStream progress)
+                                            final boolean withQuickFixJ, final List<FixTransport> floor,
+                                            final boolean keepRoot, final PrintStream progress)
             throws IOException, InterruptedException {
-        final FixBenchEnvironment environment = new FixBenchEnvironment(Files.createTempDirectory("sluice-fix-bench"));
+        final FixBenchEnvironment environment = new FixBenchEnvironment(Files.createTempDirectory("sluice-fix-bench"),
+                keepRoot);
         try {
-            environment.launch(transports, idle, withQuickFixJ, progress);
+            environment.launch(transports, idle, withQuickFixJ, floor, progress);
             return environment;
         } catch (final IOException | RuntimeException | InterruptedException e) {
             environment.close();
@@ -52,15 +58,23 @@ public final class FixBenchEnvironment implements AutoCloseable {
     }
 
     private void launch(final List<FixTransport> transports, final SluiceIdle idle, final boolean withQuickFixJ,
-                        final PrintStream progress) throws IOException, InterruptedException {
+                        final List<FixTransport> floor, final PrintStream progress)
+            throws IOException, InterruptedException {
         if (!transports.isEmpty()) {
             launchSluice(transports, idle, progress);
         }
         if (withQuickFixJ) {
             progress.println("starting the QuickFIX/J acceptor (child JVM; TCP only: QuickFIX/J has no Unix domain"
                     + " socket transport) ...");
-            quickFixJ = QuickFixJProcess.start(root.resolve("quickfixj.log"), START_TIMEOUT);
-            targets.add(quickFixJ.target());
+            baselines.add(QuickFixJProcess.start(root.resolve("quickfixj.log"), START_TIMEOUT));
+        }
+        for (final FixTransport transport : floor) {
+            progress.println("starting the echo floor over " + transport + " (child JVM: a blocking thread answering"
+                    + " each order with two reports, no session layer, journal or engine) ...");
+            baselines.add(FixEchoAcceptor.start(transport, root, START_TIMEOUT));
+        }
+        for (final BaselineProcess baseline : baselines) {
+            targets.add(baseline.target());
         }
     }
 
@@ -75,7 +89,7 @@ public final class FixBenchEnvironment implements AutoCloseable {
                     id == 1 ? List.of(load, seed) : List.of(load)));
         }
         progress.printf("starting Sluice (engine + %d gateway(s), child JVMs, idle %s) under %s ...%n", gateways.size(),
-                idle.gatewayConfigValue(), root);
+                idle.label(), root);
         sluice = SluiceDeployment.start(root.resolve("sluice"), gateways, idle, List.of());
         seeder = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seed));
         seeder.start(START_TIMEOUT);
@@ -85,7 +99,7 @@ public final class FixBenchEnvironment implements AutoCloseable {
         }
     }
 
-    /** @return the targets in measuring order: Sluice per transport, then QuickFIX/J. */
+    /** @return the targets in measuring order: Sluice per transport, then QuickFIX/J, then the echo floor. */
     public List<FixTarget> targets() {
         return targets;
     }
@@ -101,14 +115,19 @@ public final class FixBenchEnvironment implements AutoCloseable {
             if (seeder != null) {
                 seeder.close();
             }
-            if (quickFixJ != null) {
-                quickFixJ.close();
+            for (final BaselineProcess baseline : baselines) {
+                baseline.close();
             }
             if (sluice != null) {
                 sluice.close();
             }
         } finally {
-            SluiceDeployment.deleteTree(root);
+            if (keepRoot) {
+                System.out.println("kept " + root + " (per-hop latency: ./sluice tail --offline --root " + root
+                        + "/sluice/journals)");
+            } else {
+                SluiceDeployment.deleteTree(root);
+            }
         }
     }
 }

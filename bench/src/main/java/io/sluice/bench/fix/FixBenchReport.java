@@ -20,6 +20,7 @@ import java.util.Locale;
  */
 final class FixBenchReport {
     private static final String BASELINE_PREFIX = "QuickFIX/J";
+    private static final String FLOOR_PREFIX = "Echo floor";
 
     private FixBenchReport() {
     }
@@ -74,6 +75,10 @@ final class FixBenchReport {
                         mean, p99, throughput);
                 ratios.put(run.target().label(), BenchResult.section().put("meanSpeedup", mean)
                         .put("p99Speedup", p99).put("throughputRatio", throughput));
+            }
+            if (runs.stream().anyMatch(run -> run.target().label().startsWith(FLOOR_PREFIX))) {
+                out.println("  (" + FLOOR_PREFIX + ": a trivial acceptor, no session layer, journal or engine; its ratio"
+                        + " is the most any acceptor could reach here with this client and transport)");
             }
             result.put("versusQuickFixJ", ratios);
         }

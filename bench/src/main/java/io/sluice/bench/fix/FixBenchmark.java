@@ -12,7 +12,8 @@ import java.util.concurrent.Callable;
 /**
  * The two FIX benchmarks, run by the same client in the same way against Sluice's full path (gateway,
  * journal, engine, journal, gateway) over TCP and over a Unix domain socket and, in the same run, against a
- * QuickFIX/J acceptor that just answers each order with two reports; the targets take turns in slices
+ * QuickFIX/J acceptor that just answers each order with two reports, and beside the floor under all of them (a
+ * trivial acceptor over each transport: {@link FixEchoAcceptor}); the targets take turns in slices
  * ({@link FixMeasurement}) so that the machine's background load weighs on all of them alike:
  * <ul>
  *   <li>{@code ./sluice bench fix-round-trip}: ping-pong in the style of the published FIX engine comparisons.
@@ -42,17 +43,25 @@ public final class FixBenchmark implements Callable<Integer> {
     @Option(names = "--transports", split = ",", description = "Sluice transports to measure (default tcp,uds)")
     private List<String> transports = List.of("tcp", "uds");
 
-    @Option(names = "--idle", description = "what Sluice's engine and gateway threads do when idle: backoff, yield"
-            + " or busy-spin (default ${DEFAULT-VALUE})")
+    @Option(names = "--idle", description = "what Sluice's engine and gateway threads do when idle: backoff, yield,"
+            + " busy-spin, or engine-spin (the engine spins, the gateways back off) (default ${DEFAULT-VALUE})")
     private String idle = "backoff";
 
     @Option(names = "--quickfixj", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "measure the QuickFIX/J baseline (default true)")
     private boolean quickFixJ;
 
+    @Option(names = "--floor", split = ",", description = "transports to measure the echo floor over, a trivial"
+            + " acceptor answering each order with two reports (default tcp,uds; none to skip)")
+    private List<String> floor = List.of("tcp", "uds");
+
     @Option(names = "--sluice", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "measure Sluice (default true)")
     private boolean sluice;
+
+    @Option(names = "--keep-root", description = "keep the deployment's journals and logs (the path is printed) for"
+            + " ./sluice tail --offline --root <path>/sluice/journals")
+    private boolean keepRoot;
 
     @Option(names = "--run-timeout", description = "seconds one slice of orders may take (default ${DEFAULT-VALUE})")
     private long runTimeoutSeconds = 600;
@@ -89,7 +98,9 @@ public final class FixBenchmark implements Callable<Integer> {
         final List<FixTransport> sluiceTransports = sluice
                 ? transports.stream().map(FixTransport::parse).toList() : List.of();
         try (FixBenchEnvironment environment = FixBenchEnvironment.start(sluiceTransports,
-                SluiceIdle.parse(idle), quickFixJ, System.out)) {
+                SluiceIdle.parse(idle), quickFixJ,
+                floor.contains("none") ? List.of() : floor.stream().map(FixTransport::parse).toList(), keepRoot,
+                System.out)) {
             final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
                     Duration.ofSeconds(runTimeoutSeconds), System.out);
             final List<MeasuredRun> runs = measurement.measure(environment.targets(), window, warmup, orders, rounds);

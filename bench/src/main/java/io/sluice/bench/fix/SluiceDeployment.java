@@ -24,7 +24,7 @@ public final class SluiceDeployment implements AutoCloseable {
     public static final String SYMBOL = "SLC";
     /** The CompID every gateway answers as (the clients' TargetCompID). */
     public static final String GATEWAY_COMP_ID = "SLUICE";
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
     /**

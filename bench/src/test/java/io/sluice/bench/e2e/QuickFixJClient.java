@@ -45,6 +45,12 @@ final class QuickFixJClient implements Application, AutoCloseable {
 
     QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
                     final String password, final Path storeDir) throws ConfigError {
+        this(gateway, senderCompId, targetCompId, password, storeDir, false);
+    }
+
+    /** @param resetOnLogon every Logon carries ResetSeqNumFlag (141=Y): both sides start again at 1 */
+    QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
+                    final String password, final Path storeDir, final boolean resetOnLogon) throws ConfigError {
         this.sessionId = new SessionID("FIX.4.4", senderCompId, targetCompId);
         this.username = senderCompId;
         this.password = password;
@@ -59,6 +65,7 @@ final class QuickFixJClient implements Application, AutoCloseable {
         settings.setString("UseDataDictionary", "Y");
         settings.setString("DataDictionary", "FIX44.xml");
         settings.setString("FileStorePath", storeDir.toString());
+        settings.setString("ResetOnLogon", resetOnLogon ? "Y" : "N");
         settings.setString(sessionId, "SenderCompID", senderCompId);
         settings.setString(sessionId, "TargetCompID", targetCompId);
         initiator = new SocketInitiator(this, new FileStoreFactory(settings), settings, this::log,

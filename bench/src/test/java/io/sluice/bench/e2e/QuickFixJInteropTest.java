@@ -62,7 +62,7 @@ class QuickFixJInteropTest {
     private static final String PASSWORD = "secret";
     private static final String SYMBOL = SluiceDeployment.SYMBOL;
     private static final List<String> CLIENTS = List.of("LOGON", "BADPW", "ORDERS", "CANCELS", "REPLACES",
-            "REJECTS", "RECONNECT", "GAPS", "CRASH");
+            "REJECTS", "RECONNECT", "GAPS", "CRASH", "RESET", "RSTSELL");
 
     @TempDir
     static Path dir;
@@ -232,6 +232,26 @@ class QuickFixJInteropTest {
     }
 
     @Test
+    void aClientThatResetsItsSequenceOnLogonStillGetsTheFillThatCameWhileItWasAway() throws Exception {
+        try (QuickFixJClient client = new QuickFixJClient(gateway(), "RESET", SluiceDeployment.GATEWAY_COMP_ID,
+                PASSWORD, dir.resolve("qfj-RESET"), true).logOn();
+             QuickFixJClient seller = client("RSTSELL").logOn()) {
+            client.send(buy("Z1", 10, 95));
+            client.await("the ack of resting Z1", report("Z1", ExecType.NEW));
+            client.session().logout();
+            PollUntil.await(() -> !client.isLoggedOn() && client.logouts() == 1, QuickFixJClient.TIMEOUT,
+                    client::trafficText);
+            seller.send(order("S1", Side.SELL, 10, 95));
+            seller.await("the fill of S1 against the resting Z1", report("S1", ExecType.TRADE));
+            client.session().logon();
+            client.awaitLoggedOn();
+            client.await("the fill of Z1, which came while RESET was away, after a Logon with ResetSeqNumFlag",
+                    report("Z1", ExecType.TRADE));
+            assertExactlyOneAckAndFillEach(client, List.of("Z1"));
+        }
+    }
+
+    @Test
     void aGatewayKilledWithSigkillAndRestartedLosesAndDuplicatesNoReport() throws Exception {
         final List<String> orders = Stream.iterate(1, i -> i + 1).limit(20).map(i -> "K" + i).toList();
         try (QuickFixJClient client = client("CRASH").logOn()) {
@@ -285,7 +305,12 @@ class QuickFixJInteropTest {
     }
 
     private static NewOrderSingle buy(final String clOrdId, final int quantity, final double price) {
-        final NewOrderSingle order = new NewOrderSingle(new ClOrdID(clOrdId), new Side(Side.BUY), now(),
+        return order(clOrdId, Side.BUY, quantity, price);
+    }
+
+    private static NewOrderSingle order(final String clOrdId, final char side, final int quantity,
+                                        final double price) {
+        final NewOrderSingle order = new NewOrderSingle(new ClOrdID(clOrdId), new Side(side), now(),
                 new OrdType(OrdType.LIMIT));
         order.set(new Account("ACC1"));
         order.set(new Symbol(SYMBOL));

@@ -45,6 +45,11 @@ public final class FixMessage {
         depths = new byte[maxFields];
     }
 
+    /** @return the most fields a message may have. */
+    public int maxFields() {
+        return maxFields;
+    }
+
     /**
      * Parses the fields from MsgType up to (not including) CheckSum, as delimited by {@link FixFramer}.
      *

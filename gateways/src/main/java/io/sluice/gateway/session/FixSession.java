@@ -16,9 +16,11 @@ import java.nio.charset.StandardCharsets;
 /**
  * The acceptor side of one FIX 4.4 session, as an explicit state machine ({@link FixSessionState}):
  * Logon with CompIDs and password, heartbeats and test requests, sequence numbers in both directions
- * with gap detection and ResendRequest, resends answered from the {@link SessionStore} (application
+ * with gap detection and ResendRequest (messages after a gap held, {@link HeldMessages}, and handled in order once
+ * it is filled), resends answered from the {@link SessionStore} (application
  * messages with PossDupFlag and OrigSendingTime, administrative ones as SequenceReset-GapFill),
- * SequenceReset in both modes, Reject and Business Message Reject, Logout, ResetSeqNumFlag.
+ * SequenceReset in both modes, Reject and Business Message Reject, Logout, ResetSeqNumFlag (after which the
+ * reports stored while the client was offline still reach it, renumbered).
  * <p>
  * Every outgoing message is recorded in the store before it is sent, so a message is either resendable
  * or was never numbered. Time comes from the injected {@link EpochClock}; there are no threads or
@@ -27,6 +29,9 @@ import java.nio.charset.StandardCharsets;
 public final class FixSession {
     /** The largest HeartBtInt (108) a client may ask for, in seconds. */
     public static final int MAX_HEARTBEAT_SECONDS = 3600;
+
+    /** The most bytes of client messages held while a gap in their sequence is being resent. */
+    public static final int MAX_HELD_BYTES = 256 * 1024;
 
     private static final String SEQ_TOO_LOW = "MsgSeqNum too low, expecting ";
     private static final String BUT_RECEIVED = " but received ";
@@ -60,6 +65,10 @@ public final class FixSession {
     private long gapFillFrom;
     private long replayNextSeq;
     private long replayLastSeq;
+    private long offlineFromSeq;
+    private final HeldMessages held = new HeldMessages(MAX_HELD_BYTES);
+    private boolean releasing;
+    private final SessionStore.StoredMessageHandler renumberer = this::renumber;
     private final int maxMessageLength;
     private long receivedTicks;
     private int pendingMsgType;
@@ -168,6 +177,8 @@ public final class FixSession {
                     .append(" s of the gateway's clock");
         }
         final boolean reset = logon.isYes(FixTags.RESET_SEQ_NUM_FLAG);
+        final long undeliveredFrom = offlineFromSeq;
+        final long undeliveredTo = nextSenderSeq - 1;
         if (reset) {
             if (seq != 1) {
                 return text("ResetSeqNumFlag (141) requires MsgSeqNum 1");
@@ -180,6 +191,7 @@ public final class FixSession {
         }
         this.connection = connection;
         this.receivedTicks = receivedTicks;
+        offlineFromSeq = 0;
         state = FixSessionState.ACTIVE;
         heartbeatMillis = heartBtInt * 1000;
         lastReceivedMillis = now;
@@ -192,6 +204,9 @@ public final class FixSession {
         }
         commit();
         events.onLogon(this, nextSenderSeq, seq);
+        if (reset && undeliveredFrom != 0) {
+            redeliverAfterReset(undeliveredFrom, undeliveredTo);
+        }
         if (seq == nextTargetSeq) {
             advance();
         } else {
@@ -200,8 +215,36 @@ public final class FixSession {
         return null;
     }
 
-    /** Handles a message from the client (possibly one that failed to parse: see {@link FixMessage#error()}). */
+    /**
+     * Handles a message from the client (possibly one that failed to parse: see {@link FixMessage#error()}).
+     * One whose MsgSeqNum is too high is held while the gap is resent, then handled in its turn.
+     */
     public void onMessage(final FixMessage message, final long receivedTicks) {
+        handle(message, receivedTicks);
+        releaseHeld();
+    }
+
+    /** Handles the held messages whose turn has come: the gap before them is filled. */
+    private void releaseHeld() {
+        if (releasing) {
+            return;
+        }
+        releasing = true;
+        while (!held.isEmpty() && state != FixSessionState.DISCONNECTED && held.firstSeq() <= nextTargetSeq) {
+            if (held.firstSeq() < nextTargetSeq) {
+                held.drop();
+            } else if (held.firstAnswered()) {
+                held.drop();
+                advance();
+            } else {
+                final long ticks = held.firstReceivedTicks();
+                handle(held.release(), ticks);
+            }
+        }
+        releasing = false;
+    }
+
+    private void handle(final FixMessage message, final long receivedTicks) {
         if (state == FixSessionState.DISCONNECTED) {
             return;
         }
@@ -221,9 +264,11 @@ public final class FixSession {
             return;
         }
         if (seq > nextTargetSeq) {
-            if (error == FixError.NONE && msgType == MsgTypes.RESEND_REQUEST) {
+            final boolean answered = error == FixError.NONE && msgType == MsgTypes.RESEND_REQUEST;
+            if (answered) {
                 onResendRequest(message, seq);
             }
+            held.hold(seq, message, receivedTicks, answered);
             requestResend(seq);
             return;
         }
@@ -274,6 +319,7 @@ public final class FixSession {
     /** The transport lost the connection. */
     public void onDisconnected() {
         replayNextSeq = 0;
+        held.clear();
         connection = null;
         state = FixSessionState.DISCONNECTED;
         events.onDisconnect(this, "connection lost");
@@ -505,6 +551,28 @@ public final class FixSession {
         return true;
     }
 
+    /**
+     * A client that logs on with ResetSeqNumFlag still gets the application messages stored while it was
+     * offline (from {@code oldFrom} to {@code oldTo} in the sequence that ended): they are stored again with
+     * the new sequence's next numbers and go out through the resend path, as far as the connection has room,
+     * with new reports waiting their turn behind them.
+     */
+    private void redeliverAfterReset(final long oldFrom, final long oldTo) {
+        final long first = nextSenderSeq;
+        store.replayBeforeReset(this, oldFrom, oldTo, renumberer);
+        if (nextSenderSeq > first) {
+            replayNextSeq = first;
+            replayLastSeq = nextSenderSeq - 1;
+            continueReplay();
+        }
+    }
+
+    private boolean renumber(final long oldSeqNum, final int msgType, final long origSendingTime,
+                             final DirectBuffer body, final int offset, final int length) {
+        store.sent(this, nextSenderSeq++, msgType, origSendingTime, body, offset, length);
+        return true;
+    }
+
     /** @return false if the connection had no room for the gap fill. */
     private boolean gapFill(final long fromSeq, final long newSeqNo) {
         final long now = clock.time();
@@ -584,6 +652,7 @@ public final class FixSession {
 
     private void disconnect(final CharSequence reason) {
         replayNextSeq = 0;
+        held.clear();
         if (connection != null) {
             final FixConnection closing = connection;
             connection = null;
@@ -652,11 +721,17 @@ public final class FixSession {
         final long seq = nextSenderSeq++;
         store.sent(this, seq, pendingMsgType, pendingSendingTime, encoder.buffer(), pendingBodyStart,
                 admin ? 0 : bodyEnd - pendingBodyStart);
-        if (replayNextSeq != 0 && !admin) {
+        if (admin) {
+            transmit();
+        } else if (connection == null) {
+            if (offlineFromSeq == 0) {
+                offlineFromSeq = seq;
+            }
+        } else if (replayNextSeq != 0) {
             replayLastSeq = seq;
-            return;
+        } else {
+            transmit();
         }
-        transmit();
     }
 
     private void transmit() {
@@ -665,6 +740,9 @@ public final class FixSession {
         }
         lastSentMillis = clock.time();
         if (!connection.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength())) {
+            if (offlineFromSeq == 0 && !MsgTypes.isAdmin(pendingMsgType)) {
+                offlineFromSeq = nextSenderSeq - 1;
+            }
             logoutAndDisconnect("Client is not reading fast enough: send buffer full; logging out, "
                     + "reports are kept for resend on the next Logon");
         }

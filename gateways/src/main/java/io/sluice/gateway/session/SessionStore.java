@@ -30,6 +30,13 @@ public interface SessionStore {
      */
     void replay(FixSession session, long beginSeq, long endSeq, StoredMessageHandler handler);
 
+    /**
+     * As {@link #replay}, over the application messages stored in the sequence that the session's last
+     * {@link #reset} ended: those a client that reset its sequence had not received yet are sent again, with new
+     * numbers.
+     */
+    void replayBeforeReset(FixSession session, long beginSeq, long endSeq, StoredMessageHandler handler);
+
     /** Receives stored application messages being replayed for a resend. */
     interface StoredMessageHandler {
         /** @return false to stop the replay here (the connection has no room now) */

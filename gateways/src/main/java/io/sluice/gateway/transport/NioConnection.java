@@ -13,14 +13,17 @@ import java.nio.channels.SocketChannel;
 
 /**
  * One accepted client socket (TCP or Unix domain), non-blocking, with a receive buffer the handler parses
- * in place and a bounded send buffer. Sending never blocks: what the socket does not take now waits in
- * the send buffer for the next writable event, and a message that does not fit is refused, which the
+ * in place and a bounded send buffer. Sending never blocks and is batched: messages queued during one
+ * round of the I/O thread go out in one write when the transport {@link NioTransport#flush() flushes}
+ * (an ack and a fill read together from the engine journal cost one system call, and the client one
+ * wake-up); what the socket does not take then waits in the send buffer for the next writable event, and a message that does not fit is refused, which the
  * session treats as a client that cannot keep up. A reserve at the end of the send buffer keeps room for
  * a last message (the Logout saying why). Used only by the transport's I/O thread.
  */
 public final class NioConnection implements FixConnection {
     private final SocketChannel channel;
     private final SelectionKey key;
+    private final NioTransport transport;
     private final ByteBuffer receive;
     private final UnsafeBuffer receiveView;
     private final ByteBuffer send;
@@ -28,12 +31,14 @@ public final class NioConnection implements FixConnection {
     private final int reserve;
     private final long acceptedNanos = System.nanoTime();
     private boolean writeInterest;
+    private boolean flushQueued;
     private boolean closed;
     private long closingSinceNanos;
     private FixSession session;
 
-    NioConnection(final SocketChannel channel, final SelectionKey key, final int receiveBytes, final int sendBytes,
-                  final int reserve) {
+    NioConnection(final NioTransport transport, final SocketChannel channel, final SelectionKey key,
+                  final int receiveBytes, final int sendBytes, final int reserve) {
+        this.transport = transport;
         this.channel = channel;
         this.key = key;
         this.receive = ByteBuffer.allocateDirect(receiveBytes);
@@ -49,7 +54,10 @@ public final class NioConnection implements FixConnection {
             return false;
         }
         append(buffer, offset, length);
-        flush();
+        if (!flushQueued && !writeInterest) {
+            flushQueued = true;
+            transport.flushLater(this);
+        }
         return true;
     }
 
@@ -164,6 +172,14 @@ public final class NioConnection implements FixConnection {
         receive.position(remaining);
         if (!receive.hasRemaining()) {
             // A frame larger than the receive buffer: the framer's body limit makes this unreachable.
+            lost(handler);
+        }
+    }
+
+    /** Writes what was queued since the last flush (called by the transport once per round). */
+    void flushQueued(final ConnectionHandler handler) {
+        flushQueued = false;
+        if (!flush()) {
             lost(handler);
         }
     }

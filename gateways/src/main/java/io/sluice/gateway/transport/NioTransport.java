@@ -32,6 +32,8 @@ public final class NioTransport implements AutoCloseable {
     private final Consumer<SelectionKey> onSelected = this::onSelected;
     private NioConnection[] connections = new NioConnection[16];
     private int connectionCount;
+    private NioConnection[] toFlush = new NioConnection[16];
+    private int toFlushCount;
 
     /**
      * @param receiveBytes per-connection receive buffer (larger than the largest message)
@@ -83,6 +85,30 @@ public final class NioTransport implements AutoCloseable {
         } catch (final IOException e) {
             throw new UncheckedIOException("selector failed", e);
         }
+    }
+
+    /**
+     * Writes every connection's messages queued since the last flush, one write per connection; call once per
+     * round of the I/O thread, after the sockets and the engine journal were polled.
+     *
+     * @return how many connections were written to
+     */
+    public int flush() {
+        final int count = toFlushCount;
+        for (int i = 0; i < count; i++) {
+            final NioConnection connection = toFlush[i];
+            toFlush[i] = null;
+            connection.flushQueued(handler);
+        }
+        toFlushCount = 0;
+        return count;
+    }
+
+    void flushLater(final NioConnection connection) {
+        if (toFlushCount == toFlush.length) {
+            toFlush = java.util.Arrays.copyOf(toFlush, 2 * toFlushCount);
+        }
+        toFlush[toFlushCount++] = connection;
     }
 
     /**
@@ -165,7 +191,7 @@ public final class NioTransport implements AutoCloseable {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             }
             final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-            final NioConnection connection = new NioConnection(channel, key, receiveBytes, sendBytes, reserve);
+            final NioConnection connection = new NioConnection(this, channel, key, receiveBytes, sendBytes, reserve);
             key.attach(connection);
             if (connectionCount == connections.length) {
                 connections = java.util.Arrays.copyOf(connections, 2 * connectionCount);

@@ -22,10 +22,19 @@ class FixSessionTest {
 
     private SessionTestBench bench;
 
-    /** The application under the session: business-rejects everything except a "B" it echoes as an "8". */
+    /**
+     * The application under the session: business-rejects everything except a "B" it echoes as an "8" (with the
+     * B's Text, or "echo").
+     */
     private void onApplication(final FixSession session, final io.sluice.gateway.codec.FixMessage message) {
         if (message.msgType() == 'B') {
-            session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).textField(FixTags.TEXT, "echo");
+            final int text = message.indexOf(FixTags.TEXT);
+            final io.sluice.gateway.codec.FixEncoder echo = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
+            if (text >= 0) {
+                echo.field(FixTags.TEXT, message.buffer(), message.valueOffset(text), message.valueLength(text));
+            } else {
+                echo.textField(FixTags.TEXT, "echo");
+            }
             session.sendApplicationMessage();
         } else {
             session.businessReject(message, SessionRejectReason.BUSINESS_UNSUPPORTED_MESSAGE_TYPE, "Unsupported MsgType");
@@ -189,6 +198,41 @@ class FixSessionTest {
         }
 
         @Test
+        void messagesAfterAGapAreHeldAndHandledInOrderOnceTheResendFillsIt() {
+            bench.sendWithSeq('B', 3, echo -> echo.textField(FixTags.TEXT, "third"));
+            bench.sendWithSeq('B', 4, echo -> echo.textField(FixTags.TEXT, "fourth"));
+            assertEquals("2", bench.connection.next("2").get(FixTags.BEGIN_SEQ_NO));
+            assertTrue(bench.connection.nothingSent(), "one ResendRequest; 3 and 4 wait for 2");
+            bench.sendWithSeq('B', 2, echo -> echo.booleanField(FixTags.POSS_DUP_FLAG, true)
+                    .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time()).textField(FixTags.TEXT, "second"));
+            assertEquals("second", bench.connection.next("8").get(FixTags.TEXT));
+            assertEquals("third", bench.connection.next("8").get(FixTags.TEXT));
+            assertEquals("fourth", bench.connection.next("8").get(FixTags.TEXT));
+            assertEquals(5, bench.session.nextTargetSeq());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            bench.sendWithSeq('B', 3, echo -> echo.booleanField(FixTags.POSS_DUP_FLAG, true)
+                    .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time()).textField(FixTags.TEXT, "third"));
+            assertTrue(bench.connection.nothingSent(), "the client's resend of a held message is a duplicate");
+        }
+
+        @Test
+        void heldMessagesAGapFillSkipsOverAreDropped() {
+            bench.sendWithSeq('B', 3, echo -> echo.textField(FixTags.TEXT, "third"));
+            bench.sendWithSeq('B', 5, echo -> echo.textField(FixTags.TEXT, "fifth"));
+            bench.connection.next("2");
+            bench.sendWithSeq(MsgTypes.SEQUENCE_RESET, 2, gapFill -> gapFill.booleanField(FixTags.POSS_DUP_FLAG, true)
+                    .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time())
+                    .booleanField(FixTags.GAP_FILL_FLAG, true).longField(FixTags.NEW_SEQ_NO, 4));
+            assertEquals(4, bench.session.nextTargetSeq(), "3 was filled over; 5 waits for 4");
+            assertTrue(bench.connection.nothingSent());
+            bench.sendWithSeq('B', 4, echo -> echo.booleanField(FixTags.POSS_DUP_FLAG, true)
+                    .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time()).textField(FixTags.TEXT, "fourth"));
+            assertEquals("fourth", bench.connection.next("8").get(FixTags.TEXT));
+            assertEquals("fifth", bench.connection.next("8").get(FixTags.TEXT));
+            assertEquals(6, bench.session.nextTargetSeq());
+        }
+
+        @Test
         void aMsgSeqNumTooLowWithoutPossDupIsLoggedOut() {
             bench.sendWithSeq(MsgTypes.HEARTBEAT, 1, heartbeat -> { });
             assertEquals("MsgSeqNum too low, expecting 2 but received 1", bench.connection.next("5").get(FixTags.TEXT));
@@ -318,6 +362,65 @@ class FixSessionTest {
             assertEquals("2", bench.connection.next("4").get(FixTags.NEW_SEQ_NO));
             assertEquals(2, bench.connection.next("8").seqNum());
             assertTrue(bench.connection.nothingSent(), "the old sequence's messages 2 and 4 are not resent");
+        }
+
+        @Test
+        void aResetLogonStillDeliversTheReportsStoredWhileOfflineWithNewNumbers() {
+            goOfflineAndStoreReports(3);
+            logonWithReset();
+            assertEquals(1, bench.connection.next("A").seqNum());
+            for (int i = 0; i < 3; i++) {
+                final FixFields report = bench.connection.next("8");
+                assertEquals(2 + i, report.seqNum());
+                assertEquals(String.valueOf(i), report.get(FixTags.EXEC_ID));
+                assertTrue(report.has(FixTags.ORIG_SENDING_TIME), "sent first in the old sequence");
+            }
+            assertTrue(bench.connection.nothingSent(), "reports 2 and 4 had reached the client before it reset");
+            assertEquals(5, bench.session.nextSenderSeq());
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 3)
+                    .longField(FixTags.END_SEQ_NO, 3));
+            assertEquals("1", bench.connection.next("8").get(FixTags.EXEC_ID), "resendable under its new number");
+        }
+
+        @Test
+        void aLargeRedeliveryAfterAResetGoesOutAsTheConnectionHasRoomAndNewReportsFollowInOrder() {
+            goOfflineAndStoreReports(4);
+            bench.connection.takeOnly(2);
+            logonWithReset();
+            assertEquals(1, bench.connection.next("A").seqNum());
+            assertEquals("0", bench.connection.next("8").get(FixTags.EXEC_ID));
+            assertTrue(bench.connection.nothingSent());
+            bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, 99);
+            bench.session.sendApplicationMessage();
+            assertTrue(bench.connection.nothingSent(), "a new report waits behind the older ones");
+            bench.connection.unlimited();
+            bench.session.onTimer();
+            for (int i = 1; i < 4; i++) {
+                final FixFields report = bench.connection.next("8");
+                assertEquals(2 + i, report.seqNum());
+                assertEquals(String.valueOf(i), report.get(FixTags.EXEC_ID));
+            }
+            final FixFields newer = bench.connection.next("8");
+            assertEquals(6, newer.seqNum());
+            assertEquals("99", newer.get(FixTags.EXEC_ID));
+            assertTrue(bench.connection.nothingSent());
+        }
+
+        private void goOfflineAndStoreReports(final int reports) {
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+            for (int i = 0; i < reports; i++) {
+                bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, i);
+                bench.session.sendApplicationMessage();
+            }
+            bench.reconnect();
+        }
+
+        private void logonWithReset() {
+            bench.clientSeq = 1;
+            bench.send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+                    .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "secret")
+                    .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true));
         }
 
         @Test
