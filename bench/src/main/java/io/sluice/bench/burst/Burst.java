@@ -121,6 +121,10 @@ final class Burst {
         }
         service.stop();
         engine.join();
+        if (answered != messages) {
+            throw new IllegalStateException("the gateway threads ended after " + answered + " of " + messages
+                    + " messages (their stack traces are above)");
+        }
         return new Figures(answered, (last - start) / 1e9, intervals);
     }
 
