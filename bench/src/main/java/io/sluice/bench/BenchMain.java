@@ -28,6 +28,7 @@ public final class BenchMain {
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             case "fix-zero-alloc" -> io.sluice.bench.fix.FixAllocationBenchmark.main(rest);
+            case "burst" -> io.sluice.bench.burst.BurstBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -54,6 +55,7 @@ public final class BenchMain {
                   fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-zero-alloc       gateway under Epsilon GC: allocated bytes per order, whole process
+                  burst                200 M messages through the journal round trip as journals outgrow memory, vs 20 M
                 """);
     }
 }

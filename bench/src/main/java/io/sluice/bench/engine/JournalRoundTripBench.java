@@ -20,6 +20,7 @@ import io.sluice.engine.load.MixedOrderFlow;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import picocli.CommandLine;
@@ -148,8 +149,11 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         return answered;
     }
 
-    /** One gateway thread: sends its commands within the window and reads its reports back. */
-    private static final class Gateway implements Runnable, GatewayToEngine, EngineToGateway {
+    /**
+     * One gateway thread: sends its commands within the window and reads its reports back. Public for the
+     * burst benchmark, which runs the same round trip and reads latency per interval ({@link #intervals}).
+     */
+    public static final class Gateway implements Runnable, GatewayToEngine, EngineToGateway {
         private final int gatewayId;
         private final ChronicleQueue commands;
         private final ChronicleQueue reports;
@@ -167,11 +171,12 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         final Histogram in = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
         final Histogram out = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
         private long answered;
+        private SingleWriterRecorder intervals;
         /** {@code answered} for the throughput sampler's thread: an ordered store, a plain move on x86. */
         final AtomicLong progress = new AtomicLong();
 
-        Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window,
-                final long ratePerSecond) {
+        public Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window,
+                       final long ratePerSecond) {
             this.gatewayId = gatewayId;
             commands = Journals.open(Journals.gatewayJournal(root, gatewayId));
             reports = Journals.open(Journals.engineJournal(root));
@@ -182,6 +187,15 @@ public final class JournalRoundTripBench implements Callable<Integer> {
             this.window = window;
             warmUp = orders / 10;
             sendIntervalNanos = ratePerSecond > 0 ? TimeUnit.SECONDS.toNanos(1) / ratePerSecond : 0;
+        }
+
+        /**
+         * Also records every command's round trip (warm-up included) in {@code recorder}, for a reader on
+         * another thread to take interval histograms from; call before {@link #run()}.
+         */
+        public Gateway intervals(final SingleWriterRecorder recorder) {
+            intervals = recorder;
+            return this;
         }
 
         @Override
@@ -245,8 +259,12 @@ public final class JournalRoundTripBench implements Callable<Integer> {
             final long now = SluiceClock.nowTicks();
             answered = metaData.eventId();
             progress.lazySet(answered);
+            final long roundTrip = Math.max(0, now - metaData.commandWritten()) * SluiceClock.NANOS_PER_TICK;
+            if (intervals != null) {
+                intervals.recordValue(roundTrip);
+            }
             if (answered > warmUp) {
-                total.recordValue(Math.max(0, now - metaData.commandWritten()) * SluiceClock.NANOS_PER_TICK);
+                total.recordValue(roundTrip);
                 in.recordValue(Math.max(0, metaData.engineRead() - metaData.commandWritten()) * SluiceClock.NANOS_PER_TICK);
                 out.recordValue(Math.max(0, now - metaData.reportWritten()) * SluiceClock.NANOS_PER_TICK);
             }

@@ -38,6 +38,7 @@ public final class SluiceDeployment implements AutoCloseable {
     }
 
     private final Path root;
+    private final List<String> engineJvm;
     private final List<String> gatewayJvm;
     private final SluiceIdle idle;
     private final Map<Integer, GatewaySpec> specs = new LinkedHashMap<>();
@@ -46,8 +47,10 @@ public final class SluiceDeployment implements AutoCloseable {
     private final Thread killOnExit = new Thread(this::killAll, "sluice-deployment-kill-on-exit");
     private JavaProcess engine;
 
-    private SluiceDeployment(final Path root, final List<String> gatewayJvm, final SluiceIdle idle) {
+    private SluiceDeployment(final Path root, final List<String> engineJvm, final List<String> gatewayJvm,
+                             final SluiceIdle idle) {
         this.root = root;
+        this.engineJvm = engineJvm;
         this.gatewayJvm = gatewayJvm;
         this.idle = idle;
     }
@@ -68,7 +71,14 @@ public final class SluiceDeployment implements AutoCloseable {
      */
     public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
                                          final List<String> gatewayJvm) throws IOException, InterruptedException {
-        final SluiceDeployment deployment = new SluiceDeployment(root, gatewayJvm, idle);
+        return start(root, gateways, idle, List.of(), gatewayJvm);
+    }
+
+    /** As {@link #start(Path, List, SluiceIdle, List)}, with JVM flags for the engine process too. */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                         final List<String> engineJvm, final List<String> gatewayJvm)
+            throws IOException, InterruptedException {
+        final SluiceDeployment deployment = new SluiceDeployment(root, engineJvm, gatewayJvm, idle);
         Runtime.getRuntime().addShutdownHook(deployment.killOnExit);
         try {
             deployment.launch(gateways);
@@ -90,7 +100,7 @@ public final class SluiceDeployment implements AutoCloseable {
         }
         final Path engineConfig = root.resolve("config/engine.yaml");
         Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL, idle));
-        engine = JavaProcess.start("engine", logs().resolve("engine.log"), List.of(),
+        engine = JavaProcess.start("engine", logs().resolve("engine.log"), engineJvm,
                 SluiceRoles.engineMain(), "--config", engineConfig.toString());
         for (final GatewaySpec spec : gatewaySpecs) {
             startGateway(spec.id());
