@@ -24,6 +24,8 @@ public final class BenchMain {
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             case "fix-zero-alloc" -> io.sluice.bench.fix.FixAllocationBenchmark.main(rest);
+            case "warm-up" -> io.sluice.bench.runtime.WarmUpBench.main(rest);
+            case "runtime-configs" -> io.sluice.bench.runtime.RuntimeConfigsBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -46,6 +48,8 @@ public final class BenchMain {
                   fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-zero-alloc       gateway under Epsilon GC: allocated bytes per order, whole process
+                  warm-up [--full]     FIX path from a cold start, per second: plain JVM vs AOT cache vs JIT options
+                  runtime-configs [--full]  journal + FIX round trips: GC sweep, then compact headers, pre-touch, pinning
                 """);
     }
 }

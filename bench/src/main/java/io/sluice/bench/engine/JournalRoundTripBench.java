@@ -50,6 +50,9 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Option(names = "--engine-idle", description = "engine idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
     private IdleChoice engineIdle = IdleChoice.BACK_OFF;
 
+    @Option(names = "--engine-cpu", description = "pin the engine thread to this CPU (OpenHFT Affinity; default -1: no pinning)")
+    private int engineCpu = -1;
+
     @CommandLine.Mixin
     private JournalDirectory journals;
 
@@ -63,7 +66,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return journals.use("sluice-round-trip", root -> {
-            final EngineConfig config = PreWrittenJournals.config(root, engineIdle);
+            final EngineConfig config = PreWrittenJournals.config(root, engineIdle).pinCpu(engineCpu);
             final EngineService service = new EngineService(config);
             final Thread engine = new Thread(service::run, "engine");
             engine.start();
