@@ -29,6 +29,8 @@ public final class BenchMain {
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             case "fix-zero-alloc" -> io.sluice.bench.fix.FixAllocationBenchmark.main(rest);
             case "burst" -> io.sluice.bench.burst.BurstBench.main(rest);
+            case "warm-up" -> io.sluice.bench.runtime.WarmUpBench.main(rest);
+            case "runtime-configs" -> io.sluice.bench.runtime.RuntimeConfigsBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -56,6 +58,8 @@ public final class BenchMain {
                   fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-zero-alloc       gateway under Epsilon GC: allocated bytes per order, whole process
                   burst                200 M messages through the journal round trip as journals outgrow memory, vs 20 M
+                  warm-up [--full]     FIX path from a cold start, per second: plain JVM vs AOT cache vs JIT options
+                  runtime-configs [--full]  journal + FIX round trips: GC sweep, then compact headers, pre-touch, pinning
                 """);
     }
 }

@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.process.CpuPinning;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.transport.ListenAddress;
 import net.openhft.chronicle.core.pool.ClassAliasPool;
@@ -17,7 +18,8 @@ import java.util.Set;
 /**
  * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}): its id, the journal root,
  * where it listens ({@code tcp://host:port} or {@code unix:/path}), the sessions it accepts, the idle
- * strategy of its I/O thread, and its limits. {@link #validate()} names every problem it finds.
+ * strategy of its I/O thread, optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
+ * default, pins nothing), and its limits. {@link #validate()} names every problem it finds.
  */
 public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
@@ -35,6 +37,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private long logoutTimeoutMillis = 2_000;
     private long logonTimeoutMillis = 10_000;
     private int socketSendBufferBytes = 0;
+    private int pinCpu = CpuPinning.NONE;
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** Reads and validates a YAML configuration file. */
@@ -65,6 +68,9 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         }
         if (sendBufferBytes < 2 * maxMessageBytes) {
             problems.add("sendBufferBytes must be at least twice maxMessageBytes, got " + sendBufferBytes);
+        }
+        if (pinCpu < CpuPinning.NONE) {
+            problems.add("pinCpu must be a CPU number, or -1 for no pinning, got " + pinCpu);
         }
         if (sessions == null || sessions.isEmpty()) {
             problems.add("sessions: at least one session is required");
@@ -166,6 +172,16 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig socketSendBufferBytes(final int socketSendBufferBytes) {
         this.socketSendBufferBytes = socketSendBufferBytes;
+        return this;
+    }
+
+    /** @return the CPU to pin the I/O thread to, or {@link CpuPinning#NONE}. */
+    public int pinCpu() {
+        return pinCpu;
+    }
+
+    public GatewayConfig pinCpu(final int cpu) {
+        this.pinCpu = cpu;
         return this;
     }
 

@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.process.CpuPinning;
 import io.sluice.gateway.transport.ListenAddress;
 import org.agrona.concurrent.SystemEpochClock;
 import picocli.CommandLine;
@@ -59,8 +60,13 @@ public final class GatewayMain implements Callable<Integer> {
                     + ListenAddress.format(gateway.localAddress()) + ", journals under "
                     + gatewayConfig.journalRoot().toAbsolutePath() + ", sessions "
                     + gatewayConfig.sessions().stream().map(SessionConfig::senderCompId).collect(Collectors.joining(", ")));
-            System.out.flush();
-            gateway.run(() -> running[0]);
+            try (CpuPinning pinning = CpuPinning.pinCurrentThread(gatewayConfig.pinCpu(), "I/O thread")) {
+                if (gatewayConfig.pinCpu() != CpuPinning.NONE) {
+                    System.out.println("gateway " + gatewayConfig.gatewayId() + ": " + pinning.outcome());
+                }
+                System.out.flush();
+                gateway.run(() -> running[0]);
+            }
         } finally {
             stopped.countDown();
         }

@@ -1,6 +1,7 @@
 package io.sluice.engine;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.process.CpuPinning;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
@@ -69,7 +70,10 @@ public final class EngineService implements AutoCloseable {
      * @throws io.sluice.engine.recovery.CorruptJournalException if a journal cannot be read on
      */
     public void run() {
-        try {
+        try (CpuPinning pinning = CpuPinning.pinCurrentThread(config.pinCpu(), "engine thread")) {
+            if (config.pinCpu() != CpuPinning.NONE) {
+                System.out.println("engine: " + pinning.outcome());
+            }
             final IdleStrategy idle = config.idleStrategy().newStrategy();
             while (running) {
                 idle.idle(poll());

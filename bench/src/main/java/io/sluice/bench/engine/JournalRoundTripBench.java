@@ -12,6 +12,7 @@ import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.process.CpuPinning;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
@@ -56,6 +57,9 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Option(names = "--engine-idle", description = "engine idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
     private IdleChoice engineIdle = IdleChoice.BACK_OFF;
 
+    @Option(names = "--engine-cpu", description = "pin the engine thread to this CPU (OpenHFT Affinity; default -1: no pinning)")
+    private int engineCpu = -1;
+
     @CommandLine.Mixin
     private JournalDirectory journals;
 
@@ -69,7 +73,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return journals.use("sluice-round-trip", root -> {
-            final Figures figures = measure(root, orders, window, engineIdle, rate);
+            final Figures figures = measure(root, orders, window, engineIdle, engineCpu, rate);
             final Histogram total = figures.total();
             final Histogram in = figures.in();
             final Histogram out = figures.out();
@@ -101,13 +105,14 @@ public final class JournalRoundTripBench implements Callable<Integer> {
 
     /**
      * Runs the round trip once on journals under {@code root} (which should be empty): an engine and the two
-     * gateway threads, each sending {@code orders} commands with at most {@code window} unanswered, paced at
-     * {@code ratePerGateway} commands per second (0: as fast as the window allows). Public for benchmarks that
+     * gateway threads, each sending {@code orders} commands with at most {@code window} unanswered, the engine thread pinned to
+     * {@code engineCpu} ({@link CpuPinning#NONE}: not pinned), paced at {@code ratePerGateway} commands per
+     * second (0: as fast as the window allows). Public for benchmarks that
      * measure something else running beside it, such as a live latency tail.
      */
     public static Figures measure(final Path root, final long orders, final int window, final IdleChoice engineIdle,
-                                  final long ratePerGateway) throws InterruptedException {
-        final EngineConfig config = PreWrittenJournals.config(root, engineIdle);
+                                  final int engineCpu, final long ratePerGateway) throws InterruptedException {
+        final EngineConfig config = PreWrittenJournals.config(root, engineIdle).pinCpu(engineCpu);
         final EngineService service = new EngineService(config);
         final Thread engine = new Thread(service::run, "engine");
         engine.start();

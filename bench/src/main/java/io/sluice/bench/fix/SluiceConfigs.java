@@ -14,19 +14,20 @@ final class SluiceConfigs {
     }
 
     static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
-                         final SluiceIdle idle) {
+                         final SluiceIdle idle, final int pinCpu) {
         return """
                 !io.sluice.engine.config.EngineConfig {
                   journalRoot: "%s",
                   gatewayIds: [ %s ],
                   idleStrategy: %s,
+                  pinCpu: %d,
                   instruments: [
                     { symbol: %s, tickSize: 0.01, lotSize: 1, priceLow: 1, priceHigh: 1000,
                       maxOrderQty: 10000000, maxNotional: 10000000000 }
                   ]
                 }
                 """.formatted(journalRoot, gatewayIds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
-                idle.engineConfigValue(), symbol);
+                idle.engineConfigValue(), pinCpu, symbol);
     }
 
     static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,

@@ -1,5 +1,6 @@
 package io.sluice.bench.fix;
 
+import io.sluice.contracts.process.CpuPinning;
 import io.sluice.contracts.process.JavaProcess;
 
 import java.io.IOException;
@@ -37,9 +38,19 @@ public final class SluiceDeployment implements AutoCloseable {
     public record GatewaySpec(int id, FixTransport transport, List<SessionIdentity> sessions) {
     }
 
+    /**
+     * How the deployment's JVMs run: their class path, extra JVM flags per role (a GC, an AOT cache), and the
+     * CPU the engine pins its thread to ({@link CpuPinning#NONE}: none).
+     */
+    public record ProcessSettings(String classPath, List<String> engineJvm, List<String> gatewayJvm, int engineCpu) {
+        /** @return this JVM's class path, no extra flags, no pinning. */
+        public static ProcessSettings defaults() {
+            return new ProcessSettings(System.getProperty("java.class.path"), List.of(), List.of(), CpuPinning.NONE);
+        }
+    }
+
     private final Path root;
-    private final List<String> engineJvm;
-    private final List<String> gatewayJvm;
+    private final ProcessSettings settings;
     private final SluiceIdle idle;
     private final Map<Integer, GatewaySpec> specs = new LinkedHashMap<>();
     private final Map<Integer, FixEndpoint> endpoints = new LinkedHashMap<>();
@@ -47,11 +58,9 @@ public final class SluiceDeployment implements AutoCloseable {
     private final Thread killOnExit = new Thread(this::killAll, "sluice-deployment-kill-on-exit");
     private JavaProcess engine;
 
-    private SluiceDeployment(final Path root, final List<String> engineJvm, final List<String> gatewayJvm,
-                             final SluiceIdle idle) {
+    private SluiceDeployment(final Path root, final ProcessSettings settings, final SluiceIdle idle) {
         this.root = root;
-        this.engineJvm = engineJvm;
-        this.gatewayJvm = gatewayJvm;
+        this.settings = settings;
         this.idle = idle;
     }
 
@@ -71,14 +80,15 @@ public final class SluiceDeployment implements AutoCloseable {
      */
     public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
                                          final List<String> gatewayJvm) throws IOException, InterruptedException {
-        return start(root, gateways, idle, List.of(), gatewayJvm);
+        final ProcessSettings defaults = ProcessSettings.defaults();
+        return start(root, gateways, idle, new ProcessSettings(defaults.classPath(), List.of(), gatewayJvm,
+                CpuPinning.NONE));
     }
 
-    /** As {@link #start(Path, List, SluiceIdle, List)}, with JVM flags for the engine process too. */
+    /** As {@link #start(Path, List)}, with the idle strategy and how each JVM runs. */
     public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
-                                         final List<String> engineJvm, final List<String> gatewayJvm)
-            throws IOException, InterruptedException {
-        final SluiceDeployment deployment = new SluiceDeployment(root, engineJvm, gatewayJvm, idle);
+                                         final ProcessSettings settings) throws IOException, InterruptedException {
+        final SluiceDeployment deployment = new SluiceDeployment(root, settings, idle);
         Runtime.getRuntime().addShutdownHook(deployment.killOnExit);
         try {
             deployment.launch(gateways);
@@ -99,8 +109,9 @@ public final class SluiceDeployment implements AutoCloseable {
                     : FixEndpoint.uds(root.resolve("gateway-" + spec.id() + ".sock")));
         }
         final Path engineConfig = root.resolve("config/engine.yaml");
-        Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL, idle));
-        engine = JavaProcess.start("engine", logs().resolve("engine.log"), engineJvm,
+        Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL, idle,
+                settings.engineCpu()));
+        engine = JavaProcess.start("engine", logs().resolve("engine.log"), settings.classPath(), settings.engineJvm(),
                 SluiceRoles.engineMain(), "--config", engineConfig.toString());
         for (final GatewaySpec spec : gatewaySpecs) {
             startGateway(spec.id());
@@ -118,7 +129,7 @@ public final class SluiceDeployment implements AutoCloseable {
         final Path config = root.resolve("config/gateway-" + id + ".yaml");
         Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID, idle));
         final JavaProcess gateway = JavaProcess.start("gateway-" + id, logs().resolve("gateway-" + id + ".log"),
-                gatewayJvm, SluiceRoles.gatewayMain(), "--config", config.toString());
+                settings.classPath(), settings.gatewayJvm(), SluiceRoles.gatewayMain(), "--config", config.toString());
         gateways.put(id, gateway);
         PollUntil.await(() -> !gateway.isAlive() || endpoint.isAccepting(), READY_TIMEOUT,
                 () -> "gateway " + id + " to accept on " + endpoint + "; its log: " + gateway.logText());

@@ -1,6 +1,7 @@
 package io.sluice.bench.tail;
 
 import io.sluice.bench.engine.JournalRoundTripBench;
+import io.sluice.contracts.process.CpuPinning;
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.LatencyTable;
@@ -133,7 +134,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
         final Path root = Files.createTempDirectory("sluice-tail-impact");
         try {
             if (!withTail) {
-                return new Run(JournalRoundTripBench.measure(root, ordersPerGateway, window, engineIdle, rate), 0, 0, 0);
+                return new Run(JournalRoundTripBench.measure(root, ordersPerGateway, window, engineIdle, CpuPinning.NONE, rate), 0, 0, 0);
             }
             for (final int gateway : PreWrittenJournals.GATEWAYS) {
                 Journals.open(Journals.gatewayJournal(root, gateway)).close();
@@ -142,7 +143,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
             try (LiveTailProcess tail = LiveTailProcess.start(root, root.resolve("tail.log"))) {
                 final double cpuStart = tail.cpuSeconds();
                 final JournalRoundTripBench.Figures figures =
-                        JournalRoundTripBench.measure(root, ordersPerGateway, window, engineIdle, rate);
+                        JournalRoundTripBench.measure(root, ordersPerGateway, window, engineIdle, CpuPinning.NONE, rate);
                 final double cpu = tail.cpuSeconds() - cpuStart;
                 tail.stop();
                 return new Run(figures, cpu, tail.commandsRead(), tail.reportsRead());

@@ -10,6 +10,7 @@ import io.sluice.bench.fix.SluiceDeployment;
 import io.sluice.bench.fix.SluiceIdle;
 import io.sluice.bench.fix.StandardOrders;
 import io.sluice.bench.fix.Watchdog;
+import io.sluice.contracts.process.CpuPinning;
 import io.sluice.contracts.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,7 +66,8 @@ class ZeroAllocationGateTest {
         final SessionIdentity seller = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
         try (SluiceDeployment sluice = SluiceDeployment.start(dir.resolve("sluice"),
                 List.of(new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(buyer, seller))),
-                SluiceIdle.BACKOFF, EPSILON, EPSILON);
+                SluiceIdle.BACKOFF, new SluiceDeployment.ProcessSettings(System.getProperty("java.class.path"),
+                        EPSILON, EPSILON, CpuPinning.NONE));
              LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seller));
              FixClientSession session = new FixClientSession(sluice.endpoint(1), buyer);
              Watchdog ignored = Watchdog.closeAfter(RUN_TIMEOUT, session)) {

@@ -25,10 +25,12 @@ class SluiceConfigsTest {
     @Test
     void theEngineReadsItsConfigWithTheTradedInstrumentAndEveryGateway() {
         final Path root = dir.resolve("journals");
-        final EngineConfig config = EngineConfig.parse(SluiceConfigs.engine(root, List.of(1, 2), "SLC", SluiceIdle.YIELD), "test");
+        final EngineConfig config = EngineConfig.parse(SluiceConfigs.engine(root, List.of(1, 2), "SLC", SluiceIdle.YIELD, 1),
+                "test");
         assertEquals(root, config.journalRoot());
         assertArrayEquals(new int[] {1, 2}, config.gatewayIds());
         assertEquals(IdleChoice.YIELD, config.idleStrategy());
+        assertEquals(1, config.pinCpu());
     }
 
     @Test

@@ -36,13 +36,25 @@ public final class JavaProcess implements AutoCloseable {
      */
     public static JavaProcess start(final String name, final Path log, final List<String> extraJvm,
                                     final Class<?> mainClass, final String... args) throws IOException {
+        return start(name, log, System.getProperty("java.class.path"), extraJvm, mainClass, args);
+    }
+
+    /**
+     * As {@link #start(String, Path, List, Class, String...)}, on another class path: e.g. the same classes
+     * packed as jars, which the JDK's AOT cache needs (it archives no classes from directories).
+     *
+     * @param classPath the child's class path
+     */
+    public static JavaProcess start(final String name, final Path log, final String classPath,
+                                    final List<String> extraJvm, final Class<?> mainClass, final String... args)
+            throws IOException {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("@" + jvmOptionsFile());
         command.add("-D" + JVM_OPTIONS_PROPERTY + "=" + jvmOptionsFile());
         command.addAll(extraJvm);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath);
         command.add(mainClass.getName());
         command.addAll(List.of(args));
         Files.createDirectories(log.toAbsolutePath().getParent());

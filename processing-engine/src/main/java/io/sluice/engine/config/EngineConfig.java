@@ -1,6 +1,7 @@
 package io.sluice.engine.config;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.process.CpuPinning;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import net.openhft.chronicle.wire.WireType;
 
@@ -24,6 +25,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   maxOpenOrders: 1048576,       # open orders across all books; more are rejected
  *   completedOrderMemory: 65536,  # completed orders remembered for duplicate ClOrdID and too-late checks
  *   maxPriceLevels: 4096,         # price levels per side of each book
+ *   pinCpu: -1,                   # pin the engine thread to this CPU (OpenHFT Affinity); -1: no pinning
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
  *       maxOrderQty: 1000000, maxNotional: 50000000 }
@@ -39,6 +41,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private int maxOpenOrders = 1 << 20;
     private int completedOrderMemory = 1 << 16;
     private int maxPriceLevels = 4096;
+    private int pinCpu = CpuPinning.NONE;
     private List<InstrumentConfig> instruments = new ArrayList<>();
 
     /**
@@ -87,6 +90,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
         require(completedOrderMemory >= 0, "completedOrderMemory must not be negative");
         require((long) maxOpenOrders + completedOrderMemory < (1 << 28), "maxOpenOrders + completedOrderMemory must be below 2^28");
         require(maxPriceLevels > 0, "maxPriceLevels must be positive");
+        require(pinCpu >= CpuPinning.NONE, "pinCpu must be a CPU number, or -1 for no pinning, got " + pinCpu);
         require(!instruments.isEmpty(), "no instruments configured");
         for (final InstrumentConfig instrument : instruments) {
             instrument.validate();
@@ -151,6 +155,16 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     public EngineConfig maxPriceLevels(final int maxPriceLevels) {
         this.maxPriceLevels = maxPriceLevels;
+        return this;
+    }
+
+    /** @return the CPU to pin the engine thread to, or {@link CpuPinning#NONE}. */
+    public int pinCpu() {
+        return pinCpu;
+    }
+
+    public EngineConfig pinCpu(final int cpu) {
+        this.pinCpu = cpu;
         return this;
     }
 

@@ -19,6 +19,7 @@ final class EngineConfigTest {
         assertEquals(Path.of("data"), config.journalRoot());
         assertArrayEquals(new int[]{1, 2}, config.gatewayIds());
         assertEquals(IdleChoice.BACK_OFF, config.idleStrategy());
+        assertEquals(-1, config.pinCpu());
         final InstrumentConfig vod = config.instruments().get(0);
         assertEquals(ShortTextLongConverter.INSTANCE.parse("VOD.L"), vod.symbol());
         assertEquals(Price.SCALE / 100, vod.tickSize());
@@ -46,6 +47,17 @@ final class EngineConfigTest {
                 }
                 """, "test.yaml"));
         assertTrue(e.getMessage().contains("tick grid"), e.getMessage());
+    }
+
+    @Test
+    void aPinCpuBelowMinusOneIsRefused() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse("""
+                !io.sluice.engine.config.EngineConfig {
+                  pinCpu: -2,
+                  instruments: [ { symbol: X, tickSize: 0.01, priceLow: 1, priceHigh: 2, maxOrderQty: 10, maxNotional: 100 } ]
+                }
+                """, "test.yaml"));
+        assertTrue(e.getMessage().contains("pinCpu"), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,103 @@
+package io.sluice.bench.runtime;
+
+import io.sluice.bench.fix.FixClientSession;
+import io.sluice.bench.fix.FixTransport;
+import io.sluice.bench.fix.LiquiditySeeder;
+import io.sluice.bench.fix.SessionIdentity;
+import io.sluice.bench.fix.SluiceDeployment;
+import io.sluice.bench.fix.SluiceIdle;
+import io.sluice.bench.fix.StandardOrders;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The full FIX path the runtime benchmarks measure: a {@link SluiceDeployment} of one engine and one TCP
+ * gateway, each a child JVM started with the settings under test, sell liquidity seeded through its own
+ * session, and one logged-on load session (in this JVM) whose buys fill against it. Everything lives under
+ * {@code root}, which {@link #close()} deletes.
+ */
+final class FixPath implements AutoCloseable {
+    private static final String PASSWORD = "bench";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
+    private static final SessionIdentity LOAD = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
+    private static final SessionIdentity SEEDER = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
+
+    private final Path root;
+    private SluiceDeployment deployment;
+    private LiquiditySeeder seeder;
+    private FixClientSession load;
+
+    private FixPath(final Path root) {
+        this.root = root;
+    }
+
+    /** Launches the engine and gateway and returns once the load session is logged on and liquidity rests. */
+    static FixPath start(final Path root, final SluiceDeployment.ProcessSettings settings)
+            throws IOException, InterruptedException {
+        final FixPath path = new FixPath(root);
+        try {
+            path.deployment = SluiceDeployment.start(root, List.of(new SluiceDeployment.GatewaySpec(1, FixTransport.TCP,
+                    List.of(LOAD, SEEDER))), SluiceIdle.BACKOFF, settings);
+            path.seeder = StandardOrders.seeder(new FixClientSession(path.deployment.endpoint(1), SEEDER));
+            path.seeder.start(START_TIMEOUT);
+            path.load = new FixClientSession(path.deployment.endpoint(1), LOAD);
+            path.load.logon(START_TIMEOUT);
+            return path;
+        } catch (final IOException | RuntimeException | InterruptedException e) {
+            final String logs = path.deployment == null ? "" : "\n" + path.deployment.logs(2_000);
+            path.close();
+            throw new IOException("the FIX path did not start: " + e.getMessage() + logs, e);
+        }
+    }
+
+    /** @return the logged-on load session (one thread at a time). */
+    FixClientSession load() {
+        return load;
+    }
+
+    SluiceDeployment deployment() {
+        return deployment;
+    }
+
+    /**
+     * Logs the load session out and stops the gateway and the engine, giving each up to {@code grace} to exit by
+     * itself (a JVM writing its AOT cache at exit needs seconds).
+     */
+    void stop(final Duration grace) throws IOException, InterruptedException {
+        if (load != null) {
+            load.logout();
+        }
+        if (seeder != null) {
+            seeder.close();
+        }
+        if (deployment != null) {
+            deployment.gateway(1).stop(grace.toSeconds());
+            deployment.engine().stop(grace.toSeconds());
+        }
+    }
+
+    /** @return the engine's and gateway's logs, each cut to its last {@code maxCharsEach} characters. */
+    String logs(final int maxCharsEach) {
+        return deployment == null ? "" : deployment.logs(maxCharsEach);
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        try {
+            if (load != null) {
+                load.close();
+            }
+            if (seeder != null) {
+                seeder.close();
+            }
+            if (deployment != null) {
+                deployment.close();
+            }
+        } finally {
+            SluiceDeployment.deleteTree(root);
+        }
+    }
+}

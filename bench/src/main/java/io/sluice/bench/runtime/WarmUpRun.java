@@ -1,0 +1,97 @@
+package io.sluice.bench.runtime;
+
+import io.sluice.bench.fix.OrderLoad;
+import io.sluice.bench.fix.SluiceDeployment;
+import io.sluice.bench.fix.StandardOrders;
+import io.sluice.bench.fix.Watchdog;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One warm-up run from a cold start: launches the engine and gateway JVMs, waits for the path to be up,
+ * sends one order and waits for its fill (time to first order from launch), then offers a constant, paced
+ * load of buys (latency from each order's intended send time, so a stall shows instead of being skipped)
+ * for {@code duration}, recording the round trips completed in every second since launch. (The load's length,
+ * not the run's, is fixed: on a busy machine the path alone can take half a minute to come up.)
+ * Finally stops the processes (giving them {@code stopGrace} to exit on their own, which a JVM writing an
+ * AOT cache needs) and keeps their logs.
+ */
+final class WarmUpRun {
+    private static final long SECOND = 1_000_000_000L;
+    private static final Duration DRAIN = Duration.ofSeconds(60);
+
+    /** What a run produced: its curve, and what the engine and gateway printed. */
+    record Outcome(WarmUpCurve curve, String engineLog, String gatewayLog, String failure) {
+    }
+
+    private WarmUpRun() {
+    }
+
+    /**
+     * @param rate   orders offered per second
+     * @param window most orders outstanding at once
+     */
+    static Outcome run(final Path root, final SluiceDeployment.ProcessSettings settings, final long rate,
+                       final int window, final Duration duration, final Duration stopGrace)
+            throws IOException, InterruptedException {
+        final long launch = System.nanoTime();
+        try (FixPath path = FixPath.start(root, settings)) {
+            final long up = System.nanoTime() - launch;
+            final Recorder recorder = OrderLoad.newRecorder();
+            final OrderLoad orders = new OrderLoad(path.load(), StandardOrders.BUY, window, 1, recorder).pace(rate);
+            final String[] failure = {null};
+            final long firstFill;
+            try (Watchdog watchdog = Watchdog.closeAfter(duration.plus(DRAIN), path.load())) {
+                if (!orders.run(1, System.nanoTime() + DRAIN.toNanos())) {
+                    throw new IOException("the first order got no fill" + (watchdog.fired() ? " in time" : "") + "\n"
+                            + path.logs(2_000));
+                }
+                firstFill = System.nanoTime() - launch;
+                final long end = launch + firstFill + duration.toNanos();
+                final Thread loader = Thread.ofPlatform().name("warm-up-load").start(() -> {
+                    try {
+                        if (!orders.run(Long.MAX_VALUE, end)) {
+                            failure[0] = (orders.sent() - orders.completed()) + " orders got no fill";
+                        }
+                    } catch (final IOException e) {
+                        failure[0] = e.getMessage();
+                    }
+                });
+                final List<Histogram> seconds = sample(recorder, launch, end, loader);
+                if (orders.rejected() > 0 && failure[0] == null) {
+                    failure[0] = orders.rejected() + " orders rejected, first: " + orders.firstRejectText();
+                }
+                path.stop(stopGrace);
+                return new Outcome(new WarmUpCurve(up, firstFill, seconds), path.deployment().engine().logText(),
+                        path.deployment().gateway(1).logText(), failure[0]);
+            }
+        }
+    }
+
+    /** Takes the recorder's interval histogram at every whole second after launch; the drain goes to the last. */
+    private static List<Histogram> sample(final Recorder recorder, final long launch, final long end,
+                                          final Thread loader) throws InterruptedException {
+        final List<Histogram> seconds = new ArrayList<>();
+        final long count = (end - launch + SECOND - 1) / SECOND;
+        for (long second = 1; second <= count; second++) {
+            final long tick = launch + second * SECOND;
+            long now;
+            while ((now = System.nanoTime()) - tick < 0) {
+                LockSupport.parkNanos(tick - now);
+            }
+            seconds.add(recorder.getIntervalHistogram());
+        }
+        loader.join();
+        if (!seconds.isEmpty()) {
+            seconds.getLast().add(recorder.getIntervalHistogram());
+        }
+        return seconds;
+    }
+}

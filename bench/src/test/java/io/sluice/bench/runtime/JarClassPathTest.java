@@ -1,0 +1,39 @@
+package io.sluice.bench.runtime;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.jar.JarFile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Directories on a class path become jars with the same entries; jar entries stay as they are, in order. */
+final class JarClassPathTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aDirectoryEntryIsPackedIntoAJarWithTheSamePaths() throws Exception {
+        final Path classes = dir.resolve("bench/target/classes");
+        Files.createDirectories(classes.resolve("io/sluice"));
+        Files.writeString(classes.resolve("io/sluice/A.class"), "not really a class");
+        final Path library = Files.writeString(dir.resolve("lib.jar"), "a jar already");
+
+        final String packed = JarClassPath.pack(classes + File.pathSeparator + library, dir.resolve("jars"));
+
+        final String[] entries = packed.split(File.pathSeparator);
+        assertEquals(2, entries.length);
+        assertTrue(entries[0].endsWith("00-bench-classes.jar"), entries[0]);
+        assertEquals(library.toString(), entries[1]);
+        try (JarFile jar = new JarFile(entries[0])) {
+            assertNotNull(jar.getEntry("io/sluice/A.class"));
+            assertEquals("not really a class", new String(jar.getInputStream(jar.getEntry("io/sluice/A.class"))
+                    .readAllBytes()));
+        }
+    }
+}
