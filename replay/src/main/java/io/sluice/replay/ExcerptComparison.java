@@ -1,5 +1,6 @@
 package io.sluice.replay;
 
+import io.sluice.engine.recovery.ReportLayout;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -11,50 +12,45 @@ import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
  * place and byte for byte, except for the bytes a run stamps itself ({@link ReportLayout}): no decoding, no
  * copying, no allocation. Walks the fresh excerpt report by report; any other difference, including a
  * different number or kind of reports, is a divergence, which {@link ExcerptText} then explains field by field.
+ * The recorded excerpt is the one {@link io.sluice.engine.recovery.ConsumptionOrder} holds open, so the
+ * recorded journal is read once.
  */
 final class ExcerptComparison {
     private final ReportLayout layout;
-    private final ExcerptTailer recorded;
     private final ExcerptTailer fresh;
     private final boolean ignoreEngineIds;
     private int reports;
 
     /**
-     * @param recorded        a tailer on the recorded engine journal
      * @param fresh           a tailer on the new engine journal, before its next excerpt
      * @param ignoreEngineIds also leave out OrderID and ExecID (engine-wide counters), for replays of some gateways
      */
-    ExcerptComparison(final ReportLayout layout, final ExcerptTailer recorded, final ExcerptTailer fresh,
-                      final boolean ignoreEngineIds) {
+    ExcerptComparison(final ReportLayout layout, final ExcerptTailer fresh, final boolean ignoreEngineIds) {
         this.layout = layout;
-        this.recorded = recorded;
         this.fresh = fresh;
         this.ignoreEngineIds = ignoreEngineIds;
     }
 
     /**
-     * Reads the fresh journal's next excerpt and compares it with the recorded one at {@code recordedIndex}.
+     * Reads the fresh journal's next excerpt and compares it with {@code recorded}.
      *
+     * @param recorded the recorded excerpt's bytes, from its read position to its end; null if there is none
+     *                 in this build's layout, which never matches
      * @return true if they hold the same reports
      */
-    boolean matches(final long recordedIndex) {
+    boolean matches(final Bytes<?> recorded) {
         reports = 0;
-        if (recorded.index() != recordedIndex) {
-            recorded.moveToIndex(recordedIndex);
-        }
-        try (DocumentContext actual = fresh.readingDocument();
-             DocumentContext expected = recorded.readingDocument()) {
-            if (!actual.isPresent() || !expected.isPresent()) {
+        try (DocumentContext actual = fresh.readingDocument()) {
+            if (!actual.isPresent() || recorded == null) {
                 return false;
             }
             final Bytes<?> a = actual.wire().bytes();
-            final Bytes<?> e = expected.wire().bytes();
             final long length = a.readRemaining();
-            if (e.readRemaining() != length) {
+            if (recorded.readRemaining() != length) {
                 return false;
             }
             final long actualAddress = a.addressForRead(a.readPosition(), (int) length);
-            final long expectedAddress = e.addressForRead(e.readPosition(), (int) length);
+            final long expectedAddress = recorded.addressForRead(recorded.readPosition(), (int) length);
             return sameReports(actualAddress, expectedAddress, length);
         }
     }
@@ -67,7 +63,7 @@ final class ExcerptComparison {
     private boolean sameReports(final long actual, final long expected, final long length) {
         long at = 0;
         while (at < length) {
-            final ReportLayout.Shape shape = shapeAt(actual + at, length - at);
+            final ReportLayout.Shape shape = layout.shapeAt(actual + at, length - at);
             if (shape == null || !same(actual + at, expected + at, 0, shape.runTimestamps())) {
                 return false;
             }
@@ -89,26 +85,6 @@ final class ExcerptComparison {
             }
             at += shape.length();
             reports++;
-        }
-        return true;
-    }
-
-    private ReportLayout.Shape shapeAt(final long address, final long remaining) {
-        if (startsWith(address, remaining, layout.execution)) {
-            return layout.execution;
-        }
-        return startsWith(address, remaining, layout.cancelReject) ? layout.cancelReject : null;
-    }
-
-    private static boolean startsWith(final long address, final long remaining, final ReportLayout.Shape shape) {
-        if (remaining < shape.length()) {
-            return false;
-        }
-        final byte[] prefix = shape.prefix();
-        for (int i = 0; i < prefix.length; i++) {
-            if (MEMORY.readByte(address + i) != prefix[i]) {
-                return false;
-            }
         }
         return true;
     }

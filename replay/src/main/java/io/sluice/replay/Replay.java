@@ -9,6 +9,7 @@ import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
+import io.sluice.engine.recovery.ReportLayout;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -103,15 +104,13 @@ public final class Replay {
              InputSources inputs = new InputSources(recorded, true, selected);
              ChronicleQueue fresh = Journals.open(freshDir);
              ConsumptionOrder order = new ConsumptionOrder(recordedEngine);
-             ExcerptTailer recordedExcerpts = recordedEngine.createTailer();
              ExcerptTailer freshExcerpts = fresh.createTailer()) {
             final ExcerptAppender appender = fresh.createAppender();
             final JournalOutput journalOutput = new JournalOutput(appender);
             journalOutput.goLive();
             final GatewayToEngine journaling = new JournalingInput(appender, new Engine(config, journalOutput));
             final GatewayToEngine input = pace == Pace.RECORDED ? new RecordedPace(journaling) : journaling;
-            final ExcerptComparison comparison = new ExcerptComparison(ReportLayout.probe(), recordedExcerpts, freshExcerpts,
-                    ignoreEngineIds);
+            final ExcerptComparison comparison = new ExcerptComparison(ReportLayout.ofThisBuild(), freshExcerpts, ignoreEngineIds);
 
             progress.start(Math.min(stopAt, RecordedJournals.excerpts(recordedEngine)));
             final long start = System.nanoTime();
@@ -129,7 +128,7 @@ public final class Replay {
                 }
                 RecordedInputs.feed(order, inputs, input);
                 fed++;
-                if (!comparison.matches(order.index())) {
+                if (!comparison.matches(order.excerpt())) {
                     final List<String> expected = ExcerptText.reports(recordedEngine, order.index(), ignoreEngineIds);
                     final List<String> actual = ExcerptText.reports(fresh, appender.lastIndexAppended(), ignoreEngineIds);
                     final int at = ExcerptText.firstDifference(expected, actual);

@@ -13,6 +13,8 @@ import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.JournalOutput;
+import io.sluice.engine.recovery.ConsumptionOrder;
+import io.sluice.engine.recovery.ReportLayout;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -111,20 +113,29 @@ final class ExcerptComparisonTest {
         assertEquals("(no report)", ExcerptText.at(actual, 2));
     }
 
-    /** Writes each list as one excerpt, as the engine does, and compares them; also checks the report count. */
+    /**
+     * Writes each list as one excerpt, as the engine does (every report names input 2 of gateway 1), and compares
+     * them, the recorded one as {@link ConsumptionOrder} holds it; also checks the report count.
+     */
     private boolean compare(final boolean ignoreEngineIds, final List<? extends Report> recordedReports,
                             final List<? extends Report> freshReports) {
         write(recorded, recordedReports);
         write(fresh, freshReports);
         final ExcerptTailer freshTailer = fresh.createTailer();
         assertTrue(freshTailer.moveToIndex(fresh.lastIndex()));
-        final ExcerptComparison comparison = new ExcerptComparison(ReportLayout.probe(), recorded.createTailer(),
-                freshTailer, ignoreEngineIds);
-        final boolean matches = comparison.matches(recorded.lastIndex());
-        if (matches) {
-            assertEquals(freshReports.size(), comparison.reports());
+        final ExcerptComparison comparison = new ExcerptComparison(ReportLayout.ofThisBuild(), freshTailer, ignoreEngineIds);
+        try (ConsumptionOrder order = new ConsumptionOrder(recorded)) {
+            boolean found;
+            do {
+                found = order.next();
+            } while (found && order.index() != recorded.lastIndex());
+            assertTrue(found, "the recorded excerpt just written");
+            final boolean matches = comparison.matches(order.excerpt());
+            if (matches) {
+                assertEquals(freshReports.size(), comparison.reports());
+            }
+            return matches;
         }
-        return matches;
     }
 
     /** One excerpt through the engine's own {@link JournalOutput}, which stamps reportWritten. */
@@ -145,6 +156,7 @@ final class ExcerptComparisonTest {
 
     private static ExecutionReport trade(final long execId, final long cumQty) {
         final ExecutionReport report = new ExecutionReport();
+        report.metaData().sourceId(1).eventId(2);
         report.gatewayId(1).session(11).orderId(1).clOrdId(2).ordStatus(OrdStatus.PARTIALLY_FILLED).rejectReason(RejectReason.NONE);
         return report.execId(execId).execType(ExecType.TRADE).account(11).symbol(12).side(Side.BUY).ordType(OrdType.LIMIT)
                 .timeInForce(TimeInForce.DAY).orderQty(200).price(Price.of(100)).lastQty(cumQty).lastPx(Price.of(100))
@@ -153,6 +165,7 @@ final class ExcerptComparisonTest {
 
     private static CancelReject reject() {
         final CancelReject reject = new CancelReject().responseTo(CxlRejResponseTo.ORDER_CANCEL_REQUEST);
+        reject.metaData().sourceId(1).eventId(2);
         reject.gatewayId(1).session(11).clOrdId(3).origClOrdId(2).ordStatus(OrdStatus.REJECTED).rejectReason(RejectReason.UNKNOWN_ORDER);
         return reject;
     }

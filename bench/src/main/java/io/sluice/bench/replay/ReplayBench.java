@@ -18,6 +18,9 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -25,7 +28,7 @@ import java.util.concurrent.Callable;
  * {@code ./sluice bench replay [--orders N]}: how much replay with comparison costs over the engine alone.
  * Records a journal set: the engine benchmarks' pre-written gateway journals ({@link PreWrittenJournals}, the
  * {@code MixedOrderFlow} mix), consumed by the engine process's own loop ({@link EngineService}), which writes
- * the recorded engine journal. Then, in the same JVM, alternating for {@code --rounds}:
+ * the recorded engine journal. Then, in the same JVM, interleaved for {@code --rounds} (A-B, B-A, ...):
  * <ul>
  * <li>engine alone: a fresh {@link EngineService} over links to the same gateway journals, writing a new
  *     engine journal: the engine benchmark's measurement;</li>
@@ -33,8 +36,9 @@ import java.util.concurrent.Callable;
  *     report compared with the recorded one.</li>
  * </ul>
  * Both are timed from the first input to the last (engine built, journals opened and checked before) and also
- * by the thread's CPU time for the whole pass, which a shared machine disturbs less. The best round of each
- * is reported with the ratio (target at most 1.25). Each round's output journal is deleted before the next.
+ * by the thread's CPU time for the whole pass, which a shared machine disturbs less. Each round gives a ratio
+ * replay / engine; the median ratio is reported with its minimum and maximum (target at most 1.25), beside the
+ * ratio of the best round of each. Each round's output journal is deleted before the next.
  */
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Replay with comparison vs the engine alone, over a recorded journal set.")
@@ -45,11 +49,15 @@ public final class ReplayBench implements Callable<Integer> {
     @Option(names = "--orders", defaultValue = "10000000", description = "commands in the recorded set (default ${DEFAULT-VALUE})")
     private long orders;
 
-    @Option(names = "--rounds", defaultValue = "2", description = "timed runs of each, alternating; best reported (default ${DEFAULT-VALUE})")
+    @Option(names = "--rounds", defaultValue = "5", description = "timed runs of each, interleaved, at least 3; "
+            + "the median ratio is reported with its spread (default ${DEFAULT-VALUE})")
     private int rounds;
 
     @CommandLine.Mixin
     private JournalDirectory journals;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
 
     public static void main(final String[] args) {
         final int code = new CommandLine(new ReplayBench()).execute(args);
@@ -60,6 +68,9 @@ public final class ReplayBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (rounds < 3) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--rounds must be at least 3 (a median and a spread), got " + rounds);
+        }
         return journals.use("sluice-replay-bench", this::run);
     }
 
@@ -73,49 +84,104 @@ public final class ReplayBench implements Callable<Integer> {
         final Pass recording = engineAlone(recorded);
         System.out.printf(Locale.ROOT, "  recording (engine, cold):   %s%n", recording);
 
-        Pass bestEngine = null;
-        Pass bestReplay = null;
-        ReplayResult lastReplay = null;
+        final List<Pass> engineRounds = new ArrayList<>();
+        final List<Pass> replayRounds = new ArrayList<>();
+        final List<Double> ratios = new ArrayList<>();
+        final List<Double> cpuRatios = new ArrayList<>();
+        long reports = -1;
+        boolean identical = true;
         for (int round = 1; round <= rounds; round++) {
-            final Path engineRoot = root.resolve("engine-alone-" + round);
-            for (final int gatewayId : PreWrittenJournals.GATEWAYS) {
-                Files.createDirectories(engineRoot);
-                Files.createSymbolicLink(Journals.gatewayJournal(engineRoot, gatewayId),
-                        Journals.gatewayJournal(recorded, gatewayId).toAbsolutePath());
+            // A-B, then B-A: neither side always runs first, after the other has warmed caches or page tables.
+            final boolean engineFirst = round % 2 == 1;
+            final Pass engine;
+            final ReplayPass replay;
+            if (engineFirst) {
+                engine = engineAloneRound(root, recorded, round);
+                replay = replayRound(root, recorded, round);
+            } else {
+                replay = replayRound(root, recorded, round);
+                engine = engineAloneRound(root, recorded, round);
             }
-            final Pass engine = engineAlone(engineRoot);
-            PreWrittenJournals.delete(engineRoot);
-            System.out.printf(Locale.ROOT, "  round %d engine alone:       %s%n", round, engine);
-
-            final Path replayOut = root.resolve("replay-" + round);
-            start = System.nanoTime();
-            final long cpuStart = THREADS.getCurrentThreadCpuTime();
-            lastReplay = new Replay(recorded, PreWrittenJournals.config(recorded, IdleChoice.BUSY_SPIN)).output(replayOut).run();
-            final long cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
-            final long wallNanos = System.nanoTime() - start;
-            final Pass replay = new Pass(lastReplay.inputs(), lastReplay.elapsedNanos(), cpuNanos);
-            PreWrittenJournals.delete(replayOut);
-            System.out.printf(Locale.ROOT, "  round %d replay + compare:   %s  (%s; %.2f s with opening and checking the journals)%n",
-                    round, replay, lastReplay.identical() ? "identical, " + lastReplay.reports() + " reports" : "DIVERGED", wallNanos / 1e9);
-            bestEngine = engine.betterOf(bestEngine);
-            bestReplay = replay.betterOf(bestReplay);
+            engineRounds.add(engine);
+            replayRounds.add(replay.pass());
+            identical &= replay.identical();
+            reports = replay.reports();
+            final double ratio = (double) replay.pass().nanos() / engine.nanos();
+            final double cpuRatio = (double) replay.pass().cpuNanos() / engine.cpuNanos();
+            ratios.add(ratio);
+            cpuRatios.add(cpuRatio);
+            System.out.printf(Locale.ROOT, "  round %d (%s first): engine alone %s%n", round, engineFirst ? "engine" : "replay", engine);
+            System.out.printf(Locale.ROOT, "           replay + compare %s  (%s; %.2f s with opening and checking the journals)%n",
+                    replay.pass(), replay.identical() ? "identical, " + replay.reports() + " reports" : "DIVERGED", replay.wallNanos() / 1e9);
+            System.out.printf(Locale.ROOT, "           ratio %.3fx, thread CPU ratio %.3fx%n", ratio, cpuRatio);
         }
-        final double ratio = (double) bestReplay.nanos() / bestEngine.nanos();
-        final double cpuRatio = (double) bestReplay.cpuNanos() / bestEngine.cpuNanos();
-        System.out.printf(Locale.ROOT, "best: engine alone %s; replay + compare %s; ratio %.2fx (target <= %.2fx: %s); "
-                        + "thread CPU ratio %.2fx%n",
-                bestEngine, bestReplay, ratio, TARGET_RATIO, ratio <= TARGET_RATIO ? "met" : "NOT met", cpuRatio);
+        final Spread ratio = Spread.of(ratios);
+        final Spread cpuRatio = Spread.of(cpuRatios);
+        final Pass bestEngine = engineRounds.stream().min(Comparator.comparingLong(Pass::nanos)).orElseThrow();
+        final Pass bestReplay = replayRounds.stream().min(Comparator.comparingLong(Pass::nanos)).orElseThrow();
+        final double bestRatio = (double) bestReplay.nanos() / bestEngine.nanos();
+        System.out.printf(Locale.ROOT, "ratio replay/engine over %d interleaved rounds: median %s (target <= %.2fx: %s); "
+                        + "thread CPU ratio median %s; best of each: %.3fx%n",
+                rounds, ratio, TARGET_RATIO, ratio.median() <= TARGET_RATIO ? "met" : "NOT met", cpuRatio, bestRatio);
 
         final BenchResult result = BenchResult.of("replay")
                 .put("orders", orders).put("rounds", rounds)
-                .put("reports", lastReplay.reports()).put("identical", lastReplay.identical())
+                .put("reports", reports).put("identical", identical)
                 .put("gatewayJournalsWriteSeconds", writeSeconds)
                 .put("recording", recording.json())
-                .put("engineAlone", bestEngine.json())
-                .put("replayWithComparison", bestReplay.json())
-                .put("ratio", ratio).put("threadCpuRatio", cpuRatio).put("targetRatio", TARGET_RATIO);
+                .put("engineAlone", engineRounds.stream().map(Pass::json).toList())
+                .put("replayWithComparison", replayRounds.stream().map(Pass::json).toList())
+                .put("ratio", ratio.json()).put("threadCpuRatio", cpuRatio.json())
+                .put("bestOfEachRatio", bestRatio).put("targetRatio", TARGET_RATIO);
         System.out.println("  results: " + result.write(BenchResult.resultsDir()));
-        return lastReplay.identical() ? 0 : 1;
+        return identical ? 0 : 1;
+    }
+
+    /** The engine alone over links to the recorded gateway journals, writing a new engine journal (deleted after). */
+    private Pass engineAloneRound(final Path root, final Path recorded, final int round) throws IOException {
+        final Path engineRoot = root.resolve("engine-alone-" + round);
+        Files.createDirectories(engineRoot);
+        for (final int gatewayId : PreWrittenJournals.GATEWAYS) {
+            Files.createSymbolicLink(Journals.gatewayJournal(engineRoot, gatewayId),
+                    Journals.gatewayJournal(recorded, gatewayId).toAbsolutePath());
+        }
+        final Pass engine = engineAlone(engineRoot);
+        PreWrittenJournals.delete(engineRoot);
+        return engine;
+    }
+
+    /** Replay with comparison of the recorded set, to a new engine journal (deleted after). */
+    private ReplayPass replayRound(final Path root, final Path recorded, final int round) {
+        final Path replayOut = root.resolve("replay-" + round);
+        final long start = System.nanoTime();
+        final long cpuStart = THREADS.getCurrentThreadCpuTime();
+        final ReplayResult result = new Replay(recorded, PreWrittenJournals.config(recorded, IdleChoice.BUSY_SPIN)).output(replayOut).run();
+        final long cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
+        final long wallNanos = System.nanoTime() - start;
+        PreWrittenJournals.delete(replayOut);
+        return new ReplayPass(new Pass(result.inputs(), result.elapsedNanos(), cpuNanos), wallNanos, result.reports(), result.identical());
+    }
+
+    private record ReplayPass(Pass pass, long wallNanos, long reports, boolean identical) {
+    }
+
+    /** Median, minimum and maximum of the per-round ratios. */
+    private record Spread(double median, double min, double max) {
+        static Spread of(final List<Double> values) {
+            final double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+            final int n = sorted.length;
+            final double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+            return new Spread(median, sorted[0], sorted[n - 1]);
+        }
+
+        BenchResult json() {
+            return BenchResult.section().put("median", median).put("min", min).put("max", max);
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%.3fx (min %.3fx, max %.3fx)", median, min, max);
+        }
     }
 
     /** The engine process's loop ({@link EngineService#poll}) over the gateway journals under {@code root}, until all are consumed. */
@@ -139,10 +205,6 @@ public final class ReplayBench implements Callable<Integer> {
     private record Pass(long inputs, long nanos, long cpuNanos) {
         double inputsPerSecond() {
             return inputs * 1e9 / nanos;
-        }
-
-        Pass betterOf(final Pass other) {
-            return other == null || nanos < other.nanos ? this : other;
         }
 
         BenchResult json() {

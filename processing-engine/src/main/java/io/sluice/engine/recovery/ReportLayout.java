@@ -1,4 +1,4 @@
-package io.sluice.replay;
+package io.sluice.engine.recovery;
 
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;
@@ -17,18 +17,22 @@ import net.openhft.chronicle.wire.WireType;
 
 import java.util.Arrays;
 
+import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
+
 /**
  * Where, in an engine journal excerpt as a method writer lays it out in binary wire, each kind of report
- * starts, how long it is, and where its bytes that a replay must not compare lie: the four run timestamps
- * (MetaData's engineRead, reportWritten, gatewayRead, fixSent, consecutive) and, for replays of some
- * gateways only, OrderID and ExecID. Found once, by writing probe reports with marker values through
- * Chronicle's binary wire and locating the markers, so it follows the contracts' layout rather than
- * repeating it. Every Sluice report has a fixed length.
+ * starts, how long it is, and where its fields of interest lie: the input's sourceId and eventId (which
+ * {@link ConsumptionOrder} reads without decoding the report), the four run timestamps (MetaData's
+ * engineRead, reportWritten, gatewayRead, fixSent, consecutive) that a replay must not compare, and OrderID
+ * and ExecID. Found once, by writing probe reports with marker values through Chronicle's binary wire and
+ * locating the markers, so it follows the contracts' layout rather than repeating it. Every Sluice report
+ * has a fixed length.
  */
-final class ReportLayout {
+public final class ReportLayout {
     /** The four run timestamps: engineRead, reportWritten, gatewayRead, fixSent. */
-    static final int RUN_TIMESTAMPS_LENGTH = 4 * Long.BYTES;
+    public static final int RUN_TIMESTAMPS_LENGTH = 4 * Long.BYTES;
 
+    private static final long EVENT_ID = 0x5EED_0001_0000_0000L;
     private static final long ENGINE_READ = 0x5EED_0001_0000_0001L;
     private static final long REPORT_WRITTEN = 0x5EED_0001_0000_0002L;
     private static final long GATEWAY_READ = 0x5EED_0001_0000_0003L;
@@ -37,10 +41,10 @@ final class ReportLayout {
     private static final long EXEC_ID = 0x5EED_0001_0000_0006L;
     private static final int SOURCE_ID = 0x5EED_0007;
 
-    /** An execution report's record. */
-    final Shape execution;
-    /** A cancel reject's record. */
-    final Shape cancelReject;
+    private static final ReportLayout THIS_BUILD = probe();
+
+    private final Shape execution;
+    private final Shape cancelReject;
 
     private ReportLayout(final Shape execution, final Shape cancelReject) {
         this.execution = execution;
@@ -52,15 +56,64 @@ final class ReportLayout {
      *
      * @param prefix        the bytes before the MetaData (method id and length), identifying the kind
      * @param length        the whole record's length
+     * @param sourceId      offset of MetaData's sourceId (an int), followed by its eventId (a long)
      * @param runTimestamps offset of the run timestamps
      * @param orderId       offset of OrderID
      * @param execId        offset of ExecID, or -1 if the kind has none
      */
-    record Shape(byte[] prefix, int length, int runTimestamps, int orderId, int execId) {
+    public record Shape(byte[] prefix, int length, int sourceId, int runTimestamps, int orderId, int execId) {
+        /** @return the sourceId of the record at {@code address} */
+        public int sourceIdAt(final long address) {
+            return MEMORY.readInt(address + sourceId);
+        }
+
+        /** @return the eventId of the record at {@code address} */
+        public long eventIdAt(final long address) {
+            return MEMORY.readLong(address + sourceId + Integer.BYTES);
+        }
     }
 
-    /** @return the layout of this build's reports */
-    static ReportLayout probe() {
+    /** @return the layout of this build's reports (probed once) */
+    public static ReportLayout ofThisBuild() {
+        return THIS_BUILD;
+    }
+
+    /** @return an execution report's record */
+    public Shape execution() {
+        return execution;
+    }
+
+    /** @return a cancel reject's record */
+    public Shape cancelReject() {
+        return cancelReject;
+    }
+
+    /**
+     * @param address   where a record starts in memory
+     * @param remaining how many bytes of the excerpt there are from {@code address} on
+     * @return the shape of the record there, or null if it starts like no report or runs past the excerpt
+     */
+    public Shape shapeAt(final long address, final long remaining) {
+        if (startsWith(address, remaining, execution)) {
+            return execution;
+        }
+        return startsWith(address, remaining, cancelReject) ? cancelReject : null;
+    }
+
+    private static boolean startsWith(final long address, final long remaining, final Shape shape) {
+        if (remaining < shape.length()) {
+            return false;
+        }
+        final byte[] prefix = shape.prefix();
+        for (int i = 0; i < prefix.length; i++) {
+            if (MEMORY.readByte(address + i) != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ReportLayout probe() {
         final ExecutionReport report = new ExecutionReport();
         report.execType(ExecType.TRADE).side(Side.BUY).ordType(OrdType.LIMIT).timeInForce(TimeInForce.DAY)
                 .ordStatus(OrdStatus.NEW).orderId(ORDER_ID);
@@ -71,7 +124,7 @@ final class ReportLayout {
     }
 
     private static Shape shape(final Report report, final boolean execution) {
-        report.metaData().sourceId(SOURCE_ID).engineRead(ENGINE_READ).reportWritten(REPORT_WRITTEN)
+        report.metaData().sourceId(SOURCE_ID).eventId(EVENT_ID).engineRead(ENGINE_READ).reportWritten(REPORT_WRITTEN)
                 .gatewayRead(GATEWAY_READ).fixSent(FIX_SENT);
         final Wire wire = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
         final EngineToGateway writer = wire.methodWriter(EngineToGateway.class);
@@ -86,13 +139,16 @@ final class ReportLayout {
             record = new byte[(int) bytes.readRemaining()];
             bytes.read(record);
         }
-        final int metaData = find(record, Integer.BYTES, SOURCE_ID);
+        final int sourceId = find(record, Integer.BYTES, SOURCE_ID);
+        if (find(record, Long.BYTES, EVENT_ID) != sourceId + Integer.BYTES) {
+            throw new IllegalStateException("MetaData's eventId no longer follows its sourceId: the report layout needs updating");
+        }
         final int timestamps = find(record, Long.BYTES, ENGINE_READ);
         if (find(record, Long.BYTES, REPORT_WRITTEN) != timestamps + 8 || find(record, Long.BYTES, GATEWAY_READ) != timestamps + 16
                 || find(record, Long.BYTES, FIX_SENT) != timestamps + 24) {
             throw new IllegalStateException("MetaData's run timestamps are no longer consecutive: replay's comparison needs updating");
         }
-        return new Shape(Arrays.copyOf(record, metaData), record.length, timestamps, find(record, Long.BYTES, ORDER_ID),
+        return new Shape(Arrays.copyOf(record, sourceId), record.length, sourceId, timestamps, find(record, Long.BYTES, ORDER_ID),
                 execution ? find(record, Long.BYTES, EXEC_ID) : -1);
     }
 
