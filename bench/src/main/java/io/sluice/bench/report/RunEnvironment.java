@@ -33,7 +33,7 @@ public record RunEnvironment(String date, String profile, int repeats, String cp
                 .put("wallSeconds", wallSeconds);
     }
 
-    /** @return the environment {@link #toResult} wrote, as parsed by {@link JsonParser} */
+    /** @return the environment {@link #toResult} wrote, as read by {@link ResultJson} */
     public static RunEnvironment fromJson(final Map<?, ?> json) {
         final List<String> options = new ArrayList<>();
         if (json.get("jvmOptions") instanceof List<?> list) {

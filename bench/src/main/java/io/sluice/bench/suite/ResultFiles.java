@@ -1,7 +1,7 @@
 package io.sluice.bench.suite;
 
-import io.sluice.bench.report.JsonParser;
 import io.sluice.bench.report.ReportSpec;
+import io.sluice.bench.report.ResultJson;
 import io.sluice.bench.report.RunEnvironment;
 import io.sluice.bench.report.ScenarioResults;
 
@@ -74,7 +74,7 @@ public final class ResultFiles {
     /** @return the suite manifest {@code bench all} last wrote in {@code dir}, parsed, or null if there is none */
     public static Map<?, ?> latestManifest(final Path dir) {
         final Path file = dir.resolve(SUITE + "-latest.json");
-        return Files.isRegularFile(file) ? parse(file) : null;
+        return Files.isRegularFile(file) ? ResultJson.read(file) : null;
     }
 
     /** @return the environment and runs of a parsed manifest */
@@ -98,8 +98,7 @@ public final class ResultFiles {
         final List<String> sources = new ArrayList<>();
         for (final String file : files) {
             try {
-                @SuppressWarnings("unchecked") final Map<String, Object> run = (Map<String, Object>) parse(dir.resolve(file));
-                runs.add(run);
+                runs.add(ResultJson.read(dir.resolve(file)));
                 sources.add(file);
             } catch (final RuntimeException e) {
                 allProblems.add(file + " cannot be read: " + e.getMessage());
@@ -110,16 +109,5 @@ public final class ResultFiles {
                         scenario.target(), scenario.report(), runs, sources, allProblems))
                 .orElseGet(() -> new ScenarioResults(name, "(not a registered scenario)", "unknown", "unknown",
                         new ReportSpec(), runs, sources, allProblems));
-    }
-
-    private static Map<?, ?> parse(final Path file) {
-        try {
-            if (JsonParser.parse(Files.readString(file)) instanceof Map<?, ?> map) {
-                return map;
-            }
-            throw new IllegalArgumentException(file + " does not hold a JSON object");
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot read " + file, e);
-        }
     }
 }

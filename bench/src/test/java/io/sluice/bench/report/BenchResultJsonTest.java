@@ -2,15 +2,20 @@ package io.sluice.bench.report;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What BenchResult writes can be read back: figures, the whole histogram and series. */
+/** What BenchResult writes can be read back by ResultJson: figures, texts, the whole histogram and series. */
 class BenchResultJsonTest {
     @Test
     void aLatencySectionCarriesTheWholeHistogramWhichDecodesToTheSameDistributionAtOnePercent() {
@@ -19,7 +24,7 @@ class BenchResultJsonTest {
             histogram.recordValue(i * 37L);
         }
 
-        final Map<?, ?> json = (Map<?, ?>) JsonParser.parse(BenchResult.of("h").putLatencyNanos("latency", histogram).toJson());
+        final Map<?, ?> json = ResultJson.parse(BenchResult.of("h").putLatencyNanos("latency", histogram).toJson(), "h.json");
         final Map<?, ?> latency = (Map<?, ?>) json.get("latency");
         final Histogram decoded = BenchResult.decode((String) latency.get(BenchResult.HISTOGRAM_KEY));
 
@@ -33,8 +38,8 @@ class BenchResultJsonTest {
 
     @Test
     void aSeriesIsItsIntervalAndOneRatePerInterval() {
-        final Map<?, ?> json = (Map<?, ?>) JsonParser.parse(
-                BenchResult.of("s").putSeries("orders", 0.5, new double[] {1.5, 2, 3}).toJson());
+        final Map<?, ?> json = ResultJson.parse(
+                BenchResult.of("s").putSeries("orders", 0.5, new double[] {1.5, 2, 3}).toJson(), "s.json");
 
         final Map<?, ?> series = (Map<?, ?>) json.get("orders");
         assertEquals(0.5, series.get("intervalSeconds"));
@@ -42,24 +47,39 @@ class BenchResultJsonTest {
     }
 
     @Test
-    void textsNumbersAndNestingSurviveTheRoundTrip() {
-        final String json = BenchResult.of("t").put("quote", "a \"b\"\n\tc\\d").put("flag", true).put("none", null)
-                .put("list", List.of(1, 2.25)).put("nested", BenchResult.section().put("x", 3)).toJson();
+    void textsNumbersAndNestingSurviveTheRoundTripWithEveryNumberADouble() {
+        final String json = BenchResult.of("t").put("quote", "a \"b\"\n\tc\\d\u0001 µs – ✓").put("digits", "0123")
+                .put("flag", true).put("off", false).put("none", null).put("count", 12_345_678_901L)
+                .put("list", List.of(1, 2.25, -3)).put("empty", List.of())
+                .put("nested", BenchResult.section().put("x", 3).put("Ours TCP", "s")).toJson();
 
-        final Map<?, ?> parsed = (Map<?, ?>) JsonParser.parse(json);
+        final Map<?, ?> parsed = ResultJson.parse(json, "t.json");
 
-        assertEquals("a \"b\"\n\tc\\d", parsed.get("quote"));
+        assertEquals("a \"b\"\n\tc\\d\u0001 µs – ✓", parsed.get("quote"));
+        assertEquals("0123", parsed.get("digits"), "a quoted number stays text");
         assertEquals(true, parsed.get("flag"));
+        assertEquals(false, parsed.get("off"));
         assertTrue(parsed.containsKey("none"));
-        assertEquals(List.of(1.0, 2.25), parsed.get("list"));
-        assertEquals(3.0, ((Map<?, ?>) parsed.get("nested")).get("x"));
+        assertNull(parsed.get("none"));
+        assertEquals(12_345_678_901.0, parsed.get("count"));
+        assertEquals(List.of(1.0, 2.25, -3.0), parsed.get("list"));
+        assertEquals(List.of(), parsed.get("empty"));
+        assertEquals(Map.of("x", 3.0, "Ours TCP", "s"), parsed.get("nested"));
     }
 
     @Test
-    void brokenJsonIsRejectedNamingTheOffset() {
-        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> JsonParser.parse("{\"a\": 1,, }"));
-        assertTrue(error.getMessage().contains("offset 8"), error.getMessage());
+    void brokenJsonIsRejectedNamingTheFile(@TempDir final Path dir) throws IOException {
+        final Path file = Files.writeString(dir.resolve("broken.json"), "{\"a\": 1,, }");
+
+        final IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> ResultJson.read(file));
+
+        assertTrue(error.getMessage().startsWith(file + " is not valid JSON"), error.getMessage());
+    }
+
+    @Test
+    void onlyOneJsonObjectIsAResult() {
+        assertThrows(IllegalArgumentException.class, () -> ResultJson.parse("[1, 2]", "list.json"));
+        assertThrows(IllegalArgumentException.class, () -> ResultJson.parse("{\"a\": 1} {\"b\": 2}", "two.json"));
     }
 
     @Test

@@ -57,9 +57,8 @@ class ResultsReportTest {
                 "Test JDK 25", "Linux", List.of("-Dflag=one", "--add-opens=x"), "abc123", 90);
     }
 
-    @SuppressWarnings("unchecked")
     private static Map<String, Object> parse(final String json) {
-        return (Map<String, Object>) JsonParser.parse(json);
+        return ResultJson.parse(json, "demo.json");
     }
 
     private String render(final ScenarioResults scenario) {

@@ -1,7 +1,7 @@
 package io.sluice.bench.suite;
 
 import io.sluice.bench.report.BenchResult;
-import io.sluice.bench.report.JsonParser;
+import io.sluice.bench.report.ResultJson;
 import io.sluice.bench.report.ScenarioResults;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,8 +46,8 @@ class ResultFilesTest {
                 new RunRecord("engine-throughput", 1, List.of("--orders", "5"), 0, false, 1.5,
                         List.of("engine-throughput-20260101-000001.json"), "logs/a.log"),
                 new RunRecord("engine-throughput", 2, List.of("--orders", "5"), 3, false, 0.5, List.of(), "logs/b.log"));
-        final Map<?, ?> manifest = (Map<?, ?>) JsonParser.parse(BenchResult.of(ResultFiles.SUITE)
-                .put("runs", runs.stream().map(RunRecord::toResult).toList()).toJson());
+        final Map<?, ?> manifest = ResultJson.parse(BenchResult.of(ResultFiles.SUITE)
+                .put("runs", runs.stream().map(RunRecord::toResult).toList()).toJson(), "manifest");
 
         final List<RunRecord> read = ResultFiles.runs(manifest);
         final List<ScenarioResults> scenarios = ResultFiles.fromManifest(dir, read);
