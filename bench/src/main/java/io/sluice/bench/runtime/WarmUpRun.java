@@ -54,6 +54,7 @@ final class WarmUpRun {
                             + path.logs(2_000));
                 }
                 firstFill = System.nanoTime() - launch;
+                final Histogram firstOrder = recorder.getIntervalHistogram();
                 final long end = launch + firstFill + duration.toNanos();
                 final Thread loader = Thread.ofPlatform().name("warm-up-load").start(() -> {
                     try {
@@ -64,7 +65,7 @@ final class WarmUpRun {
                         failure[0] = e.getMessage();
                     }
                 });
-                final List<Histogram> seconds = sample(recorder, launch, end, loader);
+                final List<Histogram> seconds = sample(recorder, launch, end, loader, firstFill, firstOrder);
                 if (orders.rejected() > 0 && failure[0] == null) {
                     failure[0] = orders.rejected() + " orders rejected, first: " + orders.firstRejectText();
                 }
@@ -75,18 +76,31 @@ final class WarmUpRun {
         }
     }
 
-    /** Takes the recorder's interval histogram at every whole second after launch; the drain goes to the last. */
+    /**
+     * Takes the recorder's interval histogram at every whole second after launch: the seconds before the first
+     * fill are empty, the first order counts in the second it was filled, the drain in the last second.
+     */
     private static List<Histogram> sample(final Recorder recorder, final long launch, final long end,
-                                          final Thread loader) throws InterruptedException {
+                                          final Thread loader, final long firstFill, final Histogram firstOrder)
+            throws InterruptedException {
         final List<Histogram> seconds = new ArrayList<>();
         final long count = (end - launch + SECOND - 1) / SECOND;
+        final long firstFillSecond = firstFill / SECOND;
         for (long second = 1; second <= count; second++) {
+            if (second <= firstFillSecond) {
+                seconds.add(new Histogram(3));
+                continue;
+            }
             final long tick = launch + second * SECOND;
             long now;
             while ((now = System.nanoTime()) - tick < 0) {
                 LockSupport.parkNanos(tick - now);
             }
-            seconds.add(recorder.getIntervalHistogram());
+            final Histogram interval = recorder.getIntervalHistogram();
+            if (second == firstFillSecond + 1) {
+                interval.add(firstOrder);
+            }
+            seconds.add(interval);
         }
         loader.join();
         if (!seconds.isEmpty()) {
