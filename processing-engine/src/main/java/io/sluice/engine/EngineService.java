@@ -40,10 +40,10 @@ public final class EngineService implements AutoCloseable {
     public EngineService(final EngineConfig config) {
         this.config = config;
         final java.nio.file.Path journal = Journals.engineJournal(config.journalRoot());
-        if (StaleWriteLock.breakIfHolderDead(journal)) {
+        engineJournal = Journals.open(journal);
+        if (StaleWriteLock.breakIfHolderDead(engineJournal)) {
             System.out.println("engine: broke the write lock of " + journal + ", left by a dead engine process");
         }
-        engineJournal = Journals.open(journal);
         sources = new InputSources(config.journalRoot(), config.gatewayIds());
         appender = engineJournal.createAppender();
         output = new JournalOutput(appender);

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -46,6 +47,8 @@ public final class RecordedSession {
               ]
             }
             """;
+    /** How long to wait between two looks at a child process's log. */
+    private static final long POLL_NANOS = 10_000_000L;
     private static RecordedSession shared;
 
     private final Path root;
@@ -68,16 +71,11 @@ public final class RecordedSession {
     public static RecordedSession record(final Path root) throws Exception {
         final RecordedSession session = new RecordedSession(root);
         Files.writeString(session.configFile(), configYaml(root, 1000));
-        final Path logs = root.resolve("logs");
-        // Every gateway opens the engine journal to deliver reports: create it first, so that processes starting
-        // at once do not race to create it (starting three at once hung on this machine).
-        Journals.open(Journals.engineJournal(root)).close();
         try (JavaProcess gateway1 = gateway(root, 1, 1, 2);
              JavaProcess gateway2 = gateway(root, 2, 3)) {
             awaitListening(root, 1, gateway1);
             awaitListening(root, 2, gateway2);
-            try (JavaProcess engine = JavaProcess.start("engine", logs.resolve("engine.log"), List.of("-Xmx256m"),
-                    EngineMain.class, "--config", session.configFile().toString());
+            try (JavaProcess engine = engine(root, session.configFile());
                  FixOrderClient client1 = client(root, 1, 1);
                  FixOrderClient client2 = client(root, 1, 2);
                  FixOrderClient client3 = client(root, 2, 3)) {
@@ -90,8 +88,14 @@ public final class RecordedSession {
         return session;
     }
 
+    /** Starts the engine process with {@code configFile}, logging to {@code root}/logs/engine.log. */
+    static JavaProcess engine(final Path root, final Path configFile) throws IOException {
+        return JavaProcess.start("engine", root.resolve("logs").resolve("engine.log"), List.of("-Xmx256m"),
+                EngineMain.class, "--config", configFile.toString());
+    }
+
     /** Starts gateway {@code id} on a Unix domain socket under {@code root}, with FIX sessions CLIENT{@code n} for each of {@code clients}. */
-    private static JavaProcess gateway(final Path root, final int id, final int... clients) throws IOException {
+    static JavaProcess gateway(final Path root, final int id, final int... clients) throws IOException {
         final StringBuilder sessions = new StringBuilder();
         for (final int n : clients) {
             sessions.append(sessions.isEmpty() ? "" : ", ")
@@ -109,15 +113,21 @@ public final class RecordedSession {
                 List.of("-Xmx256m"), GatewayMain.class, "--config", config.toString());
     }
 
-    private static void awaitListening(final Path root, final int id, final JavaProcess gateway) {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!Files.exists(socket(root, id))) {
+    /**
+     * Waits until gateway {@code id} says it listens: it prints so once its socket accepts connections (the
+     * socket file alone appears at bind, before listen, when a connection is still refused).
+     */
+    static void awaitListening(final Path root, final int id, final JavaProcess gateway) {
+        // Generous: JVMs starting together on two shared cores each compile their method readers and writers.
+        final long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
+        final String listening = "gateway " + id + " listening on unix:";
+        while (!gateway.logText().contains(listening)) {
             checkDeadline(deadline, gateway, "gateway " + id + " to listen");
-            Thread.onSpinWait();
+            LockSupport.parkNanos(POLL_NANOS); // between reads of its log
         }
     }
 
-    private static FixOrderClient client(final Path root, final int gatewayId, final int n) throws IOException {
+    static FixOrderClient client(final Path root, final int gatewayId, final int n) throws IOException {
         final FixOrderClient client = new FixOrderClient(socket(root, gatewayId), "CLIENT" + n);
         client.logon("secret" + n);
         return client;
@@ -150,8 +160,26 @@ public final class RecordedSession {
     }
 
     private static void checkDeadline(final long deadline, final JavaProcess process, final String what) {
-        if (System.nanoTime() > deadline || !process.isAlive()) {
-            throw new IllegalStateException("timed out waiting for " + what + "; " + process.name() + " log: " + process.logText());
+        if (!process.isAlive()) {
+            throw new IllegalStateException(process.name() + " exited while waiting for " + what + "; its log: " + process.logText());
+        }
+        if (System.nanoTime() > deadline) {
+            throw new IllegalStateException("timed out waiting for " + what + "; " + process.name() + " log: " + process.logText()
+                    + "\n" + process.name() + " threads:\n" + threadDump(process));
+        }
+    }
+
+    /** @return the process's threads as {@code jcmd Thread.print} shows them, to tell where a stuck process is. */
+    private static String threadDump(final JavaProcess process) {
+        final Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            final Process dump = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            final String text = new String(dump.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            dump.waitFor();
+            return text;
+        } catch (final IOException | InterruptedException e) {
+            return "(no thread dump: " + e + ")";
         }
     }
 

@@ -1,5 +1,7 @@
 package io.sluice.contracts.journal;
 
+import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.core.values.LongValue;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -62,11 +64,27 @@ public final class Journals {
      */
     public static final long FORMAT_VERSION = 1;
 
-    /** Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records {@link #FORMAT_VERSION}. */
+    /**
+     * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records
+     * {@link #FORMAT_VERSION}. Safe when several processes open a new journal at the same moment (the engine and
+     * its gateways starting together): the format is recorded under the table store's file lock, as Chronicle
+     * adds its own keys, since two processes adding a key to {@code metadata.cq4t} at once corrupt it.
+     */
     public static ChronicleQueue open(final Path dir) {
         final SingleChronicleQueue queue = builder(dir).build();
-        if (queue.tableStoreGet(FORMAT_KEY) == Long.MIN_VALUE) {
-            queue.tableStorePut(FORMAT_KEY, FORMAT_VERSION);
+        try {
+            queue.metaStore().doWithExclusiveLock(store -> {
+                final LongValue format = store.acquireValueFor(FORMAT_KEY, Long.MIN_VALUE);
+                try {
+                    format.compareAndSwapValue(Long.MIN_VALUE, FORMAT_VERSION);
+                } finally {
+                    Closeable.closeQuietly(format);
+                }
+                return null;
+            });
+        } catch (final RuntimeException e) {
+            queue.close();
+            throw e;
         }
         return queue;
     }
