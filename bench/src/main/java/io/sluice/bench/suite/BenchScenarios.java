@@ -69,6 +69,23 @@ public final class BenchScenarios {
                             .headline("inputs/s (median run)", "inputsPerSecond")
                             .headline("inputs/s on CPU time", "cpuInputsPerSecond")
                             .headline("bytes allocated per record", "bytesAllocatedPerRecord")),
+            new BenchScenario("tail-live-impact",
+                    "the journal round trip at a paced rate while a live tail process follows its journals",
+                    "the same round trip without the tail; same process, A/B interleaved: every round runs both,"
+                            + " the order alternating, each run on fresh journals",
+                    "issue 6: the live tail changes the round trip's p99 by at most 10 %",
+                    List.of("--orders", "60000", "--rate", "10000", "--rounds", "3"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("p99 ratio with ÷ without tail, all rounds", "p99Ratio")
+                            .headline("p99 ratio, median round", "p99RatioMedian")
+                            .headline("tail's share of a core", "tailCpuShare")
+                            .headline("runs behind the offered rate", "runsBehindOfferedRate")
+                            .compare("p50 (µs)", "with tail", "withTail.p50Us", "without tail", "withoutTail.p50Us")
+                            .compare("p99 (µs)", "with tail", "withTail.p99Us", "without tail", "withoutTail.p99Us")
+                            .compare("p99.9 (µs)", "with tail", "withTail.p99_9Us", "without tail", "withoutTail.p99_9Us")
+                            .latency("without tail", "withoutTail")
+                            .latency("with tail", "withTail")),
             new BenchScenario("replay",
                     "replaying a recorded journal set through a fresh engine and comparing the reports",
                     "replay with comparison vs the engine alone over the same set; same process, alternating rounds",
