@@ -9,14 +9,9 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 /**
  * Where the running engine's reports go: the engine journal, through a Chronicle method writer on one
  * appender, each report stamped with {@code reportWritten} on the way (the only clock read, kept out of the
-<<<<<<< HEAD
- * pure {@link Engine}). While recovery re-runs recorded inputs it discards reports instead: they are in the
- * journal already. Public for replay, which writes a fresh journal the same way.
-=======
  * pure {@link Engine}). It starts out discarding reports, which is what recovery needs while it re-runs
  * inputs whose reports are in the journal already; {@link #goLive()} starts writing. Use it with a
  * {@link JournalingInput} on the same appender, as {@link EngineService} and replay do.
->>>>>>> main
  */
 public final class JournalOutput implements EngineToGateway {
     private final EngineToGateway writer;

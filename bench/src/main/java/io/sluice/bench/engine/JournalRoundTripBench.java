@@ -19,7 +19,6 @@ import io.sluice.engine.load.MixedOrderFlow;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.HdrHistogram.Histogram;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -36,7 +35,8 @@ import java.util.concurrent.TimeUnit;
  * (keeping at most {@code window} unanswered) while reading the engine journal for their reports; the
  * engine runs on a third thread. Latency per command, from MetaData: commandWritten to the gateway reading
  * the first report for it, split into the hops in (command written → engine read) and out (report written
- * → gateway read). Figures exclude the first 10 % of each gateway's commands (warm-up).
+ * → gateway read). Figures exclude the first 10 % of each gateway's commands (warm-up). The engine's and the
+ * gateways' idle strategies are options: on 2 cores at most one of the three threads should spin.
  */
 @Command(name = "journal-round-trip", mixinStandardHelpOptions = true,
         description = "Two gateway threads -> journals -> engine -> journal -> gateways: rate and latency.")
@@ -49,6 +49,9 @@ public final class JournalRoundTripBench implements Callable<Integer> {
 
     @Option(names = "--engine-idle", description = "engine idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
     private IdleChoice engineIdle = IdleChoice.BACK_OFF;
+
+    @Option(names = "--gateway-idle", description = "gateway threads' idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
+    private IdleChoice gatewayIdle = IdleChoice.BACK_OFF;
 
     @CommandLine.Mixin
     private JournalDirectory journals;
@@ -70,7 +73,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
             final Gateway[] gateways = new Gateway[PreWrittenJournals.GATEWAYS.length];
             final Thread[] threads = new Thread[gateways.length];
             for (int i = 0; i < gateways.length; i++) {
-                gateways[i] = new Gateway(root, PreWrittenJournals.GATEWAYS[i], config, orders, window);
+                gateways[i] = new Gateway(root, PreWrittenJournals.GATEWAYS[i], config, orders, window, gatewayIdle);
                 threads[i] = new Thread(gateways[i], "gateway-" + PreWrittenJournals.GATEWAYS[i]);
             }
             final long start = System.nanoTime();
@@ -94,15 +97,16 @@ public final class JournalRoundTripBench implements Callable<Integer> {
             }
             final long roundTrips = orders * gateways.length;
             final double perSecond = roundTrips * 1e9 / nanos;
-            System.out.printf(Locale.ROOT, "%,d request/responses (2 gateways x %,d, window %d, engine idle %s) in %.2f s: %,.0f per second%n",
-                    roundTrips, orders, window, engineIdle, nanos / 1e9, perSecond);
+            System.out.printf(Locale.ROOT, "%,d request/responses (2 gateways x %,d, window %d) in %.2f s: %,.0f per second%n",
+                    roundTrips, orders, window, nanos / 1e9, perSecond);
+            System.out.printf(Locale.ROOT, "idle strategies: engine %s, gateways %s%n", engineIdle.describe(), gatewayIdle.describe());
             final LatencyTable table = new LatencyTable(System.out, 28);
             table.header();
             table.rowNanos("round trip", total);
             table.rowNanos("in: written -> engine read", in);
             table.rowNanos("out: report -> gateway read", out);
             final Path file = BenchResult.of("journal-round-trip").put("ordersPerGateway", orders).put("window", window)
-                    .put("engineIdle", engineIdle.name()).put("gatewayIdle", "BACK_OFF when nothing to do")
+                    .put("engineIdle", engineIdle.describe()).put("gatewayIdle", gatewayIdle.describe())
                     .put("seconds", nanos / 1e9).put("roundTripsPerSecond", perSecond)
                     .putLatencyNanos("roundTrip", total).putLatencyNanos("in", in).putLatencyNanos("out", out)
                     .write(BenchResult.resultsDir());
@@ -122,15 +126,16 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         private final long orders;
         private final int window;
         private final long warmUp;
-        private final IdleStrategy idle = new BackoffIdleStrategy(100, 10, TimeUnit.MICROSECONDS.toNanos(1),
-                TimeUnit.MICROSECONDS.toNanos(100));
+        private final IdleStrategy idle;
         final Histogram total = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
         final Histogram in = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
         final Histogram out = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
         private long answered;
 
-        Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window) {
+        Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window,
+                final IdleChoice idle) {
             this.gatewayId = gatewayId;
+            this.idle = idle.newStrategy();
             commands = Journals.open(Journals.gatewayJournal(root, gatewayId));
             reports = Journals.open(Journals.engineJournal(root));
             writer = commands.methodWriter(GatewayToEngine.class);
