@@ -80,7 +80,7 @@ final class Burst {
         for (int i = 0; i < ids.length; i++) {
             recorders[i] = new SingleWriterRecorder(1, MAX_NANOS, 3);
             gateways[i] = Thread.ofPlatform().daemon().name("gateway-" + ids[i]).unstarted(
-                    new JournalRoundTripBench.Gateway(root, ids[i], config, messages / ids.length, settings.window(), 0)
+                    new JournalRoundTripBench.Gateway(root, ids[i], config, messages / ids.length, settings.window(), 0, IdleChoice.BACK_OFF)
                             .intervals(recorders[i]));
         }
         if (out != null) {

@@ -22,7 +22,6 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,7 +39,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * (keeping at most {@code window} unanswered) while reading the engine journal for their reports; the
  * engine runs on a third thread. Latency per command, from MetaData: commandWritten to the gateway reading
  * the first report for it, split into the hops in (command written → engine read) and out (report written
- * → gateway read). Figures exclude the first 10 % of each gateway's commands (warm-up).
+ * → gateway read). Figures exclude the first 10 % of each gateway's commands (warm-up). The engine's and the
+ * gateways' idle strategies are options: on 2 cores at most one of the three threads should spin.
  */
 @Command(name = "journal-round-trip", mixinStandardHelpOptions = true,
         description = "Two gateway threads -> journals -> engine -> journal -> gateways: rate and latency.")
@@ -60,6 +60,9 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Option(names = "--engine-cpu", description = "pin the engine thread to this CPU (OpenHFT Affinity; default -1: no pinning)")
     private int engineCpu = -1;
 
+    @Option(names = "--gateway-idle", description = "gateway threads' idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
+    private IdleChoice gatewayIdle = IdleChoice.BACK_OFF;
+
     @CommandLine.Mixin
     private JournalDirectory journals;
 
@@ -73,22 +76,23 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return journals.use("sluice-round-trip", root -> {
-            final Figures figures = measure(root, orders, window, engineIdle, engineCpu, rate);
+            final Figures figures = measure(root, new Settings(orders, window, engineIdle, gatewayIdle, engineCpu, rate));
             final Histogram total = figures.total();
             final Histogram in = figures.in();
             final Histogram out = figures.out();
             final long nanos = figures.nanos();
             final long roundTrips = orders * PreWrittenJournals.GATEWAYS.length;
             final double perSecond = roundTrips * 1e9 / nanos;
-            System.out.printf(Locale.ROOT, "%,d request/responses (2 gateways x %,d, window %d, engine idle %s) in %.2f s: %,.0f per second%n",
-                    roundTrips, orders, window, engineIdle, nanos / 1e9, perSecond);
+            System.out.printf(Locale.ROOT, "%,d request/responses (2 gateways x %,d, window %d) in %.2f s: %,.0f per second%n",
+                    roundTrips, orders, window, nanos / 1e9, perSecond);
+            System.out.printf(Locale.ROOT, "idle strategies: engine %s, gateways %s%n", engineIdle.describe(), gatewayIdle.describe());
             final LatencyTable table = new LatencyTable(System.out, 28);
             table.header();
             table.rowNanos("round trip", total);
             table.rowNanos("in: written -> engine read", in);
             table.rowNanos("out: report -> gateway read", out);
             final Path file = BenchResult.of("journal-round-trip").put("ordersPerGateway", orders).put("window", window)
-                    .put("engineIdle", engineIdle.name()).put("gatewayIdle", "BACK_OFF when nothing to do")
+                    .put("engineIdle", engineIdle.describe()).put("gatewayIdle", gatewayIdle.describe())
                     .put("ratePerGateway", rate)
                     .put("seconds", nanos / 1e9).put("roundTripsPerSecond", perSecond)
                     .putLatencyNanos("roundTrip", total).putLatencyNanos("in", in).putLatencyNanos("out", out)
@@ -99,27 +103,36 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         });
     }
 
-    /** What one round trip run measured: its wall-clock time and the latencies after warm-up, in nanoseconds, and round trips answered per second over the run. */
+    /** What one round trip run measured: its wall-clock time, the latencies after warm-up in nanoseconds, and
+     * round trips answered per second over the run. */
     public record Figures(long nanos, Histogram total, Histogram in, Histogram out, double[] roundTripsPerSecond) {
     }
 
     /**
-     * Runs the round trip once on journals under {@code root} (which should be empty): an engine and the two
-     * gateway threads, each sending {@code orders} commands with at most {@code window} unanswered, the engine thread pinned to
-     * {@code engineCpu} ({@link CpuPinning#NONE}: not pinned), paced at {@code ratePerGateway} commands per
-     * second (0: as fast as the window allows). Public for benchmarks that
-     * measure something else running beside it, such as a live latency tail.
+     * How one round trip runs: each gateway thread sends {@code ordersPerGateway} commands with at most
+     * {@code window} unanswered, paced at {@code ratePerGateway} commands per second (0: as fast as the window
+     * allows); the engine thread pinned to {@code engineCpu} ({@link CpuPinning#NONE}: not pinned).
      */
-    public static Figures measure(final Path root, final long orders, final int window, final IdleChoice engineIdle,
-                                  final int engineCpu, final long ratePerGateway) throws InterruptedException {
-        final EngineConfig config = PreWrittenJournals.config(root, engineIdle).pinCpu(engineCpu);
+    public record Settings(long ordersPerGateway, int window, IdleChoice engineIdle, IdleChoice gatewayIdle,
+                           int engineCpu, long ratePerGateway) {
+    }
+
+    /**
+     * Runs the round trip once on journals under {@code root} (which should be empty): an engine and the two
+     * gateway threads. Public for benchmarks that measure something else running beside it, such as a live
+     * latency tail.
+     */
+    public static Figures measure(final Path root, final Settings settings) throws InterruptedException {
+        final long orders = settings.ordersPerGateway();
+        final EngineConfig config = PreWrittenJournals.config(root, settings.engineIdle()).pinCpu(settings.engineCpu());
         final EngineService service = new EngineService(config);
         final Thread engine = new Thread(service::run, "engine");
         engine.start();
         final Gateway[] gateways = new Gateway[PreWrittenJournals.GATEWAYS.length];
         final Thread[] threads = new Thread[gateways.length];
         for (int i = 0; i < gateways.length; i++) {
-            gateways[i] = new Gateway(root, PreWrittenJournals.GATEWAYS[i], config, orders, window, ratePerGateway);
+            gateways[i] = new Gateway(root, PreWrittenJournals.GATEWAYS[i], config, orders, settings.window(),
+                    settings.ratePerGateway(), settings.gatewayIdle());
             threads[i] = new Thread(gateways[i], "gateway-" + PreWrittenJournals.GATEWAYS[i]);
         }
         final ThroughputSampler sampler = ThroughputSampler.start(() -> answered(gateways), 1.0);
@@ -170,8 +183,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         private final long warmUp;
         private final long sendIntervalNanos;
         private long nextSendNanos;
-        private final IdleStrategy idle = new BackoffIdleStrategy(100, 10, TimeUnit.MICROSECONDS.toNanos(1),
-                TimeUnit.MICROSECONDS.toNanos(100));
+        private final IdleStrategy idle;
         final Histogram total = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
         final Histogram in = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
         final Histogram out = new Histogram(TimeUnit.SECONDS.toNanos(10), 3);
@@ -181,8 +193,9 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         final AtomicLong progress = new AtomicLong();
 
         public Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window,
-                       final long ratePerSecond) {
+                       final long ratePerSecond, final IdleChoice idle) {
             this.gatewayId = gatewayId;
+            this.idle = idle.newStrategy();
             commands = Journals.open(Journals.gatewayJournal(root, gatewayId));
             reports = Journals.open(Journals.engineJournal(root));
             writer = commands.methodWriter(GatewayToEngine.class);

@@ -1,11 +1,11 @@
 package io.sluice.bench.tail;
 
 import io.sluice.bench.engine.JournalRoundTripBench;
-import io.sluice.contracts.process.CpuPinning;
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.LatencyTable;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.process.CpuPinning;
 import io.sluice.engine.config.IdleChoice;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
@@ -134,7 +134,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
         final Path root = Files.createTempDirectory("sluice-tail-impact");
         try {
             if (!withTail) {
-                return new Run(JournalRoundTripBench.measure(root, ordersPerGateway, window, engineIdle, CpuPinning.NONE, rate), 0, 0, 0);
+                return new Run(JournalRoundTripBench.measure(root, settings(ordersPerGateway)), 0, 0, 0);
             }
             for (final int gateway : PreWrittenJournals.GATEWAYS) {
                 Journals.open(Journals.gatewayJournal(root, gateway)).close();
@@ -143,7 +143,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
             try (LiveTailProcess tail = LiveTailProcess.start(root, root.resolve("tail.log"))) {
                 final double cpuStart = tail.cpuSeconds();
                 final JournalRoundTripBench.Figures figures =
-                        JournalRoundTripBench.measure(root, ordersPerGateway, window, engineIdle, CpuPinning.NONE, rate);
+                        JournalRoundTripBench.measure(root, settings(ordersPerGateway));
                 final double cpu = tail.cpuSeconds() - cpuStart;
                 tail.stop();
                 return new Run(figures, cpu, tail.commandsRead(), tail.reportsRead());
@@ -151,6 +151,11 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
         } finally {
             PreWrittenJournals.delete(root);
         }
+    }
+
+    private JournalRoundTripBench.Settings settings(final long ordersPerGateway) {
+        return new JournalRoundTripBench.Settings(ordersPerGateway, window, engineIdle, IdleChoice.BACK_OFF,
+                CpuPinning.NONE, rate);
     }
 
     /** Met or not only when all rounds together and the median round agree; otherwise the noise decides. */
