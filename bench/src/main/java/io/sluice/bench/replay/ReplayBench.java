@@ -3,6 +3,7 @@ package io.sluice.bench.replay;
 import io.sluice.bench.engine.JournalDirectory;
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.Spread;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
@@ -122,7 +123,7 @@ public final class ReplayBench implements Callable<Integer> {
         final double bestRatio = (double) bestReplay.nanos() / bestEngine.nanos();
         System.out.printf(Locale.ROOT, "ratio replay/engine over %d interleaved rounds: median %s (target <= %.2fx: %s); "
                         + "thread CPU ratio median %s; best of each: %.3fx%n",
-                rounds, ratio, TARGET_RATIO, ratio.median() <= TARGET_RATIO ? "met" : "NOT met", cpuRatio, bestRatio);
+                rounds, ratio.format(3), TARGET_RATIO, ratio.median() <= TARGET_RATIO ? "met" : "NOT met", cpuRatio.format(3), bestRatio);
 
         final BenchResult result = BenchResult.of("replay")
                 .put("orders", orders).put("rounds", rounds)
@@ -165,24 +166,6 @@ public final class ReplayBench implements Callable<Integer> {
     private record ReplayPass(Pass pass, long wallNanos, long reports, boolean identical) {
     }
 
-    /** Median, minimum and maximum of the per-round ratios. */
-    private record Spread(double median, double min, double max) {
-        static Spread of(final List<Double> values) {
-            final double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-            final int n = sorted.length;
-            final double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-            return new Spread(median, sorted[0], sorted[n - 1]);
-        }
-
-        BenchResult json() {
-            return BenchResult.section().put("median", median).put("min", min).put("max", max);
-        }
-
-        @Override
-        public String toString() {
-            return String.format(Locale.ROOT, "%.3fx (min %.3fx, max %.3fx)", median, min, max);
-        }
-    }
 
     /** The engine process's loop ({@link EngineService#poll}) over the gateway journals under {@code root}, until all are consumed. */
     private Pass engineAlone(final Path root) {

@@ -28,6 +28,27 @@ public record Spread(double min, double median, double max, int count) {
         return new Spread(present.getFirst(), median, present.getLast(), n);
     }
 
+    /** @return the spread of {@code values}; NaN (a run that produced no figure) is left out */
+    public static Spread of(final double... values) {
+        return of(java.util.Arrays.stream(values).boxed().toList());
+    }
+
+    /** @return the median as a ratio to {@code baseline}'s median */
+    public double ratioTo(final Spread baseline) {
+        return median / baseline.median;
+    }
+
+    /** @return e.g. {@code "123.4 (120.1-130.0)"}: median (min-max) with {@code decimals} decimals */
+    public String format(final int decimals) {
+        final String number = "%." + decimals + "f";
+        return String.format(java.util.Locale.ROOT, number + " (" + number + "-" + number + ")", median, min, max);
+    }
+
+    /** @return a JSON section with the median, min and max */
+    public BenchResult json() {
+        return BenchResult.section().put("median", median).put("min", min).put("max", max);
+    }
+
     /**
      * @return "median (min – max)"; just the value (whole numbers without a fraction) when every run agrees;
      *         "—" when no run has the figure

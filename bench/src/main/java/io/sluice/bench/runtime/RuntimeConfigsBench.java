@@ -2,6 +2,7 @@ package io.sluice.bench.runtime;
 
 import io.sluice.bench.fix.SluiceDeployment;
 import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.Spread;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -257,17 +258,14 @@ public final class RuntimeConfigsBench implements Callable<Integer> {
     }
 
     private static BenchResult json(final Runs runs, final List<RoundTripFigures> figures) {
-        return BenchResult.section().put("perSecond", json(runs.spread(figures, RoundTripFigures::perSecond)))
-                .put("p50Us", json(runs.spread(figures, RoundTripFigures::p50Us)))
-                .put("p99Us", json(runs.spread(figures, RoundTripFigures::p99Us)))
-                .put("p99_9Us", json(runs.spread(figures, RoundTripFigures::p999Us)))
+        return BenchResult.section().put("perSecond", runs.spread(figures, RoundTripFigures::perSecond).json())
+                .put("p50Us", runs.spread(figures, RoundTripFigures::p50Us).json())
+                .put("p99Us", runs.spread(figures, RoundTripFigures::p99Us).json())
+                .put("p99_9Us", runs.spread(figures, RoundTripFigures::p999Us).json())
                 .put("runs", figures.stream().map(f -> BenchResult.section().put("perSecond", f.perSecond())
                         .put("p50Us", f.p50Us()).put("p99Us", f.p99Us()).put("p99_9Us", f.p999Us())).toList());
     }
 
-    private static BenchResult json(final Spread spread) {
-        return BenchResult.section().put("median", spread.median()).put("min", spread.min()).put("max", spread.max());
-    }
 
     /** @return the collector this JVM runs with (the one the child JVMs get too, with no GC flag). */
     private static String ownGc() {

@@ -2,6 +2,7 @@ package io.sluice.bench.runtime;
 
 import io.sluice.bench.fix.SluiceDeployment;
 import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.Spread;
 import io.sluice.contracts.process.CpuPinning;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -190,9 +191,9 @@ public final class WarmUpBench implements Callable<Integer> {
                     .put("engineJvm", variant.engineJvm()).put("gatewayJvm", variant.gatewayJvm())
                     .put("aotCacheOpenedRuns", variant.usesAotCache()
                             ? cacheOpened.get(variant).stream().filter(b -> b).count() : null)
-                    .put("pathUpMs", json(up)).put("firstFillMs", json(firstFill)).put("secondsTo95PercentOfPeak", json(to95))
-                    .put("peakOrdersPerSecond", json(peak)).put("p99First10sUs", json(early))
-                    .put("p99SteadyUs", json(steady)).put("timeTo95RatioToPlain", to95.ratioTo(baseTo95))
+                    .put("pathUpMs", up.json()).put("firstFillMs", firstFill.json()).put("secondsTo95PercentOfPeak", to95.json())
+                    .put("peakOrdersPerSecond", peak.json()).put("p99First10sUs", early.json())
+                    .put("p99SteadyUs", steady.json()).put("timeTo95RatioToPlain", to95.ratioTo(baseTo95))
                     .put("runs", list.stream().map(WarmUpBench::json).toList()));
         }
         out.println("(to 95% peak: end of the first second whose throughput reached 95 % of the steady median; "
@@ -232,9 +233,6 @@ public final class WarmUpBench implements Callable<Integer> {
         return Spread.of(curves.stream().mapToDouble(figure).toArray());
     }
 
-    private static BenchResult json(final Spread spread) {
-        return BenchResult.section().put("median", spread.median()).put("min", spread.min()).put("max", spread.max());
-    }
 
     private static BenchResult json(final WarmUpCurve curve) {
         final int seconds = curve.seconds().size();

@@ -1,5 +1,6 @@
 package io.sluice.bench.runtime;
 
+import io.sluice.bench.report.Spread;
 import org.HdrHistogram.Histogram;
 
 import java.util.Arrays;

@@ -20,7 +20,7 @@ public final class BenchScenarios {
                     "one journal hop (writer thread -> journal -> reader thread) at fixed rates and flat out",
                     "contract (Sluice's method writer/reader) vs raw Chronicle DocumentContext writes of the same bytes;"
                             + " same process, A/B interleaved: every round runs every rate for both variants",
-                    "issue 1: the contract layer costs at most 1.3x the raw hop (p50 and p99)",
+                    "issue 2: the contract layer costs at most 1.3x the raw hop (p50 and p99)",
                     List.of("--messages", "100000", "--rates", "100000,0", "--rounds", "3", "--warmup", "100000",
                             "--codec-messages", "50000"),
                     List.of(),
@@ -29,7 +29,7 @@ public final class BenchScenarios {
                     "the engine flat out over a pre-written journal of mixed commands",
                     "engine reports/s vs the raw append rate of as many reports (the ceiling), measured after the"
                             + " engine in the same process; not interleaved",
-                    "issue 2: at least 1 M orders/s, and at least 50 % of the ceiling",
+                    "issue 3: at least 1 M orders/s, and at least 50 % of the ceiling",
                     List.of("--orders", "500000"),
                     List.of(),
                     new ReportSpec()
@@ -40,7 +40,7 @@ public final class BenchScenarios {
             new BenchScenario("journal-round-trip",
                     "two gateway threads -> journals -> engine -> journal -> gateways, within a window",
                     "no baseline; the anchor figures of issue 2 are from other hardware",
-                    "issue 2 anchor: 1.6 M/s and 3.3 / 4.9 / 9.8 µs (p90 / p99 / p99.9) on a 3.8 GHz i7",
+                    "issue 3 anchor: 1.6 M/s and 3.3 / 4.9 / 9.8 µs (p90 / p99 / p99.9) on a 3.8 GHz i7",
                     List.of("--orders", "200000"),
                     List.of(),
                     new ReportSpec()
@@ -53,7 +53,7 @@ public final class BenchScenarios {
             new BenchScenario("engine-alloc",
                     "the engine in a child JVM under Epsilon GC: bytes allocated per command",
                     "no baseline; the target is zero",
-                    "issue 2: 0 bytes per order over at least 10 M orders",
+                    "issue 3: 0 bytes per order over at least 10 M orders",
                     List.of("--orders", "500000"),
                     List.of(),
                     new ReportSpec()
@@ -103,26 +103,64 @@ public final class BenchScenarios {
                     "FIX ping-pong (window 1) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices"
                             + " (targets take turns)",
-                    "issue 3: Sluice at least 6.5x faster than QuickFIX/J on the mean and on p99",
+                    "issue 4: Sluice at least 6.5x faster than QuickFIX/J on the mean and on p99",
                     List.of("--warmup", "10000", "--orders", "20000", "--rounds", "4"),
                     List.of(),
                     fix(new ReportSpec())),
             new BenchScenario("fix-pipelined",
                     "FIX pipelined throughput (window 64) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices",
-                    "issue 3: at least 10x QuickFIX/J's throughput",
+                    "issue 4: at least 10x QuickFIX/J's throughput",
                     List.of("--warmup", "20000", "--orders", "60000", "--rounds", "4"),
                     List.of(),
                     fix(new ReportSpec())),
             new BenchScenario("fix-zero-alloc",
                     "orders through a gateway under Epsilon GC: bytes allocated per order by the whole gateway",
                     "no baseline; the target is zero",
-                    "issue 3: 0 bytes per order on the gateway's I/O thread over at least 5 M orders",
+                    "issue 4: 0 bytes per order on the gateway's I/O thread over at least 5 M orders",
                     List.of("--warmup", "50000", "--orders", "200000"),
                     List.of(),
                     new ReportSpec()
                             .headline("gateway bytes per order", "gatewayBytesPerOrder")
-                            .headline("orders/s", "ordersPerSecond")));
+                            .headline("orders/s", "ordersPerSecond")),
+            new BenchScenario("warm-up",
+                    "the full FIX path from process launch under a constant paced load, per second",
+                    "the plain JVM vs the JDK 25 AOT cache (trained on real orders) vs -XX:CompileThresholdScaling=0.1"
+                            + " (and C1 only, AOT + scaling in the full profile); variants take turns, run by run",
+                    "issue 7: time to first fill, time to 95 % of peak, p99 in the first 10 s vs steady state",
+                    List.of("--repeats", "1", "--duration", "15"),
+                    List.of("--full"),
+                    new ReportSpec()
+                            .headline("plain: seconds to 95 % of peak", "variants[variant=plain].secondsTo95PercentOfPeak.median")
+                            .headline("aot: seconds to 95 % of peak", "variants[variant=aot].secondsTo95PercentOfPeak.median")
+                            .compare("first fill after launch (ms)", "aot", "variants[variant=aot].firstFillMs.median",
+                                    "plain", "variants[variant=plain].firstFillMs.median")
+                            .compare("seconds to 95 % of peak", "aot", "variants[variant=aot].secondsTo95PercentOfPeak.median",
+                                    "plain", "variants[variant=plain].secondsTo95PercentOfPeak.median")
+                            .compare("p99 in the first 10 s (µs)", "aot", "variants[variant=aot].p99First10sUs.median",
+                                    "plain", "variants[variant=plain].p99First10sUs.median")),
+            new BenchScenario("runtime-configs",
+                    "the journal round trip and the FIX round trip under several GCs and JVM flags",
+                    "G1 (the shipped default) vs ZGC, Parallel and Serial, then compact object headers, AlwaysPreTouch"
+                            + " and a pinned engine thread one at a time; configurations take turns, run by run",
+                    "issue 7: say which configuration Sluice ships and why",
+                    List.of("--repeats", "1", "--journal-orders", "50000", "--fix-warmup", "1000", "--fix-orders", "5000"),
+                    List.of("--full"),
+                    gcSweep(new ReportSpec(), "ZGC", "Parallel", "Serial")),
+            new BenchScenario("burst",
+                    "a sustained journal round trip burst as the journals outgrow the page cache",
+                    "the big burst vs a smaller burst run first in the same process; per 5 s interval",
+                    "issue 7: at least 200 M messages (or as many as the disk allows, stated) vs a 20 M burst",
+                    List.of("--messages", "4000000", "--baseline", "2000000", "--probe", "200000"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("burst messages/s", "burst.messagesPerSecond")
+                            .compare("messages/s", "burst", "burst.messagesPerSecond", "baseline",
+                                    "baseline.messagesPerSecond")
+                            .compare("p99.9 (µs)", "burst", "burst.roundTrip.p99_9Us", "baseline",
+                                    "baseline.roundTrip.p99_9Us")
+                            .latency("burst", "burst.roundTrip")
+                            .latency("baseline", "baseline.roundTrip")));
 
     private BenchScenarios() {
     }
@@ -143,6 +181,20 @@ public final class BenchScenarios {
                             raw + ".throughputPerSecond")
                     .latency("contract, " + label, contract + ".latency")
                     .latency("raw, " + label, raw + ".latency");
+        }
+        return spec;
+    }
+
+    private static ReportSpec gcSweep(final ReportSpec spec, final String... gcs) {
+        final String shipped = "gcSweep[config=default].";
+        spec.headline("shipped default: journal round trips/s", shipped + "journalRoundTrip.perSecond.median")
+                .headline("shipped default: FIX round trip p99 (µs)", shipped + "fixRoundTrip.p99Us.median");
+        for (final String gc : gcs) {
+            final String row = "gcSweep[config=" + gc + "].";
+            spec.compare("journal round trip p99 (µs)", gc, row + "journalRoundTrip.p99Us.median", "default",
+                            shipped + "journalRoundTrip.p99Us.median")
+                    .compare("FIX round trip p99 (µs)", gc, row + "fixRoundTrip.p99Us.median", "default",
+                            shipped + "fixRoundTrip.p99Us.median");
         }
         return spec;
     }

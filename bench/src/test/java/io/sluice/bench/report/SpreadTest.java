@@ -1,4 +1,4 @@
-package io.sluice.bench.runtime;
+package io.sluice.bench.report;
 
 import org.junit.jupiter.api.Test;
 
@@ -10,13 +10,13 @@ final class SpreadTest {
     @Test
     void anOddNumberOfRunsHasTheMiddleOneAsMedian() {
         final Spread spread = Spread.of(30, 10, 20);
-        assertEquals(new Spread(20, 10, 30, 3), spread);
+        assertEquals(new Spread(10, 20, 30, 3), spread);
         assertEquals("20.0 (10.0-30.0)", spread.format(1));
     }
 
     @Test
     void anEvenNumberOfRunsAveragesTheMiddleTwoAndNaNIsLeftOut() {
-        assertEquals(new Spread(25, 10, 40, 4), Spread.of(40, Double.NaN, 10, 20, 30));
+        assertEquals(new Spread(10, 25, 40, 4), Spread.of(40, Double.NaN, 10, 20, 30));
     }
 
     @Test
