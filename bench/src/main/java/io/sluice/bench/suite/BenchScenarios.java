@@ -90,7 +90,7 @@ public final class BenchScenarios {
                     "replaying a recorded journal set through a fresh engine and comparing the reports",
                     "replay with comparison vs the engine alone over the same set; same process, alternating rounds",
                     "issue 5: replay with comparison at most 1.25x the engine alone",
-                    List.of("--orders", "300000", "--rounds", "2"),
+                    List.of("--orders", "300000", "--rounds", "3"),
                     List.of(),
                     new ReportSpec()
                             .headline("replay with comparison, inputs/s", "replayWithComparison.inputsPerSecond")
