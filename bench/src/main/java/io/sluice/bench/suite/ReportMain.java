@@ -21,7 +21,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code ./sluice bench report}: renders {@code bench/RESULTS.md} and its charts from the JSON already in the
  * results directory, running nothing. Takes the runs of the last {@code bench all} (its manifest,
- * {@code suite-latest.json}); without one, or with {@code --newest N}, the newest N results of each scenario.
+ * {@code suite-latest.json}) and, for scenarios it has no result for, their newest separate run (which repeats
+ * inside itself); without a manifest, or with {@code --newest N}, the newest N results of each scenario.
  */
 @Command(name = "./sluice bench report", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Render RESULTS.md and its charts from the JSON in the results directory; runs nothing.")
@@ -51,8 +52,9 @@ public final class ReportMain implements Callable<Integer> {
         final List<ScenarioResults> scenarios;
         if (manifest != null) {
             environment = ResultFiles.environment(manifest);
-            scenarios = ResultFiles.fromManifest(dir, ResultFiles.runs(manifest));
-            System.out.println("rendering the runs of the last bench all (" + dir.resolve(ResultFiles.SUITE + "-latest.json") + ")");
+            scenarios = ResultFiles.withSeparateRuns(dir, ResultFiles.fromManifest(dir, ResultFiles.runs(manifest)), 1);
+            System.out.println("rendering the runs of the last bench all (" + dir.resolve(ResultFiles.SUITE + "-latest.json")
+                    + "), and the newest separate run of scenarios it has no result for");
         } else {
             final int count = newest == null ? 3 : newest;
             environment = environmentNow("not one bench all run: the newest " + count

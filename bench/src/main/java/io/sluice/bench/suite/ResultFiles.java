@@ -71,6 +71,30 @@ public final class ResultFiles {
         return results;
     }
 
+    /**
+     * @return {@code fromSuite} (the runs of the last {@code bench all}) with every registered scenario that has
+     *         no result there added from its newest {@code count} separate runs, said so in its problems, so that
+     *         a scenario run on its own (a long one, or one that failed in the suite) still appears
+     */
+    public static List<ScenarioResults> withSeparateRuns(final Path dir, final List<ScenarioResults> fromSuite,
+                                                         final int count) {
+        final List<ScenarioResults> results = new ArrayList<>();
+        for (final ScenarioResults suite : fromSuite) {
+            if (!suite.runs().isEmpty()) {
+                results.add(suite);
+            }
+        }
+        for (final ScenarioResults separate : newest(dir, count)) {
+            final boolean inSuite = results.stream().anyMatch(done -> done.name().equals(separate.name()));
+            if (!inSuite && !separate.runs().isEmpty()) {
+                results.add(new ScenarioResults(separate.name(), separate.description(), separate.comparison(),
+                        separate.target(), separate.spec(), separate.runs(), separate.sources(),
+                        List.of("not from the last bench all: its newest separate run(s), " + separate.sources())));
+            }
+        }
+        return results;
+    }
+
     /** @return the suite manifest {@code bench all} last wrote in {@code dir}, parsed, or null if there is none */
     public static Map<?, ?> latestManifest(final Path dir) {
         final Path file = dir.resolve(SUITE + "-latest.json");

@@ -59,6 +59,25 @@ class ResultFilesTest {
     }
 
     @Test
+    void aScenarioWithoutResultInTheSuiteComesFromItsNewestSeparateRuns() throws IOException {
+        result("engine-throughput-20260101-000001.json", 1);
+        Files.writeString(dir.resolve("replay-20260101-000002.json"), BenchResult.of("replay").put("ratio", 1.2).toJson());
+        final List<RunRecord> runs = List.of(
+                new RunRecord("engine-throughput", 1, List.of(), 0, false, 1.5,
+                        List.of("engine-throughput-20260101-000001.json"), "logs/a.log"),
+                new RunRecord("replay", 1, List.of(), 2, false, 0.4, List.of(), "logs/b.log"));
+
+        final List<ScenarioResults> scenarios = ResultFiles.withSeparateRuns(dir, ResultFiles.fromManifest(dir, runs), 3);
+
+        assertEquals(List.of("engine-throughput", "replay"), scenarios.stream().map(ScenarioResults::name).toList());
+        assertEquals(List.of(), scenarios.getFirst().problems(), "a suite run stays as it was");
+        final ScenarioResults replay = scenarios.get(1);
+        assertEquals(List.of("replay-20260101-000002.json"), replay.sources());
+        assertEquals(List.of("not from the last bench all: its newest separate run(s), [replay-20260101-000002.json]"),
+                replay.problems());
+    }
+
+    @Test
     void noManifestMeansNone() {
         assertNull(ResultFiles.latestManifest(dir));
         assertTrue(ResultFiles.stamped(dir.resolve("absent")).isEmpty());
