@@ -9,7 +9,12 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 
 import static io.sluice.contracts.EventFixtures.id;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,15 +27,41 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bytes; now and then Chronicle Queue or the VM (re-materialising objects on deoptimisation) charges a
  * few hundred bytes to the thread, so the bound is less than one small object per message on average,
  * which any per-message allocation, or a structure growing with the message count, exceeds.
+ * <p>
+ * The second case holds 200 files open first, so that the sockets get file descriptors above 127: the
+ * JDK's epoll {@code Selector} boxes every ready descriptor ({@code Integer.valueOf}), which allocates for
+ * any descriptor outside the JDK's small-integer cache. A gateway process with many journal files and
+ * libraries open had such descriptors, and allocated on its I/O thread once every few dozen orders.
  */
 class GatewayAllocationTest {
     private static final int MEASURED = 2_000;
+    private static final int HELD_FILES = 200;
 
     @TempDir
     Path root;
 
     @Test
     void theIoThreadAllocatesNothingPerOrderAndReport() throws Exception {
+        exchangeOrdersAndReports();
+    }
+
+    @Test
+    void theIoThreadAllocatesNothingWhenTheSocketsFileDescriptorsAreAbove127() throws Exception {
+        final List<FileChannel> held = new ArrayList<>();
+        try {
+            final Path file = Files.createFile(root.resolve("descriptor-filler"));
+            for (int i = 0; i < HELD_FILES; i++) {
+                held.add(FileChannel.open(file, StandardOpenOption.READ));
+            }
+            exchangeOrdersAndReports();
+        } finally {
+            for (final FileChannel channel : held) {
+                channel.close();
+            }
+        }
+    }
+
+    private void exchangeOrdersAndReports() throws Exception {
         final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tcp://127.0.0.1:0")
                 .idle(IdleStrategies.YIELD).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
         try (RunningGateway gateway = new RunningGateway(config);

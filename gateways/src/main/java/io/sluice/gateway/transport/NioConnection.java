@@ -8,21 +8,20 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
 /**
  * One accepted client socket (TCP or Unix domain), non-blocking, with a receive buffer the handler parses
- * in place and a bounded send buffer. Sending never blocks and is batched: messages queued during one
- * round of the I/O thread go out in one write when the transport {@link NioTransport#flush() flushes}
- * (an ack and a fill read together from the engine journal cost one system call, and the client one
- * wake-up); what the socket does not take then waits in the send buffer for the next writable event, and a message that does not fit is refused, which the
- * session treats as a client that cannot keep up. A reserve at the end of the send buffer keeps room for
- * a last message (the Logout saying why). Used only by the transport's I/O thread.
+ * in place and a bounded send buffer. The transport {@link #poll polls} it once per round of the I/O thread
+ * (no selector: see {@link NioTransport}). Sending never blocks and is batched: messages queued during one
+ * round go out in one write when the transport {@link NioTransport#flush() flushes} (an ack and a fill read
+ * together from the engine journal cost one system call, and the client one wake-up); what the socket does
+ * not take then waits in the send buffer and is written again each round, and a message that does not fit
+ * is refused, which the session treats as a client that cannot keep up. A reserve at the end of the send
+ * buffer keeps room for a last message (the Logout saying why). Used only by the transport's I/O thread.
  */
 public final class NioConnection implements FixConnection {
     private final SocketChannel channel;
-    private final SelectionKey key;
     private final NioTransport transport;
     private final ByteBuffer receive;
     private final UnsafeBuffer receiveView;
@@ -30,17 +29,16 @@ public final class NioConnection implements FixConnection {
     private final UnsafeBuffer sendView;
     private final int reserve;
     private final long acceptedNanos = System.nanoTime();
-    private boolean writeInterest;
+    private boolean writePending;
     private boolean flushQueued;
     private boolean closed;
     private long closingSinceNanos;
     private FixSession session;
 
-    NioConnection(final NioTransport transport, final SocketChannel channel, final SelectionKey key,
-                  final int receiveBytes, final int sendBytes, final int reserve) {
+    NioConnection(final NioTransport transport, final SocketChannel channel, final int receiveBytes,
+                  final int sendBytes, final int reserve) {
         this.transport = transport;
         this.channel = channel;
-        this.key = key;
         this.receive = ByteBuffer.allocateDirect(receiveBytes);
         this.receiveView = new UnsafeBuffer(receive);
         this.send = ByteBuffer.allocateDirect(sendBytes + reserve);
@@ -54,7 +52,7 @@ public final class NioConnection implements FixConnection {
             return false;
         }
         append(buffer, offset, length);
-        if (!flushQueued && !writeInterest) {
+        if (!flushQueued && !writePending) {
             flushQueued = true;
             transport.flushLater(this);
         }
@@ -79,10 +77,8 @@ public final class NioConnection implements FixConnection {
         if (send.remaining() >= length) {
             append(buffer, offset, length);
         }
-        if (flush() && send.position() > 0 && key.isValid()) {
+        if (flush() && send.position() > 0) {
             closingSinceNanos = System.nanoTime();
-            writeInterest = true;
-            key.interestOps(SelectionKey.OP_WRITE);
         } else {
             close();
         }
@@ -95,7 +91,6 @@ public final class NioConnection implements FixConnection {
         }
         flush();
         closed = true;
-        key.cancel();
         try {
             channel.close();
         } catch (final IOException ignored) {
@@ -142,38 +137,33 @@ public final class NioConnection implements FixConnection {
         return send.position();
     }
 
-    void onReadable(final ConnectionHandler handler) {
-        if (isClosed()) {
-            return;
+    /**
+     * One round: while lingering, writes what is still queued and closes once it is out; otherwise writes
+     * what an earlier round could not, then reads what arrived and hands it to the handler.
+     *
+     * @return 1 if bytes were written or read, else 0
+     */
+    int poll(final ConnectionHandler handler) {
+        if (closed) {
+            return 0;
         }
-        final int read;
-        try {
-            read = channel.read(receive);
-        } catch (final IOException e) {
-            lost(handler);
-            return;
+        if (closingSinceNanos != 0) {
+            final int before = send.position();
+            if (!flush() || send.position() == 0) {
+                close();
+            }
+            return before == send.position() ? 0 : 1;
         }
-        if (read < 0) {
-            lost(handler);
-            return;
+        int work = 0;
+        if (writePending) {
+            final int before = send.position();
+            if (!flush()) {
+                lost(handler);
+                return 1;
+            }
+            work = before == send.position() ? 0 : 1;
         }
-        if (read == 0) {
-            return;
-        }
-        final int available = receive.position();
-        final int consumed = handler.onData(this, receiveView, 0, available, SluiceClock.nowTicks());
-        if (consumed < 0 || closed) {
-            return;
-        }
-        final int remaining = available - consumed;
-        if (consumed > 0 && remaining > 0) {
-            receiveView.putBytes(0, receiveView, consumed, remaining);
-        }
-        receive.position(remaining);
-        if (!receive.hasRemaining()) {
-            // A frame larger than the receive buffer: the framer's body limit makes this unreachable.
-            lost(handler);
-        }
+        return work + read(handler);
     }
 
     /** Writes what was queued since the last flush (called by the transport once per round). */
@@ -184,16 +174,37 @@ public final class NioConnection implements FixConnection {
         }
     }
 
-    void onWritable(final ConnectionHandler handler) {
-        if (isLingering()) {
-            if (!flush() || send.position() == 0) {
-                close();
-            }
-            return;
+    /** @return 1 if bytes were read (or the connection was lost), 0 if none had arrived. */
+    private int read(final ConnectionHandler handler) {
+        final int read;
+        try {
+            read = channel.read(receive);
+        } catch (final IOException e) {
+            lost(handler);
+            return 1;
         }
-        if (!flush()) {
+        if (read < 0) {
+            lost(handler);
+            return 1;
+        }
+        if (read == 0) {
+            return 0;
+        }
+        final int available = receive.position();
+        final int consumed = handler.onData(this, receiveView, 0, available, SluiceClock.nowTicks());
+        if (consumed < 0 || closed) {
+            return 1;
+        }
+        final int remaining = available - consumed;
+        if (consumed > 0 && remaining > 0) {
+            receiveView.putBytes(0, receiveView, consumed, remaining);
+        }
+        receive.position(remaining);
+        if (!receive.hasRemaining()) {
+            // A frame larger than the receive buffer: the framer's body limit makes this unreachable.
             lost(handler);
         }
+        return 1;
     }
 
     private void append(final DirectBuffer buffer, final int offset, final int length) {
@@ -219,11 +230,7 @@ public final class NioConnection implements FixConnection {
             send.clear();
             return false;
         }
-        final boolean pending = send.position() > 0;
-        if (pending != writeInterest && key.isValid() && closingSinceNanos == 0) {
-            writeInterest = pending;
-            key.interestOps(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
-        }
+        writePending = send.position() > 0;
         return true;
     }
 

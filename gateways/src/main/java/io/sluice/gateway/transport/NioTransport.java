@@ -15,9 +15,15 @@ import java.util.function.Consumer;
 
 /**
  * A non-blocking acceptor over TCP or a Unix domain socket, serving every connection from the one thread
- * that calls {@link #poll()}. Polling uses {@link Selector#selectNow(Consumer)} with a consumer made once,
- * so steady-state reads and writes allocate nothing. A connection's events go to its {@link NioConnection}
- * and from there to the {@link ConnectionHandler}.
+ * that calls {@link #poll()}. A {@link Selector} watches only the listening socket; each accepted connection
+ * is polled directly, a non-blocking read (and a write of what an earlier round left) per connection per
+ * round, as Aeron's transport pollers do for few channels. The reason is allocation: the JDK's epoll
+ * selector looks up every ready descriptor in a {@code HashMap<Integer, SelectionKey>}, boxing it, and a
+ * descriptor above the JDK's small-integer cache (127) allocates on every ready event; a gateway process
+ * holding many journal files gets such descriptors. Direct polling allocates nothing, whatever the
+ * descriptor; its cost is one system call per connection per round, right for the tens of sessions a
+ * gateway serves. A connection's events go to its {@link NioConnection} and from there to the
+ * {@link ConnectionHandler}.
  */
 public final class NioTransport implements AutoCloseable {
     private final Selector selector;
@@ -29,7 +35,7 @@ public final class NioTransport implements AutoCloseable {
     private final int reserve;
     private final int socketSendBufferBytes;
     private final long lingerNanos;
-    private final Consumer<SelectionKey> onSelected = this::onSelected;
+    private final Consumer<SelectionKey> onAcceptable = key -> accept();
     private NioConnection[] connections = new NioConnection[16];
     private int connectionCount;
     private NioConnection[] toFlush = new NioConnection[16];
@@ -78,13 +84,23 @@ public final class NioTransport implements AutoCloseable {
         }
     }
 
-    /** Handles whatever the sockets have ready, without blocking; @return the number of ready keys. */
+    /**
+     * Accepts a waiting client, then polls every connection once, without blocking.
+     *
+     * @return how many connections were accepted, read from or written to
+     */
     public int poll() {
+        int work;
         try {
-            return selector.selectNow(onSelected);
+            work = selector.selectNow(onAcceptable);
         } catch (final IOException e) {
             throw new UncheckedIOException("selector failed", e);
         }
+        final int count = connectionCount;
+        for (int i = 0; i < count; i++) {
+            work += connections[i].poll(handler);
+        }
+        return work;
     }
 
     /**
@@ -145,10 +161,8 @@ public final class NioTransport implements AutoCloseable {
     @Override
     public void close() {
         try {
-            for (final SelectionKey key : selector.keys()) {
-                if (key.attachment() instanceof NioConnection connection) {
-                    connection.close();
-                }
+            for (int i = 0; i < connectionCount; i++) {
+                connections[i].close();
             }
             selector.close();
             server.close();
@@ -157,23 +171,6 @@ public final class NioTransport implements AutoCloseable {
             }
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private void onSelected(final SelectionKey key) {
-        if (!key.isValid()) {
-            return;
-        }
-        if (key.isAcceptable()) {
-            accept();
-            return;
-        }
-        final NioConnection connection = (NioConnection) key.attachment();
-        if (key.isWritable()) {
-            connection.onWritable(handler);
-        }
-        if (key.isValid() && key.isReadable()) {
-            connection.onReadable(handler);
         }
     }
 
@@ -190,9 +187,7 @@ public final class NioTransport implements AutoCloseable {
             if (listen.family() == StandardProtocolFamily.INET) {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
             }
-            final SelectionKey key = channel.register(selector, SelectionKey.OP_READ);
-            final NioConnection connection = new NioConnection(this, channel, key, receiveBytes, sendBytes, reserve);
-            key.attach(connection);
+            final NioConnection connection = new NioConnection(this, channel, receiveBytes, sendBytes, reserve);
             if (connectionCount == connections.length) {
                 connections = java.util.Arrays.copyOf(connections, 2 * connectionCount);
             }
