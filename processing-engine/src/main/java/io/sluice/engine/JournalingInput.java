@@ -6,22 +6,45 @@ import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.time.SluiceClock;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Runs one live input through the {@link Engine} inside one open excerpt of the engine journal, so all the
  * reports it causes are committed together, or (if the engine dies first) not at all: the engine journal
- * is the commit point. Stamps {@code engineRead} on the input first.
+ * is the commit point. Stamps {@code engineRead} on the input first. An optional {@link Inspector} sees
+ * each excerpt's bytes just before they are committed (replay compares them there, in place).
  */
 public final class JournalingInput implements GatewayToEngine {
     private final ExcerptAppender appender;
     private final Engine engine;
+    private final Inspector inspector;
+    private long excerptStart;
+
+    /** Sees the bytes of an excerpt of reports in the appender's mapped memory, before its commit. */
+    @FunctionalInterface
+    public interface Inspector {
+        /**
+         * @param address where the excerpt's content (its first report) starts in memory
+         * @param length  the content's length in bytes
+         */
+        void inspect(long address, long length);
+    }
 
     /** @param engine an engine whose output is a {@link JournalOutput} on {@code appender} */
     public JournalingInput(final ExcerptAppender appender, final Engine engine) {
+        this(appender, engine, null);
+    }
+
+    /**
+     * @param engine    an engine whose output is a {@link JournalOutput} on {@code appender}
+     * @param inspector shown every excerpt the engine completes, before it is committed; null for none
+     */
+    public JournalingInput(final ExcerptAppender appender, final Engine engine, final Inspector inspector) {
         this.appender = appender;
         this.engine = engine;
+        this.inspector = inspector;
     }
 
     @Override
@@ -62,13 +85,21 @@ public final class JournalingInput implements GatewayToEngine {
 
     private DocumentContext begin(final MetaData metaData) {
         metaData.engineRead(SluiceClock.nowTicks());
-        return appender.writingDocument();
+        final DocumentContext dc = appender.writingDocument();
+        if (inspector != null) {
+            excerptStart = dc.wire().bytes().writePosition();
+        }
+        return dc;
     }
 
     /** Commits the excerpt, unless the engine failed part way: then nothing of it is written. */
-    private static void end(final DocumentContext dc, final boolean processed) {
+    private void end(final DocumentContext dc, final boolean processed) {
         if (!processed) {
             dc.rollbackOnClose();
+        } else if (inspector != null) {
+            final Bytes<?> bytes = dc.wire().bytes();
+            final long length = bytes.writePosition() - excerptStart;
+            inspector.inspect(bytes.addressForRead(excerptStart, (int) length), length);
         }
         dc.close();
     }

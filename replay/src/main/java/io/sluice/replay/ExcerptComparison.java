@@ -1,92 +1,99 @@
 package io.sluice.replay;
 
+import io.sluice.engine.JournalingInput;
+import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.engine.recovery.ReportLayout;
 import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.wire.DocumentContext;
 
 import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
 
 /**
- * Compares the excerpt the fresh engine has just written with the recorded excerpt of the same input, in
+ * Compares the excerpt the fresh engine is about to commit with the recorded excerpt of the same input, in
  * place and byte for byte, except for the bytes a run stamps itself ({@link ReportLayout}): no decoding, no
- * copying, no allocation. Walks the fresh excerpt report by report; any other difference, including a
- * different number or kind of reports, is a divergence, which {@link ExcerptText} then explains field by field.
- * The recorded excerpt is the one {@link io.sluice.engine.recovery.ConsumptionOrder} holds open, so the
- * recorded journal is read once.
+ * copying, no reading the fresh journal back, no allocation. It is the fresh engine's
+ * {@link JournalingInput.Inspector}, so it sees the fresh excerpt in the appender's memory just before the
+ * commit, and walks the recorded excerpt's reports by the shapes {@link ConsumptionOrder} found reading it
+ * (the recorded journal is read once). Since every report's kind is named by its first bytes, which are
+ * compared, and each kind has a fixed length, a fresh excerpt holding a different number, order or kind of
+ * reports differs in compared bytes; {@link ExcerptText} then explains the divergence field by field.
+ * <p>
+ * Use: {@link #expect} the recorded input, feed it to the fresh engine, then ask {@link #matched()}.
  */
-final class ExcerptComparison {
-    private final ReportLayout layout;
-    private final ExcerptTailer fresh;
+final class ExcerptComparison implements JournalingInput.Inspector {
     private final boolean ignoreEngineIds;
-    private int reports;
+    private ConsumptionOrder expected;
+    private boolean inspected;
+    private boolean matched;
 
-    /**
-     * @param fresh           a tailer on the new engine journal, before its next excerpt
-     * @param ignoreEngineIds also leave out OrderID and ExecID (engine-wide counters), for replays of some gateways
-     */
-    ExcerptComparison(final ReportLayout layout, final ExcerptTailer fresh, final boolean ignoreEngineIds) {
-        this.layout = layout;
-        this.fresh = fresh;
+    /** @param ignoreEngineIds also leave out OrderID and ExecID (engine-wide counters), for replays of some gateways */
+    ExcerptComparison(final boolean ignoreEngineIds) {
         this.ignoreEngineIds = ignoreEngineIds;
     }
 
+    /** The fresh excerpt inspected next is to match {@code recorded}'s current excerpt. */
+    void expect(final ConsumptionOrder recorded) {
+        expected = recorded;
+        inspected = false;
+        matched = false;
+    }
+
+    /** @return true if the fresh engine committed an excerpt since {@link #expect} and it held the recorded reports */
+    boolean matched() {
+        return inspected && matched;
+    }
+
+    /** @return how many reports the last matching excerpt held. */
+    int reports() {
+        return expected.reports();
+    }
+
+    @Override
+    public void inspect(final long address, final long length) {
+        inspected = true;
+        matched = expected != null && matches(expected, address, length);
+    }
+
     /**
-     * Reads the fresh journal's next excerpt and compares it with {@code recorded}.
-     *
-     * @param recorded the recorded excerpt's bytes, from its read position to its end; null if there is none
-     *                 in this build's layout, which never matches
+     * @param recorded a consumption order at the recorded excerpt
+     * @param address  where the fresh excerpt's content starts in memory
+     * @param length   its length
      * @return true if they hold the same reports
      */
-    boolean matches(final Bytes<?> recorded) {
-        reports = 0;
-        try (DocumentContext actual = fresh.readingDocument()) {
-            if (!actual.isPresent() || recorded == null) {
-                return false;
-            }
-            final Bytes<?> a = actual.wire().bytes();
-            final long length = a.readRemaining();
-            if (recorded.readRemaining() != length) {
-                return false;
-            }
-            final long actualAddress = a.addressForRead(a.readPosition(), (int) length);
-            final long expectedAddress = recorded.addressForRead(recorded.readPosition(), (int) length);
-            return sameReports(actualAddress, expectedAddress, length);
+    boolean matches(final ConsumptionOrder recorded, final long address, final long length) {
+        final Bytes<?> bytes = recorded.excerpt();
+        if (bytes == null || bytes.readRemaining() != length) {
+            return false;
         }
-    }
-
-    /** @return how many reports the last {@link #matches} compared. */
-    int reports() {
-        return reports;
-    }
-
-    private boolean sameReports(final long actual, final long expected, final long length) {
+        final long expectedAddress = bytes.addressForRead(bytes.readPosition(), (int) length);
         long at = 0;
-        while (at < length) {
-            final ReportLayout.Shape shape = layout.shapeAt(actual + at, length - at);
-            if (shape == null || !same(actual + at, expected + at, 0, shape.runTimestamps())) {
-                return false;
-            }
-            long from = shape.runTimestamps() + ReportLayout.RUN_TIMESTAMPS_LENGTH;
-            if (ignoreEngineIds) {
-                if (!same(actual + at, expected + at, from, shape.orderId())) {
-                    return false;
-                }
-                from = shape.orderId() + Long.BYTES;
-                if (shape.execId() >= 0) {
-                    if (!same(actual + at, expected + at, from, shape.execId())) {
-                        return false;
-                    }
-                    from = shape.execId() + Long.BYTES;
-                }
-            }
-            if (!same(actual + at, expected + at, from, shape.length())) {
+        for (int i = 0; i < recorded.reports(); i++) {
+            final ReportLayout.Shape shape = recorded.shape(i);
+            if (!sameReport(shape, address + at, expectedAddress + at)) {
                 return false;
             }
             at += shape.length();
-            reports++;
         }
-        return true;
+        return at == length;
+    }
+
+    private boolean sameReport(final ReportLayout.Shape shape, final long actual, final long expected) {
+        if (!same(actual, expected, 0, shape.runTimestamps())) {
+            return false;
+        }
+        long from = shape.runTimestamps() + ReportLayout.RUN_TIMESTAMPS_LENGTH;
+        if (ignoreEngineIds) {
+            if (!same(actual, expected, from, shape.orderId())) {
+                return false;
+            }
+            from = shape.orderId() + Long.BYTES;
+            if (shape.execId() >= 0) {
+                if (!same(actual, expected, from, shape.execId())) {
+                    return false;
+                }
+                from = shape.execId() + Long.BYTES;
+            }
+        }
+        return same(actual, expected, from, shape.length());
     }
 
     /** @return true if bytes [from, to) at both addresses are equal. */

@@ -12,7 +12,6 @@ import io.sluice.engine.recovery.RecordedInputs;
 import io.sluice.engine.recovery.ReportLayout;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
-import net.openhft.chronicle.queue.ExcerptTailer;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -25,7 +24,7 @@ import java.util.List;
  * Replays a recorded session: the recorded gateway journals' inputs go through a fresh {@link Engine}, in the
  * order the recorded engine journal says they were consumed, and the fresh engine's reports are written to a
  * new engine journal (exactly as the engine process writes it: one excerpt per input) and compared, input by
- * input, with the recorded ones. Only the timestamps that measure a run are left out of the comparison
+ * input, with the recorded ones, in the appender's memory as each excerpt is committed ({@link ExcerptComparison}). Only the timestamps that measure a run are left out of the comparison
  * ({@link ReportLayout}, {@link ExcerptText#clearRunTimestamps}). The recorded journals are opened read-only.
  * <p>
  * {@code new Replay(recorded, config).output(dir).run()}; options: {@link #stopAt}, {@link #sources},
@@ -103,14 +102,13 @@ public final class Replay {
         try (ChronicleQueue recordedEngine = journals.openEngineJournal();
              InputSources inputs = new InputSources(recorded, true, selected);
              ChronicleQueue fresh = Journals.open(freshDir);
-             ConsumptionOrder order = new ConsumptionOrder(recordedEngine);
-             ExcerptTailer freshExcerpts = fresh.createTailer()) {
+             ConsumptionOrder order = new ConsumptionOrder(recordedEngine)) {
             final ExcerptAppender appender = fresh.createAppender();
             final JournalOutput journalOutput = new JournalOutput(appender);
             journalOutput.goLive();
-            final GatewayToEngine journaling = new JournalingInput(appender, new Engine(config, journalOutput));
+            final ExcerptComparison comparison = new ExcerptComparison(ignoreEngineIds);
+            final GatewayToEngine journaling = new JournalingInput(appender, new Engine(config, journalOutput), comparison);
             final GatewayToEngine input = pace == Pace.RECORDED ? new RecordedPace(journaling) : journaling;
-            final ExcerptComparison comparison = new ExcerptComparison(ReportLayout.ofThisBuild(), freshExcerpts, ignoreEngineIds);
 
             progress.start(Math.min(stopAt, RecordedJournals.excerpts(recordedEngine)));
             final long start = System.nanoTime();
@@ -126,9 +124,10 @@ public final class Replay {
                 if (contains(skipped, order.sourceId())) {
                     continue;
                 }
+                comparison.expect(order);
                 RecordedInputs.feed(order, inputs, input);
                 fed++;
-                if (!comparison.matches(order.excerpt())) {
+                if (!comparison.matched()) {
                     final List<String> expected = ExcerptText.reports(recordedEngine, order.index(), ignoreEngineIds);
                     final List<String> actual = ExcerptText.reports(fresh, appender.lastIndexAppended(), ignoreEngineIds);
                     final int at = ExcerptText.firstDifference(expected, actual);

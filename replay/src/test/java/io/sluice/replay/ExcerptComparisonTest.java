@@ -14,7 +14,7 @@ import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.JournalOutput;
 import io.sluice.engine.recovery.ConsumptionOrder;
-import io.sluice.engine.recovery.ReportLayout;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -115,26 +115,44 @@ final class ExcerptComparisonTest {
 
     /**
      * Writes each list as one excerpt, as the engine does (every report names input 2 of gateway 1), and compares
-     * them, the recorded one as {@link ConsumptionOrder} holds it; also checks the report count.
+     * them, the recorded one as {@link ConsumptionOrder} holds it, the fresh one in memory as the replay's engine
+     * shows it; also checks the report count.
      */
     private boolean compare(final boolean ignoreEngineIds, final List<? extends Report> recordedReports,
                             final List<? extends Report> freshReports) {
         write(recorded, recordedReports);
         write(fresh, freshReports);
-        final ExcerptTailer freshTailer = fresh.createTailer();
-        assertTrue(freshTailer.moveToIndex(fresh.lastIndex()));
-        final ExcerptComparison comparison = new ExcerptComparison(ReportLayout.ofThisBuild(), freshTailer, ignoreEngineIds);
-        try (ConsumptionOrder order = new ConsumptionOrder(recorded)) {
+        final ExcerptComparison comparison = new ExcerptComparison(ignoreEngineIds);
+        try (ConsumptionOrder order = new ConsumptionOrder(recorded);
+             ExcerptTailer freshTailer = fresh.createTailer()) {
             boolean found;
             do {
                 found = order.next();
             } while (found && order.index() != recorded.lastIndex());
             assertTrue(found, "the recorded excerpt just written");
-            final boolean matches = comparison.matches(order.excerpt());
+            assertTrue(freshTailer.moveToIndex(fresh.lastIndex()));
+            comparison.expect(order);
+            try (DocumentContext dc = freshTailer.readingDocument()) {
+                final Bytes<?> bytes = dc.wire().bytes();
+                final long length = bytes.readRemaining();
+                comparison.inspect(bytes.addressForRead(bytes.readPosition(), (int) length), length);
+            }
+            final boolean matches = comparison.matched();
             if (matches) {
                 assertEquals(freshReports.size(), comparison.reports());
             }
             return matches;
+        }
+    }
+
+    @Test
+    void nothingMatchesUntilTheFreshEngineCommitsAnExcerpt() {
+        write(recorded, List.of(trade(1, 100)));
+        final ExcerptComparison comparison = new ExcerptComparison(false);
+        try (ConsumptionOrder order = new ConsumptionOrder(recorded)) {
+            assertTrue(order.next());
+            comparison.expect(order);
+            assertFalse(comparison.matched());
         }
     }
 

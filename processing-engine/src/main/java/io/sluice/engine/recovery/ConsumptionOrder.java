@@ -12,6 +12,7 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * The order in which the engine consumed its inputs, read back from its own journal. The engine writes all
@@ -24,14 +25,17 @@ import java.nio.file.Path;
  * read in place, and every record of the excerpt is checked to name the same input. An excerpt that is not
  * a sequence of such records is decoded through a method reader instead, which explains what is wrong with it.
  * <p>
- * Use: {@code while (order.next()) { order.sourceId(); order.eventId(); order.excerpt(); }}. Allocation-free
- * per excerpt.
+ * Use: {@code while (order.next()) { order.sourceId(); order.eventId(); order.excerpt(); }}; the shapes of the
+ * excerpt's reports ({@link #reports()}, {@link #shape(int)}) come with it. Allocation-free per excerpt, once its
+ * array of shapes has grown to the most reports one input caused.
  */
 public final class ConsumptionOrder implements AutoCloseable {
     private final ChronicleQueue engineJournal;
     private final ReportLayout layout = ReportLayout.ofThisBuild();
     private final ExcerptTailer tailer;
     private final MethodReader reader;
+    private ReportLayout.Shape[] shapes = new ReportLayout.Shape[16];
+    private int reports;
     private DocumentContext open;
     private Bytes<?> excerpt;
     private int sourceId;
@@ -126,6 +130,16 @@ public final class ConsumptionOrder implements AutoCloseable {
         return excerpt;
     }
 
+    /** @return how many reports the current excerpt holds, if it is in this build's layout ({@link #excerpt()} not null) */
+    public int reports() {
+        return reports;
+    }
+
+    /** @return the shape of report {@code i} of the current excerpt, for {@code 0 <= i < reports()} */
+    public ReportLayout.Shape shape(final int i) {
+        return shapes[i];
+    }
+
     /** @return a {@link CorruptJournalException} at the current excerpt of the engine journal. */
     public CorruptJournalException corrupt(final String problem, final Throwable cause) {
         return CorruptJournalException.at(Path.of(engineJournal.fileAbsolutePath()), engineJournal.rollCycle(),
@@ -140,6 +154,8 @@ public final class ConsumptionOrder implements AutoCloseable {
         }
         final int source = first.sourceIdAt(address);
         final long event = first.eventIdAt(address);
+        shapes[0] = first;
+        int count = 1;
         long at = first.length();
         while (at < length) {
             final ReportLayout.Shape shape = layout.shapeAt(address + at, length - at);
@@ -149,8 +165,13 @@ public final class ConsumptionOrder implements AutoCloseable {
             if (shape.sourceIdAt(address + at) != source || shape.eventIdAt(address + at) != event) {
                 throw corrupt("reports of two different inputs in one excerpt", null);
             }
+            if (count == shapes.length) {
+                shapes = Arrays.copyOf(shapes, 2 * count);
+            }
+            shapes[count++] = shape;
             at += shape.length();
         }
+        reports = count;
         if (source == 0) {
             return false;
         }
@@ -195,6 +216,7 @@ public final class ConsumptionOrder implements AutoCloseable {
 
     private void closeExcerpt() {
         excerpt = null;
+        reports = 0;
         if (open != null) {
             final DocumentContext dc = open;
             open = null;
