@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,20 +23,25 @@ import java.util.function.Function;
  * with every figure of the JSON in a folded table at the end. Runs nothing; writes the charts it links.
  */
 public final class ResultsReport {
+    /** The key of the list of chart files a scenario drew itself into the results directory. */
+    public static final String CHARTS_KEY = "charts";
     private static final String[] LATENCY_COLUMNS = {"p50Us", "p90Us", "p99Us", "p99_9Us", "p99_99Us", "maxUs"};
     private static final String[] LATENCY_HEADINGS = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
 
     private final Path chartsDir;
     private final String chartsLink;
+    private final Path resultsDir;
     private final StringBuilder md = new StringBuilder();
 
     /**
      * @param chartsDir  where the PNG charts go (created if missing)
      * @param chartsLink how RESULTS.md refers to that directory, e.g. {@code charts}
+     * @param resultsDir where the result JSON and the charts scenarios draw themselves are
      */
-    public ResultsReport(final Path chartsDir, final String chartsLink) {
+    public ResultsReport(final Path chartsDir, final String chartsLink, final Path resultsDir) {
         this.chartsDir = chartsDir;
         this.chartsLink = chartsLink;
+        this.resultsDir = resultsDir;
     }
 
     /** @return the markdown for {@code scenarios} measured in {@code environment}; charts are written as a side effect */
@@ -113,6 +119,7 @@ public final class ResultsReport {
         latencyTable(latencies);
         latencyChart(scenario.name(), runs.size(), latencies);
         throughputChart(scenario.name(), runs);
+        scenarioCharts(scenario.name(), runs.getLast());
         allFigures(runs);
     }
 
@@ -228,6 +235,32 @@ public final class ResultsReport {
         ThroughputPlot.write(chartsDir.resolve(file), scenario + ": rate over time", "per second", lines);
         md.append("\n![").append(scenario).append(" rate over time](").append(chartsLink).append('/').append(file)
                 .append(")\n");
+    }
+
+    /**
+     * Charts a scenario draws itself, named in its JSON's {@code charts} list (e.g. warm-up's curves, medians
+     * over its own runs): those of its newest run, copied from the results directory beside the others.
+     */
+    private void scenarioCharts(final String scenario, final Map<String, Object> newestRun) {
+        if (!(newestRun.get(CHARTS_KEY) instanceof List<?> files)) {
+            return;
+        }
+        for (final Object name : files) {
+            final Path source = resultsDir.resolve(String.valueOf(name)).normalize();
+            if (!source.startsWith(resultsDir.normalize()) || !Files.isRegularFile(source)) {
+                md.append("\n(").append(scenario).append(" names the chart `").append(name)
+                        .append("`, which is not in ").append(resultsDir).append(")\n");
+                continue;
+            }
+            final String file = source.getFileName().toString();
+            try {
+                Files.copy(source, chartsDir.resolve(file), StandardCopyOption.REPLACE_EXISTING);
+            } catch (final IOException e) {
+                throw new UncheckedIOException("cannot copy " + source + " to " + chartsDir, e);
+            }
+            md.append("\n![").append(scenario).append(' ').append(file).append("](").append(chartsLink).append('/')
+                    .append(file).append(")\n");
+        }
     }
 
     private void allFigures(final List<Map<String, Object>> runs) {

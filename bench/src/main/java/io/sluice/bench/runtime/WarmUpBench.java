@@ -2,6 +2,7 @@ package io.sluice.bench.runtime;
 
 import io.sluice.bench.fix.SluiceDeployment;
 import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.ResultsReport;
 import io.sluice.bench.report.Spread;
 import io.sluice.contracts.process.CpuPinning;
 import picocli.CommandLine;
@@ -207,7 +208,7 @@ public final class WarmUpBench implements Callable<Integer> {
                 + " runs)", "p99 round trip (µs)", perSecondMedians(curves, WarmUpCurve::p99MicrosOf), true);
         final Path file = BenchResult.of("warm-up").put("offeredOrdersPerSecond", rate).put("window", window)
                 .put("secondsPerRun", duration.toSeconds()).put("repeats", runs).put("variants", rows)
-                .put("charts", List.of(throughputPng.getFileName().toString(), p99Png.getFileName().toString()))
+                .put(ResultsReport.CHARTS_KEY, List.of(throughputPng.getFileName().toString(), p99Png.getFileName().toString()))
                 .write(dir);
         out.println("wrote " + file + ", " + throughputPng + ", " + p99Png);
     }

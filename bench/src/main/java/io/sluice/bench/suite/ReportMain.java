@@ -62,7 +62,7 @@ public final class ReportMain implements Callable<Integer> {
             scenarios = ResultFiles.newest(dir, count);
             System.out.println("rendering the newest " + count + " results of each scenario in " + dir);
         }
-        final Path file = write(output == null ? defaultOutput(dir) : output, environment, scenarios);
+        final Path file = write(output == null ? defaultOutput(dir) : output, dir, environment, scenarios);
         System.out.println("wrote " + file.toAbsolutePath());
         return 0;
     }
@@ -73,11 +73,14 @@ public final class ReportMain implements Callable<Integer> {
         return (parent == null ? Path.of(".") : parent).resolve("RESULTS.md");
     }
 
-    /** Renders the report to {@code output}, its charts into {@code charts/} beside it. @return {@code output} */
-    static Path write(final Path output, final RunEnvironment environment, final List<ScenarioResults> scenarios)
-            throws IOException {
+    /**
+     * Renders the report to {@code output}, its charts into {@code charts/} beside it, with the charts scenarios
+     * drew themselves copied there from {@code resultsDir}. @return {@code output}
+     */
+    static Path write(final Path output, final Path resultsDir, final RunEnvironment environment,
+                      final List<ScenarioResults> scenarios) throws IOException {
         final Path parent = output.toAbsolutePath().getParent();
-        final String markdown = new ResultsReport(parent.resolve("charts"), "charts").render(environment, scenarios);
+        final String markdown = new ResultsReport(parent.resolve("charts"), "charts", resultsDir).render(environment, scenarios);
         Files.writeString(output, markdown);
         return output;
     }

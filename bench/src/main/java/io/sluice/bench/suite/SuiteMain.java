@@ -75,7 +75,7 @@ public final class SuiteMain implements Callable<Integer> {
         final BenchResult manifest = BenchResult.of(ResultFiles.SUITE).put("environment", environment.toResult());
         manifest.put("runs", runs.stream().map(RunRecord::toResult).toList());
         final Path manifestFile = manifest.write(dir);
-        final Path report = ReportMain.write(output == null ? ReportMain.defaultOutput(dir) : output, environment,
+        final Path report = ReportMain.write(output == null ? ReportMain.defaultOutput(dir) : output, dir, environment,
                 ResultFiles.fromManifest(dir, runs));
         summary(runs, environment, manifestFile, report);
         return runs.stream().allMatch(RunRecord::succeeded) ? 0 : 1;

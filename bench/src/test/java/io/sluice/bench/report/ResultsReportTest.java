@@ -62,7 +62,7 @@ class ResultsReportTest {
     }
 
     private String render(final ScenarioResults scenario) {
-        return new ResultsReport(tmp.resolve("charts"), "charts").render(environment(), List.of(scenario));
+        return new ResultsReport(tmp.resolve("charts"), "charts", tmp.resolve("results")).render(environment(), List.of(scenario));
     }
 
     @Test
@@ -160,5 +160,22 @@ class ResultsReportTest {
         assertTrue(md.contains("label = x\\|y"), "a pipe in a value does not break the table: " + md);
         assertFalse(Files.exists(tmp.resolve("charts").resolve("fixed-latency.png")), "no histogram, no chart");
         assertEquals(1, md.lines().filter(line -> line.startsWith("## fixed")).count());
+    }
+
+    @Test
+    void chartsAScenarioDrewItselfAreCopiedBesideTheOthersAndLinked() throws IOException {
+        final Path results = Files.createDirectories(tmp.resolve("results"));
+        Files.write(results.resolve("demo-curve.png"), PNG_SIGNATURE);
+        final Map<String, Object> run = parse(BenchResult.of("demo").put("x", 1.0)
+                .put(ResultsReport.CHARTS_KEY, List.of("demo-curve.png", "missing.png", "../outside.png")).toJson());
+
+        final String md = render(new ScenarioResults("demo", "a demo", "nothing", "none", new ReportSpec(), List.of(run),
+                List.of("demo-1.json"), List.of()));
+
+        assertTrue(md.contains("![demo demo-curve.png](charts/demo-curve.png)"), md);
+        assertArrayEquals(PNG_SIGNATURE, Files.readAllBytes(tmp.resolve("charts").resolve("demo-curve.png")));
+        assertTrue(md.contains("names the chart `missing.png`, which is not in"), md);
+        assertTrue(md.contains("names the chart `../outside.png`, which is not in"), md);
+        assertFalse(Files.exists(tmp.resolve("charts").resolve("outside.png")));
     }
 }
