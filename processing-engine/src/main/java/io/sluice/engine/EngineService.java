@@ -1,5 +1,6 @@
 package io.sluice.engine;
 
+import io.sluice.contracts.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.engine.config.EngineConfig;
@@ -15,7 +16,8 @@ import java.util.concurrent.CountDownLatch;
  * The engine process's work, apart from its command line: open the journals, recover, then loop. The loop
  * polls every gateway journal round-robin, one command from each per turn, and runs each command through
  * the {@link Engine} inside one excerpt of the engine journal ({@link JournalingInput}); when no journal
- * has anything it idles with the configured strategy.
+ * has anything it idles with the configured strategy. Unless configured off, a {@link JournalPretoucher}
+ * thread faults in the engine journal's pages ahead of the loop.
  * <p>
  * Recovery: the engine journal records which input every excerpt answered, in order
  * ({@link io.sluice.engine.recovery.ConsumptionOrder}). On start those inputs are re-run through the
@@ -32,6 +34,7 @@ public final class EngineService implements AutoCloseable {
     private final Engine engine;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final JournalingInput input;
+    private final JournalPretoucher pretoucher;
     private final int sourceCount;
     private volatile boolean running = true;
     private long recovered = -1;
@@ -50,6 +53,8 @@ public final class EngineService implements AutoCloseable {
         engine = new Engine(config, output);
         input = new JournalingInput(appender, engine);
         sourceCount = sources.count();
+        pretoucher = config.pretouch()
+                ? new JournalPretoucher("engine journal pretoucher", JournalPretoucher.DEFAULT_AHEAD_BYTES).start() : null;
     }
 
     /**
@@ -101,6 +106,9 @@ public final class EngineService implements AutoCloseable {
             }
         }
         processed += work;
+        if (work > 0 && pretoucher != null) {
+            pretoucher.follow(appender);
+        }
         return work;
     }
 
@@ -127,6 +135,9 @@ public final class EngineService implements AutoCloseable {
 
     @Override
     public void close() {
+        if (pretoucher != null) {
+            pretoucher.close();
+        }
         sources.close();
         engineJournal.close();
     }

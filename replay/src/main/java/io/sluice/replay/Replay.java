@@ -1,6 +1,7 @@
 package io.sluice.replay;
 
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.JournalOutput;
@@ -26,6 +27,7 @@ import java.util.List;
  * new engine journal (exactly as the engine process writes it: one excerpt per input) and compared, input by
  * input, with the recorded ones, in the appender's memory as each excerpt is committed ({@link ExcerptComparison}). Only the timestamps that measure a run are left out of the comparison
  * ({@link ReportLayout}, {@link ExcerptText#clearRunTimestamps}). The recorded journals are opened read-only.
+ * As in the engine, a {@link JournalPretoucher} faults in the new journal's pages ahead, unless the config says not to.
  * <p>
  * {@code new Replay(recorded, config).output(dir).run()}; options: {@link #stopAt}, {@link #sources},
  * {@link #pace}, {@link #progress}. The engine config's {@code journalRoot} is not used: the journals are
@@ -102,7 +104,12 @@ public final class Replay {
         try (ChronicleQueue recordedEngine = journals.openEngineJournal();
              InputSources inputs = new InputSources(recorded, true, selected);
              ChronicleQueue fresh = Journals.open(freshDir);
-             ConsumptionOrder order = new ConsumptionOrder(recordedEngine)) {
+             ConsumptionOrder order = new ConsumptionOrder(recordedEngine);
+             JournalPretoucher pretoucher = new JournalPretoucher("replay journal pretoucher",
+                     JournalPretoucher.DEFAULT_AHEAD_BYTES)) {
+            if (config.pretouch()) {
+                pretoucher.start();
+            }
             final ExcerptAppender appender = fresh.createAppender();
             final JournalOutput journalOutput = new JournalOutput(appender);
             journalOutput.goLive();
@@ -136,6 +143,7 @@ public final class Replay {
                     break;
                 }
                 reports += comparison.reports();
+                pretoucher.follow(appender);
                 if (fed % PROGRESS_EVERY == 0) {
                     progress.update(fed);
                 }

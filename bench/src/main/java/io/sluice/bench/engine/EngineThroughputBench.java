@@ -5,11 +5,13 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.OrdStatus;
+import io.sluice.contracts.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.IdleChoice;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,7 +26,8 @@ import java.util.concurrent.Callable;
  * {@code ./sluice bench engine-throughput [--orders N]}: the engine flat out over a pre-written journal of
  * mixed commands (new, cancel, replace; crossing and resting; three instruments; two gateways). Reports
  * commands/s and reports/s, and as the ceiling, measured in the same run, the raw Chronicle rate of
- * appending as many execution reports through a method writer, one per excerpt. Wall time and the
+ * appending as many execution reports through a method writer, one per excerpt, with the same
+ * {@link JournalPretoucher} setting as the engine. Wall time and the
  * thread's CPU time are both reported: on a shared machine the CPU time is the steadier of the two.
  */
 @Command(name = "engine-throughput", mixinStandardHelpOptions = true,
@@ -34,6 +37,9 @@ public final class EngineThroughputBench implements Callable<Integer> {
 
     @Option(names = "--orders", description = "commands in the pre-written journal (default ${DEFAULT-VALUE})")
     private long orders = 10_000_000;
+
+    @Option(names = "--no-pretouch", description = "run the engine (and the ceiling) without the journal pretoucher")
+    private boolean noPretouch;
 
     @CommandLine.Mixin
     private JournalDirectory journals;
@@ -48,7 +54,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return journals.use("sluice-engine-throughput", root -> {
-            final EngineConfig config = PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN);
+            final EngineConfig config = PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN).pretouch(!noPretouch);
             System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
             PreWrittenJournals.write(config, root, orders);
 
@@ -65,7 +71,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
             service.close();
 
             final long ceilingCpuStart = THREADS.getCurrentThreadCpuTime();
-            final long ceilingNanos = rawAppend(root.resolve("ceiling"), reports);
+            final long ceilingNanos = rawAppend(root.resolve("ceiling"), reports, config.pretouch());
             final long ceilingCpuNanos = THREADS.getCurrentThreadCpuTime() - ceilingCpuStart;
             final double commandsPerSecond = orders * 1e9 / engineNanos;
             final double reportsPerSecond = reports * 1e9 / engineNanos;
@@ -77,12 +83,12 @@ public final class EngineThroughputBench implements Callable<Integer> {
                             + "%,.0f commands/s, %,.0f reports/s; per CPU second %,.0f commands, %,.0f reports%n",
                     orders, reports, engineNanos / 1e9, engineCpuNanos / 1e9, commandsPerSecond, reportsPerSecond,
                     commandsPerCpuSecond, reportsPerCpuSecond);
-            System.out.printf(Locale.ROOT, "ceiling: %,d reports appended raw (method writer, one per excerpt) in %.2f s "
+            System.out.printf(Locale.ROOT, "ceiling: %,d reports appended raw (method writer, one per excerpt, pretouch " + config.pretouch() + ") in %.2f s "
                             + "(%.2f s thread CPU): %,.0f reports/s; per CPU second %,.0f reports%n",
                     reports, ceilingNanos / 1e9, ceilingCpuNanos / 1e9, ceilingPerSecond, ceilingPerCpuSecond);
             System.out.printf(Locale.ROOT, "engine reports/s as share of the ceiling: %.0f %% (per CPU second: %.0f %%)%n",
                     100 * reportsPerSecond / ceilingPerSecond, 100 * reportsPerCpuSecond / ceilingPerCpuSecond);
-            final Path file = BenchResult.of("engine-throughput").put("commands", orders).put("reports", reports)
+            final Path file = BenchResult.of("engine-throughput").put("commands", orders).put("reports", reports).put("pretouch", config.pretouch() ? 1 : 0)
                     .put("engineSeconds", engineNanos / 1e9).put("engineCpuSeconds", engineCpuNanos / 1e9)
                     .put("commandsPerSecond", commandsPerSecond).put("reportsPerSecond", reportsPerSecond)
                     .put("commandsPerCpuSecond", commandsPerCpuSecond).put("ceilingReportsPerSecond", ceilingPerSecond)
@@ -95,16 +101,25 @@ public final class EngineThroughputBench implements Callable<Integer> {
         });
     }
 
-    /** @return nanoseconds to append {@code count} typical execution reports, one per excerpt, to a fresh journal. */
-    static long rawAppend(final Path journal, final long count) {
-        try (ChronicleQueue queue = Journals.open(journal)) {
-            final EngineToGateway writer = queue.methodWriter(EngineToGateway.class);
+    /**
+     * @param pretouch with a {@link JournalPretoucher} ahead of the appender, as the engine has when so configured
+     * @return nanoseconds to append {@code count} typical execution reports, one per excerpt, to a fresh journal
+     */
+    static long rawAppend(final Path journal, final long count, final boolean pretouch) {
+        try (ChronicleQueue queue = Journals.open(journal);
+             JournalPretoucher pretoucher = new JournalPretoucher("ceiling pretoucher", JournalPretoucher.DEFAULT_AHEAD_BYTES)) {
+            if (pretouch) {
+                pretoucher.start();
+            }
+            final ExcerptAppender appender = queue.createAppender();
+            final EngineToGateway writer = appender.methodWriterBuilder(EngineToGateway.class).marshallableOut(appender).build();
             final ExecutionReport report = new ExecutionReport().execType(ExecType.TRADE).lastQty(100).cumQty(100);
             report.gatewayId(1).orderId(1).ordStatus(OrdStatus.FILLED);
             final long start = System.nanoTime();
             for (long i = 1; i <= count; i++) {
                 report.execId(i).metaData().eventId(i);
                 writer.executionReport(report);
+                pretoucher.follow(appender);
             }
             return System.nanoTime() - start;
         }

@@ -26,6 +26,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   completedOrderMemory: 65536,  # completed orders remembered for duplicate ClOrdID and too-late checks
  *   maxPriceLevels: 4096,         # price levels per side of each book
  *   pinCpu: -1,                   # pin the engine thread to this CPU (OpenHFT Affinity); -1: no pinning
+ *   pretouch: true,               # fault in the engine journal's pages ahead of the engine thread (JournalPretoucher)
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
  *       maxOrderQty: 1000000, maxNotional: 50000000 }
@@ -42,6 +43,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private int completedOrderMemory = 1 << 16;
     private int maxPriceLevels = 4096;
     private int pinCpu = CpuPinning.NONE;
+    private boolean pretouch = true;
     private List<InstrumentConfig> instruments = new ArrayList<>();
 
     /**
@@ -165,6 +167,20 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     public EngineConfig pinCpu(final int cpu) {
         this.pinCpu = cpu;
+        return this;
+    }
+
+    /**
+     * @return true if a thread of its own faults in the engine journal's pages ahead of the engine thread
+     * ({@link io.sluice.contracts.journal.JournalPretoucher}), which otherwise spends much of its time in the
+     * kernel on first writes to each page
+     */
+    public boolean pretouch() {
+        return pretouch;
+    }
+
+    public EngineConfig pretouch(final boolean pretouch) {
+        this.pretouch = pretouch;
         return this;
     }
 
