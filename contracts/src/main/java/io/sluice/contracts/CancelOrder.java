@@ -1,7 +1,5 @@
 package io.sluice.contracts;
 
-import net.openhft.chronicle.bytes.BytesIn;
-import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
@@ -66,20 +64,20 @@ public final class CancelOrder extends Event {
     }
 
     @Override
-    protected void writeBody(final BytesOut<?> bytes) {
-        bytes.writeLong(session);
-        bytes.writeLong(clOrdId);
-        bytes.writeLong(origClOrdId);
-        bytes.writeLong(symbol);
-        writeCode(bytes, side);
+    void writeBody(final RecordOut out) {
+        out.writeLong(session);
+        out.writeLong(clOrdId);
+        out.writeLong(origClOrdId);
+        out.writeLong(symbol);
+        writeCode(out, side);
     }
 
     @Override
-    protected void readBody(final BytesIn<?> bytes) {
-        session = bytes.readLong();
-        clOrdId = bytes.readLong();
-        origClOrdId = bytes.readLong();
-        symbol = bytes.readLong();
-        side = Side.fromFixCode(bytes.readByte());
+    void readBody(final RecordIn in) {
+        session = in.readLong();
+        clOrdId = in.readLong();
+        origClOrdId = in.readLong();
+        symbol = in.readLong();
+        side = Side.fromFixCode(in.readByte());
     }
 }

@@ -1,7 +1,5 @@
 package io.sluice.contracts;
 
-import net.openhft.chronicle.bytes.BytesIn;
-import net.openhft.chronicle.bytes.BytesOut;
 
 /**
  * The engine refused a cancel or a cancel/replace: FIX OrderCancelReject (35=9). The order, if it exists,
@@ -20,14 +18,14 @@ public final class CancelReject extends Report {
     }
 
     @Override
-    protected void writeBody(final BytesOut<?> bytes) {
-        super.writeBody(bytes);
-        writeCode(bytes, responseTo);
+    void writeBody(final RecordOut out) {
+        super.writeBody(out);
+        writeCode(out, responseTo);
     }
 
     @Override
-    protected void readBody(final BytesIn<?> bytes) {
-        super.readBody(bytes);
-        responseTo = CxlRejResponseTo.fromFixCode(bytes.readByte());
+    void readBody(final RecordIn in) {
+        super.readBody(in);
+        responseTo = CxlRejResponseTo.fromFixCode(in.readByte());
     }
 }

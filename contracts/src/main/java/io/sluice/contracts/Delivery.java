@@ -1,7 +1,5 @@
 package io.sluice.contracts;
 
-import net.openhft.chronicle.bytes.BytesIn;
-import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
@@ -37,14 +35,14 @@ public final class Delivery extends Event {
     }
 
     @Override
-    protected void writeBody(final BytesOut<?> bytes) {
-        bytes.writeLong(session);
-        bytes.writeLong(execId);
+    void writeBody(final RecordOut out) {
+        out.writeLong(session);
+        out.writeLong(execId);
     }
 
     @Override
-    protected void readBody(final BytesIn<?> bytes) {
-        session = bytes.readLong();
-        execId = bytes.readLong();
+    void readBody(final RecordIn in) {
+        session = in.readLong();
+        execId = in.readLong();
     }
 }

@@ -11,6 +11,8 @@ import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
  */
 public abstract class Event extends BytesInBinaryMarshallable {
     private MetaData metaData = new MetaData();
+    private final transient RecordOut out = new RecordOut();
+    private final transient RecordIn in = new RecordIn();
 
     /** @return this event's MetaData, mutable and owned by this event. */
     public final MetaData metaData() {
@@ -19,23 +21,27 @@ public abstract class Event extends BytesInBinaryMarshallable {
 
     @Override
     public final void writeMarshallable(final BytesOut<?> bytes) {
-        metaData.writeMarshallable(bytes);
-        writeBody(bytes);
+        out.begin(bytes);
+        metaData.writeTo(out);
+        writeBody(out);
+        out.end();
     }
 
     @Override
     public final void readMarshallable(final BytesIn<?> bytes) {
-        metaData.readMarshallable(bytes);
-        readBody(bytes);
+        in.begin(bytes);
+        metaData.readFrom(in);
+        readBody(in);
+        in.end();
     }
 
-    /** Writes the fields after the MetaData. */
-    protected abstract void writeBody(BytesOut<?> bytes);
+    /** Writes the fields after the MetaData: the layout {@link #readBody(RecordIn)} reads. */
+    abstract void writeBody(RecordOut out);
 
-    /** Reads what {@link #writeBody(BytesOut)} wrote, overwriting every field. */
-    protected abstract void readBody(BytesIn<?> bytes);
+    /** Reads what {@link #writeBody(RecordOut)} wrote, overwriting every field. */
+    abstract void readBody(RecordIn in);
 
-    protected static void writeCode(final BytesOut<?> bytes, final FixCoded value) {
-        bytes.writeByte(FixCodeTable.codeOf(value));
+    static void writeCode(final RecordOut out, final FixCoded value) {
+        out.writeByte(FixCodeTable.codeOf(value));
     }
 }

@@ -1,7 +1,5 @@
 package io.sluice.contracts;
 
-import net.openhft.chronicle.bytes.BytesIn;
-import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
@@ -161,40 +159,40 @@ public final class ExecutionReport extends Report {
     }
 
     @Override
-    protected void writeBody(final BytesOut<?> bytes) {
-        super.writeBody(bytes);
-        bytes.writeLong(execId);
-        writeCode(bytes, execType);
-        bytes.writeLong(account);
-        bytes.writeLong(symbol);
-        writeCode(bytes, side);
-        writeCode(bytes, ordType);
-        writeCode(bytes, timeInForce);
-        bytes.writeLong(orderQty);
-        bytes.writeLong(price);
-        bytes.writeLong(lastQty);
-        bytes.writeLong(lastPx);
-        bytes.writeLong(cumQty);
-        bytes.writeLong(leavesQty);
-        bytes.writeLong(avgPx);
+    void writeBody(final RecordOut out) {
+        super.writeBody(out);
+        out.writeLong(execId);
+        writeCode(out, execType);
+        out.writeLong(account);
+        out.writeLong(symbol);
+        writeCode(out, side);
+        writeCode(out, ordType);
+        writeCode(out, timeInForce);
+        out.writeLong(orderQty);
+        out.writeLong(price);
+        out.writeLong(lastQty);
+        out.writeLong(lastPx);
+        out.writeLong(cumQty);
+        out.writeLong(leavesQty);
+        out.writeLong(avgPx);
     }
 
     @Override
-    protected void readBody(final BytesIn<?> bytes) {
-        super.readBody(bytes);
-        execId = bytes.readLong();
-        execType = ExecType.fromFixCode(bytes.readByte());
-        account = bytes.readLong();
-        symbol = bytes.readLong();
-        side = Side.fromFixCode(bytes.readByte());
-        ordType = OrdType.fromFixCode(bytes.readByte());
-        timeInForce = TimeInForce.fromFixCode(bytes.readByte());
-        orderQty = bytes.readLong();
-        price = bytes.readLong();
-        lastQty = bytes.readLong();
-        lastPx = bytes.readLong();
-        cumQty = bytes.readLong();
-        leavesQty = bytes.readLong();
-        avgPx = bytes.readLong();
+    void readBody(final RecordIn in) {
+        super.readBody(in);
+        execId = in.readLong();
+        execType = ExecType.fromFixCode(in.readByte());
+        account = in.readLong();
+        symbol = in.readLong();
+        side = Side.fromFixCode(in.readByte());
+        ordType = OrdType.fromFixCode(in.readByte());
+        timeInForce = TimeInForce.fromFixCode(in.readByte());
+        orderQty = in.readLong();
+        price = in.readLong();
+        lastQty = in.readLong();
+        lastPx = in.readLong();
+        cumQty = in.readLong();
+        leavesQty = in.readLong();
+        avgPx = in.readLong();
     }
 }

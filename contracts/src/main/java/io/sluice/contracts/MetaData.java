@@ -30,6 +30,8 @@ public final class MetaData extends BytesInBinaryMarshallable {
     private long gatewayRead;
     @LongConversion(Ticks.class)
     private long fixSent;
+    private transient RecordOut out;
+    private transient RecordIn in;
 
     /** @return the id of the gateway whose journal the input came from. */
     public int sourceId() {
@@ -137,26 +139,46 @@ public final class MetaData extends BytesInBinaryMarshallable {
 
     @Override
     public void writeMarshallable(final BytesOut<?> bytes) {
-        bytes.writeInt(sourceId);
-        bytes.writeLong(eventId);
-        bytes.writeLong(fixReceived);
-        bytes.writeLong(commandWritten);
-        bytes.writeLong(engineRead);
-        bytes.writeLong(reportWritten);
-        bytes.writeLong(gatewayRead);
-        bytes.writeLong(fixSent);
+        if (out == null) {
+            out = new RecordOut();
+        }
+        out.begin(bytes);
+        writeTo(out);
+        out.end();
+    }
+
+    /** Writes the fields, as {@link #readMarshallable(BytesIn)} reads them: also the start of every event. */
+    void writeTo(final RecordOut out) {
+        out.writeInt(sourceId);
+        out.writeLong(eventId);
+        out.writeLong(fixReceived);
+        out.writeLong(commandWritten);
+        out.writeLong(engineRead);
+        out.writeLong(reportWritten);
+        out.writeLong(gatewayRead);
+        out.writeLong(fixSent);
     }
 
     @Override
     public void readMarshallable(final BytesIn<?> bytes) {
-        sourceId = bytes.readInt();
-        eventId = bytes.readLong();
-        fixReceived = bytes.readLong();
-        commandWritten = bytes.readLong();
-        engineRead = bytes.readLong();
-        reportWritten = bytes.readLong();
-        gatewayRead = bytes.readLong();
-        fixSent = bytes.readLong();
+        if (in == null) {
+            in = new RecordIn();
+        }
+        in.begin(bytes);
+        readFrom(in);
+        in.end();
+    }
+
+    /** Reads what {@link #writeTo(RecordOut)} wrote, overwriting every field. */
+    void readFrom(final RecordIn in) {
+        sourceId = in.readInt();
+        eventId = in.readLong();
+        fixReceived = in.readLong();
+        commandWritten = in.readLong();
+        engineRead = in.readLong();
+        reportWritten = in.readLong();
+        gatewayRead = in.readLong();
+        fixSent = in.readLong();
     }
 
     /** Shows tick timestamps in YAML as UTC date-times with 0.1 µs resolution. */

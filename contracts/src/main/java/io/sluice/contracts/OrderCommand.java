@@ -1,7 +1,5 @@
 package io.sluice.contracts;
 
-import net.openhft.chronicle.bytes.BytesIn;
-import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
@@ -111,28 +109,28 @@ public abstract class OrderCommand extends Event {
     }
 
     @Override
-    protected void writeBody(final BytesOut<?> bytes) {
-        bytes.writeLong(session);
-        bytes.writeLong(clOrdId);
-        bytes.writeLong(account);
-        bytes.writeLong(symbol);
-        writeCode(bytes, side);
-        writeCode(bytes, ordType);
-        writeCode(bytes, timeInForce);
-        bytes.writeLong(orderQty);
-        bytes.writeLong(price);
+    void writeBody(final RecordOut out) {
+        out.writeLong(session);
+        out.writeLong(clOrdId);
+        out.writeLong(account);
+        out.writeLong(symbol);
+        writeCode(out, side);
+        writeCode(out, ordType);
+        writeCode(out, timeInForce);
+        out.writeLong(orderQty);
+        out.writeLong(price);
     }
 
     @Override
-    protected void readBody(final BytesIn<?> bytes) {
-        session = bytes.readLong();
-        clOrdId = bytes.readLong();
-        account = bytes.readLong();
-        symbol = bytes.readLong();
-        side = Side.fromFixCode(bytes.readByte());
-        ordType = OrdType.fromFixCode(bytes.readByte());
-        timeInForce = TimeInForce.fromFixCode(bytes.readByte());
-        orderQty = bytes.readLong();
-        price = bytes.readLong();
+    void readBody(final RecordIn in) {
+        session = in.readLong();
+        clOrdId = in.readLong();
+        account = in.readLong();
+        symbol = in.readLong();
+        side = Side.fromFixCode(in.readByte());
+        ordType = OrdType.fromFixCode(in.readByte());
+        timeInForce = TimeInForce.fromFixCode(in.readByte());
+        orderQty = in.readLong();
+        price = in.readLong();
     }
 }

@@ -1,7 +1,5 @@
 package io.sluice.contracts;
 
-import net.openhft.chronicle.bytes.BytesIn;
-import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
@@ -23,14 +21,14 @@ public final class ReplaceOrder extends OrderCommand {
     }
 
     @Override
-    protected void writeBody(final BytesOut<?> bytes) {
-        super.writeBody(bytes);
-        bytes.writeLong(origClOrdId);
+    void writeBody(final RecordOut out) {
+        super.writeBody(out);
+        out.writeLong(origClOrdId);
     }
 
     @Override
-    protected void readBody(final BytesIn<?> bytes) {
-        super.readBody(bytes);
-        origClOrdId = bytes.readLong();
+    void readBody(final RecordIn in) {
+        super.readBody(in);
+        origClOrdId = in.readLong();
     }
 }

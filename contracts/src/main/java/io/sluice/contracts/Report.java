@@ -1,7 +1,5 @@
 package io.sluice.contracts;
 
-import net.openhft.chronicle.bytes.BytesIn;
-import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
@@ -90,24 +88,24 @@ public abstract class Report extends Event {
     }
 
     @Override
-    protected void writeBody(final BytesOut<?> bytes) {
-        bytes.writeInt(gatewayId);
-        bytes.writeLong(session);
-        bytes.writeLong(orderId);
-        bytes.writeLong(clOrdId);
-        bytes.writeLong(origClOrdId);
-        writeCode(bytes, ordStatus);
-        bytes.writeByte((byte) rejectReason.ordinal());
+    void writeBody(final RecordOut out) {
+        out.writeInt(gatewayId);
+        out.writeLong(session);
+        out.writeLong(orderId);
+        out.writeLong(clOrdId);
+        out.writeLong(origClOrdId);
+        writeCode(out, ordStatus);
+        out.writeByte((byte) rejectReason.ordinal());
     }
 
     @Override
-    protected void readBody(final BytesIn<?> bytes) {
-        gatewayId = bytes.readInt();
-        session = bytes.readLong();
-        orderId = bytes.readLong();
-        clOrdId = bytes.readLong();
-        origClOrdId = bytes.readLong();
-        ordStatus = OrdStatus.fromFixCode(bytes.readByte());
-        rejectReason = RejectReason.fromOrdinal(bytes.readByte());
+    void readBody(final RecordIn in) {
+        gatewayId = in.readInt();
+        session = in.readLong();
+        orderId = in.readLong();
+        clOrdId = in.readLong();
+        origClOrdId = in.readLong();
+        ordStatus = OrdStatus.fromFixCode(in.readByte());
+        rejectReason = RejectReason.fromOrdinal(in.readByte());
     }
 }

@@ -170,4 +170,57 @@ final class EventRoundTripTest {
         assertEquals(max, read);
         assertEquals(Long.MIN_VALUE, read.engineRead());
     }
+
+    @Test
+    void anEventWritesTheSameBytesToDirectMemoryAsToTheHeap() {
+        final List<Event> events = List.of(newOrder(), replaceOrder(), cancelOrder(), executionReport(), new CancelOrder());
+        for (final Event event : events) {
+            final Bytes<?> heap = Bytes.allocateElasticOnHeap();
+            final Bytes<?> direct = Bytes.allocateElasticDirect(16); // smaller than a record: it must grow first
+            try {
+                direct.writeLong(-1L);
+                heap.writeLong(-1L);
+                event.writeMarshallable(heap);
+                event.writeMarshallable(direct);
+                direct.writeInt(7);
+                heap.writeInt(7);
+                assertEquals(heap.toHexString(), direct.toHexString(), event.getClass().getSimpleName());
+            } finally {
+                direct.releaseLast();
+            }
+        }
+    }
+
+    @Test
+    void anEventReadsBackFromDirectMemoryAsFromTheHeap() {
+        final ExecutionReport written = executionReport();
+        final Bytes<?> direct = Bytes.allocateElasticDirect(16);
+        try {
+            written.writeMarshallable(direct);
+            direct.writeInt(7);
+            final ExecutionReport read = new ExecutionReport();
+            read.readMarshallable(direct);
+            assertEquals(written, read);
+            assertEquals(7, direct.readInt(), "the read position moved past the record, no further");
+        } finally {
+            direct.releaseLast();
+        }
+    }
+
+    @Test
+    void aRecordCutShortFailsToReadInsteadOfReadingPastItsEnd() {
+        final Bytes<?> heap = Bytes.allocateElasticOnHeap();
+        executionReport().writeMarshallable(heap);
+        final Bytes<?> direct = Bytes.allocateElasticDirect(16);
+        try {
+            direct.write(heap, heap.readPosition(), heap.readRemaining() - 1);
+            final long end = direct.readLimit();
+            assertThrows(java.nio.BufferUnderflowException.class, () -> new ExecutionReport().readMarshallable(direct));
+            assertEquals(end, direct.readLimit());
+            heap.readLimit(heap.readLimit() - 1);
+            assertThrows(java.nio.BufferUnderflowException.class, () -> new ExecutionReport().readMarshallable(heap));
+        } finally {
+            direct.releaseLast();
+        }
+    }
 }
