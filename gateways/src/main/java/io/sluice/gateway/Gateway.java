@@ -61,7 +61,7 @@ public final class Gateway implements AutoCloseable {
         engineJournal = Journals.open(Journals.engineJournal(root));
         store = new JournalSessionStore(Journals.open(Journals.gatewayDeliveries(root, id)), config.maxMessageBytes());
         final long lastEventId = recoverCommands();
-        final GatewayToEngine commands = commandJournal.methodWriter(GatewayToEngine.class);
+        final GatewayToEngine commands = Journals.methodWriter(commandJournal.createAppender(), GatewayToEngine.class);
         orderEntry = new OrderEntry(id, commands, store, lastEventId);
 
         final List<FixSession> sessions = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.Delivery;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.SessionStore;
 import net.openhft.chronicle.bytes.MethodReader;
@@ -45,7 +46,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         this.appender = queue.createAppender();
         // The writer must write through this very appender so that a sent and a delivered record opened in
         // one writingDocument() land in one excerpt (the queue's own method writer uses another appender).
-        this.writer = queue.methodWriterBuilder(GatewayRecords.class).marshallableOut(appender).build();
+        this.writer = Journals.methodWriter(appender, GatewayRecords.class);
         this.resendTailer = queue.createTailer();
         this.scanReader = resendTailer.methodReader(scan);
     }

@@ -3,6 +3,7 @@ package io.sluice.engine;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
 import net.openhft.chronicle.queue.ExcerptAppender;
 
@@ -19,9 +20,9 @@ public final class JournalOutput implements EngineToGateway {
     private long written;
 
     public JournalOutput(final ExcerptAppender appender) {
-        // Bound to this appender (not the queue's thread-local one), so that reports written while
-        // JournalingInput holds an excerpt open on it land in that excerpt.
-        writer = appender.methodWriterBuilder(EngineToGateway.class).marshallableOut(appender).build();
+        // Bound to this appender, so that reports written while JournalingInput holds an excerpt open on it
+        // land in that excerpt.
+        writer = Journals.methodWriter(appender, EngineToGateway.class);
     }
 
     /** From now on, write reports instead of discarding them. */

@@ -112,7 +112,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
                 pretoucher.start();
             }
             final ExcerptAppender appender = queue.createAppender();
-            final EngineToGateway writer = appender.methodWriterBuilder(EngineToGateway.class).marshallableOut(appender).build();
+            final EngineToGateway writer = Journals.methodWriter(appender, EngineToGateway.class);
             final ExecutionReport report = new ExecutionReport().execType(ExecType.TRADE).lastQty(100).cumQty(100);
             report.gatewayId(1).orderId(1).ordStatus(OrdStatus.FILLED);
             final long start = System.nanoTime();

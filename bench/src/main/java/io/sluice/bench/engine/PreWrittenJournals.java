@@ -47,7 +47,7 @@ public final class PreWrittenJournals {
         final MixedOrderFlow[] flows = new MixedOrderFlow[GATEWAYS.length];
         for (int i = 0; i < GATEWAYS.length; i++) {
             queues[i] = Journals.open(Journals.gatewayJournal(root, GATEWAYS[i]));
-            writers[i] = queues[i].methodWriter(GatewayToEngine.class);
+            writers[i] = Journals.methodWriter(queues[i].createAppender(), GatewayToEngine.class);
             flows[i] = new MixedOrderFlow(42, GATEWAYS[i], config.instruments(), 64);
         }
         for (long n = 0; n < commands; n++) {

@@ -85,7 +85,7 @@ public final class JournalSetWriter implements AutoCloseable {
 
     /** @return a method writer of {@code type} appending to the journal in {@code dir}, e.g. for other record types. */
     public <T> T writer(final Path dir, final Class<T> type) {
-        return queue(dir).methodWriterBuilder(type).marshallableOut(appender(dir)).build();
+        return Journals.methodWriter(appender(dir), type);
     }
 
     /** Opens one excerpt of the journal in {@code dir}: whatever is written to it until it is closed lands in it. */

@@ -3,6 +3,7 @@ package io.sluice.contracts.journal;
 import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.core.values.LongValue;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
@@ -112,6 +113,16 @@ public final class Journals {
                     + " (expected a directory with metadata.cq4t)");
         }
         return builder(dir).readOnly(true).build();
+    }
+
+    /**
+     * @return a method writer of {@code type} that appends one excerpt per call through {@code appender}
+     * itself; {@code queue.methodWriter(type)} instead looks up the calling thread's appender on every call.
+     * Use it on the thread that owns {@code appender}; a call made while that appender holds an excerpt open
+     * (see {@code JournalingInput}) lands in that excerpt.
+     */
+    public static <T> T methodWriter(final ExcerptAppender appender, final Class<T> type) {
+        return appender.methodWriterBuilder(type).marshallableOut(appender).build();
     }
 
     private static SingleChronicleQueueBuilder builder(final Path dir) {

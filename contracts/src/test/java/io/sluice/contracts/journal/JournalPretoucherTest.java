@@ -82,7 +82,7 @@ final class JournalPretoucherTest {
     }
 
     private static void append(final ExcerptAppender appender, final long fromEventId, final long toEventId) {
-        final EngineToGateway writer = appender.methodWriterBuilder(EngineToGateway.class).marshallableOut(appender).build();
+        final EngineToGateway writer = Journals.methodWriter(appender, EngineToGateway.class);
         final ExecutionReport report = EventFixtures.executionReport();
         for (long id = fromEventId; id <= toEventId; id++) {
             report.metaData().eventId(id);
