@@ -3,6 +3,7 @@ package io.sluice.engine;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MetaData;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -10,7 +11,9 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 /**
  * Where the running engine's reports go: the engine journal, through a Chronicle method writer on one
  * appender, each report stamped with {@code reportWritten} on the way (the only clock read, kept out of the
- * pure {@link Engine}). It starts out discarding reports, which is what recovery needs while it re-runs
+ * pure {@link Engine}). The reports of one input share one stamp, read at the first of them: they are written
+ * within a few tenths of a microsecond into one excerpt, which gateways see only once it is committed
+ * whole, and a clock read costs 20 ns here. It starts out discarding reports, which is what recovery needs while it re-runs
  * inputs whose reports are in the journal already; {@link #goLive()} starts writing. Use it with a
  * {@link JournalingInput} on the same appender, as {@link EngineService} and replay do.
  */
@@ -18,6 +21,9 @@ public final class JournalOutput implements EngineToGateway {
     private final EngineToGateway writer;
     private boolean live;
     private long written;
+    private int stampedSource;
+    private long stampedEvent;
+    private long stampTicks;
 
     public JournalOutput(final ExcerptAppender appender) {
         // Bound to this appender, so that reports written while JournalingInput holds an excerpt open on it
@@ -38,7 +44,7 @@ public final class JournalOutput implements EngineToGateway {
     @Override
     public void executionReport(final ExecutionReport report) {
         if (live) {
-            report.metaData().reportWritten(SluiceClock.nowTicks());
+            stamp(report.metaData());
             writer.executionReport(report);
             written++;
         }
@@ -47,9 +53,19 @@ public final class JournalOutput implements EngineToGateway {
     @Override
     public void cancelReject(final CancelReject reject) {
         if (live) {
-            reject.metaData().reportWritten(SluiceClock.nowTicks());
+            stamp(reject.metaData());
             writer.cancelReject(reject);
             written++;
         }
+    }
+
+    /** Stamps reportWritten: now, unless a report of the same input was stamped just before. */
+    private void stamp(final MetaData metaData) {
+        if (metaData.eventId() != stampedEvent || metaData.sourceId() != stampedSource || written == 0) {
+            stampedSource = metaData.sourceId();
+            stampedEvent = metaData.eventId();
+            stampTicks = SluiceClock.nowTicks();
+        }
+        metaData.reportWritten(stampTicks);
     }
 }

@@ -1,0 +1,88 @@
+package io.sluice.engine;
+
+import io.sluice.contracts.CancelReject;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.EventFixtures;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.time.SluiceClock;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the engine's output does to reports on their way to the journal: nothing before it is live, then one stamp per input. */
+final class JournalOutputTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void reportsOfOneInputShareTheirReportWrittenStampAndTheNextInputGetsALaterOne() {
+        try (ChronicleQueue journal = Journals.open(Journals.engineJournal(root))) {
+            final JournalOutput output = new JournalOutput(journal.createAppender());
+            output.executionReport(report(1, 10));
+            assertEquals(0, output.written(), "discarded before going live");
+            output.goLive();
+
+            output.executionReport(report(1, 11));
+            awaitNextTick();
+            output.cancelReject(reject(1, 11));
+            awaitNextTick();
+            output.executionReport(report(2, 11));
+
+            final List<Long> stamps = reportWrittenStamps(journal);
+            assertEquals(3, stamps.size());
+            assertEquals(stamps.get(0), stamps.get(1), "both reports of input (1, 11)");
+            assertTrue(stamps.get(2) > stamps.get(1), "input (2, 11) is stamped anew: " + stamps);
+        }
+    }
+
+    private static ExecutionReport report(final int sourceId, final long eventId) {
+        final ExecutionReport report = EventFixtures.executionReport();
+        report.metaData().sourceId(sourceId).eventId(eventId);
+        return report;
+    }
+
+    private static CancelReject reject(final int sourceId, final long eventId) {
+        final CancelReject reject = new CancelReject();
+        reject.metaData().sourceId(sourceId).eventId(eventId);
+        return reject;
+    }
+
+    /** Waits (a tenth of a microsecond at most) until the clock has moved on by a tick. */
+    private static void awaitNextTick() {
+        final long now = SluiceClock.nowTicks();
+        while (SluiceClock.nowTicks() == now) {
+            Thread.onSpinWait();
+        }
+    }
+
+    private static List<Long> reportWrittenStamps(final ChronicleQueue journal) {
+        final List<Long> stamps = new ArrayList<>();
+        try (ExcerptTailer tailer = journal.createTailer()) {
+            final MethodReader reader = tailer.methodReader(new EngineToGateway() {
+                @Override
+                public void executionReport(final ExecutionReport report) {
+                    stamps.add(report.metaData().reportWritten());
+                }
+
+                @Override
+                public void cancelReject(final CancelReject reject) {
+                    stamps.add(reject.metaData().reportWritten());
+                }
+            });
+            while (reader.readOne()) {
+                // collects
+            }
+        }
+        return stamps;
+    }
+}
