@@ -24,7 +24,8 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code ./sluice bench engine-throughput [--orders N]}: the engine flat out over a pre-written journal of
- * mixed commands (new, cancel, replace; crossing and resting; three instruments; two gateways). Reports
+ * mixed commands (new, cancel, replace; crossing and resting; three instruments; two gateways), after a
+ * warm-up of {@code --warmup} commands through another engine instance in the same JVM. Reports
  * commands/s and reports/s, and as the ceiling, measured in the same run, the raw Chronicle rate of
  * appending as many execution reports through a method writer, one per excerpt, with the same
  * {@link JournalPretoucher} setting as the engine. Wall time and the
@@ -37,6 +38,10 @@ public final class EngineThroughputBench implements Callable<Integer> {
 
     @Option(names = "--orders", description = "commands in the pre-written journal (default ${DEFAULT-VALUE})")
     private long orders = 10_000_000;
+
+    @Option(names = "--warmup", description = "commands run first through another engine instance in this JVM, so the"
+            + " measured run meets compiled code (default ${DEFAULT-VALUE})")
+    private long warmup = 1_000_000;
 
     @Option(names = "--no-pretouch", description = "run the engine (and the ceiling) without the journal pretoucher")
     private boolean noPretouch;
@@ -57,6 +62,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
             final EngineConfig config = PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN).pretouch(!noPretouch);
             System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
             PreWrittenJournals.write(config, root, orders);
+            warmUp(root.resolve("warm-up"));
 
             final EngineService service = new EngineService(config);
             service.recover();
@@ -88,7 +94,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
                     reports, ceilingNanos / 1e9, ceilingCpuNanos / 1e9, ceilingPerSecond, ceilingPerCpuSecond);
             System.out.printf(Locale.ROOT, "engine reports/s as share of the ceiling: %.0f %% (per CPU second: %.0f %%)%n",
                     100 * reportsPerSecond / ceilingPerSecond, 100 * reportsPerCpuSecond / ceilingPerCpuSecond);
-            final Path file = BenchResult.of("engine-throughput").put("commands", orders).put("reports", reports).put("pretouch", config.pretouch() ? 1 : 0)
+            final Path file = BenchResult.of("engine-throughput").put("commands", orders).put("warmupCommands", warmup).put("reports", reports).put("pretouch", config.pretouch() ? 1 : 0)
                     .put("engineSeconds", engineNanos / 1e9).put("engineCpuSeconds", engineCpuNanos / 1e9)
                     .put("commandsPerSecond", commandsPerSecond).put("reportsPerSecond", reportsPerSecond)
                     .put("commandsPerCpuSecond", commandsPerCpuSecond).put("ceilingReportsPerSecond", ceilingPerSecond)
@@ -99,6 +105,25 @@ public final class EngineThroughputBench implements Callable<Integer> {
             System.out.println("wrote " + file);
             return 0;
         });
+    }
+
+    /** Runs {@link #warmup} commands of the same mix through an engine of their own under {@code root}, then deletes them. */
+    private void warmUp(final Path root) throws java.io.IOException {
+        if (warmup <= 0) {
+            return;
+        }
+        final EngineConfig config = PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN).pretouch(!noPretouch);
+        PreWrittenJournals.write(config, root, warmup);
+        final long start = System.nanoTime();
+        try (EngineService service = new EngineService(config)) {
+            service.recover();
+            while (service.processed() < warmup) {
+                service.poll();
+            }
+        }
+        System.out.printf(Locale.ROOT, "warm-up: %,d commands through another engine instance in %.2f s%n", warmup,
+                (System.nanoTime() - start) / 1e9);
+        PreWrittenJournals.delete(root);
     }
 
     /**
