@@ -6,6 +6,7 @@ import io.sluice.bench.fix.LiquiditySeeder;
 import io.sluice.bench.fix.OrderLoad;
 import io.sluice.bench.fix.SessionIdentity;
 import io.sluice.bench.fix.SluiceDeployment;
+import io.sluice.bench.fix.SluiceIdle;
 import io.sluice.bench.fix.StandardOrders;
 import io.sluice.bench.report.LatencyTable;
 import org.HdrHistogram.Histogram;
@@ -52,6 +53,11 @@ public final class DemoMain implements Callable<Integer> {
             + " (default ${DEFAULT-VALUE})")
     private int window = 1;
 
+    @Option(names = "--idle", description = "what the engine and gateway threads do when idle: yield (each keeps a core"
+            + " busy, lowest latency on a VM whose idle CPUs halt), backoff (parks, kind to a shared machine),"
+            + " busy-spin or engine-spin (default ${DEFAULT-VALUE})")
+    private String idle = SluiceIdle.YIELD.label();
+
     private final PrintStream out = System.out;
     private volatile SluiceDeployment deployment;
 
@@ -62,15 +68,17 @@ public final class DemoMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         final FixTransport fixTransport = FixTransport.parse(transport);
+        final SluiceIdle idleChoice = SluiceIdle.parse(idle);
         final Path root = Files.createTempDirectory("sluice-demo");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAndDelete(root), "demo-cleanup"));
         final SessionIdentity load1 = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
         final SessionIdentity load2 = SessionIdentity.ofSluiceClient("LOAD2", PASSWORD);
         final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
-        out.printf("Sluice demo: engine + 2 gateways (%s) as child processes, journals under %s%n", fixTransport, root);
+        out.printf("Sluice demo: engine + 2 gateways (%s, idle: %s) as child processes, journals under %s%n", fixTransport,
+                idleChoice.label(), root);
         try (SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
                 new SluiceDeployment.GatewaySpec(1, fixTransport, List.of(load1, seeder)),
-                new SluiceDeployment.GatewaySpec(2, fixTransport, List.of(load2))))) {
+                new SluiceDeployment.GatewaySpec(2, fixTransport, List.of(load2))), idleChoice, List.of())) {
             deployment = sluice;
             out.printf("  engine    pid %d%n  gateway 1 pid %d on %s%n  gateway 2 pid %d on %s%n",
                     sluice.engine().pid(), sluice.gateway(1).pid(), sluice.endpoint(1),

@@ -43,9 +43,10 @@ public final class FixBenchmark implements Callable<Integer> {
     @Option(names = "--transports", split = ",", description = "Sluice transports to measure (default tcp,uds)")
     private List<String> transports = List.of("tcp", "uds");
 
-    @Option(names = "--idle", description = "what Sluice's engine and gateway threads do when idle: backoff, yield,"
-            + " busy-spin, or engine-spin (the engine spins, the gateways back off) (default ${DEFAULT-VALUE})")
-    private String idle = "backoff";
+    @Option(names = "--idle", description = "what Sluice's engine and gateway threads do when idle: yield (each keeps a"
+            + " core busy; lowest latency where idle CPUs halt, as on a VM), backoff, busy-spin, or engine-spin (the"
+            + " engine spins, the gateways back off) (default ${DEFAULT-VALUE}, as in ./sluice demo)")
+    private String idle = SluiceIdle.YIELD.label();
 
     @Option(names = "--quickfixj", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "measure the QuickFIX/J baseline (default true)")
