@@ -88,6 +88,16 @@ final class LiveTailProcess implements AutoCloseable {
         return process.log();
     }
 
+    /** @return the tail process's id */
+    long pid() {
+        return process.pid();
+    }
+
+    /** @return what the tail has printed so far */
+    String logText() {
+        return process.logText();
+    }
+
     @Override
     public void close() throws InterruptedException {
         process.close();

@@ -1,5 +1,6 @@
 package io.sluice.bench.tail;
 
+import io.sluice.contracts.process.IdlePriority;
 import io.sluice.contracts.time.SluiceClock;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import picocli.CommandLine;
@@ -64,6 +65,12 @@ public final class TailMain implements Callable<Integer> {
     @Option(names = "--plot", paramLabel = "FILE.png", description = "Draw the percentile distribution per hop at the end.")
     private Path plot;
 
+    @Option(names = "--priority", paramLabel = "idle|normal",
+            description = "Scheduling priority of this process: idle (Linux SCHED_IDLE: it runs only on CPU time the"
+                    + " engine and gateways leave, so it never slows them; the default when following live journals)"
+                    + " or normal (the default with --offline, which has no writers to protect).")
+    private String priority;
+
     @Option(names = "--join-window", defaultValue = "65536", paramLabel = "N",
             description = "Inputs remembered per gateway for matching, a power of two (default ${DEFAULT-VALUE}).")
     private int joinWindow;
@@ -84,6 +91,14 @@ public final class TailMain implements Callable<Integer> {
                 .sinceTicks(since == null ? Long.MIN_VALUE : instantTicks("--since", since))
                 .untilTicks(until == null ? Long.MAX_VALUE : instantTicks("--until", until))
                 .hlog(hlog).plot(plot).joinWindow(joinWindow);
+        final boolean idlePriority = priority == null ? !offline : switch (priority) {
+            case "idle" -> true;
+            case "normal" -> false;
+            default -> throw parameterError("--priority: '" + priority + "' must be idle or normal");
+        };
+        if (idlePriority) {
+            System.out.println("tail: " + IdlePriority.applyToThisProcess());
+        }
         final Tail tail;
         try {
             tail = new Tail(options, System.out);

@@ -45,6 +45,7 @@ class TailMainTest {
         assertEquals(2, run("--root", root.toString(), "--offline", "--session", "MUCH-TOO-LONG-ID"));
         assertEquals(2, run("--root", root.toString(), "--offline", "--since", "yesterday"));
         assertEquals(2, run("--offline"));
+        assertEquals(2, run("--root", root.toString(), "--offline", "--priority", "low"));
     }
 
     @Test
