@@ -51,7 +51,7 @@ public final class BenchMain {
                   engine-throughput    engine flat out over a pre-written mixed journal, vs the raw append ceiling
                   journal-round-trip   two gateway threads -> engine -> back: rate and latency percentiles
                   engine-alloc         engine under Epsilon GC: allocated bytes per command on the engine thread
-                  tail-offline [inputs/gateway] [gateways]  latency tail reading a synthetic journal set offline (M inputs/s)
+                  tail-offline         latency tail reading a synthetic journal set offline: inputs/s and records/s
                   tail-live-impact     journal round trip at a fixed rate without and with a live tail process, A/B: p99 ratio
                   replay               replay with comparison vs the engine alone over a recorded set (--orders N)
                   fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J

@@ -63,7 +63,7 @@ public final class BenchScenarios {
                     "the latency tail reading a finished synthetic journal set from its start",
                     "no baseline; five runs inside the process, median reported",
                     "issue 6: at least 5 M messages/s offline",
-                    List.of("200000", "2"),
+                    List.of("--inputs", "1000000", "--gateways", "2"),
                     List.of(),
                     new ReportSpec()
                             .headline("inputs/s (median run)", "inputsPerSecond")

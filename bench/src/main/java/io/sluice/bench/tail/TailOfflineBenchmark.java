@@ -2,6 +2,9 @@ package io.sluice.bench.tail;
 
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.LatencyTable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -14,10 +17,11 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Locale;
+import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 /**
- * {@code ./sluice bench tail-offline [inputs per gateway] [gateways]}: writes a synthetic journal set with
+ * {@code ./sluice bench tail-offline [--inputs N] [--gateways N]}: writes a synthetic journal set with
  * known latencies (default 2 gateways x 2.5 M inputs, i.e. 5 M inputs, 6.25 M reports, 6.25 M deliveries)
  * into a temporary directory, then times the tail reading it offline, five times after a warm-up on a
  * smaller set, and prints inputs/s and records/s of each run, the median, the best, and per second of the reading
@@ -26,19 +30,28 @@ import java.util.stream.Stream;
  * 5 M messages/s, a message being one record read from any journal (command, report or delivery); inputs/s
  * (commands) are printed beside it.
  */
-public final class TailOfflineBenchmark {
-    private static final long DEFAULT_INPUTS_PER_GATEWAY = 2_500_000;
-    private static final int DEFAULT_GATEWAYS = 2;
+@Command(name = "tail-offline", mixinStandardHelpOptions = true,
+        description = "The latency tail reading a finished synthetic journal set offline: inputs/s and records/s.")
+public final class TailOfflineBenchmark implements Callable<Integer> {
     private static final int WARM_UP_INPUTS = 400_000;
     private static final int RUNS = 5;
     private static final double TARGET_MESSAGES_PER_SECOND = 5e6;
 
-    private TailOfflineBenchmark() {
+    @Option(names = "--inputs", description = "inputs (commands) per gateway in the journal set (default ${DEFAULT-VALUE})")
+    private long inputsPerGateway = 2_500_000;
+
+    @Option(names = "--gateways", description = "gateways in the journal set (default ${DEFAULT-VALUE})")
+    private int gateways = 2;
+
+    public static void main(final String[] args) {
+        final int code = new CommandLine(new TailOfflineBenchmark()).execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
     }
 
-    public static void main(final String[] args) throws IOException {
-        final long inputsPerGateway = args.length > 0 ? Long.parseLong(args[0]) : DEFAULT_INPUTS_PER_GATEWAY;
-        final int gateways = args.length > 1 ? Integer.parseInt(args[1]) : DEFAULT_GATEWAYS;
+    @Override
+    public Integer call() throws IOException {
         final Path warmUp = Files.createTempDirectory("sluice-tail-warmup");
         final Path root = Files.createTempDirectory("sluice-tail-bench");
         try {
@@ -101,6 +114,7 @@ public final class TailOfflineBenchmark {
                     ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                     Runtime.getRuntime().availableProcessors());
             System.out.println("results: " + result.write(BenchResult.resultsDir()));
+            return 0;
         } finally {
             delete(warmUp);
             delete(root);
