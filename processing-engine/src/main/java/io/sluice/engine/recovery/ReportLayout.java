@@ -15,6 +15,8 @@ import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
@@ -45,10 +47,16 @@ public final class ReportLayout {
 
     private final Shape execution;
     private final Shape cancelReject;
+    private final Prefix executionPrefix;
+    private final Prefix cancelRejectPrefix;
+    private final int shortest;
 
     private ReportLayout(final Shape execution, final Shape cancelReject) {
         this.execution = execution;
         this.cancelReject = cancelReject;
+        executionPrefix = new Prefix(execution.prefix());
+        cancelRejectPrefix = new Prefix(cancelReject.prefix());
+        shortest = Math.max(Long.BYTES, Math.min(execution.length(), cancelReject.length()));
     }
 
     /**
@@ -94,23 +102,46 @@ public final class ReportLayout {
      * @return the shape of the record there, or null if it starts like no report or runs past the excerpt
      */
     public Shape shapeAt(final long address, final long remaining) {
-        if (startsWith(address, remaining, execution)) {
+        if (remaining < shortest) {
+            return null;
+        }
+        final long word = MEMORY.readLong(address);
+        if (remaining >= execution.length() && executionPrefix.startsOf(word, address)) {
             return execution;
         }
-        return startsWith(address, remaining, cancelReject) ? cancelReject : null;
+        return remaining >= cancelReject.length() && cancelRejectPrefix.startsOf(word, address) ? cancelReject : null;
     }
 
-    private static boolean startsWith(final long address, final long remaining, final Shape shape) {
-        if (remaining < shape.length()) {
-            return false;
+    /**
+     * A record kind's first bytes, its first eight compared as one word, in the machine's byte order, as a
+     * replay and a recovery do once for every report.
+     */
+    private static final class Prefix {
+        private final byte[] bytes;
+        private final long word;
+        private final long mask;
+
+        Prefix(final byte[] bytes) {
+            this.bytes = bytes;
+            final byte[] first = Arrays.copyOf(bytes, Long.BYTES);
+            final byte[] ones = new byte[Long.BYTES];
+            Arrays.fill(ones, 0, Math.min(Long.BYTES, bytes.length), (byte) 0xFF);
+            word = ByteBuffer.wrap(first).order(ByteOrder.nativeOrder()).getLong();
+            mask = ByteBuffer.wrap(ones).order(ByteOrder.nativeOrder()).getLong();
         }
-        final byte[] prefix = shape.prefix();
-        for (int i = 0; i < prefix.length; i++) {
-            if (MEMORY.readByte(address + i) != prefix[i]) {
+
+        /** @return true if the record at {@code address}, whose first eight bytes are {@code first}, starts with these bytes */
+        boolean startsOf(final long first, final long address) {
+            if ((first & mask) != word) {
                 return false;
             }
+            for (int i = Long.BYTES; i < bytes.length; i++) {
+                if (MEMORY.readByte(address + i) != bytes[i]) {
+                    return false;
+                }
+            }
+            return true;
         }
-        return true;
     }
 
     private static ReportLayout probe() {
