@@ -59,7 +59,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return journals.use("sluice-engine-throughput", root -> {
-            final EngineConfig config = PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN).pretouch(!noPretouch);
+            final EngineConfig config = config(root);
             System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
             PreWrittenJournals.write(config, root, orders);
             warmUp(root.resolve("warm-up"));
@@ -107,12 +107,17 @@ public final class EngineThroughputBench implements Callable<Integer> {
         });
     }
 
+    /** @return the engine config for journals under {@code root}: the busy-spinning engine, pretouching unless told not to */
+    private EngineConfig config(final Path root) {
+        return PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN).pretouch(!noPretouch);
+    }
+
     /** Runs {@link #warmup} commands of the same mix through an engine of their own under {@code root}, then deletes them. */
     private void warmUp(final Path root) throws java.io.IOException {
         if (warmup <= 0) {
             return;
         }
-        final EngineConfig config = PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN).pretouch(!noPretouch);
+        final EngineConfig config = config(root);
         PreWrittenJournals.write(config, root, warmup);
         final long start = System.nanoTime();
         try (EngineService service = new EngineService(config)) {

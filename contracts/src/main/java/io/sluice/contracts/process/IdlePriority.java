@@ -39,17 +39,17 @@ public final class IdlePriority {
         if (SCHED_SETSCHEDULER == null) {
             return "scheduling priority unchanged: sched_setscheduler is not available (not Linux)";
         }
-        final List<Integer> threads;
-        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-            threads = tasks.map(task -> Integer.parseInt(task.getFileName().toString())).toList();
+        final List<Long> threads;
+        try {
+            threads = threadsOf(ProcessHandle.current().pid());
         } catch (final IOException | NumberFormatException e) {
             return "scheduling priority unchanged: cannot list this process's threads: " + e;
         }
         int set = 0;
         try (Arena arena = Arena.ofConfined()) {
             final MemorySegment param = arena.allocate(ValueLayout.JAVA_INT); // struct sched_param { int sched_priority = 0; }
-            for (final int tid : threads) {
-                if ((int) SCHED_SETSCHEDULER.invokeExact(tid, SCHED_IDLE, param) == 0) {
+            for (final long tid : threads) {
+                if ((int) SCHED_SETSCHEDULER.invokeExact((int) tid, SCHED_IDLE, param) == 0) {
                     set++;
                 }
             }
@@ -58,6 +58,13 @@ public final class IdlePriority {
         }
         return String.format(Locale.ROOT, "idle scheduling priority (SCHED_IDLE) for %d of %d threads: this process runs"
                 + " only on CPU time no other thread wants", set, threads.size());
+    }
+
+    /** @return the ids of process {@code pid}'s threads, from /proc */
+    public static List<Long> threadsOf(final long pid) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.map(task -> Long.parseLong(task.getFileName().toString())).toList();
+        }
     }
 
     /** @return the scheduling policy number of thread {@code tid} of process {@code pid}, from /proc (field 41 of stat) */

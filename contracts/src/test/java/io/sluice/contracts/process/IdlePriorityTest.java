@@ -3,14 +3,11 @@ package io.sluice.contracts.process;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,7 +28,7 @@ final class IdlePriorityTest {
         try (JavaProcess child = JavaProcess.start("idle-priority-child", dir.resolve("child.log"), List.of(), Child.class)) {
             awaitLog(child, READY);
             assertTrue(child.logText().contains("SCHED_IDLE"), child.logText());
-            final List<Long> threads = threadsOf(child.pid());
+            final List<Long> threads = IdlePriority.threadsOf(child.pid());
             assertTrue(threads.size() > 5, "a JVM has compiler, GC and other threads: " + threads.size());
             for (final long tid : threads) {
                 assertEquals(IdlePriority.SCHED_IDLE, IdlePriority.policyOf(child.pid(), tid),
@@ -40,12 +37,6 @@ final class IdlePriorityTest {
         }
         final long self = ProcessHandle.current().pid();
         assertEquals(0, IdlePriority.policyOf(self, self), "this test's JVM keeps the normal policy (SCHED_OTHER)");
-    }
-
-    private static List<Long> threadsOf(final long pid) throws IOException {
-        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            return tasks.map(task -> Long.parseLong(task.getFileName().toString())).toList();
-        }
     }
 
     private static void awaitLog(final JavaProcess child, final String line) {
