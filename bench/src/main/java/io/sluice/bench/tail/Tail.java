@@ -39,7 +39,13 @@ import java.util.stream.Stream;
 public final class Tail implements IntervalClock.Listener {
     private static final Pattern GATEWAY = Pattern.compile(
             Pattern.quote(Journals.GATEWAY_PREFIX) + "([1-9][0-9]{0,8})(" + Pattern.quote(Journals.OUT_SUFFIX) + ")?");
-    private static final int BATCH = 1_024;
+    /** Records read from one journal in one pass when reading a finished set: long passes, few checks. */
+    private static final int OFFLINE_BATCH = 1_024;
+    /**
+     * Records read from one journal in one pass when live, after which the tail yields the CPU: a pass then
+     * takes tens of microseconds, not milliseconds. See {@link #follow()} for why.
+     */
+    private static final int LIVE_BATCH = 32;
     private static final int LABEL_WIDTH = 12;
     private static final double TICKS_PER_SECOND = 1e6 * SluiceClock.TICKS_PER_MICRO;
 
@@ -52,6 +58,7 @@ public final class Tail implements IntervalClock.Listener {
     private final LatencyTable table;
     private final IntervalLog intervalLog;
     private final HopStatistics[] hops = new HopStatistics[Hop.all().length];
+    private final int batch;
     private final Set<Path> opened = new HashSet<>();
     private final List<CommandStream> commands = new ArrayList<>();
     private final List<DeliveryStream> deliveries = new ArrayList<>();
@@ -79,6 +86,7 @@ public final class Tail implements IntervalClock.Listener {
         if (options.root() == null || !Files.isDirectory(options.root())) {
             throw new IllegalArgumentException("no journal directory at " + options.root());
         }
+        batch = options.offline() ? OFFLINE_BATCH : LIVE_BATCH;
         filter = new TailFilter(options.gateways(), options.sessions(), options.sinceTicks(), options.untilTicks());
         clock = new IntervalClock(options.intervalTicks(), this);
         join = new LatencyJoin(filter, findings, clock, options.joinWindow());
@@ -123,12 +131,23 @@ public final class Tail implements IntervalClock.Listener {
         }
     }
 
+    /**
+     * Reads until stopped, or until a finished set is read. When live, the tail yields the CPU after every pass
+     * that read something. It runs at idle priority, so a writer thread that wakes takes the CPU from it at once;
+     * but a writer thread that <em>yields</em> (Agrona's back-off and yielding idle strategies do) can hand the CPU
+     * to a runnable idle-priority thread and get it back only at that thread's next yield or sleep, or at the next
+     * scheduler tick: up to 4 ms later. Short passes with a yield after each bound that to tens of microseconds.
+     */
     private void follow() {
+        final boolean live = !options.offline();
         while (running) {
             final int work = poll();
             if (work > 0) {
                 recordsRead = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
                 idle.reset();
+                if (live) {
+                    Thread.yield();
+                }
             } else if (options.offline()) {
                 break;
             } else {
@@ -212,10 +231,10 @@ public final class Tail implements IntervalClock.Listener {
     /** Reads deliveries first; undelivered reports only when no deliveries are left; unanswered commands last. */
     private int poll() {
         int work = pollDeliveries();
-        if (work < BATCH) {
+        if (work < batch) {
             final int reportsRead = pollReports();
             work += reportsRead;
-            if (reportsRead < BATCH) {
+            if (reportsRead < batch) {
                 work += pollCommands();
             }
         }
@@ -224,7 +243,7 @@ public final class Tail implements IntervalClock.Listener {
 
     private int pollReports() {
         int read = 0;
-        while (reports != null && read < BATCH && reports.readOne()) {
+        while (reports != null && read < batch && reports.readOne()) {
             read++;
         }
         return read;
@@ -236,7 +255,7 @@ public final class Tail implements IntervalClock.Listener {
             deliveries.get(i).drained(false);
         }
         int read = 0;
-        while (read < BATCH) {
+        while (read < batch) {
             DeliveryStream next = null;
             for (int i = 0; i < deliveries.size(); i++) {
                 final DeliveryStream stream = deliveries.get(i);
@@ -260,7 +279,7 @@ public final class Tail implements IntervalClock.Listener {
         int read = 0;
         for (int i = 0; i < commands.size(); i++) {
             final CommandStream stream = commands.get(i);
-            for (int n = 0; n < BATCH && stream.readOne(); n++) {
+            for (int n = 0; n < batch && stream.readOne(); n++) {
                 read++;
             }
         }
