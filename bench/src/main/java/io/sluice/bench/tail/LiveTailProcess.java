@@ -5,6 +5,7 @@ import io.sluice.contracts.process.JavaProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -12,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code ./sluice tail --root DIR} as a real child process, for benchmarks that measure what a live tail does to
+ * {@code ./sluice tail --root DIR} as a real child process, with the JVM flags the launcher gives a live tail, for benchmarks that measure what a live tail does to
  * the writers it follows: started, waited for until it prints its first interval (so it follows the journals),
  * asked for its CPU time, and stopped with SIGTERM, after which its summary says how much it read.
  */
@@ -37,7 +38,18 @@ final class LiveTailProcess implements AutoCloseable {
 
     /** Starts a live tail of the journals under {@code root} (which must already hold them), logging to {@code log}. */
     static LiveTailProcess start(final Path root, final Path log) throws IOException {
-        final LiveTailProcess tail = new LiveTailProcess(JavaProcess.start("tail", log, List.of(), TailMain.class,
+        return start(root, log, List.of());
+    }
+
+    /**
+     * As {@link #start(Path, Path)}, with more JVM flags for the tail's process ({@code extraJvm}) after the ones
+     * {@code ./sluice tail} adds to a live tail ({@value TailMain#LIVE_JVM_OPTIONS}).
+     */
+    static LiveTailProcess start(final Path root, final Path log, final List<String> extraJvm) throws IOException {
+        final List<String> jvm = new ArrayList<>();
+        jvm.add("@" + JavaProcess.jvmOptionsFile().resolveSibling(TailMain.LIVE_JVM_OPTIONS));
+        jvm.addAll(extraJvm);
+        final LiveTailProcess tail = new LiveTailProcess(JavaProcess.start("tail", log, jvm, TailMain.class,
                 "--root", root.toString(), "--interval", "1s"));
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
         // The first interval ends a second after the tail opened the journals: it prints "no messages" then.

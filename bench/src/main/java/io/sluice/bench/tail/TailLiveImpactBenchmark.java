@@ -16,6 +16,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -35,7 +36,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
     private static final double KEPT_RATE = 0.97;
 
     @Option(names = "--rounds", description = "rounds, each one run without and one with the tail (default ${DEFAULT-VALUE})")
-    private int rounds = 3;
+    private int rounds = 5;
 
     @Option(names = "--orders", description = "commands per gateway per run (default ${DEFAULT-VALUE})")
     private long orders = 150_000;
@@ -48,6 +49,11 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
 
     @Option(names = "--engine-idle", description = "engine idle strategy (default ${DEFAULT-VALUE})")
     private IdleChoice engineIdle = IdleChoice.BACK_OFF;
+
+    @Option(names = "--tail-jvm", split = " ", paramLabel = "FLAG",
+            description = "more JVM flags for the tail's process, space-separated, after those of " + TailMain.LIVE_JVM_OPTIONS
+                    + ", e.g. \"-XX:TieredStopAtLevel=4\" to let it compile with C2 too")
+    private List<String> tailJvm = List.of();
 
     private final LatencyTable table = new LatencyTable(System.out, 26);
     private double tailCpuSeconds;
@@ -68,7 +74,8 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
             return 2;
         }
         System.out.printf(Locale.ROOT, "journal round trip, 2 gateways x %,d commands at %,d/s each (window %d, engine idle %s), "
-                + "%d rounds without and with a live tail process; warming up ...%n", orders, rate, window, engineIdle, rounds);
+                + "%d rounds without and with a live tail process%s; warming up ...%n", orders, rate, window, engineIdle, rounds,
+                tailJvm.isEmpty() ? "" : " (tail JVM flags " + String.join(" ", tailJvm) + ")");
         run(Math.max(10, orders / 5), false); // JIT warm-up of the round trip in this JVM, not counted
         final Histogram without = new Histogram(3);
         final Histogram with = new Histogram(3);
@@ -100,6 +107,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
                 100 * tailCpuSeconds / tailWallSeconds, load, Runtime.getRuntime().availableProcessors());
         final Path file = BenchResult.of("tail-live-impact").put("rounds", rounds).put("ordersPerGateway", orders)
                 .put("ratePerGateway", rate).put("window", window).put("engineIdle", engineIdle.name())
+                .put("tailJvm", String.join(" ", tailJvm))
                 .put("p99Ratio", pooled).put("p99RatioMedian", sorted[rounds / 2]).put("p99RatioMin", sorted[0])
                 .put("p99RatioMax", sorted[rounds - 1]).put("tailCpuShare", tailCpuSeconds / tailWallSeconds)
                 .put("loadAverage", load).put("runsBehindOfferedRate", runsBehind)
@@ -140,7 +148,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
                 Journals.open(Journals.gatewayJournal(root, gateway)).close();
             }
             Journals.open(Journals.engineJournal(root)).close();
-            try (LiveTailProcess tail = LiveTailProcess.start(root, root.resolve("tail.log"))) {
+            try (LiveTailProcess tail = LiveTailProcess.start(root, root.resolve("tail.log"), tailJvm)) {
                 final double cpuStart = tail.cpuSeconds();
                 final JournalRoundTripBench.Figures figures =
                         JournalRoundTripBench.measure(root, settings(ordersPerGateway));

@@ -7,7 +7,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
+
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -29,6 +32,10 @@ import java.util.regex.Pattern;
 public final class TailMain implements Callable<Integer> {
     private static final Pattern DURATION = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(ms|s|m)?");
     private static final long SHUTDOWN_WAIT_SECONDS = 10;
+    /** The JVM flags a live tail adds to jvm.options, relative to the project root; the launcher adds them. */
+    static final String LIVE_JVM_OPTIONS = "bench/tail-live.options";
+    /** The JIT's tiered compilation level 4 is C2's. */
+    private static final int FULL_OPTIMIZATION_LEVEL = 4;
 
     @Option(names = "--root", required = true, paramLabel = "DIR",
             description = "Directory holding the journals: gateway-N, gateway-N-out, engine.")
@@ -99,6 +106,7 @@ public final class TailMain implements Callable<Integer> {
         if (idlePriority) {
             System.out.println("tail: " + IdlePriority.applyToThisProcess());
         }
+        System.out.println("tail: " + compilers(!offline));
         final Tail tail;
         try {
             tail = new Tail(options, System.out);
@@ -131,6 +139,16 @@ public final class TailMain implements Callable<Integer> {
             // the hook is running: it has just been told we are done
         }
         return 0;
+    }
+
+    /** @return which JIT compilers this JVM uses: C1 only for a live tail that the launcher started ({@value #LIVE_JVM_OPTIONS}). */
+    static String compilers(final boolean live) {
+        final String level = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                .getVMOption("TieredStopAtLevel").getValue();
+        if (Integer.parseInt(level) < FULL_OPTIMIZATION_LEVEL) {
+            return "JIT compiles with C1 only (TieredStopAtLevel=" + level + "), to take less CPU from the writers";
+        }
+        return "JIT compiles with C1 and C2" + (live ? " (./sluice tail gives a live tail C1 only: " + LIVE_JVM_OPTIONS + ")" : "");
     }
 
     private long durationTicks(final String text) {
