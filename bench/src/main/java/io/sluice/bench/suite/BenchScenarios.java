@@ -74,7 +74,7 @@ public final class BenchScenarios {
                     "the same round trip without the tail; same process, A/B interleaved: every round runs both,"
                             + " the order alternating, each run on fresh journals",
                     "issue 6: the live tail changes the round trip's p99 by at most 10 %",
-                    List.of("--orders", "60000", "--rate", "10000", "--rounds", "3"),
+                    List.of("--orders", "60000", "--rate", "10000", "--rounds", "5"),
                     List.of(),
                     new ReportSpec()
                             .headline("p99 ratio with ÷ without tail, all rounds", "p99Ratio")

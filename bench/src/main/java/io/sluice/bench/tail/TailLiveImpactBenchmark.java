@@ -50,6 +50,10 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
     @Option(names = "--engine-idle", description = "engine idle strategy (default ${DEFAULT-VALUE})")
     private IdleChoice engineIdle = IdleChoice.BACK_OFF;
 
+    @Option(names = "--control", description = "A/A control: the runs 'with tail' start no tail, so the ratio shows "
+            + "only this machine's run-to-run noise")
+    private boolean control;
+
     @Option(names = "--tail-jvm", split = " ", paramLabel = "FLAG",
             description = "more JVM flags for the tail's process, space-separated, after those of " + TailMain.LIVE_JVM_OPTIONS
                     + ", e.g. \"-XX:TieredStopAtLevel=4\" to let it compile with C2 too")
@@ -74,8 +78,9 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
             return 2;
         }
         System.out.printf(Locale.ROOT, "journal round trip, 2 gateways x %,d commands at %,d/s each (window %d, engine idle %s), "
-                + "%d rounds without and with a live tail process%s; warming up ...%n", orders, rate, window, engineIdle, rounds,
-                tailJvm.isEmpty() ? "" : " (tail JVM flags " + String.join(" ", tailJvm) + ")");
+                + "%d rounds without and with a live tail process%s%s; warming up ...%n", orders, rate, window, engineIdle, rounds,
+                tailJvm.isEmpty() ? "" : " (tail JVM flags " + String.join(" ", tailJvm) + ")",
+                control ? " (A/A CONTROL: no tail is started; 'with tail' runs are a second baseline)" : "");
         run(Math.max(10, orders / 5), false); // JIT warm-up of the round trip in this JVM, not counted
         final Histogram without = new Histogram(3);
         final Histogram with = new Histogram(3);
@@ -101,15 +106,18 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
         final double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         System.out.printf(Locale.ROOT, "p99 with / without tail: %.3f over all rounds (%+.1f %%); per round %s, median %.3f, "
                         + "range %.3f .. %.3f; target <= %.2f: %s%s%n", pooled, 100 * (pooled - 1), text(ratios),
-                sorted[rounds / 2], sorted[0], sorted[rounds - 1], TARGET_RATIO, verdict(pooled, sorted[rounds / 2]),
+                sorted[rounds / 2], sorted[0], sorted[rounds - 1], TARGET_RATIO,
+                control ? "no verdict (A/A control: this is the noise)" : verdict(pooled, sorted[rounds / 2]),
                 runsBehind == 0 ? "" : " (inconclusive: " + runsBehind + " runs fell behind the offered rate)");
+        final double tailCpuShare = tailWallSeconds > 0 ? tailCpuSeconds / tailWallSeconds : 0;
         System.out.printf(Locale.ROOT, "the tail used %.1f %% of a core while following; load average %.1f on %d CPUs%n",
-                100 * tailCpuSeconds / tailWallSeconds, load, Runtime.getRuntime().availableProcessors());
-        final Path file = BenchResult.of("tail-live-impact").put("rounds", rounds).put("ordersPerGateway", orders)
+                100 * tailCpuShare, load, Runtime.getRuntime().availableProcessors());
+        // A control run is kept apart from the scenario's results, which the report reads.
+        final Path file = BenchResult.of(control ? "tail-live-impact-control" : "tail-live-impact").put("rounds", rounds).put("ordersPerGateway", orders)
                 .put("ratePerGateway", rate).put("window", window).put("engineIdle", engineIdle.name())
-                .put("tailJvm", String.join(" ", tailJvm))
+                .put("tailJvm", String.join(" ", tailJvm)).put("control", control)
                 .put("p99Ratio", pooled).put("p99RatioMedian", sorted[rounds / 2]).put("p99RatioMin", sorted[0])
-                .put("p99RatioMax", sorted[rounds - 1]).put("tailCpuShare", tailCpuSeconds / tailWallSeconds)
+                .put("p99RatioMax", sorted[rounds - 1]).put("tailCpuShare", tailCpuShare)
                 .put("loadAverage", load).put("runsBehindOfferedRate", runsBehind)
                 .putLatencyNanos("withoutTail", without).putLatencyNanos("withTail", with)
                 .write(BenchResult.resultsDir());
@@ -118,7 +126,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
     }
 
     private Run runAndShow(final int round, final boolean withTail) throws Exception {
-        final Run run = run(orders, withTail);
+        final Run run = run(orders, withTail && !control);
         table.rowNanos("round " + (round + 1) + (withTail ? " with tail" : " without"), run.figures.total());
         final double achieved = orders / run.seconds();
         System.out.printf(Locale.ROOT, "  %,.0f commands/s per gateway achieved of %,d/s offered%s%n", achieved, rate,
@@ -126,7 +134,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
         if (achieved < KEPT_RATE * rate) {
             runsBehind++;
         }
-        if (withTail) {
+        if (withTail && !control) {
             System.out.printf(Locale.ROOT, "  the tail read %,d commands and %,d reports of %,d commands written; "
                             + "it used %.2f s CPU in %.2f s (%.1f %% of a core)%n", run.tailCommands, run.tailReports,
                     orders * PreWrittenJournals.GATEWAYS.length, run.tailCpuSeconds, run.seconds(),

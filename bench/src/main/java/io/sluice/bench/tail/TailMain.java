@@ -74,7 +74,7 @@ public final class TailMain implements Callable<Integer> {
 
     @Option(names = "--priority", paramLabel = "idle|normal",
             description = "Scheduling priority of this process: idle (Linux SCHED_IDLE: it runs only on CPU time the"
-                    + " engine and gateways leave, so it never slows them; the default when following live journals)"
+                    + " engine and gateways leave; the default when following live journals)"
                     + " or normal (the default with --offline, which has no writers to protect).")
     private String priority;
 
