@@ -15,7 +15,6 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
-import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.IdleStrategy;
@@ -74,12 +73,11 @@ public final class Gateway implements AutoCloseable {
         acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, new GatewayLog(id));
 
         final ExcerptTailer engineTailer = engineJournal.createTailer();
-        if (store.deliveredEngineIndex() != 0 && engineTailer.moveToIndex(store.deliveredEngineIndex())) {
-            try (DocumentContext alreadyDelivered = engineTailer.readingDocument()) {
-                // Reading the last delivered report moves the tailer to the first one not yet delivered.
-            }
-        }
-        delivery = new ReportDelivery(id, acceptor, store, engineTailer);
+        // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,
+        // its other reports are still to be delivered.
+        final long alreadyDelivered = store.deliveredEngineIndex() != 0 && engineTailer.moveToIndex(store.deliveredEngineIndex())
+                ? store.reportsDeliveredFromExcerpt() : 0;
+        delivery = new ReportDelivery(id, acceptor, store, engineTailer, alreadyDelivered);
         engineReader = engineTailer.methodReader(delivery);
         transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
                 config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis());

@@ -16,7 +16,8 @@ import org.agrona.collections.Long2ObjectHashMap;
 /**
  * The gateway's {@link SessionStore}, in its own journal ({@link GatewayRecords}). On open it reads the
  * journal from the start to recover, per session, the next sequence numbers, plus the last engine-journal
- * index delivered and the last command eventId whose progress was recorded. Resends read the stored
+ * index delivered (and how many of that excerpt's reports: one excerpt holds every report of one input) and the
+ * last command eventId whose progress was recorded. Resends read the stored
  * messages back from the journal itself, so memory does not grow with the number of messages. Every write is one excerpt; a report's {@code sent} and
  * {@code delivered} records share one (see {@link #attachDelivery}).
  */
@@ -33,6 +34,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private Delivery pendingDelivery;
     private long pendingEngineIndex;
     private long deliveredEngineIndex;
+    private long deliveredFromExcerpt;
     private long recordedEventId;
     private long lastEventId;
     private final Scan scan = new Scan();
@@ -73,6 +75,14 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         return deliveredEngineIndex;
     }
 
+    /**
+     * @return how many of this gateway's reports in the excerpt at {@link #deliveredEngineIndex()} were delivered:
+     *         a gateway that stopped part way through an excerpt delivers the rest of it after a restart
+     */
+    public long reportsDeliveredFromExcerpt() {
+        return deliveredFromExcerpt;
+    }
+
     /** @return the highest command eventId a recorded session progress covers. */
     public long recordedEventId() {
         return recordedEventId;
@@ -100,9 +110,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
                 writer.delivered(pendingDelivery);
             }
         }
-        if (pendingEngineIndex != 0) {
-            deliveredEngineIndex = pendingEngineIndex;
-        }
+        countDelivered(pendingEngineIndex);
         pendingDelivery = null;
         pendingEngineIndex = 0;
         history(session.id()).nextSenderSeq = seqNum + 1;
@@ -204,6 +212,19 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         return history;
     }
 
+    /** Counts a report of the engine excerpt at {@code engineIndex} as delivered; 0: the message was no report. */
+    private void countDelivered(final long engineIndex) {
+        if (engineIndex == 0) {
+            return;
+        }
+        if (engineIndex == deliveredEngineIndex) {
+            deliveredFromExcerpt++;
+        } else {
+            deliveredEngineIndex = engineIndex;
+            deliveredFromExcerpt = 1;
+        }
+    }
+
     private void recover() {
         final ExcerptTailer tailer = queue.createTailer();
         final MethodReader reader = tailer.methodReader(new Recovery());
@@ -224,9 +245,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         @Override
         public void sent(final SentMessage message) {
             history(message.session()).nextSenderSeq = message.seqNum() + 1;
-            if (message.engineIndex() != 0) {
-                deliveredEngineIndex = message.engineIndex();
-            }
+            countDelivered(message.engineIndex());
         }
 
         @Override

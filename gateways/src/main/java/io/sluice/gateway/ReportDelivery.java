@@ -21,8 +21,10 @@ import net.openhft.chronicle.queue.ExcerptTailer;
  * OrderCancelReject (35=9) on the session that owns the order, and nowhere else. The FIX message, the
  * {@link Delivery} record (MetaData with gatewayRead and fixSent) and the engine-journal index delivered
  * up to are stored in one journal excerpt before the bytes go out, so after a crash a report is either
- * delivered (resendable) or still ahead of the recovered tailer. A report for an offline session is
- * stored the same way and reaches the client through the resend protocol when it logs on again.
+ * delivered (resendable) or still ahead of the recovered tailer. One engine excerpt holds every report of one
+ * input (an ack and its fills), so a gateway stopped part way through one starts again at that excerpt and
+ * passes over the reports of it that it had already delivered. A report for an offline session is stored the
+ * same way and reaches the client through the resend protocol when it logs on again.
  */
 final class ReportDelivery implements EngineToGateway {
     private static final long TICKS_PER_MILLI = 10_000;
@@ -34,13 +36,20 @@ final class ReportDelivery implements EngineToGateway {
     private final ExcerptTailer engineTailer;
     private final Delivery delivery = new Delivery();
     private long delivered;
+    private long alreadyDelivered;
 
+    /**
+     * @param engineTailer     the engine journal's tailer, at the first excerpt with reports to deliver
+     * @param alreadyDelivered how many of this gateway's reports at the start of that excerpt were delivered
+     *                         before a restart, and are passed over
+     */
     ReportDelivery(final int gatewayId, final FixAcceptor acceptor, final JournalSessionStore store,
-                   final ExcerptTailer engineTailer) {
+                   final ExcerptTailer engineTailer, final long alreadyDelivered) {
         this.gatewayId = gatewayId;
         this.acceptor = acceptor;
         this.store = store;
         this.engineTailer = engineTailer;
+        this.alreadyDelivered = alreadyDelivered;
     }
 
     /** @return how many reports this gateway has delivered since it started. */
@@ -106,8 +115,14 @@ final class ReportDelivery implements EngineToGateway {
         send(session, reject, 0, gatewayRead);
     }
 
+    /** @return the session to deliver {@code report} to, or null: another gateway's, or delivered before a restart */
     private FixSession owner(final Report report) {
-        return report.gatewayId() == gatewayId ? acceptor.session(report.session()) : null;
+        final FixSession session = report.gatewayId() == gatewayId ? acceptor.session(report.session()) : null;
+        if (session != null && alreadyDelivered > 0) {
+            alreadyDelivered--;
+            return null;
+        }
+        return session;
     }
 
     private void send(final FixSession session, final Report report, final long execId, final long gatewayRead) {

@@ -1,0 +1,106 @@
+package io.sluice.gateway;
+
+import io.sluice.contracts.Delivery;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.EventFixtures;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.gateway.session.FixAcceptor;
+import io.sluice.gateway.session.FixSession;
+import io.sluice.gateway.session.SessionIdentity;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.concurrent.SystemEpochClock;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static io.sluice.contracts.EventFixtures.id;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A gateway that stops part way through an engine-journal excerpt (one excerpt holds every report of one input: an
+ * ack and its fills) delivers the rest of that excerpt when it starts again, and nothing twice. The stop is made
+ * exact by delivering through the gateway's own {@link ReportDelivery} and {@link JournalSessionStore} up to the
+ * chosen report, as a gateway killed at that instant leaves its journal; then a real {@link Gateway} recovers.
+ */
+class GatewayRecoveryTest {
+    private static final int GATEWAY = 1;
+    private static final int OTHER_GATEWAY = 2;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aGatewayStoppedPartWayThroughAnExcerptDeliversTheRestOfItAfterARestart() {
+        final Path root = dir.resolve("journals");
+        final long excerpt = writeEngineJournal(root);
+        deliverAsIfKilledAfterReport2(root, excerpt);
+        assertEquals(List.of(1L, 2L), deliveredExecIds(root), "the state a gateway killed after report 2 leaves");
+
+        restartAndDeliver(root);
+
+        assertEquals(List.of(1L, 2L, 4L, 5L), deliveredExecIds(root),
+                "reports 4 and 5 of the interrupted excerpt come after the restart, 1 and 2 not again, 3 is another gateway's");
+        restartAndDeliver(root);
+        assertEquals(List.of(1L, 2L, 4L, 5L), deliveredExecIds(root), "a restart after a whole excerpt delivers nothing again");
+    }
+
+    /** Report 1 alone in an excerpt; reports 2 to 5 in the next, 3 for another gateway. @return that next excerpt's index */
+    private static long writeEngineJournal(final Path root) {
+        try (ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root))) {
+            final ExcerptAppender appender = engineJournal.createAppender();
+            final EngineToGateway engine = Journals.methodWriter(appender, EngineToGateway.class);
+            engine.executionReport(report(1, GATEWAY));
+            try (DocumentContext oneInput = appender.writingDocument()) {
+                engine.executionReport(report(2, GATEWAY));
+                engine.executionReport(report(3, OTHER_GATEWAY));
+                engine.executionReport(report(4, GATEWAY));
+                engine.executionReport(report(5, GATEWAY));
+            }
+            return appender.lastIndexAppended();
+        }
+    }
+
+    /** Delivers report 1, then report 2 of {@code excerpt}, to an offline session, and stops there. */
+    private static void deliverAsIfKilledAfterReport2(final Path root, final long excerpt) {
+        try (ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
+             JournalSessionStore store = new JournalSessionStore(Journals.open(Journals.gatewayDeliveries(root, GATEWAY)), 8192)) {
+            final FixSession session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret1"), store,
+                    (owner, message) -> { }, SystemEpochClock.INSTANCE, 8192, 120_000, 2_000);
+            final FixAcceptor acceptor = new FixAcceptor(List.of(session), SystemEpochClock.INSTANCE, 8192, Gateway.MAX_FIELDS);
+            final ExcerptTailer tailer = engineJournal.createTailer();
+            final ReportDelivery delivery = new ReportDelivery(GATEWAY, acceptor, store, tailer, 0);
+            assertTrue(tailer.methodReader(delivery).readOne(), "report 1's excerpt");
+            assertTrue(tailer.moveToIndex(excerpt));
+            delivery.executionReport(report(2, GATEWAY));
+        }
+    }
+
+    /** Starts a gateway on {@code root}, lets it work until it has nothing left to do, and closes it. */
+    private void restartAndDeliver(final Path root) {
+        final GatewayConfig config = new GatewayConfig().gatewayId(GATEWAY).journalRoot(root)
+                .listen("unix:" + dir.resolve("gw.sock")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
+        try (Gateway gateway = new Gateway(config, SystemEpochClock.INSTANCE)) {
+            while (gateway.doWork() > 0) {
+                // delivers what the engine journal holds for the (offline) session
+            }
+        }
+    }
+
+    private static List<Long> deliveredExecIds(final Path root) {
+        return JournalProbe.deliveries(root, GATEWAY).stream().map(Delivery::execId).toList();
+    }
+
+    private static ExecutionReport report(final long execId, final int gatewayId) {
+        final ExecutionReport report = EventFixtures.executionReport();
+        report.execId(execId);
+        report.gatewayId(gatewayId).session(id("CLIENT1"));
+        return report;
+    }
+}
