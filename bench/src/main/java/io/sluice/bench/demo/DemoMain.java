@@ -74,7 +74,7 @@ public final class DemoMain implements Callable<Integer> {
         final SessionIdentity load1 = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
         final SessionIdentity load2 = SessionIdentity.ofSluiceClient("LOAD2", PASSWORD);
         final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
-        out.printf("Sluice demo: engine + 2 gateways (%s, idle: %s) as child processes, journals under %s%n", fixTransport,
+        out.printf("Sluice demo: engine + 2 gateways (%s, idle: %s) as child processes, under %s%n", fixTransport,
                 idleChoice.label(), root);
         try (SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
                 new SluiceDeployment.GatewaySpec(1, fixTransport, List.of(load1, seeder)),
@@ -83,6 +83,8 @@ public final class DemoMain implements Callable<Integer> {
             out.printf("  engine    pid %d%n  gateway 1 pid %d on %s%n  gateway 2 pid %d on %s%n",
                     sluice.engine().pid(), sluice.gateway(1).pid(), sluice.endpoint(1),
                     sluice.gateway(2).pid(), sluice.endpoint(2));
+            out.printf("  journals  %s (per-hop latency live, from another terminal: ./sluice tail --root %<s)%n",
+                    sluice.journals());
             try (LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seeder))) {
                 liquidity.start(START_TIMEOUT);
                 out.printf("  seeded %d resting sell orders of 1,000,000 %s at 100.00%n", StandardOrders.RESTING_ORDERS,

@@ -173,7 +173,8 @@ public final class SluiceDeployment implements AutoCloseable {
         return text.toString();
     }
 
-    private Path journals() {
+    /** @return the journal root of this deployment: the directory a {@code ./sluice tail --root} follows */
+    public Path journals() {
         return root.resolve("journals");
     }
 
