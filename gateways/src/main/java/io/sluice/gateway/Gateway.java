@@ -75,7 +75,8 @@ public final class Gateway implements AutoCloseable {
         final ExcerptTailer engineTailer = engineJournal.createTailer();
         // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,
         // its other reports are still to be delivered.
-        final long alreadyDelivered = store.deliveredEngineIndex() != 0 && engineTailer.moveToIndex(store.deliveredEngineIndex())
+        final long lastExcerpt = store.deliveredEngineIndex();
+        final long alreadyDelivered = lastExcerpt != 0 && engineTailer.moveToIndex(lastExcerpt)
                 ? store.reportsDeliveredFromExcerpt() : 0;
         delivery = new ReportDelivery(id, acceptor, store, engineTailer, alreadyDelivered);
         engineReader = engineTailer.methodReader(delivery);

@@ -17,8 +17,8 @@ import org.agrona.collections.Long2ObjectHashMap;
  * The gateway's {@link SessionStore}, in its own journal ({@link GatewayRecords}). On open it reads the
  * journal from the start to recover, per session, the next sequence numbers, plus the last engine-journal
  * index delivered (and how many of that excerpt's reports: one excerpt holds every report of one input) and the
- * last command eventId whose progress was recorded. Resends read the stored
- * messages back from the journal itself, so memory does not grow with the number of messages. Every write is one excerpt; a report's {@code sent} and
+ * last command eventId whose progress was recorded. Resends read the stored messages back from the journal itself,
+ * so memory does not grow with the number of messages. Every write is one excerpt; a report's {@code sent} and
  * {@code delivered} records share one (see {@link #attachDelivery}).
  */
 public final class JournalSessionStore implements SessionStore, AutoCloseable {

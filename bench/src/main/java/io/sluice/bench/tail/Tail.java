@@ -148,7 +148,7 @@ public final class Tail implements IntervalClock.Listener {
                 recordsRead = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
                 idle.reset();
                 yieldIfLive();
-            } else if (options.offline()) {
+            } else if (!live) {
                 break;
             } else {
                 clock.observe(SluiceClock.nowTicks());

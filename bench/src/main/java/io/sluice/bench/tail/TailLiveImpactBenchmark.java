@@ -113,8 +113,8 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "the tail used %.1f %% of a core while following; load average %.1f on %d CPUs%n",
                 100 * tailCpuShare, load, Runtime.getRuntime().availableProcessors());
         // A control run is kept apart from the scenario's results, which the report reads.
-        final Path file = BenchResult.of(control ? "tail-live-impact-control" : "tail-live-impact").put("rounds", rounds).put("ordersPerGateway", orders)
-                .put("ratePerGateway", rate).put("window", window).put("engineIdle", engineIdle.name())
+        final Path file = BenchResult.of(control ? "tail-live-impact-control" : "tail-live-impact").put("rounds", rounds)
+                .put("ordersPerGateway", orders).put("ratePerGateway", rate).put("window", window).put("engineIdle", engineIdle.name())
                 .put("tailJvm", String.join(" ", tailJvm)).put("control", control)
                 .put("p99Ratio", pooled).put("p99RatioMedian", sorted[rounds / 2]).put("p99RatioMin", sorted[0])
                 .put("p99RatioMax", sorted[rounds - 1]).put("tailCpuShare", tailCpuShare)
@@ -126,7 +126,8 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
     }
 
     private Run runAndShow(final int round, final boolean withTail) throws Exception {
-        final Run run = run(orders, withTail && !control);
+        final boolean tailStarted = withTail && !control;
+        final Run run = run(orders, tailStarted);
         table.rowNanos("round " + (round + 1) + (withTail ? " with tail" : " without"), run.figures.total());
         final double achieved = orders / run.seconds();
         System.out.printf(Locale.ROOT, "  %,.0f commands/s per gateway achieved of %,d/s offered%s%n", achieved, rate,
@@ -134,7 +135,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
         if (achieved < KEPT_RATE * rate) {
             runsBehind++;
         }
-        if (withTail && !control) {
+        if (tailStarted) {
             System.out.printf(Locale.ROOT, "  the tail read %,d commands and %,d reports of %,d commands written; "
                             + "it used %.2f s CPU in %.2f s (%.1f %% of a core)%n", run.tailCommands, run.tailReports,
                     orders * PreWrittenJournals.GATEWAYS.length, run.tailCpuSeconds, run.seconds(),
