@@ -177,21 +177,6 @@ class FixSessionTest {
         }
 
         @Test
-        void aSilentClientGetsATestRequestThenALogout() {
-            bench.advance(30_000);
-            bench.session.onTimer();
-            bench.connection.next("0");
-            bench.advance(6_000);
-            bench.session.onTimer();
-            assertTrue(bench.connection.next("1").has(FixTags.TEST_REQ_ID));
-            bench.advance(30_000);
-            bench.session.onTimer();
-            assertTrue(bench.connection.next("5").get(FixTags.TEXT).contains("TestRequest unanswered"));
-            assertTrue(bench.connection.isClosed());
-            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
-        }
-
-        @Test
         void aTestRequestIsAnsweredWithAHeartbeatCarryingItsId() {
             bench.send(MsgTypes.TEST_REQUEST, request -> request.textField(FixTags.TEST_REQ_ID, "PING-7"));
             assertEquals("PING-7", bench.connection.next("0").get(FixTags.TEST_REQ_ID));
