@@ -66,7 +66,8 @@ public final class Gateway implements AutoCloseable {
         final List<FixSession> sessions = new ArrayList<>();
         for (final SessionConfig sessionConfig : config.sessions()) {
             final FixSession session = new FixSession(sessionConfig.identity(), store, orderEntry, clock,
-                    config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis());
+                    config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis(),
+                    config.minHeartBtIntSeconds(sessionConfig));
             session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
             sessions.add(session);
         }
@@ -81,7 +82,8 @@ public final class Gateway implements AutoCloseable {
         delivery = new ReportDelivery(id, acceptor, store, engineTailer, alreadyDelivered);
         engineReader = engineTailer.methodReader(delivery);
         transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
-                config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis());
+                config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
+                config.tcpKeepalive());
         logonTimeoutNanos = config.logonTimeoutMillis() * 1_000_000L;
     }
 

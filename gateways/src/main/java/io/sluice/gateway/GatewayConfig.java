@@ -2,7 +2,9 @@ package io.sluice.gateway;
 
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.gateway.codec.ShortText;
+import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.ListenAddress;
+import io.sluice.gateway.transport.TcpKeepalive;
 import net.openhft.chronicle.core.pool.ClassAliasPool;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import net.openhft.chronicle.wire.WireType;
@@ -19,7 +21,8 @@ import java.util.Set;
  * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}): its id, the journal root,
  * where it listens ({@code tcp://host:port} or {@code unix:/path}), the sessions it accepts, the idle
  * strategy of its I/O thread, optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
- * default, pins nothing), and its limits. {@link #validate()} names every problem it finds.
+ * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
+ * TCP keepalive on accepted TCP connections). {@link #validate()} names every problem it finds.
  */
 public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
@@ -37,6 +40,9 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private long logoutTimeoutMillis = 2_000;
     private long logonTimeoutMillis = 10_000;
     private int socketSendBufferBytes = 0;
+    private int minHeartBtIntSeconds = 1;
+    private int tcpKeepaliveIdleSeconds = 30;
+    private int tcpKeepaliveIntervalSeconds = 10;
     private int pinCpu = CpuPinning.NONE;
     private List<SessionConfig> sessions = new ArrayList<>();
 
@@ -69,6 +75,18 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         if (sendBufferBytes < 2 * maxMessageBytes) {
             problems.add("sendBufferBytes must be at least twice maxMessageBytes, got " + sendBufferBytes);
         }
+        if (minHeartBtIntSeconds < 1 || minHeartBtIntSeconds > FixSession.MAX_HEARTBEAT_SECONDS) {
+            problems.add("minHeartBtIntSeconds must be 1 to " + FixSession.MAX_HEARTBEAT_SECONDS + ", got "
+                    + minHeartBtIntSeconds);
+        }
+        if (tcpKeepaliveIdleSeconds < 1 || tcpKeepaliveIdleSeconds > TcpKeepalive.MAX_SECONDS) {
+            problems.add("tcpKeepaliveIdleSeconds must be 1 to " + TcpKeepalive.MAX_SECONDS + ", got "
+                    + tcpKeepaliveIdleSeconds);
+        }
+        if (tcpKeepaliveIntervalSeconds < 1 || tcpKeepaliveIntervalSeconds > TcpKeepalive.MAX_SECONDS) {
+            problems.add("tcpKeepaliveIntervalSeconds must be 1 to " + TcpKeepalive.MAX_SECONDS + ", got "
+                    + tcpKeepaliveIntervalSeconds);
+        }
         if (pinCpu < CpuPinning.NONE) {
             problems.add("pinCpu must be a CPU number, or -1 for no pinning, got " + pinCpu);
         }
@@ -89,6 +107,12 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
                 }
                 if (session.password() == null || session.password().isEmpty()) {
                     problems.add("session " + id + ": password is required");
+                }
+                if (session.minHeartBtIntSeconds() < 0
+                        || session.minHeartBtIntSeconds() > FixSession.MAX_HEARTBEAT_SECONDS) {
+                    problems.add("session " + id + ": minHeartBtIntSeconds must be 1 to "
+                            + FixSession.MAX_HEARTBEAT_SECONDS + ", or 0 for the gateway's, got "
+                            + session.minHeartBtIntSeconds());
                 }
             }
         }
@@ -172,6 +196,32 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig socketSendBufferBytes(final int socketSendBufferBytes) {
         this.socketSendBufferBytes = socketSendBufferBytes;
+        return this;
+    }
+
+    /** @return the smallest HeartBtInt (108) a Logon may ask for, in seconds, unless the session sets its own. */
+    public int minHeartBtIntSeconds() {
+        return minHeartBtIntSeconds;
+    }
+
+    public GatewayConfig minHeartBtIntSeconds(final int seconds) {
+        this.minHeartBtIntSeconds = seconds;
+        return this;
+    }
+
+    /** @return the smallest HeartBtInt (108) {@code session} may log on with: its own minimum, or the gateway's. */
+    public int minHeartBtIntSeconds(final SessionConfig session) {
+        return session.minHeartBtIntSeconds() > 0 ? session.minHeartBtIntSeconds() : minHeartBtIntSeconds;
+    }
+
+    /** @return the TCP keepalive applied to every accepted TCP connection. */
+    public TcpKeepalive tcpKeepalive() {
+        return new TcpKeepalive(tcpKeepaliveIdleSeconds, tcpKeepaliveIntervalSeconds);
+    }
+
+    public GatewayConfig tcpKeepalive(final int idleSeconds, final int intervalSeconds) {
+        this.tcpKeepaliveIdleSeconds = idleSeconds;
+        this.tcpKeepaliveIntervalSeconds = intervalSeconds;
         return this;
     }
 

@@ -5,13 +5,15 @@ import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 
 /**
  * One FIX session a gateway accepts, as configured in YAML: the client's SenderCompID, the CompID it must
- * address the gateway by, and its credentials (Username 553 is checked only when configured).
+ * address the gateway by, and its credentials (Username 553 is checked only when configured); optionally its own
+ * minimum HeartBtInt (108), overriding the gateway's.
  */
 public final class SessionConfig extends SelfDescribingMarshallable {
     private String senderCompId;
     private String targetCompId;
     private String username;
     private String password;
+    private int minHeartBtIntSeconds;
 
     public SessionConfig() {
     }
@@ -41,6 +43,16 @@ public final class SessionConfig extends SelfDescribingMarshallable {
 
     public String password() {
         return password;
+    }
+
+    /** @return the smallest HeartBtInt (108) this session may log on with, or 0 for the gateway's minimum. */
+    public int minHeartBtIntSeconds() {
+        return minHeartBtIntSeconds;
+    }
+
+    public SessionConfig minHeartBtIntSeconds(final int seconds) {
+        this.minHeartBtIntSeconds = seconds;
+        return this;
     }
 
     SessionIdentity identity() {

@@ -72,7 +72,7 @@ class GatewayRecoveryTest {
         try (ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
              JournalSessionStore store = new JournalSessionStore(Journals.open(Journals.gatewayDeliveries(root, GATEWAY)), 8192)) {
             final FixSession session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret1"), store,
-                    (owner, message) -> { }, SystemEpochClock.INSTANCE, 8192, 120_000, 2_000);
+                    (owner, message) -> { }, SystemEpochClock.INSTANCE, 8192, 120_000, 2_000, 1);
             final FixAcceptor acceptor = new FixAcceptor(List.of(session), SystemEpochClock.INSTANCE, 8192, Gateway.MAX_FIELDS);
             final ExcerptTailer tailer = engineJournal.createTailer();
             final ReportDelivery delivery = new ReportDelivery(GATEWAY, acceptor, store, tailer, 0);

@@ -82,8 +82,12 @@ final class TestFixClient implements AutoCloseable {
     }
 
     TestFixClient logon(final String password) throws IOException {
+        return logon(password, 30);
+    }
+
+    TestFixClient logon(final String password, final int heartBtInt) throws IOException {
         return send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
-                .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, password));
+                .longField(FixTags.HEART_BT_INT, heartBtInt).textField(FixTags.PASSWORD, password));
     }
 
     /** Sends a NewOrderSingle: limit, day, with the given ClOrdID, symbol, side, quantity and price text. */

@@ -15,7 +15,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The acceptor side of one FIX 4.4 session, as an explicit state machine ({@link FixSessionState}):
- * Logon with CompIDs and password, heartbeats and test requests, sequence numbers in both directions
+ * Logon with CompIDs and password, heartbeats and test requests (a HeartBtInt of at least a configured minimum,
+ * never 0, so that a silent peer is always found out and its session freed), sequence numbers in both directions
  * with gap detection and ResendRequest (messages after a gap held, {@link HeldMessages}, and handled in order once
  * it is filled), resends answered from the {@link SessionStore} (application
  * messages with PossDupFlag and OrigSendingTime, administrative ones as SequenceReset-GapFill),
@@ -47,6 +48,7 @@ public final class FixSession {
     private final EpochClock clock;
     private final long sendingTimeToleranceMillis;
     private final long logoutTimeoutMillis;
+    private final int minHeartbeatSeconds;
     private final FixEncoder encoder;
     private final StringBuilder reason = new StringBuilder(128);
     private final SessionStore.StoredMessageHandler resender = this::resend;
@@ -79,10 +81,17 @@ public final class FixSession {
      * @param maxMessageLength the largest message this session sends (the encoder's buffer)
      * @param sendingTimeToleranceMillis how far a client's SendingTime (52) may be from {@code clock}
      * @param logoutTimeoutMillis how long to wait for the client's Logout after sending one
+     * @param minHeartbeatSeconds the smallest HeartBtInt (108) a Logon may ask for, at least 1: every logged-on
+     *                            session heartbeats, so a silent peer is always found out
      */
     public FixSession(final SessionIdentity identity, final SessionStore store, final FixApplication application,
                       final EpochClock clock, final int maxMessageLength, final long sendingTimeToleranceMillis,
-                      final long logoutTimeoutMillis) {
+                      final long logoutTimeoutMillis, final int minHeartbeatSeconds) {
+        if (minHeartbeatSeconds < 1 || minHeartbeatSeconds > MAX_HEARTBEAT_SECONDS) {
+            throw new IllegalArgumentException("the minimum HeartBtInt must be 1 to " + MAX_HEARTBEAT_SECONDS
+                    + " seconds, got " + minHeartbeatSeconds);
+        }
+        this.minHeartbeatSeconds = minHeartbeatSeconds;
         this.identity = identity;
         this.id = ShortText.parse(identity.clientCompId());
         if (id == ShortText.INVALID) {
@@ -163,8 +172,9 @@ public final class FixSession {
             return text("EncryptMethod (98) must be 0 (none)");
         }
         final long heartBtInt = logon.unsignedValue(FixTags.HEART_BT_INT);
-        if (heartBtInt < 0 || heartBtInt > MAX_HEARTBEAT_SECONDS) {
-            return text("HeartBtInt (108) must be 0 to ").append(MAX_HEARTBEAT_SECONDS).append(" seconds");
+        if (heartBtInt < minHeartbeatSeconds || heartBtInt > MAX_HEARTBEAT_SECONDS) {
+            return text("HeartBtInt (108) must be ").append(minHeartbeatSeconds).append(" to ")
+                    .append(MAX_HEARTBEAT_SECONDS).append(" seconds");
         }
         final long seq = logon.unsignedValue(FixTags.MSG_SEQ_NUM);
         if (seq < 1) {
@@ -325,7 +335,11 @@ public final class FixSession {
         events.onDisconnect(this, "connection lost");
     }
 
-    /** Sends heartbeats and test requests when due, times out a silent client or an unanswered Logout. */
+    /**
+     * Sends heartbeats and test requests when due, times out an unanswered Logout, and logs out a silent client:
+     * a TestRequest after HeartBtInt plus 20 % without a message from it, Logout and disconnect when that is not
+     * answered within HeartBtInt (during a resend, which sends no TestRequest, after twice HeartBtInt plus 20 %).
+     */
     public int onTimer() {
         if (state == FixSessionState.DISCONNECTED) {
             return 0;
@@ -343,16 +357,18 @@ public final class FixSession {
             continueReplay();
             work++;
         }
-        if (heartbeatMillis == 0 || replayNextSeq != 0) {
+        final long silentMillis = now - lastReceivedMillis;
+        if (testRequestSentMillis != 0 ? now - testRequestSentMillis >= heartbeatMillis
+                : silentMillis >= 2 * heartbeatMillis + heartbeatMillis / 5) {
+            final StringBuilder why = text("No message for ").append(silentMillis / 1000).append(" s");
+            logoutAndDisconnect(testRequestSentMillis != 0 ? why.append(", TestRequest unanswered") : why);
+            return work + 1;
+        }
+        if (replayNextSeq != 0) {
+            // A resend is under way: messages with new numbers wait for it, only the silence limit above applies.
             return work;
         }
-        if (testRequestSentMillis != 0) {
-            if (now - testRequestSentMillis >= heartbeatMillis) {
-                logoutAndDisconnect(text("No message for ").append(2 * heartbeatMillis / 1000)
-                        .append(" s, TestRequest unanswered"));
-                return 1;
-            }
-        } else if (now - lastReceivedMillis >= heartbeatMillis + heartbeatMillis / 5) {
+        if (testRequestSentMillis == 0 && silentMillis >= heartbeatMillis + heartbeatMillis / 5) {
             startMessage(MsgTypes.TEST_REQUEST).longField(FixTags.TEST_REQ_ID, now);
             commit();
             testRequestSentMillis = now;
@@ -484,6 +500,13 @@ public final class FixSession {
         advance();
     }
 
+    /**
+     * Answers every ResendRequest: the stored messages of the range (EndSeqNo 0, infinity, or beyond the last
+     * message sent means up to the last one sent), administrative ones as gap fills; a range that cannot be
+     * answered so (missing or invalid bounds, BeginSeqNo above EndSeqNo, BeginSeqNo beyond the last message sent)
+     * with a session Reject naming the tag and why. A gap fill could not answer those: it may not lower the
+     * client's expected MsgSeqNum.
+     */
     private void onResendRequest(final FixMessage message, final long seq) {
         final long begin = message.unsignedValue(FixTags.BEGIN_SEQ_NO);
         final long end = message.unsignedValue(FixTags.END_SEQ_NO);
@@ -494,11 +517,18 @@ public final class FixSession {
                     "ResendRequest needs BeginSeqNo (7) >= 1 and EndSeqNo (16) >= 0");
             return;
         }
-        final long lastSent = nextSenderSeq - 1;
-        final long to = end == 0 || end > lastSent ? lastSent : end;
-        if (begin > to) {
+        if (end != 0 && begin > end) {
+            reject(message, SessionRejectReason.VALUE_IS_INCORRECT, FixTags.END_SEQ_NO, text("EndSeqNo (16) ")
+                    .append(end).append(" is below BeginSeqNo (7) ").append(begin).append(" and not 0 (infinity)"));
             return;
         }
+        final long lastSent = nextSenderSeq - 1;
+        if (begin > lastSent) {
+            reject(message, SessionRejectReason.VALUE_IS_INCORRECT, FixTags.BEGIN_SEQ_NO, text("BeginSeqNo (7) ")
+                    .append(begin).append(" is beyond the last MsgSeqNum sent, ").append(lastSent));
+            return;
+        }
+        final long to = end == 0 || end > lastSent ? lastSent : end;
         replayNextSeq = begin;
         replayLastSeq = to;
         continueReplay();

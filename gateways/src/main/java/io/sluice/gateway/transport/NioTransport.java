@@ -35,6 +35,7 @@ public final class NioTransport implements AutoCloseable {
     private final int reserve;
     private final int socketSendBufferBytes;
     private final long lingerNanos;
+    private final TcpKeepalive keepalive;
     private final Consumer<SelectionKey> onAcceptable = key -> accept();
     private NioConnection[] connections = new NioConnection[16];
     private int connectionCount;
@@ -47,10 +48,12 @@ public final class NioTransport implements AutoCloseable {
      * @param reserve      extra room for the last message to a connection being closed
      * @param socketSendBufferBytes the kernel's send buffer per socket (SO_SNDBUF), or 0 for the OS default
      * @param lingerMillis how long a closing connection may take to flush its last message
+     * @param keepalive    TCP keepalive for accepted TCP connections (not applicable to Unix domain sockets)
      */
     public NioTransport(final ListenAddress listen, final ConnectionHandler handler, final int receiveBytes,
                         final int sendBytes, final int reserve, final int socketSendBufferBytes,
-                        final long lingerMillis) {
+                        final long lingerMillis, final TcpKeepalive keepalive) {
+        this.keepalive = keepalive;
         this.socketSendBufferBytes = socketSendBufferBytes;
         this.lingerNanos = lingerMillis * 1_000_000L;
         this.listen = listen;
@@ -186,6 +189,7 @@ public final class NioTransport implements AutoCloseable {
             }
             if (listen.family() == StandardProtocolFamily.INET) {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
+                keepalive.applyTo(channel);
             }
             final NioConnection connection = new NioConnection(this, channel, receiveBytes, sendBytes, reserve);
             if (connectionCount == connections.length) {

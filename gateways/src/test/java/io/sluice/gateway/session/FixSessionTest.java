@@ -118,6 +118,30 @@ class FixSessionTest {
         }
 
         @Test
+        void aHeartBtIntOfZeroIsRefusedWithTheMinimum() {
+            bench.logon(0);
+            assertEquals("HeartBtInt (108) must be 1 to 3600 seconds", bench.connection.next("5").get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
+            assertEquals(1, bench.session.nextSenderSeq(), "a refused Logon is answered outside the session");
+            assertEquals(1, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void aHeartBtIntBelowTheSessionsMinimumIsRefusedAndTheMinimumAccepted() {
+            bench.close();
+            bench = new SessionTestBench(journal, FixSessionTest.this::onApplication, 5);
+            bench.logon(4);
+            assertEquals("HeartBtInt (108) must be 5 to 3600 seconds", bench.connection.next("5").get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+            bench.reconnect();
+            bench.clientSeq = 1;
+            bench.logon(5);
+            assertEquals("5", bench.connection.next("A").get(FixTags.HEART_BT_INT));
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+        }
+
+        @Test
         void resetSeqNumFlagStartsBothSequencesAgainAtOne() {
             bench.logon(30);
             bench.send(MsgTypes.HEARTBEAT, heartbeat -> { });
@@ -153,24 +177,62 @@ class FixSessionTest {
         }
 
         @Test
-        void aSilentClientGetsATestRequestThenALogout() {
-            bench.advance(30_000);
-            bench.session.onTimer();
-            bench.connection.next("0");
-            bench.advance(6_000);
-            bench.session.onTimer();
-            assertTrue(bench.connection.next("1").has(FixTags.TEST_REQ_ID));
-            bench.advance(30_000);
-            bench.session.onTimer();
-            assertTrue(bench.connection.next("5").get(FixTags.TEXT).contains("TestRequest unanswered"));
-            assertTrue(bench.connection.isClosed());
-            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
-        }
-
-        @Test
         void aTestRequestIsAnsweredWithAHeartbeatCarryingItsId() {
             bench.send(MsgTypes.TEST_REQUEST, request -> request.textField(FixTags.TEST_REQ_ID, "PING-7"));
             assertEquals("PING-7", bench.connection.next("0").get(FixTags.TEST_REQ_ID));
+        }
+    }
+
+    /** A peer that goes silent (dead host, hung process, pulled cable) is found out and its session freed. */
+    @Nested
+    class DeadPeer {
+        @BeforeEach
+        void logonAtTheMinimumHeartBtInt() {
+            bench.logon(1);
+            bench.connection.next("A");
+        }
+
+        @Test
+        void aSilentClientGetsATestRequestThenIsLoggedOutAndItsSessionIsFree() {
+            bench.advance(1_000);
+            bench.session.onTimer();
+            bench.connection.next("0");
+            bench.advance(200);
+            bench.session.onTimer();
+            assertTrue(bench.connection.next("1").has(FixTags.TEST_REQ_ID), "after HeartBtInt + 20 %");
+            bench.advance(999);
+            bench.session.onTimer();
+            assertTrue(bench.connection.nothingSent());
+            bench.advance(1);
+            bench.session.onTimer();
+            assertEquals("No message for 2 s, TestRequest unanswered", bench.connection.next("5").get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
+            bench.reconnect();
+            bench.logon(1);
+            bench.connection.next("A");
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+        }
+
+        @Test
+        void aSilentClientIsLoggedOutEvenWhileAResendToItIsPaused() {
+            bench.send('B', echo -> { });
+            bench.send('B', echo -> { });
+            bench.connection.next("8");
+            bench.connection.next("8");
+            bench.connection.takeOnly(1);
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 2)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            assertEquals(2, bench.connection.next("8").seqNum());
+            assertTrue(bench.connection.nothingSent(), "the resend waits for room: 3 is still to go");
+            bench.advance(1_200);
+            bench.session.onTimer();
+            assertTrue(bench.connection.nothingSent(), "no TestRequest cuts into a resend");
+            bench.advance(1_000);
+            bench.session.onTimer();
+            assertEquals("No message for 2 s", bench.connection.next("5").get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
         }
     }
 
@@ -307,6 +369,67 @@ class FixSessionTest {
             assertEquals(4, bench.connection.next("8").seqNum());
             assertTrue(bench.connection.nothingSent());
             assertEquals(5, bench.session.nextSenderSeq(), "resends do not use new sequence numbers");
+        }
+
+        @Test
+        void aBoundedRangeIsResentExactly() {
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 2)
+                    .longField(FixTags.END_SEQ_NO, 3));
+            assertEquals(2, bench.connection.next("8").seqNum());
+            final FixFields heartbeatGap = bench.connection.next("4");
+            assertEquals(3, heartbeatGap.seqNum());
+            assertEquals("4", heartbeatGap.get(FixTags.NEW_SEQ_NO));
+            assertTrue(bench.connection.nothingSent());
+            assertEquals(5, bench.session.nextSenderSeq());
+        }
+
+        @Test
+        void anEndSeqNoBeyondTheLastMessageSentMeansUpToTheLastOne() {
+            bench.send('B', echo -> { });
+            bench.send('B', echo -> { });
+            assertEquals(5, bench.connection.next("8").seqNum());
+            assertEquals(6, bench.connection.next("8").seqNum());
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 5)
+                    .longField(FixTags.END_SEQ_NO, 100));
+            assertEquals(5, bench.connection.next("8").seqNum());
+            assertEquals(6, bench.connection.next("8").seqNum());
+            assertTrue(bench.connection.nothingSent());
+            assertEquals(7, bench.session.nextSenderSeq(), "resends do not use new sequence numbers");
+        }
+
+        @Test
+        void aBeginSeqNoBeyondTheLastMessageSentIsRejectedWithTheReason() {
+            final long requestSeq = bench.clientSeq;
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 50)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("5", reject.get(FixTags.SESSION_REJECT_REASON), "Value is incorrect (out of range)");
+            assertEquals("7", reject.get(FixTags.REF_TAG_ID));
+            assertEquals(String.valueOf(requestSeq), reject.get(FixTags.REF_SEQ_NUM));
+            assertEquals("2", reject.get(FixTags.REF_MSG_TYPE));
+            assertEquals("BeginSeqNo (7) 50 is beyond the last MsgSeqNum sent, 4", reject.get(FixTags.TEXT));
+            assertEquals(5, reject.seqNum());
+            assertTrue(bench.connection.nothingSent());
+            assertFalse(bench.connection.isClosed());
+            assertEquals(6, bench.session.nextSenderSeq());
+            assertEquals(requestSeq + 1, bench.session.nextTargetSeq(), "the ResendRequest used its MsgSeqNum");
+        }
+
+        @Test
+        void aBeginSeqNoAboveTheEndSeqNoIsRejectedWithTheReason() {
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 3)
+                    .longField(FixTags.END_SEQ_NO, 2));
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("5", reject.get(FixTags.SESSION_REJECT_REASON), "Value is incorrect (out of range)");
+            assertEquals("16", reject.get(FixTags.REF_TAG_ID));
+            assertEquals("EndSeqNo (16) 2 is below BeginSeqNo (7) 3 and not 0 (infinity)", reject.get(FixTags.TEXT));
+            assertTrue(bench.connection.nothingSent());
+            assertEquals(6, bench.session.nextSenderSeq());
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 4)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            assertEquals(4, bench.connection.next("8").seqNum());
+            assertEquals("6", bench.connection.next("4").get(FixTags.NEW_SEQ_NO), "the Reject (5) is gap-filled");
+            assertTrue(bench.connection.nothingSent());
         }
 
         @Test

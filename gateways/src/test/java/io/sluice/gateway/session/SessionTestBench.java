@@ -31,10 +31,15 @@ final class SessionTestBench implements AutoCloseable {
     long clientSeq = 1;
 
     SessionTestBench(final Path journal, final FixApplication application) {
+        this(journal, application, 1);
+    }
+
+    /** @param minHeartBtInt the smallest HeartBtInt (108) the session accepts, in seconds */
+    SessionTestBench(final Path journal, final FixApplication application, final int minHeartBtInt) {
         clock.update(START);
         store = new JournalSessionStore(Journals.open(journal), 8192);
         session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret"), store, application, clock,
-                8192, 120_000, 2_000);
+                8192, 120_000, 2_000, minHeartBtInt);
         session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
         acceptor = new FixAcceptor(List.of(session), clock, 8192, 256);
     }
