@@ -17,7 +17,8 @@ import java.util.Set;
 
 /**
  * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}): its id, the journal root,
- * where it listens ({@code tcp://host:port} or {@code unix:/path}), the sessions it accepts, the idle
+ * where it listens ({@code tcp://host:port} or {@code unix:/path}), the sessions it accepts (each optionally
+ * of a firm), the idle
  * strategy of its I/O thread, optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), and its limits. {@link #validate()} names every problem it finds.
  */
@@ -89,6 +90,10 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
                 }
                 if (session.password() == null || session.password().isEmpty()) {
                     problems.add("session " + id + ": password is required");
+                }
+                if (session.firm() != null && ShortText.parse(session.firm()) == ShortText.INVALID) {
+                    problems.add("session " + id + ": firm '" + session.firm() + "' must be 1 to 10 characters of"
+                            + " letters, digits and " + ShortText.ALPHABET.trim());
                 }
             }
         }
