@@ -24,17 +24,18 @@ import java.util.stream.Stream;
  * the same CompIDs by accident. Gateways are separate processes with separate configurations; what they share
  * is the journal root, so the register lives there, one file per gateway and session:
  * <pre>
- * &lt;root&gt;/sessions/&lt;SenderCompID&gt;/&lt;TargetCompID&gt;/gateway-&lt;id&gt;.yaml   holding the gateway id and the session's firm
+ * &lt;root&gt;/sessions/&lt;SenderCompID&gt;/&lt;TargetCompID&gt;/gateway-&lt;id&gt;.yaml
  * </pre>
+ * holding the gateway id and the session's firm.
  * At start a gateway claims every session it configures. It is refused if another gateway holds a claim on the
  * same CompIDs, unless both claims carry the same firm (one firm on purpose, which then shares self-match
  * prevention in the engine). Its own claims from an earlier start are renewed, and those of sessions it no longer
  * configures are dropped. Each claim is written whole (to a temporary file, then moved into place), and the
  * other claims are checked again after writing: of two gateways starting at the same moment with clashing
- * sessions, neither goes ahead unseen; the one that sees a clash takes back what it wrote and is refused.
+ * sessions, neither goes ahead unseen; each that sees a clash takes back what it wrote and is refused.
  * <p>
- * CompIDs become directory names with {@code %XX} escapes for anything but letters, digits, {@code _ - .}
- * (and a leading dot), so every CompID has a directory of its own.
+ * CompIDs become directory names with {@code %XX} escapes for every byte but letters, digits, {@code _},
+ * {@code -} and a {@code .} that is not the first, so every CompID has a directory of its own.
  */
 final class SessionClaims {
     /** The register's directory under the journal root. */
@@ -121,10 +122,10 @@ final class SessionClaims {
         return "gateway " + gatewayId + " cannot serve FIX session " + session.senderCompId() + " -> "
                 + session.targetCompId() + " (SenderCompID -> TargetCompID): gateway " + other.gatewayId()
                 + " of this deployment already serves it (claim file " + file.toAbsolutePath() + ", firm "
-                + firmText(other.firm()) + "; this gateway's session: firm " + firmText(session.firm()) + "). Two gateways may serve the"
-                + " same CompIDs only as one firm on purpose: set the same 'firm' on this session in both gateways'"
-                + " configs, or rename the session (other CompIDs) in one of them. If gateway " + other.gatewayId()
-                + " no longer serves this session, delete its claim file.";
+                + firmText(other.firm()) + "; this gateway's session: firm " + firmText(session.firm()) + ")."
+                + " Two gateways may serve the same CompIDs only as one firm on purpose: set the same 'firm' on this"
+                + " session in both gateways' configs, or rename the session (other CompIDs) in one of them. If"
+                + " gateway " + other.gatewayId() + " no longer serves this session, delete its claim file.";
     }
 
     private static String firmText(final String firm) {
@@ -147,8 +148,8 @@ final class SessionClaims {
     private static void write(final Path file, final Claim claim) throws IOException {
         Files.createDirectories(file.getParent());
         final Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-        Files.writeString(temporary, "# A gateway's claim on this FIX session: see the README, gateway section.\n" + claim,
-                StandardCharsets.UTF_8);
+        Files.writeString(temporary,
+                "# A gateway's claim on this FIX session: see the README, gateway section.\n" + claim, StandardCharsets.UTF_8);
         Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 

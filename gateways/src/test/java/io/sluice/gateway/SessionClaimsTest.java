@@ -59,7 +59,8 @@ final class SessionClaimsTest {
     @Test
     void differentFirmsOrOneFirmOnOneSideOnlyAreRefusedToo() {
         SessionClaims.claim(gateway(1, session("CLIENT1", "SLUICE", "ACME")));
-        assertThrows(IllegalArgumentException.class, () -> SessionClaims.claim(gateway(2, session("CLIENT1", "SLUICE", "OTHER"))));
+        assertThrows(IllegalArgumentException.class,
+                () -> SessionClaims.claim(gateway(2, session("CLIENT1", "SLUICE", "OTHER"))));
         final IllegalArgumentException noFirm = assertThrows(IllegalArgumentException.class,
                 () -> SessionClaims.claim(gateway(2, session("CLIENT1", "SLUICE", null))));
         assertTrue(noFirm.getMessage().contains("firm 'ACME'; this gateway's session: firm none"), noFirm.getMessage());

@@ -81,7 +81,8 @@ class SharedCompIdsTest {
                 client.logon("secret2");
                 client.expect("A");
                 client.newOrder("ORD-1", "VOD.L", '1', 100, "101.25");
-                await("the order is a command of gateway 2", () -> JournalProbe.commands(dir.resolve("journals"), 2).size() == 1);
+                await("the order is a command of gateway 2",
+                        () -> JournalProbe.commands(dir.resolve("journals"), 2).size() == 1);
             }
             final String command = JournalProbe.commands(dir.resolve("journals"), 2).getFirst();
             assertTrue(command.contains("session: CLIENT1") && command.contains("firm: ACME"), command);

@@ -134,7 +134,8 @@ class FirmsOnTwoGatewaysTest {
     }
 
     private static Predicate<Message> cancelReject(final String clOrdId) {
-        return message -> QuickFixJClient.isType(message, MsgType.ORDER_CANCEL_REJECT) && clOrdId.equals(clOrdId(message));
+        return message -> QuickFixJClient.isType(message, MsgType.ORDER_CANCEL_REJECT)
+                && clOrdId.equals(clOrdId(message));
     }
 
     /** @return each message as its ClOrdID and ExecType name, or REJECT for a cancel reject */
