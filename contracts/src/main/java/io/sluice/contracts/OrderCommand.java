@@ -5,13 +5,19 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
  * The terms of an order as a client states them, shared by {@link NewOrder} (35=D) and
- * {@link ReplaceOrder} (35=G). Identifiers (session, ClOrdID, account, symbol) are short ASCII texts of
+ * {@link ReplaceOrder} (35=G). Identifiers (session, firm, ClOrdID, account, symbol) are short ASCII texts of
  * at most 10 characters packed into longs by Chronicle's {@link ShortTextLongConverter}, so commands
  * carry no strings; they read as text in YAML.
+ * <p>
+ * The session is the client's SenderCompID; with the MetaData's {@code sourceId} (the gateway) it names the
+ * session in the engine. The firm is the one the gateway's configuration gives the session, or 0 for none:
+ * orders of one non-zero firm never trade with each other, whichever session or gateway they came from.
  */
 public abstract class OrderCommand extends Event {
     @LongConversion(ShortTextLongConverter.class)
     private long session;
+    @LongConversion(ShortTextLongConverter.class)
+    private long firm;
     @LongConversion(ShortTextLongConverter.class)
     private long clOrdId;
     @LongConversion(ShortTextLongConverter.class)
@@ -32,6 +38,16 @@ public abstract class OrderCommand extends Event {
 
     public OrderCommand session(final long session) {
         this.session = session;
+        return this;
+    }
+
+    /** @return the firm the gateway configures for the session, or 0 if it configures none. */
+    public long firm() {
+        return firm;
+    }
+
+    public OrderCommand firm(final long firm) {
+        this.firm = firm;
         return this;
     }
 
@@ -111,6 +127,7 @@ public abstract class OrderCommand extends Event {
     @Override
     void writeBody(final RecordOut out) {
         out.writeLong(session);
+        out.writeLong(firm);
         out.writeLong(clOrdId);
         out.writeLong(account);
         out.writeLong(symbol);
@@ -124,6 +141,7 @@ public abstract class OrderCommand extends Event {
     @Override
     void readBody(final RecordIn in) {
         session = in.readLong();
+        firm = in.readLong();
         clOrdId = in.readLong();
         account = in.readLong();
         symbol = in.readLong();

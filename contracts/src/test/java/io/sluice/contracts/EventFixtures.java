@@ -20,7 +20,7 @@ public final class EventFixtures {
     public static NewOrder newOrder() {
         final NewOrder order = new NewOrder();
         metaData(order.metaData(), 1_000);
-        order.session(id("CLIENT1")).clOrdId(id("ORD-000001")).account(id("ACC1")).symbol(id("VOD.L"))
+        order.session(id("CLIENT1")).firm(id("FIRM-A")).clOrdId(id("ORD-000001")).account(id("ACC1")).symbol(id("VOD.L"))
                 .side(Side.BUY).ordType(OrdType.LIMIT).timeInForce(TimeInForce.DAY)
                 .orderQty(1_000).price(Price.of(101) + Price.SCALE / 4);
         return order;
@@ -29,7 +29,7 @@ public final class EventFixtures {
     public static ReplaceOrder replaceOrder() {
         final ReplaceOrder replace = new ReplaceOrder().origClOrdId(id("ORD-000001"));
         metaData(replace.metaData(), 2_000);
-        replace.session(id("CLIENT1")).clOrdId(id("ORD-000002")).account(id("ACC1")).symbol(id("VOD.L"))
+        replace.session(id("CLIENT1")).firm(id("FIRM-B")).clOrdId(id("ORD-000002")).account(id("ACC1")).symbol(id("VOD.L"))
                 .side(Side.SELL).ordType(OrdType.MARKET).timeInForce(TimeInForce.FILL_OR_KILL)
                 .orderQty(Long.MAX_VALUE).price(Long.MIN_VALUE);
         return replace;

@@ -26,7 +26,8 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /**
- * One gateway process's work, on one thread: accept FIX sessions ({@link NioTransport}, {@link FixAcceptor}),
+ * One gateway process's work, on one thread: claim its sessions in the deployment ({@link SessionClaims}), accept
+ * FIX sessions ({@link NioTransport}, {@link FixAcceptor}),
  * write their orders as commands to the gateway journal ({@link OrderEntry}), tail the engine journal and
  * deliver this gateway's reports ({@link ReportDelivery}), keep session state in the gateway's own journal
  * ({@link JournalSessionStore}). Construction recovers everything from the journals: sequence numbers,
@@ -54,6 +55,7 @@ public final class Gateway implements AutoCloseable {
 
     public Gateway(final GatewayConfig config, final EpochClock clock) {
         this.config = config.validate();
+        SessionClaims.claim(config);
         final Path root = config.journalRoot();
         final int id = config.gatewayId();
         commandJournal = Journals.open(Journals.gatewayJournal(root, id));
@@ -61,7 +63,7 @@ public final class Gateway implements AutoCloseable {
         store = new JournalSessionStore(Journals.open(Journals.gatewayDeliveries(root, id)), config.maxMessageBytes());
         final long lastEventId = recoverCommands();
         final GatewayToEngine commands = Journals.methodWriter(commandJournal.createAppender(), GatewayToEngine.class);
-        orderEntry = new OrderEntry(id, commands, store, lastEventId);
+        orderEntry = new OrderEntry(id, config.sessions(), commands, store, lastEventId);
 
         final List<FixSession> sessions = new ArrayList<>();
         for (final SessionConfig sessionConfig : config.sessions()) {

@@ -19,7 +19,8 @@ import java.util.Set;
 
 /**
  * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}): its id, the journal root,
- * where it listens ({@code tcp://host:port} or {@code unix:/path}), the sessions it accepts, the idle
+ * where it listens ({@code tcp://host:port} or {@code unix:/path}), the sessions it accepts (each optionally
+ * of a firm), the idle
  * strategy of its I/O thread, optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
  * TCP keepalive on accepted TCP connections). {@link #validate()} names every problem it finds.
@@ -113,6 +114,10 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
                     problems.add("session " + id + ": minHeartBtIntSeconds must be 1 to "
                             + FixSession.MAX_HEARTBEAT_SECONDS + ", or 0 for the gateway's, got "
                             + session.minHeartBtIntSeconds());
+                }
+                if (session.firm() != null && ShortText.parse(session.firm()) == ShortText.INVALID) {
+                    problems.add("session " + id + ": firm '" + session.firm() + "' must be 1 to 10 characters of"
+                            + " letters, digits and " + ShortText.ALPHABET.trim());
                 }
             }
         }

@@ -18,12 +18,16 @@ import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixApplication;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.SessionRejectReason;
+import org.agrona.collections.Long2LongHashMap;
+
+import java.util.List;
 
 /**
  * Turns the order messages a session accepted into commands on the gateway's journal: NewOrderSingle (D)
  * into {@link GatewayToEngine#newOrder}, OrderCancelRequest (F) into {@link GatewayToEngine#cancelOrder},
  * OrderCancelReplaceRequest (G) into {@link GatewayToEngine#replaceOrder}, each with MetaData (this
- * gateway, the next gapless eventId, when the FIX bytes arrived and when the command was written).
+ * gateway, the next gapless eventId, when the FIX bytes arrived and when the command was written). New orders
+ * and replaces carry the session's configured firm (0 for none).
  * A missing or malformed field gets a session Reject (35=3) naming the tag; any other application
  * message a Business Message Reject (35=j). The engine, not the gateway, judges business validity.
  */
@@ -35,6 +39,8 @@ final class OrderEntry implements FixApplication {
     private static final String BAD_NUMBER = "Incorrect data format for value";
 
     private final int gatewayId;
+    /** SenderCompID → firm, of the sessions that have one: 0 (none) is the missing value. */
+    private final Long2LongHashMap firms = new Long2LongHashMap(0);
     private final GatewayToEngine commands;
     private final JournalSessionStore store;
     private final NewOrder newOrder = new NewOrder();
@@ -45,9 +51,14 @@ final class OrderEntry implements FixApplication {
     private FixSession session;
     private FixMessage message;
 
-    OrderEntry(final int gatewayId, final GatewayToEngine commands, final JournalSessionStore store,
-               final long lastEventId) {
+    OrderEntry(final int gatewayId, final List<SessionConfig> sessions, final GatewayToEngine commands,
+               final JournalSessionStore store, final long lastEventId) {
         this.gatewayId = gatewayId;
+        for (final SessionConfig session : sessions) {
+            if (session.firmId() != 0) {
+                firms.put(ShortText.parse(session.senderCompId()), session.firmId());
+            }
+        }
         this.commands = commands;
         this.store = store;
         this.lastEventId = lastEventId;
@@ -102,6 +113,7 @@ final class OrderEntry implements FixApplication {
 
     private void readTerms(final OrderCommand order) {
         order.session(session.id())
+                .firm(firms.get(session.id()))
                 .clOrdId(id(FixTags.CL_ORD_ID))
                 .account(optionalId(FixTags.ACCOUNT))
                 .symbol(id(FixTags.SYMBOL))

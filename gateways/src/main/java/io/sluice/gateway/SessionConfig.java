@@ -1,12 +1,16 @@
 package io.sluice.gateway;
 
+import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.SessionIdentity;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 
 /**
  * One FIX session a gateway accepts, as configured in YAML: the client's SenderCompID, the CompID it must
- * address the gateway by, and its credentials (Username 553 is checked only when configured); optionally its own
- * minimum HeartBtInt (108), overriding the gateway's.
+ * address the gateway by, its credentials (Username 553 is checked only when configured), optionally its own
+ * minimum HeartBtInt (108), overriding the gateway's, and optionally its firm. The firm (at most 10 characters,
+ * like other identifiers) is written into every order command of the session: orders of one firm never trade
+ * with each other (self-match prevention across sessions), and gateways may share CompIDs only as one firm
+ * ({@link SessionClaims}). Without a firm, a session is its own scope.
  */
 public final class SessionConfig extends SelfDescribingMarshallable {
     private String senderCompId;
@@ -14,6 +18,7 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     private String username;
     private String password;
     private int minHeartBtIntSeconds;
+    private String firm;
 
     public SessionConfig() {
     }
@@ -53,6 +58,21 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     public SessionConfig minHeartBtIntSeconds(final int seconds) {
         this.minHeartBtIntSeconds = seconds;
         return this;
+    }
+
+    /** @return the session's firm, or null if it has none. */
+    public String firm() {
+        return firm == null || firm.isEmpty() ? null : firm;
+    }
+
+    public SessionConfig firm(final String firm) {
+        this.firm = firm;
+        return this;
+    }
+
+    /** @return the firm packed as order commands carry it, 0 for none (it must be valid, see {@code validate}). */
+    long firmId() {
+        return firm() == null ? 0 : ShortText.parse(firm);
     }
 
     SessionIdentity identity() {

@@ -37,6 +37,17 @@ import org.agrona.collections.Long2ObjectHashMap;
  * copy of the input's, so every input's {@code sourceId}/{@code eventId} appears on at least one report:
  * that is how the consumption order is recovered (see {@code recovery.RecordedInputs}).
  *
+ * <h2>Sessions and firms</h2>
+ * A session is named by the gateway it is on (the input's {@code sourceId}) and the client's SenderCompID
+ * together: the same CompID configured on two gateways is two sessions, which never see each other's orders.
+ * A session may belong to a firm (an order command's {@code firm}, 0 for none), which only widens
+ * self-match prevention. So:
+ * <ul>
+ * <li>ClOrdID uniqueness is per session (FIX's rule): open and remembered orders of the same session only.</li>
+ * <li>Cancel and cancel/replace find orders of the requesting session only.</li>
+ * <li>Self-match prevention is per session, or per firm between orders that carry the same non-zero firm.</li>
+ * </ul>
+ *
  * <h2>Rules</h2>
  * <ul>
  * <li>A new order is validated (symbol, side, type, time in force, quantity, price, band, limits, then a
@@ -47,15 +58,17 @@ import org.agrona.collections.Long2ObjectHashMap;
  *     remainders, market orders out of liquidity ({@code NO_LIQUIDITY}), FOK orders that cannot fill in
  *     full ({@code FOK_NOT_FILLABLE}, canceled before any trade).</li>
  * <li>Self-match prevention, "cancel the aggressor": an aggressor that reaches a resting order of its own
- *     session stops there; fills already made stand and the rest of the aggressor is canceled with
+ *     session or firm stops there; fills already made stand and the rest of the aggressor is canceled with
  *     {@code SELF_MATCH_PREVENTED}. The resting order is untouched. FOK counts only liquidity in front of
- *     the session's own orders.</li>
- * <li>Cancel and cancel/replace name the order by (session, OrigClOrdID): a session only ever finds its own
- *     orders. Unknown (or someone else's) orders get a cancel reject {@code UNKNOWN_ORDER}; orders already
+ *     the first such order.</li>
+ * <li>Cancel and cancel/replace name the order by (gateway, session, OrigClOrdID): a session only ever finds
+ *     its own orders. Unknown (or someone else's) orders get a cancel reject {@code UNKNOWN_ORDER}; orders already
  *     filled or canceled get {@code ORDER_ALREADY_DONE}. A replace keeps the symbol and side, stays a DAY
  *     limit order, may not go below CumQty; it keeps time priority only if the price is unchanged and the
- *     quantity does not grow, otherwise it goes to the back and, at a new price, may trade at once.</li>
- * <li>Reports go to the gateway and session that own the order; rejects of requests go to the requester.</li>
+ *     quantity does not grow, otherwise it goes to the back and, at a new price, may trade at once. It keeps
+ *     its owner, firm included.</li>
+ * <li>Reports go to the gateway and session that own the order; rejects of requests go to the requester
+ *     (the gateway and session the request came from). Every request gets at least one report.</li>
  * </ul>
  * Completed orders are remembered for {@code completedOrderMemory} completions; older ClOrdIDs are
  * forgotten and may be reused. All memory is allocated in the constructor: zero allocation per command.
@@ -92,7 +105,7 @@ public final class Engine implements GatewayToEngine {
         cause = command.metaData();
         final Instrument instrument = instruments.get(command.symbol());
         RejectReason reason = instrument == null ? RejectReason.UNKNOWN_SYMBOL : instrument.check(command);
-        if (reason == RejectReason.NONE && index.get(command.session(), command.clOrdId()) != null) {
+        if (reason == RejectReason.NONE && index.get(cause.sourceId(), command.session(), command.clOrdId()) != null) {
             reason = RejectReason.DUPLICATE_CL_ORD_ID;
         }
         if (reason == RejectReason.NONE && openOrders == maxOpenOrders) {
@@ -117,7 +130,7 @@ public final class Engine implements GatewayToEngine {
     @Override
     public void cancelOrder(final CancelOrder command) {
         cause = command.metaData();
-        final Order order = index.get(command.session(), command.origClOrdId());
+        final Order order = index.get(cause.sourceId(), command.session(), command.origClOrdId());
         if (order == null || order.isCompleted()) {
             rejectCancel(command.session(), command.clOrdId(), command.origClOrdId(),
                     CxlRejResponseTo.ORDER_CANCEL_REQUEST, order);
@@ -132,7 +145,7 @@ public final class Engine implements GatewayToEngine {
     @Override
     public void replaceOrder(final ReplaceOrder command) {
         cause = command.metaData();
-        final Order original = index.get(command.session(), command.origClOrdId());
+        final Order original = index.get(cause.sourceId(), command.session(), command.origClOrdId());
         if (original == null || original.isCompleted()) {
             rejectCancel(command.session(), command.clOrdId(), command.origClOrdId(),
                     CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, original);
@@ -194,7 +207,7 @@ public final class Engine implements GatewayToEngine {
         if (terms != RejectReason.NONE) {
             return terms;
         }
-        if (index.get(command.session(), command.clOrdId()) != null) {
+        if (index.get(cause.sourceId(), command.session(), command.clOrdId()) != null) {
             return RejectReason.DUPLICATE_CL_ORD_ID;
         }
         if (command.orderQty() < original.cumQty()) {
@@ -213,7 +226,7 @@ public final class Engine implements GatewayToEngine {
                 break;
             }
             final Order resting = level.head();
-            if (resting.session() == aggressor.session()) {
+            if (aggressor.selfMatches(resting)) {
                 selfMatch = true;
                 break;
             }

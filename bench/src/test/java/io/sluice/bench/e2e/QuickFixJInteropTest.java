@@ -12,10 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import quickfix.FieldNotFound;
 import quickfix.Message;
-import quickfix.field.Account;
-import quickfix.field.ClOrdID;
 import quickfix.field.CumQty;
 import quickfix.field.CxlRejReason;
 import quickfix.field.ExecID;
@@ -26,21 +23,14 @@ import quickfix.field.LeavesQty;
 import quickfix.field.MsgType;
 import quickfix.field.OrdRejReason;
 import quickfix.field.OrdStatus;
-import quickfix.field.OrdType;
 import quickfix.field.OrderQty;
 import quickfix.field.OrigClOrdID;
 import quickfix.field.Price;
 import quickfix.field.Side;
 import quickfix.field.Symbol;
-import quickfix.field.TimeInForce;
-import quickfix.field.TransactTime;
 import quickfix.fix44.NewOrderSingle;
-import quickfix.fix44.OrderCancelReplaceRequest;
-import quickfix.fix44.OrderCancelRequest;
 
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -48,6 +38,14 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import static io.sluice.bench.e2e.FixMessages.SYMBOL;
+import static io.sluice.bench.e2e.FixMessages.buy;
+import static io.sluice.bench.e2e.FixMessages.cancel;
+import static io.sluice.bench.e2e.FixMessages.charField;
+import static io.sluice.bench.e2e.FixMessages.clOrdId;
+import static io.sluice.bench.e2e.FixMessages.order;
+import static io.sluice.bench.e2e.FixMessages.replaceBuy;
+import static io.sluice.bench.e2e.FixMessages.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,7 +58,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class QuickFixJInteropTest {
     private static final String PASSWORD = "secret";
-    private static final String SYMBOL = SluiceDeployment.SYMBOL;
     private static final List<String> CLIENTS = List.of("LOGON", "BADPW", "ORDERS", "CANCELS", "REPLACES",
             "REJECTS", "RECONNECT", "GAPS", "CRASH", "RESET", "RSTSELL");
 
@@ -154,14 +151,7 @@ class QuickFixJInteropTest {
         try (QuickFixJClient client = client("REPLACES").logOn()) {
             client.send(buy("R2", 10, 90));
             client.await("the ack of resting R2", report("R2", ExecType.NEW));
-            final OrderCancelReplaceRequest replace = new OrderCancelReplaceRequest(new OrigClOrdID("R2"),
-                    new ClOrdID("Y2"), new Side(Side.BUY), now(), new OrdType(OrdType.LIMIT));
-            replace.set(new Symbol(SYMBOL));
-            replace.set(new OrderQty(20));
-            replace.set(new Price(91));
-            replace.set(new TimeInForce(TimeInForce.DAY));
-            replace.set(new Account("ACC1"));
-            client.send(replace);
+            client.send(replaceBuy("Y2", "R2", 20, 91));
             final Message replaced = client.await("the replace of R2", report("Y2", ExecType.REPLACED));
             assertEquals("R2", replaced.getString(OrigClOrdID.FIELD));
             assertEquals(20, replaced.getDouble(OrderQty.FIELD));
@@ -285,51 +275,6 @@ class QuickFixJInteropTest {
             assertEquals(1, client.applicationMessages().stream().filter(report(clOrdId, ExecType.TRADE)).count(),
                     "fills of " + clOrdId + "; " + client.trafficText());
         }
-    }
-
-    private static java.util.function.Predicate<Message> report(final String clOrdId, final char execType) {
-        return message -> QuickFixJClient.isType(message, MsgType.EXECUTION_REPORT)
-                && clOrdId.equals(clOrdId(message)) && charField(message, ExecType.FIELD) == execType;
-    }
-
-    private static String clOrdId(final Message message) {
-        return QuickFixJClient.field(message, ClOrdID.FIELD);
-    }
-
-    private static char charField(final Message message, final int tag) {
-        try {
-            return message.getChar(tag);
-        } catch (final FieldNotFound e) {
-            return 0;
-        }
-    }
-
-    private static NewOrderSingle buy(final String clOrdId, final int quantity, final double price) {
-        return order(clOrdId, Side.BUY, quantity, price);
-    }
-
-    private static NewOrderSingle order(final String clOrdId, final char side, final int quantity,
-                                        final double price) {
-        final NewOrderSingle order = new NewOrderSingle(new ClOrdID(clOrdId), new Side(side), now(),
-                new OrdType(OrdType.LIMIT));
-        order.set(new Account("ACC1"));
-        order.set(new Symbol(SYMBOL));
-        order.set(new OrderQty(quantity));
-        order.set(new Price(price));
-        order.set(new TimeInForce(TimeInForce.DAY));
-        return order;
-    }
-
-    private static OrderCancelRequest cancel(final String clOrdId, final String origClOrdId, final int quantity) {
-        final OrderCancelRequest cancel = new OrderCancelRequest(new OrigClOrdID(origClOrdId), new ClOrdID(clOrdId),
-                new Side(Side.BUY), now());
-        cancel.set(new Symbol(SYMBOL));
-        cancel.set(new OrderQty(quantity));
-        return cancel;
-    }
-
-    private static TransactTime now() {
-        return new TransactTime(LocalDateTime.now(ZoneOffset.UTC));
     }
 
     private static QuickFixJClient client(final String compId) throws Exception {

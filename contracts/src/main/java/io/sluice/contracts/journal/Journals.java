@@ -62,8 +62,9 @@ public final class Journals {
     /**
      * The binary layout of Sluice's commands and reports (method ids, field order, MetaData): every journal
      * records it when it is created, and replay refuses journals with another. Bump it on any change of layout.
+     * 2: order commands carry the session's firm after the session.
      */
-    public static final long FORMAT_VERSION = 1;
+    public static final long FORMAT_VERSION = 2;
 
     /**
      * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records

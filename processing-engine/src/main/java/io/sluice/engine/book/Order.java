@@ -7,7 +7,9 @@ import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
 
 /**
- * An order the engine accepted: its terms, its fill state and its place in the book. Instances are
+ * An order the engine accepted: its owner, terms, fill state and place in the book. Its owner is a session,
+ * named by the gateway it came in through and the client's SenderCompID together: the same CompID on two
+ * gateways is two sessions. Instances are
  * pooled ({@link OrderPool}) and reused, never allocated per order. An order that completes (filled,
  * canceled, replaced by a successor) stays known for a while as a completed order ({@link CompletedOrders})
  * so that a late cancel gets "too late" rather than "unknown" and its ClOrdID stays taken.
@@ -19,6 +21,7 @@ public final class Order {
     private long orderId;
     private int gatewayId;
     private long session;
+    private long firm;
     private long clOrdId;
     private long account;
     private long symbol;
@@ -42,6 +45,7 @@ public final class Order {
         this.orderId = orderId;
         this.gatewayId = gatewayId;
         session = command.session();
+        firm = command.firm();
         clOrdId = command.clOrdId();
         account = command.account();
         symbol = command.symbol();
@@ -58,13 +62,14 @@ public final class Order {
     }
 
     /**
-     * Becomes the successor of {@code original} under a cancel/replace: same OrderID, owner and fills, the
-     * replace's ClOrdID, account, quantity and price.
+     * Becomes the successor of {@code original} under a cancel/replace: same OrderID, owner (gateway, session,
+     * firm) and fills, the replace's ClOrdID, account, quantity and price.
      */
     public Order succeed(final Order original, final OrderCommand replace) {
         orderId = original.orderId;
         gatewayId = original.gatewayId;
         session = original.session;
+        firm = original.firm;
         clOrdId = replace.clOrdId();
         account = replace.account();
         symbol = original.symbol;
@@ -103,8 +108,27 @@ public final class Order {
         return gatewayId;
     }
 
+    /** @return the client's SenderCompID; with {@link #gatewayId()} it names the owning session. */
     public long session() {
         return session;
+    }
+
+    /** @return the owning session's firm, or 0 if it has none. */
+    public long firm() {
+        return firm;
+    }
+
+    /** @return true if this order belongs to session {@code session} of gateway {@code gatewayId}. */
+    public boolean isOwnedBy(final int gatewayId, final long session) {
+        return this.session == session && this.gatewayId == gatewayId;
+    }
+
+    /**
+     * @return true if this order and {@code other} must never trade with each other (self-match prevention):
+     *         they belong to the same session, or to sessions of the same firm
+     */
+    public boolean selfMatches(final Order other) {
+        return other.isOwnedBy(gatewayId, session) || (firm != 0 && firm == other.firm);
     }
 
     /** @return the order's current ClOrdID (the latest replace's, if replaced). */

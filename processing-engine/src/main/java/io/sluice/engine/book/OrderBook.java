@@ -41,7 +41,8 @@ public final class OrderBook {
 
     /**
      * @return true if {@code aggressor} could be filled in full right now, counting only the opposite
-     *         orders it may trade with before it would meet one of its own session's (the self-match stop)
+     *         orders it may trade with before it would meet one of its own session's or firm's (the self-match
+     *         stop)
      */
     public boolean canFillInFull(final Order aggressor) {
         final BookSide opposite = oppositeOf(aggressor);
@@ -52,7 +53,7 @@ public final class OrderBook {
             if (level == null || !crosses(aggressor, level.price())) {
                 return false;
             }
-            final long here = level.availableBefore(aggressor.session(), wanted - available);
+            final long here = level.availableBefore(aggressor, wanted - available);
             if (here < 0) {
                 return available - here - 1 >= wanted;
             }

@@ -81,14 +81,14 @@ public final class PriceLevel {
     }
 
     /**
-     * @return the quantity available to {@code session} here before its own first order (the self-match
-     *         stop), at most {@code enough}; and a negative value {@code -(available + 1)} if one of its own
-     *         orders was reached.
+     * @return the quantity available to {@code aggressor} here before the first order it must not trade with
+     *         (the self-match stop, {@link Order#selfMatches}), at most {@code enough}; and a negative value
+     *         {@code -(available + 1)} if such an order was reached.
      */
-    long availableBefore(final long session, final long enough) {
+    long availableBefore(final Order aggressor, final long enough) {
         long available = 0;
         for (Order order = head; order != null && available < enough; order = order.next) {
-            if (order.session() == session) {
+            if (aggressor.selfMatches(order)) {
                 return -(available + 1);
             }
             available += order.leavesQty();
