@@ -1,5 +1,6 @@
 package io.sluice.engine.recovery;
 
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;
 import io.sluice.contracts.EngineToGateway;
