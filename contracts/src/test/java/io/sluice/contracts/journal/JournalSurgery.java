@@ -32,13 +32,18 @@ public final class JournalSurgery {
     public static Change flip(final Path dir, final int n, final WriteBytesMarshallable record, final int at)
             throws IOException {
         final Change change = locate(dir, n, record);
-        try (RandomAccessFile file = new RandomAccessFile(change.file().toFile(), "rw")) {
-            file.seek(change.offset() + at);
+        flip(change, at);
+        return change;
+    }
+
+    /** Flips bit 4 of the byte {@code at} bytes after {@code where}. */
+    public static void flip(final Change where, final int at) throws IOException {
+        try (RandomAccessFile file = new RandomAccessFile(where.file().toFile(), "rw")) {
+            file.seek(where.offset() + at);
             final int b = file.read();
-            file.seek(change.offset() + at);
+            file.seek(where.offset() + at);
             file.write(b ^ 0x10);
         }
-        return change;
     }
 
     /**
