@@ -36,6 +36,7 @@ public final class BenchScenarios {
                             .headline("commands/s", "commandsPerSecond")
                             .headline("reports/s", "reportsPerSecond")
                             .headline("share of the ceiling", "shareOfCeiling")
+                            .headline("recovery inputs/s (re-run and compared)", "recoveryInputsPerSecond")
                             .compare("reports/s", "engine", "reportsPerSecond", "raw append", "ceilingReportsPerSecond")),
             new BenchScenario("journal-round-trip",
                     "two gateway threads -> journals -> engine -> journal -> gateways, within a window",

@@ -48,11 +48,6 @@ public final class JournalReader implements AutoCloseable {
         }
     }
 
-    /** @return the tailer read through */
-    public ExcerptTailer tailer() {
-        return tailer;
-    }
-
     @Override
     public void close() {
         reader.close();

@@ -75,22 +75,28 @@ public final class Journals {
 
     /**
      * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records
-     * {@link #FORMAT_VERSION}. Safe when several processes open a new journal at the same moment (the engine and
+     * {@link #FORMAT_VERSION}, an existing one must have recorded it (else an {@link IllegalArgumentException}
+     * says which format it has). Safe when several processes open a new journal at the same moment (the engine and
      * its gateways starting together): the format is recorded under the table store's file lock, as Chronicle
      * adds its own keys, since two processes adding a key to {@code metadata.cq4t} at once corrupt it.
      */
     public static ChronicleQueue open(final Path dir) {
         final SingleChronicleQueue queue = builder(dir).build();
         try {
-            queue.metaStore().doWithExclusiveLock(store -> {
-                final LongValue format = store.acquireValueFor(FORMAT_KEY, Long.MIN_VALUE);
+            final long format = queue.metaStore().doWithExclusiveLock(store -> {
+                final LongValue value = store.acquireValueFor(FORMAT_KEY, Long.MIN_VALUE);
                 try {
-                    format.compareAndSwapValue(Long.MIN_VALUE, FORMAT_VERSION);
+                    value.compareAndSwapValue(Long.MIN_VALUE, FORMAT_VERSION);
+                    return value.getVolatileValue();
                 } finally {
-                    Closeable.closeQuietly(format);
+                    Closeable.closeQuietly(value);
                 }
-                return null;
             });
+            if (format != FORMAT_VERSION) {
+                throw new IllegalArgumentException("the journal " + dir.toAbsolutePath() + " was written in journal format "
+                        + format + "; this Sluice reads and writes format " + FORMAT_VERSION
+                        + " (records with checksums): use the Sluice version that wrote it");
+            }
         } catch (final RuntimeException e) {
             queue.close();
             throw e;

@@ -99,6 +99,26 @@ final class JournalDumpTest {
     }
 
     @Test
+    void theDumpOfAJournalWithADamagedExcerptHeaderStopsTooNeverHangs() throws Exception {
+        final Path journal = Journals.gatewayJournal(root, 3);
+        try (ChronicleQueue queue = Journals.open(journal)) {
+            final GatewayToEngine writer = queue.methodWriter(GatewayToEngine.class);
+            writer.newOrder(EventFixtures.newOrder());
+            writer.cancelOrder(EventFixtures.cancelOrder());
+            writer.newOrder(EventFixtures.newOrder());
+        }
+        final JournalSurgery.Change second = JournalSurgery.excerpt(journal, 2);
+        JournalSurgery.flip(second, -1); // the length word's top byte, just before the content
+        try (JavaProcess reader = JavaProcess.start("reader", root.resolve("reader.log"), List.of(), JournalDump.class,
+                journal.toString())) {
+            assertEquals(JournalDump.EXIT_CORRUPT, reader.waitFor(30), reader::logText);
+            final String text = reader.logText();
+            assertTrue(text.contains("dump: stopped on a damaged journal: journal " + journal.toAbsolutePath()
+                    + ", file " + second.file().getFileName() + ", excerpt index 0x" + Long.toHexString(second.index())), text);
+        }
+    }
+
+    @Test
     void journalNamesMapToTheirInterfaces() {
         assertEquals(EngineToGateway.class, JournalDump.interfaceOf(Journals.engineJournal(root)));
         assertEquals(GatewayToEngine.class, JournalDump.interfaceOf(Journals.gatewayJournal(root, 12)));

@@ -1,11 +1,11 @@
 package io.sluice.engine.recovery;
 
-import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.RecordChecksum;
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.journal.RecordChecksumException;
 import net.openhft.chronicle.bytes.Bytes;
@@ -152,10 +152,6 @@ public final class ConsumptionOrder implements AutoCloseable {
         return CorruptJournalException.at(engineJournal, index, excerptOffset, problem, cause);
     }
 
-    /** @return the byte offset of the current excerpt's content in its cycle file, or -1 if not known */
-    public long excerptOffset() {
-        return excerptOffset;
-    }
 
     /** @return true if the excerpt is a sequence of report records, all naming one input, which is now current. */
     private boolean readInPlace(final long address, final long length) {

@@ -1,11 +1,11 @@
 package io.sluice.engine.recovery;
 
-import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;

@@ -1,7 +1,7 @@
 package io.sluice.engine.recovery;
 
-import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.journal.CorruptJournalException;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.Wire;
 
