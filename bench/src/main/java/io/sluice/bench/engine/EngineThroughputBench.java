@@ -76,7 +76,9 @@ public final class EngineThroughputBench implements Callable<Integer> {
             final long engineCpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
             final long reports = service.reportsWritten();
             service.close();
+            final long recoveryCpuStart = THREADS.getCurrentThreadCpuTime();
             final long recoveryNanos = recover(config, orders);
+            final long recoveryCpuNanos = THREADS.getCurrentThreadCpuTime() - recoveryCpuStart;
 
             final long ceilingCpuStart = THREADS.getCurrentThreadCpuTime();
             final long ceilingNanos = rawAppend(root.resolve("ceiling"), reports, config.pretouch());
@@ -95,7 +97,8 @@ public final class EngineThroughputBench implements Callable<Integer> {
                             + "(%.2f s thread CPU): %,.0f reports/s; per CPU second %,.0f reports%n",
                     reports, ceilingNanos / 1e9, ceilingCpuNanos / 1e9, ceilingPerSecond, ceilingPerCpuSecond);
             System.out.printf(Locale.ROOT, "recovery: the %,d commands re-run and every report compared with the recorded one"
-                    + " in %.2f s: %,.0f inputs/s%n", orders, recoveryNanos / 1e9, orders * 1e9 / recoveryNanos);
+                    + " in %.2f s (%.2f s thread CPU): %,.0f inputs/s; per CPU second %,.0f%n", orders, recoveryNanos / 1e9,
+                    recoveryCpuNanos / 1e9, orders * 1e9 / recoveryNanos, orders * 1e9 / recoveryCpuNanos);
             System.out.printf(Locale.ROOT, "engine reports/s as share of the ceiling: %.0f %% (per CPU second: %.0f %%)%n",
                     100 * reportsPerSecond / ceilingPerSecond, 100 * reportsPerCpuSecond / ceilingPerCpuSecond);
             final Path file = BenchResult.of("engine-throughput").put("commands", orders).put("warmupCommands", warmup).put("reports", reports).put("pretouch", config.pretouch() ? 1 : 0)
@@ -106,6 +109,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
                     .put("shareOfCeiling", reportsPerSecond / ceilingPerSecond)
                     .put("shareOfCeilingPerCpuSecond", reportsPerCpuSecond / ceilingPerCpuSecond)
                     .put("recoverySeconds", recoveryNanos / 1e9).put("recoveryInputsPerSecond", orders * 1e9 / recoveryNanos)
+                    .put("recoveryInputsPerCpuSecond", orders * 1e9 / recoveryCpuNanos)
                     .write(BenchResult.resultsDir());
             System.out.println("wrote " + file);
             return 0;
