@@ -1,6 +1,8 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
+import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
@@ -28,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A gateway reads its own journals whole as it starts, every record's checksum checked: a flipped byte in its
  * command journal or in its session store stops the start, naming the journal, its real cycle file, the excerpt
- * and the byte offset; as a process it exits with code 3 and that message, and never listens.
+ * and the byte offset; as a process it exits with code 3 and that message, and never listens. A damaged report in
+ * the engine journal stops it the same way before it delivers anything of it.
  */
 final class GatewayJournalIntegrityTest {
     private static final int GATEWAY = 1;
@@ -80,6 +83,22 @@ final class GatewayJournalIntegrityTest {
                     + ", excerpt index 0x" + Long.toHexString(flipped.index())), log);
             assertTrue(log.contains("byte offset " + flipped.offset() + ": checksum mismatch"), log);
             assertTrue(!log.contains("listening"), log);
+        }
+    }
+
+    @Test
+    void aFlippedByteInAReportStopsTheGatewayBeforeItDeliversIt() throws Exception {
+        final Path root = dir.resolve("journals");
+        final ExecutionReport report = EventFixtures.executionReport();
+        report.gatewayId(GATEWAY).session(id("CLIENT1"));
+        try (ChronicleQueue engine = Journals.open(Journals.engineJournal(root))) {
+            engine.methodWriter(EngineToGateway.class).executionReport(report);
+        }
+        final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.engineJournal(root), 1, report, 80);
+        try (Gateway gateway = new Gateway(config(root), SystemEpochClock.INSTANCE)) {
+            final CorruptJournalException e = assertThrows(CorruptJournalException.class, gateway::doWork);
+            assertDamageAt(flipped, Journals.engineJournal(root), e);
+            assertEquals(0, gateway.reportsDelivered());
         }
     }
 
