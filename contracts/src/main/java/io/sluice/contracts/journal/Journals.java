@@ -22,14 +22,14 @@ import java.time.format.DateTimeFormatter;
  * How Sluice names and opens its journals. All journals of one deployment live under one root directory:
  * <pre>
  *   &lt;root&gt;/gateway-&lt;id&gt;/   commands written by gateway &lt;id&gt; ({@code GatewayToEngine})
- *   &lt;root&gt;/gateway-&lt;id&gt;-out/  gateway &lt;id&gt;'s own records: deliveries ({@code GatewayDeliveries}),
- *                           FIX session state and the messages kept for resends
+ *   &lt;root&gt;/gateway-&lt;id&gt;-out/  gateway &lt;id&gt;'s own records ({@code GatewayRecords}): deliveries
+ *                           ({@code GatewayDeliveries}), FIX session state and the messages kept for resends
  *   &lt;root&gt;/engine/         reports written by the engine ({@code EngineToGateway})
  * </pre>
  * Each is a binary Chronicle Queue rolling daily ({@link RollCycles#FAST_DAILY}: one file per UTC day,
- * named {@code yyyyMMdd'F'.cq4} ({@link #cycleFile}), 80 MiB sparse, growing in 64 MiB steps). Sluice never deletes a cycle: the
- * journals are the record that restarts and replays are built from. Once a day is archived (and no engine
- * restart needs it, i.e. the engine has written reports for a later day), operators may move its
+ * named {@code yyyyMMdd'F'.cq4} ({@link #cycleFile}), 80 MiB sparse, growing in 64 MiB steps). Sluice never
+ * deletes a cycle: the journals are the record that restarts and replays are built from. Once a day is archived
+ * (and no engine restart needs it, i.e. the engine has written reports for a later day), operators may move its
  * {@code .cq4} files away; the {@code metadata.cq4t} file must stay.
  */
 public final class Journals {
