@@ -28,6 +28,7 @@ public final class BenchMain {
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             case "fix-zero-alloc" -> io.sluice.bench.fix.FixAllocationBenchmark.main(rest);
+            case "checksum-cost" -> io.sluice.bench.integrity.ChecksumCostBench.main(rest);
             case "burst" -> io.sluice.bench.burst.BurstBench.main(rest);
             case "warm-up" -> io.sluice.bench.runtime.WarmUpBench.main(rest);
             case "runtime-configs" -> io.sluice.bench.runtime.RuntimeConfigsBench.main(rest);
@@ -57,6 +58,7 @@ public final class BenchMain {
                   fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-zero-alloc       gateway under Epsilon GC: allocated bytes per order, whole process
+                  checksum-cost        engine-throughput and fix-round-trip with journal checksums on vs off, child JVMs alternating
                   burst                200 M messages through the journal round trip as journals outgrow memory, vs 20 M
                   warm-up [--full]     FIX path from a cold start, per second: plain JVM vs AOT cache vs JIT options
                   runtime-configs [--full]  journal + FIX round trips: GC sweep, then compact headers, pre-touch, pinning

@@ -164,7 +164,7 @@ final class EventRoundTripTest {
                 .reportWritten(-1).gatewayRead(0).fixSent(Long.MAX_VALUE - 1);
         final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
         max.writeMarshallable(bytes);
-        assertEquals(MetaData.BINARY_LENGTH, bytes.readRemaining());
+        assertEquals(MetaData.BINARY_LENGTH + RecordChecksum.LENGTH, bytes.readRemaining());
         final MetaData read = new MetaData();
         read.readMarshallable(bytes);
         assertEquals(max, read);
@@ -221,6 +221,38 @@ final class EventRoundTripTest {
             assertThrows(java.nio.BufferUnderflowException.class, () -> new ExecutionReport().readMarshallable(heap));
         } finally {
             direct.releaseLast();
+        }
+    }
+
+    @Test
+    void everyRecordEndsWithTheCrc32cOfItsFields() {
+        final Bytes<?> heap = Bytes.allocateElasticOnHeap();
+        newOrder().writeMarshallable(heap);
+        final byte[] record = heap.toByteArray();
+        final java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(record, 0, record.length - RecordChecksum.LENGTH);
+        assertEquals((int) crc.getValue(), heap.readInt(record.length - RecordChecksum.LENGTH));
+    }
+
+    @Test
+    void aFlippedByteFailsTheChecksumNamingItsOffset() {
+        for (int flipped = 0; flipped < 60; flipped += 7) {
+            final Bytes<?> direct = Bytes.allocateElasticDirect(16);
+            try {
+                direct.writeLong(-1L);
+                executionReport().writeMarshallable(direct);
+                direct.writeByte(Long.BYTES + flipped, (byte) (direct.readByte(Long.BYTES + flipped) ^ 0x10));
+                direct.readSkip(Long.BYTES);
+                final io.sluice.contracts.journal.RecordChecksumException e = assertThrows(
+                        io.sluice.contracts.journal.RecordChecksumException.class, () -> new ExecutionReport().readMarshallable(direct));
+                assertEquals(Long.BYTES, e.fileOffset(), "the record's first byte");
+                assertTrue(e.getMessage().contains("byte offset 8: checksum mismatch"), e.getMessage());
+                final Bytes<?> heap = Bytes.allocateElasticOnHeap();
+                heap.write(direct, direct.readPosition(), direct.readRemaining());
+                assertThrows(io.sluice.contracts.journal.RecordChecksumException.class, () -> new ExecutionReport().readMarshallable(heap));
+            } finally {
+                direct.releaseLast();
+            }
         }
     }
 }

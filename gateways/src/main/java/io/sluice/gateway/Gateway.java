@@ -4,6 +4,7 @@ import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.TimerSlack;
 import io.sluice.gateway.session.FixAcceptor;
@@ -11,10 +12,8 @@ import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.ConnectionHandler;
 import io.sluice.gateway.transport.NioConnection;
 import io.sluice.gateway.transport.NioTransport;
-import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.TailerDirection;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.IdleStrategy;
@@ -48,7 +47,7 @@ public final class Gateway implements AutoCloseable {
     private final OrderEntry orderEntry;
     private final FixAcceptor acceptor;
     private final ReportDelivery delivery;
-    private final MethodReader engineReader;
+    private final JournalReader engineReader;
     private final NioTransport transport;
     private final long logonTimeoutNanos;
     private long nextHousekeepingNanos;
@@ -82,7 +81,7 @@ public final class Gateway implements AutoCloseable {
         final long alreadyDelivered = lastExcerpt != 0 && engineTailer.moveToIndex(lastExcerpt)
                 ? store.reportsDeliveredFromExcerpt() : 0;
         delivery = new ReportDelivery(id, acceptor, store, engineTailer, alreadyDelivered);
-        engineReader = engineTailer.methodReader(delivery);
+        engineReader = new JournalReader(engineJournal, engineTailer, delivery);
         transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
                 config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                 config.tcpKeepalive());
@@ -150,22 +149,22 @@ public final class Gateway implements AutoCloseable {
     }
 
     /**
-     * Reads the command journal backwards: the last command's eventId is where eventIds continue, and each
-     * command newer than the last recorded session progress came from a client message whose progress was
-     * not recorded before a crash, so that session's expected MsgSeqNum moves past it.
+     * Reads the whole command journal, every record's checksum checked (a damaged one stops the start with a
+     * {@link io.sluice.contracts.journal.CorruptJournalException} naming file, excerpt and byte offset): the last
+     * command's eventId is where eventIds continue, and each command newer than the last recorded session
+     * progress came from a client message whose progress was not recorded before a crash, so that session's
+     * expected MsgSeqNum moves past it.
      */
     private long recoverCommands() {
         final CommandScan scan = new CommandScan();
-        try (ExcerptTailer tailer = commandJournal.createTailer()) {
-            tailer.direction(TailerDirection.BACKWARD).toEnd();
-            final MethodReader reader = tailer.methodReader(scan);
+        try (ExcerptTailer tailer = commandJournal.createTailer();
+             JournalReader reader = new JournalReader(commandJournal, tailer, scan)) {
             long lastEventId = 0;
             while (reader.readOne()) {
                 lastEventId = Math.max(lastEventId, scan.eventId);
-                if (scan.eventId <= store.recordedEventId()) {
-                    break;
+                if (scan.eventId > store.recordedEventId()) {
+                    store.commandWithoutProgress(scan.session);
                 }
-                store.commandWithoutProgress(scan.session);
             }
             return lastEventId;
         }

@@ -1,5 +1,7 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.SentMessage;
+
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSession;

@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.gateway.transport.ListenAddress;
 import org.agrona.concurrent.SystemEpochClock;
@@ -15,11 +16,15 @@ import java.util.stream.Collectors;
 /**
  * The {@code gateway} role: {@code ./sluice gateway --config gateway.yaml}. Runs one gateway on the main
  * thread until SIGTERM or Ctrl-C, then closes the listener and the journals. Exits 2 with the problems
- * listed if the configuration is invalid.
+ * listed if the configuration is invalid, and {@value #EXIT_CORRUPT_JOURNAL} with where the damage is if one of
+ * its journals is damaged (checked at start and on every read).
  */
 @Command(name = "gateway", mixinStandardHelpOptions = true,
         description = "A Sluice FIX 4.4 gateway over TCP or a Unix domain socket.")
 public final class GatewayMain implements Callable<Integer> {
+    /** Exit code when a journal is damaged (at start or while running): the message names file, excerpt and offset. */
+    public static final int EXIT_CORRUPT_JOURNAL = 3;
+
     @Option(names = {"-c", "--config"}, required = true, description = "YAML configuration (see gateway-example.yaml)")
     private Path config;
 
@@ -50,6 +55,10 @@ public final class GatewayMain implements Callable<Integer> {
         final Gateway started;
         try {
             started = new Gateway(gatewayConfig, SystemEpochClock.INSTANCE);
+        } catch (final CorruptJournalException e) {
+            stopped.countDown();
+            System.err.println("gateway " + gatewayConfig.gatewayId() + ": cannot start on a damaged journal: " + e.getMessage());
+            return EXIT_CORRUPT_JOURNAL;
         } catch (final java.io.UncheckedIOException | IllegalArgumentException e) {
             stopped.countDown();
             System.err.println("gateway " + gatewayConfig.gatewayId() + ": cannot start: " + e.getMessage());
@@ -67,6 +76,9 @@ public final class GatewayMain implements Callable<Integer> {
                 System.out.flush();
                 gateway.run(() -> running[0]);
             }
+        } catch (final CorruptJournalException e) {
+            System.err.println("gateway " + gatewayConfig.gatewayId() + ": stopped on a damaged journal: " + e.getMessage());
+            return EXIT_CORRUPT_JOURNAL;
         } finally {
             stopped.countDown();
         }

@@ -1,10 +1,13 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.Delivery;
+import io.sluice.contracts.GatewayRecords;
+import io.sluice.contracts.SentMessage;
+import io.sluice.contracts.SessionProgress;
+import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.SessionStore;
-import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -15,7 +18,8 @@ import org.agrona.collections.Long2ObjectHashMap;
 
 /**
  * The gateway's {@link SessionStore}, in its own journal ({@link GatewayRecords}). On open it reads the
- * journal from the start to recover, per session, the next sequence numbers, plus the last engine-journal
+ * journal from the start, checking every record ({@link JournalReader}: a damaged one throws a
+ * {@link io.sluice.contracts.journal.CorruptJournalException} naming file, excerpt and byte offset), to recover, per session, the next sequence numbers, plus the last engine-journal
  * index delivered (and how many of that excerpt's reports: one excerpt holds every report of one input) and the
  * last command eventId whose progress was recorded. Resends read the stored messages back from the journal itself,
  * so memory does not grow with the number of messages. Every write is one excerpt; a report's {@code sent} and
@@ -38,7 +42,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private long recordedEventId;
     private long lastEventId;
     private final Scan scan = new Scan();
-    private final MethodReader scanReader;
+    private final JournalReader scanReader;
 
     /** Opens (creating if needed) the journal in {@code queue} and recovers from it. */
     public JournalSessionStore(final ChronicleQueue queue, final int maxBodyLength) {
@@ -50,7 +54,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         // one writingDocument() land in one excerpt (the queue's own method writer uses another appender).
         this.writer = Journals.methodWriter(appender, GatewayRecords.class);
         this.resendTailer = queue.createTailer();
-        this.scanReader = resendTailer.methodReader(scan);
+        this.scanReader = new JournalReader(queue, resendTailer, scan);
     }
 
     /** @return the next MsgSeqNum to send on {@code session}, as recovered (1 if it never sent). */
@@ -225,13 +229,13 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         }
     }
 
+    /** Reads the whole journal, every record's checksum checked: a damaged one stops the gateway's start. */
     private void recover() {
-        final ExcerptTailer tailer = queue.createTailer();
-        final MethodReader reader = tailer.methodReader(new Recovery());
-        while (reader.readOne()) {
-            // Recovery updates the histories as it reads.
+        try (ExcerptTailer tailer = queue.createTailer(); JournalReader reader = new JournalReader(queue, tailer, new Recovery())) {
+            while (reader.readOne()) {
+                // Recovery updates the histories as it reads.
+            }
         }
-        tailer.close();
     }
 
     /** What the store knows about one session. */

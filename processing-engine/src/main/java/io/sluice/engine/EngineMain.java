@@ -1,7 +1,7 @@
 package io.sluice.engine;
 
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.recovery.CorruptJournalException;
+import io.sluice.contracts.journal.CorruptJournalException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,8 +12,10 @@ import java.util.concurrent.Callable;
 /**
  * {@code ./sluice engine --config FILE}: the processing engine process. Reads the YAML config
  * ({@link EngineConfig}), recovers from its journal, then processes the gateway journals until SIGTERM
- * (a clean stop after the command in hand). A corrupt or truncated journal stops it with a message naming
- * the file and position, and exit code {@value #EXIT_CORRUPT_JOURNAL}; a bad config with {@value #EXIT_BAD_CONFIG}.
+ * (a clean stop after the command in hand). A corrupt, truncated or altered journal (a record failing its
+ * checksum, or recovery re-running an input into other reports than recorded), or one of another journal format,
+ * stops it with a message naming the file, excerpt and byte offset, and exit code {@value #EXIT_CORRUPT_JOURNAL};
+ * a bad config with {@value #EXIT_BAD_CONFIG}.
  */
 @Command(name = "engine", mixinStandardHelpOptions = true,
         description = "The Sluice processing engine: tails the gateway journals, matches, writes reports.")
@@ -39,7 +41,13 @@ public final class EngineMain implements Callable<Integer> {
             System.err.println("engine: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
-        final EngineService service = new EngineService(config);
+        final EngineService service;
+        try {
+            service = new EngineService(config);
+        } catch (final IllegalArgumentException e) { // a journal of another format
+            System.err.println("engine: cannot use the journals: " + e.getMessage());
+            return EXIT_CORRUPT_JOURNAL;
+        }
         final Thread shutdown = new Thread(() -> {
             try {
                 service.stop();

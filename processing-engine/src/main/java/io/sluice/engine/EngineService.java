@@ -4,6 +4,7 @@ import io.sluice.contracts.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -21,9 +22,11 @@ import java.util.concurrent.CountDownLatch;
  * <p>
  * Recovery: the engine journal records which input every excerpt answered, in order
  * ({@link io.sluice.engine.recovery.ConsumptionOrder}). On start those inputs are re-run through the
- * engine with its output discarded ({@link RecordedInputs}), which rebuilds the books and counters and
- * leaves each gateway journal positioned after its last consumed command: the first live command is the
- * first one not yet answered, however the last run ended.
+ * engine, their reports written to memory and compared with the recorded ones ({@link RecordedInputs#recover},
+ * {@link ExcerptComparison}), which rebuilds the books and counters, proves the journals are the ones that
+ * history was made from (or refuses to go live, naming the first difference), and leaves each gateway journal
+ * positioned after its last consumed command: the first live command is the first one not yet answered,
+ * however the last run ended.
  */
 public final class EngineService implements AutoCloseable {
     private final EngineConfig config;
@@ -58,13 +61,17 @@ public final class EngineService implements AutoCloseable {
     }
 
     /**
-     * Re-runs every input the engine journal records (output discarded) and positions the gateway
-     * journals after them.
+     * Re-runs every input the engine journal records, compares the reports each gives with the recorded ones,
+     * and positions the gateway journals after them.
      *
      * @return how many inputs were recovered
+     * @throws io.sluice.contracts.journal.CorruptJournalException if a journal is damaged or an input gives
+     *                                                             other reports than recorded: nothing goes live
      */
     public long recover() {
-        recovered = RecordedInputs.replay(engineJournal, sources, engine);
+        final ExcerptComparison comparison = new ExcerptComparison(false);
+        final JournalingInput rerun = new JournalingInput(output.recoveryWire(), engine, comparison);
+        recovered = RecordedInputs.recover(engineJournal, sources, rerun, comparison, output.recoveryWire());
         output.goLive();
         return recovered;
     }
@@ -72,7 +79,7 @@ public final class EngineService implements AutoCloseable {
     /**
      * Recovers if not done yet, then processes commands until {@link #stop()}.
      *
-     * @throws io.sluice.engine.recovery.CorruptJournalException if a journal cannot be read on
+     * @throws io.sluice.contracts.journal.CorruptJournalException if a journal cannot be read on
      */
     public void run() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(config.pinCpu(), "engine thread")) {

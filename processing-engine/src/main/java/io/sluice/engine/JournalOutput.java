@@ -6,20 +6,41 @@ import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireType;
 
 /**
  * Where the running engine's reports go: the engine journal, through a Chronicle method writer on one
  * appender, each report stamped with {@code reportWritten} on the way (the only clock read, kept out of the
  * pure {@link Engine}). The reports of one input share one stamp, read at the first of them: they are written
  * within a few tenths of a microsecond into one excerpt, which gateways see only once it is committed
- * whole, and a clock read costs 20 ns here. It starts out discarding reports, which is what recovery needs while it re-runs
- * inputs whose reports are in the journal already; {@link #goLive()} starts writing. Use it with a
- * {@link JournalingInput} on the same appender, as {@link EngineService} and replay do.
+ * whole, and a clock read costs 20 ns here.
+ * <p>
+ * It starts out {@link Phase#RECOVERING}: recovery re-runs inputs whose reports are in the journal already, so
+ * their reports go instead to {@link #recoveryWire()}, direct memory reused for every input, laid out exactly as
+ * in the journal, where recovery compares them with the recorded ones; {@link #goLive()} starts writing to the
+ * journal. Use it with a {@link JournalingInput} on the same appender (or, recovering, on the recovery wire), as
+ * {@link EngineService} and replay do.
  */
 public final class JournalOutput implements EngineToGateway {
-    private final EngineToGateway writer;
-    private boolean live;
+    /** Room for the reports of one input; the wire grows if an input ever causes more. */
+    private static final int RECOVERY_WIRE_BYTES = 64 * 1024;
+
+    /** Where reports go. */
+    public enum Phase {
+        /** Into {@link #recoveryWire()}, to be compared with the recorded ones. */
+        RECOVERING,
+        /** Into the engine journal. */
+        LIVE
+    }
+
+    private final EngineToGateway journalWriter;
+    private final Wire recoveryWire = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticDirect(RECOVERY_WIRE_BYTES));
+    private final EngineToGateway recoveryWriter = recoveryWire.methodWriter(EngineToGateway.class);
+    private EngineToGateway writer = recoveryWriter;
+    private Phase phase = Phase.RECOVERING;
     private long written;
     private int stampedSource;
     private long stampedEvent;
@@ -28,33 +49,49 @@ public final class JournalOutput implements EngineToGateway {
     public JournalOutput(final ExcerptAppender appender) {
         // Bound to this appender, so that reports written while JournalingInput holds an excerpt open on it
         // land in that excerpt.
-        writer = Journals.methodWriter(appender, EngineToGateway.class);
+        journalWriter = Journals.methodWriter(appender, EngineToGateway.class);
     }
 
-    /** From now on, write reports instead of discarding them. */
+    /** From now on, write reports to the engine journal. */
     public void goLive() {
-        live = true;
+        phase = Phase.LIVE;
+        writer = journalWriter;
     }
 
-    /** @return how many reports have been written (not discarded). */
+    /** @return where reports go now */
+    public Phase phase() {
+        return phase;
+    }
+
+    /**
+     * @return where reports go while {@link Phase#RECOVERING}: a wire in direct memory; whoever re-runs an input
+     * clears it first and opens one document on it around the input (a {@link JournalingInput} on it)
+     */
+    public Wire recoveryWire() {
+        return recoveryWire;
+    }
+
+    /** @return how many reports have been written to the journal. */
     public long written() {
         return written;
     }
 
     @Override
     public void executionReport(final ExecutionReport report) {
-        if (live) {
-            stamp(report.metaData());
-            writer.executionReport(report);
-            written++;
-        }
+        stamp(report.metaData());
+        writer.executionReport(report);
+        count();
     }
 
     @Override
     public void cancelReject(final CancelReject reject) {
-        if (live) {
-            stamp(reject.metaData());
-            writer.cancelReject(reject);
+        stamp(reject.metaData());
+        writer.cancelReject(reject);
+        count();
+    }
+
+    private void count() {
+        if (phase == Phase.LIVE) {
             written++;
         }
     }

@@ -7,8 +7,8 @@ import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.time.SluiceClock;
 import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.MarshallableOut;
 
 /**
  * Runs one live input through the {@link Engine} inside one open excerpt of the engine journal, so all the
@@ -17,7 +17,7 @@ import net.openhft.chronicle.wire.DocumentContext;
  * each excerpt's bytes just before they are committed (replay compares them there, in place).
  */
 public final class JournalingInput implements GatewayToEngine {
-    private final ExcerptAppender appender;
+    private final MarshallableOut appender;
     private final Engine engine;
     private final Inspector inspector;
     private long excerptStart;
@@ -32,8 +32,11 @@ public final class JournalingInput implements GatewayToEngine {
         void inspect(long address, long length);
     }
 
-    /** @param engine an engine whose output is a {@link JournalOutput} on {@code appender} */
-    public JournalingInput(final ExcerptAppender appender, final Engine engine) {
+    /**
+     * @param appender the engine journal's appender, or, for recovery, {@link JournalOutput#recoveryWire()}
+     * @param engine   an engine whose output is a {@link JournalOutput} writing to {@code appender}
+     */
+    public JournalingInput(final MarshallableOut appender, final Engine engine) {
         this(appender, engine, null);
     }
 
@@ -41,7 +44,7 @@ public final class JournalingInput implements GatewayToEngine {
      * @param engine    an engine whose output is a {@link JournalOutput} on {@code appender}
      * @param inspector shown every excerpt the engine completes, before it is committed; null for none
      */
-    public JournalingInput(final ExcerptAppender appender, final Engine engine, final Inspector inspector) {
+    public JournalingInput(final MarshallableOut appender, final Engine engine, final Inspector inspector) {
         this.appender = appender;
         this.engine = engine;
         this.inspector = inspector;

@@ -19,7 +19,10 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What the engine's output does to reports on their way to the journal: nothing before it is live, then one stamp per input. */
+/**
+ * What the engine's output does to reports on their way to the journal: to the recovery wire (for comparison with the
+ * recorded ones) before it is live, then to the journal with one stamp per input.
+ */
 final class JournalOutputTest {
     @TempDir
     Path root;
@@ -29,7 +32,8 @@ final class JournalOutputTest {
         try (ChronicleQueue journal = Journals.open(Journals.engineJournal(root))) {
             final JournalOutput output = new JournalOutput(journal.createAppender());
             output.executionReport(report(1, 10));
-            assertEquals(0, output.written(), "discarded before going live");
+            assertEquals(0, output.written(), "not written to the journal before going live");
+            assertTrue(output.recoveryWire().bytes().readRemaining() > 0, "but to the recovery wire");
             output.goLive();
 
             output.executionReport(report(1, 11));

@@ -8,6 +8,8 @@ import io.sluice.engine.JournalOutput;
 import io.sluice.engine.JournalingInput;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
+import io.sluice.engine.recovery.ExcerptComparison;
+import io.sluice.engine.recovery.ExcerptText;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
 import io.sluice.engine.recovery.ReportLayout;
@@ -89,7 +91,7 @@ public final class Replay {
     /**
      * @return what the replay found; a divergence is a result, not an exception
      * @throws ReplayException if the journals, config or output directory do not allow a replay
-     * @throws io.sluice.engine.recovery.CorruptJournalException if a recorded journal is corrupt or truncated
+     * @throws io.sluice.contracts.journal.CorruptJournalException if a recorded journal is corrupt or truncated
      */
     public ReplayResult run() {
         final int[] configured = config.gatewayIds();

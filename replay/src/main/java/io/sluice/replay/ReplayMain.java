@@ -1,7 +1,7 @@
 package io.sluice.replay;
 
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.recovery.CorruptJournalException;
+import io.sluice.contracts.journal.CorruptJournalException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

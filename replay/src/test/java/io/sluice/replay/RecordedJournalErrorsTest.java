@@ -1,7 +1,7 @@
 package io.sluice.replay;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.engine.recovery.CorruptJournalException;
+import io.sluice.contracts.journal.CorruptJournalException;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;

@@ -5,6 +5,7 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.Report;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.recovery.ExcerptText;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;

@@ -28,7 +28,8 @@ import java.util.concurrent.Callable;
  * warm-up of {@code --warmup} commands through another engine instance in the same JVM. Reports
  * commands/s and reports/s, and as the ceiling, measured in the same run, the raw Chronicle rate of
  * appending as many execution reports through a method writer, one per excerpt, with the same
- * {@link JournalPretoucher} setting as the engine. Wall time and the
+ * {@link JournalPretoucher} setting as the engine; and how fast a restarted engine recovers from those journals
+ * (re-running every input and comparing every report with the recorded one). Wall time and the
  * thread's CPU time are both reported: on a shared machine the CPU time is the steadier of the two.
  */
 @Command(name = "engine-throughput", mixinStandardHelpOptions = true,
@@ -75,6 +76,9 @@ public final class EngineThroughputBench implements Callable<Integer> {
             final long engineCpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
             final long reports = service.reportsWritten();
             service.close();
+            final long recoveryCpuStart = THREADS.getCurrentThreadCpuTime();
+            final long recoveryNanos = recover(config, orders);
+            final long recoveryCpuNanos = THREADS.getCurrentThreadCpuTime() - recoveryCpuStart;
 
             final long ceilingCpuStart = THREADS.getCurrentThreadCpuTime();
             final long ceilingNanos = rawAppend(root.resolve("ceiling"), reports, config.pretouch());
@@ -92,6 +96,9 @@ public final class EngineThroughputBench implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "ceiling: %,d reports appended raw (method writer, one per excerpt, pretouch " + config.pretouch() + ") in %.2f s "
                             + "(%.2f s thread CPU): %,.0f reports/s; per CPU second %,.0f reports%n",
                     reports, ceilingNanos / 1e9, ceilingCpuNanos / 1e9, ceilingPerSecond, ceilingPerCpuSecond);
+            System.out.printf(Locale.ROOT, "recovery: the %,d commands re-run and every report compared with the recorded one"
+                    + " in %.2f s (%.2f s thread CPU): %,.0f inputs/s; per CPU second %,.0f%n", orders, recoveryNanos / 1e9,
+                    recoveryCpuNanos / 1e9, orders * 1e9 / recoveryNanos, orders * 1e9 / recoveryCpuNanos);
             System.out.printf(Locale.ROOT, "engine reports/s as share of the ceiling: %.0f %% (per CPU second: %.0f %%)%n",
                     100 * reportsPerSecond / ceilingPerSecond, 100 * reportsPerCpuSecond / ceilingPerCpuSecond);
             final Path file = BenchResult.of("engine-throughput").put("commands", orders).put("warmupCommands", warmup).put("reports", reports).put("pretouch", config.pretouch() ? 1 : 0)
@@ -101,6 +108,8 @@ public final class EngineThroughputBench implements Callable<Integer> {
                     .put("ceilingReportsPerCpuSecond", ceilingPerCpuSecond)
                     .put("shareOfCeiling", reportsPerSecond / ceilingPerSecond)
                     .put("shareOfCeilingPerCpuSecond", reportsPerCpuSecond / ceilingPerCpuSecond)
+                    .put("recoverySeconds", recoveryNanos / 1e9).put("recoveryInputsPerSecond", orders * 1e9 / recoveryNanos)
+                    .put("recoveryInputsPerCpuSecond", orders * 1e9 / recoveryCpuNanos)
                     .write(BenchResult.resultsDir());
             System.out.println("wrote " + file);
             return 0;
@@ -110,6 +119,22 @@ public final class EngineThroughputBench implements Callable<Integer> {
     /** @return the engine config for journals under {@code root}: the busy-spinning engine, pretouching unless told not to */
     private EngineConfig config(final Path root) {
         return PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN).pretouch(!noPretouch);
+    }
+
+    /**
+     * Restarts an engine on the journals just written: it re-runs all {@code inputs} and compares every report with
+     * the recorded one, as the engine does on every start. @return nanoseconds that took
+     */
+    private static long recover(final EngineConfig config, final long inputs) {
+        try (EngineService restarted = new EngineService(config)) {
+            final long start = System.nanoTime();
+            final long recovered = restarted.recover();
+            final long nanos = System.nanoTime() - start;
+            if (recovered != inputs) {
+                throw new IllegalStateException("recovered " + recovered + " inputs, not " + inputs);
+            }
+            return nanos;
+        }
     }
 
     /** Runs {@link #warmup} commands of the same mix through an engine of their own under {@code root}, then deletes them. */

@@ -36,6 +36,7 @@ public final class BenchScenarios {
                             .headline("commands/s", "commandsPerSecond")
                             .headline("reports/s", "reportsPerSecond")
                             .headline("share of the ceiling", "shareOfCeiling")
+                            .headline("recovery inputs/s (re-run and compared)", "recoveryInputsPerSecond")
                             .compare("reports/s", "engine", "reportsPerSecond", "raw append", "ceilingReportsPerSecond")),
             new BenchScenario("journal-round-trip",
                     "two gateway threads -> journals -> engine -> journal -> gateways, within a window",
@@ -127,6 +128,22 @@ public final class BenchScenarios {
                     new ReportSpec()
                             .headline("gateway bytes per order", "gatewayBytesPerOrder")
                             .headline("orders/s", "ordersPerSecond")),
+            new BenchScenario("checksum-cost",
+                    "engine-throughput and fix-round-trip (Sluice TCP) with the journal records' CRC32C checksums on",
+                    "the same runs with checksums off (-Dsluice.journal.checksums=off, for measurement only); each arm a"
+                            + " fresh child JVM, arms alternating round by round, the order flipping",
+                    "issue 13: checksums cost at most 3 % (engine commands/s, FIX round trip mean)",
+                    List.of("--rounds", "2", "--engine-orders", "500000", "--engine-warmup", "200000",
+                            "--fix-warmup", "10000", "--fix-orders", "20000"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("engine commands/s on ÷ off, median", "engine.ratio")
+                            .headline("FIX round trip mean on ÷ off, median", "fix.meanRatio")
+                            .headline("FIX round trip p99 on ÷ off, median", "fix.p99Ratio")
+                            .compare("engine commands/s", "checksums on", "engine.commandsPerSecondOnMedian",
+                                    "checksums off", "engine.commandsPerSecondOffMedian")
+                            .compare("FIX round trip mean (µs)", "checksums on", "fix.meanUsOnMedian",
+                                    "checksums off", "fix.meanUsOffMedian")),
             new BenchScenario("warm-up",
                     "the full FIX path from process launch under a constant paced load, per second",
                     "the plain JVM vs the JDK 25 AOT cache (trained on real orders) vs -XX:CompileThresholdScaling=0.1"

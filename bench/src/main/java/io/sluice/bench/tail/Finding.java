@@ -26,7 +26,9 @@ public enum Finding {
     /** Reports or deliveries whose input is older than the join window, so they could not be checked. */
     UNCHECKED_JOINS("reports or deliveries older than the join window, not checked"),
     /** Commands, reports or deliveries whose bytes are not in the layout the tail reads (another journal format?). */
-    UNREADABLE_RECORDS("commands, reports or deliveries not in Sluice's binary layout, skipped");
+    UNREADABLE_RECORDS("commands, reports or deliveries not in Sluice's binary layout, skipped"),
+    /** Commands, reports or deliveries whose bytes fail their checksum: damaged after they were written. */
+    DAMAGED_RECORDS("commands, reports or deliveries failing their checksum (damaged), skipped");
 
     private static final Finding[] VALUES = values();
 

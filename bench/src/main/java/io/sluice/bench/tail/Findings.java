@@ -105,6 +105,13 @@ public final class Findings {
         }
     }
 
+    void damagedRecord(final String journal, final String file, final long index, final long fileOffset, final long methodId) {
+        if (count(Finding.DAMAGED_RECORDS, 1)) {
+            example("%s: file %s, excerpt index 0x%x, byte offset %d, method id %d: checksum mismatch", journal, file, index,
+                    fileOffset, methodId);
+        }
+    }
+
     /** Prints the interval's findings, if any, as lines starting with "! ", then starts a new interval. */
     void printInterval(final PrintStream out) {
         print(out, interval, intervalExamples);

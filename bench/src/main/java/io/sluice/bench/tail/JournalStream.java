@@ -1,6 +1,7 @@
 package io.sluice.bench.tail;
 
 import io.sluice.contracts.MetaData;
+import io.sluice.contracts.RecordChecksum;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -23,7 +24,8 @@ import java.nio.file.Path;
  * needs MetaData and one or two body fields only, and is several times faster this way. Calls of methods the
  * subclass does not know (a gateway's private records), however they are encoded, are skipped through
  * Chronicle's wire; a known method whose payload is not in the expected layout is skipped and counted as a
- * {@link Finding#UNREADABLE_RECORDS finding}.
+ * {@link Finding#UNREADABLE_RECORDS finding}; one whose {@link RecordChecksum} fails is skipped and counted as
+ * {@link Finding#DAMAGED_RECORDS damaged}, naming its cycle file and byte offset.
  */
 abstract class JournalStream implements AutoCloseable {
     private static final int FIELD_NUMBER = BinaryWireCode.FIELD_NUMBER;
@@ -84,7 +86,7 @@ abstract class JournalStream implements AutoCloseable {
         excerpt.wrap(bytes.addressForRead(start, length), length);
         int offset = 0;
         while (offset < length) {
-            int next = readCall(offset, length, index);
+            int next = readCall(start, offset, length, index);
             if (next == offset) {
                 next = skipCall(wire, start, offset);
             }
@@ -95,8 +97,11 @@ abstract class JournalStream implements AutoCloseable {
         }
     }
 
-    /** @return where the next call starts, or {@code offset} if this call is not a length-prefixed one to read here */
-    private int readCall(final int offset, final int length, final long index) {
+    /**
+     * @param start where the excerpt starts in its cycle file
+     * @return where the next call starts, or {@code offset} if this call is not a length-prefixed one to read here
+     */
+    private int readCall(final long start, final int offset, final int length, final long index) {
         if ((excerpt.getByte(offset) & 0xFF) != FIELD_NUMBER) {
             return offset;
         }
@@ -124,6 +129,11 @@ abstract class JournalStream implements AutoCloseable {
         if (size < minimumLength(methodId) || size > length - payload) {
             findings.unreadableRecord(name, index, methodId);
             return offset;
+        }
+        if (!RecordChecksum.holds(excerpt.addressOffset() + payload, size - RecordChecksum.LENGTH)) {
+            findings.damagedRecord(name, Journals.cycleFile(queue, queue.rollCycle().toCycle(index)).getFileName().toString(),
+                    index, start + payload, methodId);
+            return payload + size;
         }
         read(methodId, excerpt, payload);
         return payload + size;

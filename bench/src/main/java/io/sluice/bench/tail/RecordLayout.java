@@ -8,8 +8,9 @@ import org.agrona.DirectBuffer;
  * decoding whole commands and reports: the method ids of {@code GatewayToEngine}, {@code EngineToGateway}
  * and {@code GatewayDeliveries}, and the offsets, from the start of a record's payload, of the MetaData fields
  * (which every record starts with, as {@code MetaData.writeMarshallable} writes them) and of the few body
- * fields the join uses. It mirrors the contracts' binary layout ({@code Journals.FORMAT_VERSION} 2); a test
- * checks it against records written through the contracts' own method writers.
+ * fields the join uses. It mirrors the contracts' binary layout ({@code Journals.FORMAT_VERSION} 2: the fields, then
+ * the {@link io.sluice.contracts.RecordChecksum} the stream checks); a test checks it against records written through
+ * the contracts' own method writers.
  */
 final class RecordLayout {
     /** {@code GatewayToEngine.newOrder}. */

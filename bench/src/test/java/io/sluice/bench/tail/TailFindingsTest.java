@@ -1,6 +1,7 @@
 package io.sluice.bench.tail;
 
 import io.sluice.contracts.MetaData;
+import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.MethodId;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -116,6 +117,25 @@ class TailFindingsTest {
         expected.put(Finding.FOREIGN_SOURCE_IDS, 1L);
         assertFindings(expected, tail);
         assertEquals(2, tail.statistics(Hop.ENGINE).total().getTotalCount(), "unchecked reports still count");
+    }
+
+    @Test
+    void aDamagedRecordIsSkippedAndNamedByFileAndOffset() throws java.io.IOException {
+        try (JournalSetWriter writer = new JournalSetWriter(root)) {
+            writer.newOrder(1, CLIENT, times(1));
+            writer.newOrder(1, CLIENT, times(2));
+            writer.executionReport(1, CLIENT, 1, times(1));
+            writer.executionReport(1, CLIENT, 2, times(2));
+        }
+        final JournalSurgery.Change excerpt = JournalSurgery.excerpt(Journals.engineJournal(root), 2);
+        JournalSurgery.flip(excerpt, 40);
+        final Tail tail = runOffline(new TailOptions(), new ByteArrayOutputStream());
+
+        assertEquals(1L, tail.findings().total(Finding.DAMAGED_RECORDS));
+        assertEquals(1, tail.statistics(Hop.ENGINE).total().getTotalCount(), "the damaged report is left out");
+        final String example = String.join("\n", tail.findings().examples());
+        assertTrue(example.contains("engine: file " + JournalSurgery.excerpt(Journals.engineJournal(root), 2).file().getFileName()
+                + ", excerpt index 0x" + Long.toHexString(excerpt.index()) + ", byte offset "), example);
     }
 
     @Test

@@ -4,25 +4,32 @@ import net.openhft.chronicle.core.io.Closeable;
 import net.openhft.chronicle.core.values.LongValue;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 
+import net.openhft.chronicle.wire.DocumentContext;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
  * How Sluice names and opens its journals. All journals of one deployment live under one root directory:
  * <pre>
  *   &lt;root&gt;/gateway-&lt;id&gt;/   commands written by gateway &lt;id&gt; ({@code GatewayToEngine})
- *   &lt;root&gt;/gateway-&lt;id&gt;-out/  gateway &lt;id&gt;'s own records: deliveries ({@code GatewayDeliveries}),
- *                           FIX session state and the messages kept for resends
+ *   &lt;root&gt;/gateway-&lt;id&gt;-out/  gateway &lt;id&gt;'s own records ({@code GatewayRecords}): deliveries
+ *                           ({@code GatewayDeliveries}), FIX session state and the messages kept for resends
  *   &lt;root&gt;/engine/         reports written by the engine ({@code EngineToGateway})
  * </pre>
  * Each is a binary Chronicle Queue rolling daily ({@link RollCycles#FAST_DAILY}: one file per UTC day,
- * named {@code yyyyMMdd.cq4}, 80 MiB sparse, growing in 64 MiB steps). Sluice never deletes a cycle: the
- * journals are the record that restarts and replays are built from. Once a day is archived (and no engine
- * restart needs it, i.e. the engine has written reports for a later day), operators may move its
+ * named {@code yyyyMMdd'F'.cq4} ({@link #cycleFile}), 80 MiB sparse, growing in 64 MiB steps). Sluice never
+ * deletes a cycle: the journals are the record that restarts and replays are built from. Once a day is archived
+ * (and no engine restart needs it, i.e. the engine has written reports for a later day), operators may move its
  * {@code .cq4} files away; the {@code metadata.cq4t} file must stay.
  */
 public final class Journals {
@@ -60,30 +67,37 @@ public final class Journals {
      */
     public static final String FORMAT_KEY = "sluice.journalFormat";
     /**
-     * The binary layout of Sluice's commands and reports (method ids, field order, MetaData): every journal
-     * records it when it is created, and replay refuses journals with another. Bump it on any change of layout.
-     * 2: order commands carry the session's firm after the session.
+     * The binary layout of Sluice's commands and reports (method ids, field order, MetaData, the
+     * {@link io.sluice.contracts.RecordChecksum} after every record): every journal records it when it is created,
+     * and every journal open refuses journals with another. Bump it on any change of layout.
+     * 2: a CRC32C after every record; order commands carry the session's firm after the session.
      */
     public static final long FORMAT_VERSION = 2;
 
     /**
      * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records
-     * {@link #FORMAT_VERSION}. Safe when several processes open a new journal at the same moment (the engine and
+     * {@link #FORMAT_VERSION}, an existing one must have recorded it (else an {@link IllegalArgumentException}
+     * says which format it has). Safe when several processes open a new journal at the same moment (the engine and
      * its gateways starting together): the format is recorded under the table store's file lock, as Chronicle
      * adds its own keys, since two processes adding a key to {@code metadata.cq4t} at once corrupt it.
      */
     public static ChronicleQueue open(final Path dir) {
         final SingleChronicleQueue queue = builder(dir).build();
         try {
-            queue.metaStore().doWithExclusiveLock(store -> {
-                final LongValue format = store.acquireValueFor(FORMAT_KEY, Long.MIN_VALUE);
+            final long format = queue.metaStore().doWithExclusiveLock(store -> {
+                final LongValue value = store.acquireValueFor(FORMAT_KEY, Long.MIN_VALUE);
                 try {
-                    format.compareAndSwapValue(Long.MIN_VALUE, FORMAT_VERSION);
+                    value.compareAndSwapValue(Long.MIN_VALUE, FORMAT_VERSION);
+                    return value.getVolatileValue();
                 } finally {
-                    Closeable.closeQuietly(format);
+                    Closeable.closeQuietly(value);
                 }
-                return null;
             });
+            if (format != FORMAT_VERSION) {
+                throw new IllegalArgumentException("the journal " + dir.toAbsolutePath() + " was written in journal format "
+                        + format + "; this Sluice reads and writes format " + FORMAT_VERSION
+                        + " (records with checksums): use the Sluice version that wrote it");
+            }
         } catch (final RuntimeException e) {
             queue.close();
             throw e;
@@ -124,6 +138,37 @@ public final class Journals {
      */
     public static <T> T methodWriter(final ExcerptAppender appender, final Class<T> type) {
         return appender.methodWriterBuilder(type).marshallableOut(appender).build();
+    }
+
+    /**
+     * @return the real file of cycle {@code cycle} of {@code journal}, named as Chronicle names it from the roll
+     * cycle's format (for {@link RollCycles#FAST_DAILY} {@code yyyyMMdd'F'}, e.g. {@code 20261125F.cq4}), whether
+     * or not it exists
+     */
+    public static Path cycleFile(final ChronicleQueue journal, final int cycle) {
+        final RollCycle rollCycle = journal.rollCycle();
+        final long epoch = journal instanceof SingleChronicleQueue single ? single.epoch() : 0;
+        final String name = DateTimeFormatter.ofPattern(rollCycle.format()).withZone(ZoneOffset.UTC)
+                .format(Instant.ofEpochMilli((long) cycle * rollCycle.lengthInMillis() + epoch));
+        return Path.of(journal.fileAbsolutePath()).resolve(name + SingleChronicleQueue.SUFFIX);
+    }
+
+    /**
+     * @return the byte offset in its cycle file of the excerpt at {@code index} of {@code journal} (where its
+     * content starts, after the 4-byte header), or -1 if no excerpt can be read there. Moves a new tailer there:
+     * for error messages, not for a loop.
+     */
+    public static long excerptOffset(final ChronicleQueue journal, final long index) {
+        try (ExcerptTailer tailer = journal.createTailer()) {
+            if (!tailer.moveToIndex(index)) {
+                return -1;
+            }
+            try (DocumentContext dc = tailer.readingDocument(true)) {
+                return dc.isPresent() ? dc.wire().bytes().readPosition() : -1;
+            }
+        } catch (final RuntimeException unreadable) {
+            return -1;
+        }
     }
 
     private static SingleChronicleQueueBuilder builder(final Path dir) {

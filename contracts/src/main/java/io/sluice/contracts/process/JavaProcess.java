@@ -1,5 +1,7 @@
 package io.sluice.contracts.process;
 
+import io.sluice.contracts.RecordChecksum;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * Starts a Sluice role (engine, gateway, load client ...) as a real child JVM: the same {@code java}, the
  * same class path, and the one list of JVM flags from {@code jvm.options} (its path comes from the
- * {@code sluice.jvm.options} system property that the launcher and the test runner set). Output goes to a
+ * {@code sluice.jvm.options} system property that the launcher and the test runner set); a JVM measuring what
+ * journal checksums cost ({@link RecordChecksum#SWITCH_PROPERTY}) passes that switch on too. Output goes to a
  * log file so a failing test can show what the child said. Used by the demo and by end-to-end tests.
  */
 public final class JavaProcess implements AutoCloseable {
@@ -52,6 +55,9 @@ public final class JavaProcess implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("@" + jvmOptionsFile());
         command.add("-D" + JVM_OPTIONS_PROPERTY + "=" + jvmOptionsFile());
+        if (!RecordChecksum.ENABLED) { // a measurement of checksums' cost: the whole deployment runs without them
+            command.add("-D" + RecordChecksum.SWITCH_PROPERTY + "=off");
+        }
         command.addAll(extraJvm);
         command.add("-cp");
         command.add(classPath);

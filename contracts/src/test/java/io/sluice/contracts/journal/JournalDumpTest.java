@@ -2,8 +2,11 @@ package io.sluice.contracts.journal;
 
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
-import io.sluice.contracts.GatewayDeliveries;
+import io.sluice.contracts.Delivery;
+import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.SentMessage;
+import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ChronicleReaderMain;
@@ -16,8 +19,9 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.*;
 
 /**
- * A journal written by Sluice reads as YAML with Chronicle's own ChronicleReaderMain, run as a separate
- * process exactly as an operator would, and neither the writer nor the reader prints Chronicle's warnings.
+ * A journal written by Sluice reads as YAML with Chronicle's own ChronicleReaderMain and with {@code ./sluice dump},
+ * run as a separate process exactly as an operator would, and neither the writer nor the reader prints Chronicle's
+ * warnings. The dump shows every record type, and stops on a damaged journal with where it is.
  */
 final class JournalDumpTest {
     @TempDir
@@ -54,10 +58,71 @@ final class JournalDumpTest {
     }
 
     @Test
+    void theDumpOfAGatewaysOwnJournalShowsEveryRecordType() throws Exception {
+        final Path journal = Journals.gatewayDeliveries(root, 2);
+        try (ChronicleQueue queue = Journals.open(journal)) {
+            final GatewayRecords writer = Journals.methodWriter(queue.createAppender(), GatewayRecords.class);
+            final org.agrona.concurrent.UnsafeBuffer body = new org.agrona.concurrent.UnsafeBuffer("35=8|".getBytes());
+            writer.sent(new SentMessage(64).set(EventFixtures.id("CLIENT1"), 7, '8', 1_764_000_000_000L, 0x55, body, 0, 5));
+            writer.received(new SessionProgress().set(EventFixtures.id("CLIENT1"), 8, 4, 12));
+            writer.reset(new SessionProgress().set(EventFixtures.id("CLIENT1"), 1, 1, 12));
+            writer.delivered(new Delivery().session(EventFixtures.id("CLIENT1")).execId(99));
+        }
+        final String text = runReader(JournalDump.class, journal.toString(), "-s");
+        for (final String expected : List.of("sent: {", "seqNum: 7", "engineIndex: 85", "received: {", "nextTargetSeq: 4",
+                "reset: {", "delivered: {", "execId: 99", "# index 0x")) {
+            assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);
+        }
+        assertNoChronicleWarnings(text);
+    }
+
+    @Test
+    void theDumpOfADamagedJournalStopsWithWhereAndExitCodeThree() throws Exception {
+        final Path journal = Journals.gatewayJournal(root, 3);
+        try (ChronicleQueue queue = Journals.open(journal)) {
+            final GatewayToEngine writer = queue.methodWriter(GatewayToEngine.class);
+            writer.newOrder(EventFixtures.newOrder());
+            writer.cancelOrder(EventFixtures.cancelOrder());
+            writer.newOrder(EventFixtures.newOrder());
+        }
+        final JournalSurgery.Change flipped = JournalSurgery.flip(journal, 2, EventFixtures.cancelOrder(), 30);
+        try (JavaProcess reader = JavaProcess.start("reader", root.resolve("reader.log"), List.of(), JournalDump.class,
+                journal.toString())) {
+            assertEquals(JournalDump.EXIT_CORRUPT, reader.waitFor(30), reader::logText);
+            final String text = reader.logText();
+            assertTrue(text.contains("newOrder: {"), text);
+            assertTrue(text.contains("dump: stopped on a damaged journal: journal " + journal.toAbsolutePath()
+                    + ", file " + flipped.file().getFileName() + ", excerpt index 0x" + Long.toHexString(flipped.index())), text);
+            assertTrue(flipped.file().getFileName().toString().endsWith("F.cq4"), flipped.file().toString());
+            assertTrue(text.contains("byte offset " + flipped.offset() + ": checksum mismatch"), text);
+        }
+    }
+
+    @Test
+    void theDumpOfAJournalWithADamagedExcerptHeaderStopsTooNeverHangs() throws Exception {
+        final Path journal = Journals.gatewayJournal(root, 3);
+        try (ChronicleQueue queue = Journals.open(journal)) {
+            final GatewayToEngine writer = queue.methodWriter(GatewayToEngine.class);
+            writer.newOrder(EventFixtures.newOrder());
+            writer.cancelOrder(EventFixtures.cancelOrder());
+            writer.newOrder(EventFixtures.newOrder());
+        }
+        final JournalSurgery.Change second = JournalSurgery.excerpt(journal, 2);
+        JournalSurgery.flip(second, -1); // the length word's top byte, just before the content
+        try (JavaProcess reader = JavaProcess.start("reader", root.resolve("reader.log"), List.of(), JournalDump.class,
+                journal.toString())) {
+            assertEquals(JournalDump.EXIT_CORRUPT, reader.waitFor(30), reader::logText);
+            final String text = reader.logText();
+            assertTrue(text.contains("dump: stopped on a damaged journal: journal " + journal.toAbsolutePath()
+                    + ", file " + second.file().getFileName() + ", excerpt index 0x" + Long.toHexString(second.index())), text);
+        }
+    }
+
+    @Test
     void journalNamesMapToTheirInterfaces() {
         assertEquals(EngineToGateway.class, JournalDump.interfaceOf(Journals.engineJournal(root)));
         assertEquals(GatewayToEngine.class, JournalDump.interfaceOf(Journals.gatewayJournal(root, 12)));
-        assertEquals(GatewayDeliveries.class, JournalDump.interfaceOf(Journals.gatewayDeliveries(root, 12)));
+        assertEquals(GatewayRecords.class, JournalDump.interfaceOf(Journals.gatewayDeliveries(root, 12)));
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> JournalDump.interfaceOf(root.resolve("orders")));
         assertTrue(e.getMessage().contains("not a Sluice journal name: orders"), e.getMessage());

@@ -4,6 +4,10 @@ import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.MetaData;
+import io.sluice.contracts.RecordChecksum;
+import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.journal.RecordChecksumException;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
@@ -11,7 +15,6 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
@@ -22,7 +25,8 @@ import java.util.Arrays;
  * input counts as not consumed.
  * <p>
  * The reports are not decoded: their records have a fixed {@link ReportLayout}, so sourceId and eventId are
- * read in place, and every record of the excerpt is checked to name the same input. An excerpt that is not
+ * read in place, every record's checksum is checked in place, and every record of the excerpt is checked to name
+ * the same input. An excerpt that is not
  * a sequence of such records is decoded through a method reader instead, which explains what is wrong with it.
  * <p>
  * Use: {@code while (order.next()) { order.sourceId(); order.eventId(); order.excerpt(); }}; the shapes of the
@@ -41,6 +45,7 @@ public final class ConsumptionOrder implements AutoCloseable {
     private int sourceId;
     private long eventId;
     private long index;
+    private long excerptOffset;
     private boolean mixed;
 
     /** Starts before the first excerpt of {@code engineJournal} (opened by the caller, who closes it). */
@@ -85,6 +90,7 @@ public final class ConsumptionOrder implements AutoCloseable {
                 return false;
             }
             index = dc.index();
+            excerptOffset = -1;
             if (dc.isMetaData()) {
                 dc.close();
                 continue;
@@ -96,7 +102,8 @@ public final class ConsumptionOrder implements AutoCloseable {
                 continue;
             }
             open = dc;
-            if (readInPlace(bytes.addressForRead(bytes.readPosition(), (int) length), length)) {
+            excerptOffset = bytes.readPosition();
+            if (readInPlace(bytes.addressForRead(excerptOffset, (int) length), length)) {
                 excerpt = bytes;
                 return true;
             }
@@ -142,9 +149,9 @@ public final class ConsumptionOrder implements AutoCloseable {
 
     /** @return a {@link CorruptJournalException} at the current excerpt of the engine journal. */
     public CorruptJournalException corrupt(final String problem, final Throwable cause) {
-        return CorruptJournalException.at(Path.of(engineJournal.fileAbsolutePath()), engineJournal.rollCycle(),
-                index, problem, cause);
+        return CorruptJournalException.at(engineJournal, index, excerptOffset, problem, cause);
     }
+
 
     /** @return true if the excerpt is a sequence of report records, all naming one input, which is now current. */
     private boolean readInPlace(final long address, final long length) {
@@ -152,6 +159,7 @@ public final class ConsumptionOrder implements AutoCloseable {
         if (first == null) {
             return false;
         }
+        checkSum(first, address, 0);
         final int source = first.sourceIdAt(address);
         final long event = first.eventIdAt(address);
         shapes[0] = first;
@@ -162,6 +170,7 @@ public final class ConsumptionOrder implements AutoCloseable {
             if (shape == null) {
                 return false;
             }
+            checkSum(shape, address, at);
             if (shape.sourceIdAt(address + at) != source || shape.eventIdAt(address + at) != event) {
                 throw corrupt("reports of two different inputs in one excerpt", null);
             }
@@ -180,6 +189,18 @@ public final class ConsumptionOrder implements AutoCloseable {
         return true;
     }
 
+    /** Checks the checksum of the report at {@code at} bytes into the excerpt at {@code address}. */
+    private void checkSum(final ReportLayout.Shape shape, final long address, final long at) {
+        if (!shape.checksumHolds(address + at)) {
+            final long fields = address + at + shape.sourceId();
+            final int length = shape.checksum() - shape.sourceId();
+            throw CorruptJournalException.reading(engineJournal, index, new RecordChecksumException(
+                    Journals.cycleFile(engineJournal, engineJournal.rollCycle().toCycle(index)).toString(),
+                    excerptOffset + at + shape.sourceId(), RecordChecksum.storedAfter(fields, length),
+                    RecordChecksum.compute(fields, length)));
+        }
+    }
+
     /**
      * Decodes the excerpt at {@code at} through the method reader: for an excerpt not in this build's layout.
      *
@@ -194,8 +215,9 @@ public final class ConsumptionOrder implements AutoCloseable {
         }
         try {
             reader.readOne();
-        } catch (final InvocationTargetRuntimeException | IllegalStateException | IllegalArgumentException e) {
-            throw corrupt("cannot decode the excerpt: " + e, e);
+        } catch (final InvocationTargetRuntimeException | IllegalStateException | IllegalArgumentException
+                       | RecordChecksumException e) {
+            throw CorruptJournalException.reading(engineJournal, index, e);
         } catch (final RuntimeException e) {
             throw corrupt("cannot read the excerpt: " + e, e);
         }

@@ -5,6 +5,7 @@ import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
@@ -16,8 +17,9 @@ import java.nio.file.Path;
 /**
  * One gateway's command journal ({@link Journals#gatewayJournal}), read in order, one command at a time,
  * into whatever {@link GatewayToEngine} the caller passes. It checks what it reads: every command must name
- * this gateway as its source and carry a larger event id than the one before; an excerpt that does not
- * decode as a {@code GatewayToEngine} call stops reading with a {@link CorruptJournalException}. Nothing
+ * this gateway as its source and carry a larger event id than the one before; an excerpt that fails its
+ * checksum or does not decode as a {@code GatewayToEngine} call stops reading with a {@link CorruptJournalException}
+ * naming the file, excerpt and byte offset. Nothing
  * is ever skipped silently.
  */
 public final class InputSource implements AutoCloseable {
@@ -89,7 +91,7 @@ public final class InputSource implements AutoCloseable {
             } catch (final InvocationTargetRuntimeException e) {
                 throw e.getCause() instanceof RuntimeException runtime ? runtime : e;
             } catch (final RuntimeException e) {
-                throw corrupt(index, "cannot decode the excerpt: " + e, e);
+                throw CorruptJournalException.reading(queue, index, e);
             }
             if (problem != null) {
                 throw corrupt(problemIndex, problem, null);
@@ -113,9 +115,17 @@ public final class InputSource implements AutoCloseable {
         return dir;
     }
 
-    /** @return a {@link CorruptJournalException} at {@code index} of this journal. */
+    /** @return a {@link CorruptJournalException} at {@code index} of this journal (and that excerpt's byte offset). */
     public CorruptJournalException corrupt(final long index, final String what, final Throwable cause) {
-        return CorruptJournalException.at(dir, queue.rollCycle(), index, what, cause);
+        return CorruptJournalException.at(queue, index, -1, what, cause);
+    }
+
+    /** @return where the last command read is: journal, cycle file, excerpt index and byte offset (for messages) */
+    public String lastReadPlace() {
+        final long index = tailer.lastReadIndex();
+        return "journal " + dir.toAbsolutePath() + ", file "
+                + Journals.cycleFile(queue, queue.rollCycle().toCycle(index)).getFileName() + ", excerpt index 0x"
+                + Long.toHexString(index) + ", byte offset " + Journals.excerptOffset(queue, index);
     }
 
     @Override

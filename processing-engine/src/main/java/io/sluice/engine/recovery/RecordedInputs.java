@@ -1,12 +1,17 @@
 package io.sluice.engine.recovery;
 
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.journal.CorruptJournalException;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.wire.Wire;
+
+import java.util.List;
 
 /**
  * Feeds a {@link GatewayToEngine} (normally a fresh {@code Engine}) every input an engine journal records
  * as consumed, in the recorded order, read from the gateway journals. Used by the engine on restart, to
- * rebuild its state with the output discarded, and by replay, to regenerate a journal and compare.
+ * rebuild its state and check that it gives the reports recorded ({@link #recover}), and by replay, to regenerate
+ * a journal and compare.
  * <p>
  * Afterwards each {@link InputSource} is positioned just after the last of its inputs the engine journal
  * records, so the caller can go on polling: nothing twice, nothing skipped.
@@ -32,6 +37,53 @@ public final class RecordedInputs {
             }
         }
         return count;
+    }
+
+    /**
+     * Recovery that trusts nothing: re-runs every input the engine journal records, in the recorded order, and
+     * compares the reports each one gives with the recorded ones ({@link ExcerptComparison}, as replay does:
+     * every byte but the run timestamps and checksums), stopping at the first difference. Reports go to
+     * {@code rerun}, cleared before each input, never to the journal. Allocation-free per input.
+     *
+     * @param engineJournal the engine journal (read only through a tailer)
+     * @param sources       the gateway journals, each positioned before its first input (fresh)
+     * @param input         runs an input through the engine inside one document on {@code rerun}, shown to
+     *                      {@code comparison} before it is committed (a {@code JournalingInput})
+     * @param comparison    the inspector of {@code input}
+     * @param rerun         where {@code input} writes the reports
+     * @return how many inputs were re-run
+     * @throws CorruptJournalException if a journal cannot be read, or an input gives other reports than recorded:
+     *                                 the message names the engine journal's file, excerpt and byte offset, the
+     *                                 input's, and both reports as YAML
+     */
+    public static long recover(final ChronicleQueue engineJournal, final InputSources sources, final GatewayToEngine input,
+                               final ExcerptComparison comparison, final Wire rerun) {
+        long count = 0;
+        try (ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
+            while (order.next()) {
+                rerun.clear();
+                comparison.expect(order);
+                feed(order, sources, input);
+                if (!comparison.matched()) {
+                    throw diverged(engineJournal, order, sources.byGatewayId(order.sourceId()), rerun);
+                }
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private static CorruptJournalException diverged(final ChronicleQueue engineJournal, final ConsumptionOrder order,
+                                                    final InputSource source, final Wire rerun) {
+        final List<String> recorded = ExcerptText.reports(engineJournal, order.index(), false);
+        final List<String> rerunReports = ExcerptText.reports(rerun, false);
+        final int at = ExcerptText.firstDifference(recorded, rerunReports);
+        return order.corrupt("re-running the input it records there, event " + order.eventId() + " of gateway "
+                + order.sourceId() + " (" + source.lastReadPlace() + "), gives other reports than recorded: the"
+                + " journals were changed after they were written, so the engine does not go live on them.\n"
+                + "recorded report " + (at + 1) + " of " + recorded.size() + ":\n" + ExcerptText.at(recorded, at).strip()
+                + "\nre-run report " + (at + 1) + " of " + rerunReports.size() + ":\n"
+                + ExcerptText.at(rerunReports, at).strip(), null);
     }
 
     /**

@@ -7,6 +7,7 @@ import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.OrdType;
+import io.sluice.contracts.RecordChecksum;
 import io.sluice.contracts.Report;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
@@ -26,7 +27,7 @@ import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
  * starts, how long it is, and where its fields of interest lie: the input's sourceId and eventId (which
  * {@link ConsumptionOrder} reads without decoding the report), the four run timestamps (MetaData's
  * engineRead, reportWritten, gatewayRead, fixSent, consecutive) that a replay must not compare, and OrderID
- * and ExecID. Found once, by writing probe reports with marker values through Chronicle's binary wire and
+ * and ExecID; its {@link RecordChecksum} ends it ({@link Shape#checksum()}). Found once, by writing probe reports with marker values through Chronicle's binary wire and
  * locating the markers, so it follows the contracts' layout rather than repeating it. Every Sluice report
  * has a fixed length.
  */
@@ -70,6 +71,19 @@ public final class ReportLayout {
      * @param execId        offset of ExecID, or -1 if the kind has none
      */
     public record Shape(byte[] prefix, int length, int sourceId, int runTimestamps, int orderId, int execId) {
+        /**
+         * @return the offset of the record's checksum: right after its fields, which start with the MetaData at
+         * {@link #sourceId()} (see {@link RecordChecksum})
+         */
+        public int checksum() {
+            return length - RecordChecksum.LENGTH;
+        }
+
+        /** @return true if the checksum of the record at {@code address} matches its fields */
+        public boolean checksumHolds(final long address) {
+            return RecordChecksum.holds(address + sourceId, checksum() - sourceId);
+        }
+
         /** @return the sourceId of the record at {@code address} */
         public int sourceIdAt(final long address) {
             return MEMORY.readInt(address + sourceId);

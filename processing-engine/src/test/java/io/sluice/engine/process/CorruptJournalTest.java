@@ -5,7 +5,7 @@ import io.sluice.contracts.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.recovery.CorruptJournalException;
+import io.sluice.contracts.journal.CorruptJournalException;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;

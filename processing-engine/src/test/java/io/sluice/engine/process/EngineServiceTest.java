@@ -5,7 +5,7 @@ import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.IdleChoice;
 import io.sluice.engine.config.InstrumentConfig;
-import io.sluice.engine.recovery.CorruptJournalException;
+import io.sluice.contracts.journal.CorruptJournalException;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

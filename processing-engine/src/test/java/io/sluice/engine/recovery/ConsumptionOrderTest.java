@@ -10,6 +10,7 @@ import io.sluice.contracts.OrdType;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.JournalOutput;
 import net.openhft.chronicle.queue.ChronicleQueue;

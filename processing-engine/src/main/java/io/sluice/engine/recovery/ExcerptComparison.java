@@ -1,4 +1,4 @@
-package io.sluice.replay;
+package io.sluice.engine.recovery;
 
 import io.sluice.engine.JournalingInput;
 import io.sluice.engine.recovery.ConsumptionOrder;
@@ -8,42 +8,44 @@ import net.openhft.chronicle.bytes.Bytes;
 import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
 
 /**
- * Compares the excerpt the fresh engine is about to commit with the recorded excerpt of the same input, in
- * place and byte for byte, except for the bytes a run stamps itself ({@link ReportLayout}): no decoding, no
- * copying, no reading the fresh journal back, no allocation. It is the fresh engine's
- * {@link JournalingInput.Inspector}, so it sees the fresh excerpt in the appender's memory just before the
- * commit, and walks the recorded excerpt's reports by the shapes {@link ConsumptionOrder} found reading it
+ * Compares the excerpt a fresh engine is about to commit with the recorded excerpt of the same input, in
+ * place and byte for byte, except for the bytes a run stamps itself ({@link ReportLayout}: the run timestamps,
+ * and the checksum, which covers them): no decoding, no copying, no reading the fresh journal back, no
+ * allocation. The one comparison of re-run and recorded reports: the engine's recovery refuses to go live on the
+ * first mismatch ({@link RecordedInputs#recover}), a replay reports it as a divergence. It is the fresh engine's
+ * {@link JournalingInput.Inspector}, so it sees the fresh excerpt in the appender's (or the recovery wire's)
+ * memory just before the commit, and walks the recorded excerpt's reports by the shapes {@link ConsumptionOrder} found reading it
  * (the recorded journal is read once). Since every report's kind is named by its first bytes, which are
  * compared, and each kind has a fixed length, a fresh excerpt holding a different number, order or kind of
  * reports differs in compared bytes; {@link ExcerptText} then explains the divergence field by field.
  * <p>
  * Use: {@link #expect} the recorded input, feed it to the fresh engine, then ask {@link #matched()}.
  */
-final class ExcerptComparison implements JournalingInput.Inspector {
+public final class ExcerptComparison implements JournalingInput.Inspector {
     private final boolean ignoreEngineIds;
     private ConsumptionOrder expected;
     private boolean inspected;
     private boolean matched;
 
     /** @param ignoreEngineIds also leave out OrderID and ExecID (engine-wide counters), for replays of some gateways */
-    ExcerptComparison(final boolean ignoreEngineIds) {
+    public ExcerptComparison(final boolean ignoreEngineIds) {
         this.ignoreEngineIds = ignoreEngineIds;
     }
 
     /** The fresh excerpt inspected next is to match {@code recorded}'s current excerpt. */
-    void expect(final ConsumptionOrder recorded) {
+    public void expect(final ConsumptionOrder recorded) {
         expected = recorded;
         inspected = false;
         matched = false;
     }
 
     /** @return true if the fresh engine committed an excerpt since {@link #expect} and it held the recorded reports */
-    boolean matched() {
+    public boolean matched() {
         return inspected && matched;
     }
 
     /** @return how many reports the last matching excerpt held. */
-    int reports() {
+    public int reports() {
         return expected.reports();
     }
 
@@ -59,7 +61,7 @@ final class ExcerptComparison implements JournalingInput.Inspector {
      * @param length   its length
      * @return true if they hold the same reports
      */
-    boolean matches(final ConsumptionOrder recorded, final long address, final long length) {
+    public boolean matches(final ConsumptionOrder recorded, final long address, final long length) {
         final Bytes<?> bytes = recorded.excerpt();
         if (bytes == null || bytes.readRemaining() != length) {
             return false;
@@ -93,7 +95,7 @@ final class ExcerptComparison implements JournalingInput.Inspector {
                 from = shape.execId() + Long.BYTES;
             }
         }
-        return same(actual, expected, from, shape.length());
+        return same(actual, expected, from, shape.checksum());
     }
 
     /** @return true if bytes [from, to) at both addresses are equal. */

@@ -1,4 +1,4 @@
-package io.sluice.replay;
+package io.sluice.engine.recovery;
 
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;

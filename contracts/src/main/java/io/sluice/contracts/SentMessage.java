@@ -1,4 +1,4 @@
-package io.sluice.gateway;
+package io.sluice.contracts;
 
 import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.bytes.BytesOut;
@@ -12,11 +12,14 @@ import org.agrona.concurrent.UnsafeBuffer;
 /**
  * The record of one FIX message a gateway sent (or numbered for an offline client): session, MsgSeqNum,
  * MsgType, SendingTime, and for application messages the body fields after the standard header, which
- * is what a resend needs. {@link #engineIndex()} is the engine-journal index of the report it carried.
+ * is what a resend needs. Part of a gateway's own journal ({@link GatewayRecords}), with a
+ * {@link RecordChecksum} like every record. {@link #engineIndex()} is the engine-journal index of the report it carried.
  */
 public final class SentMessage extends BytesInBinaryMarshallable {
     /** The largest body a SentMessage holds. */
     public static final int MAX_BODY_LENGTH = 65_536;
+    /** Bytes of the fields before the body: session, seqNum, msgType, sendingTime, engineIndex, body length. */
+    private static final int HEADER_LENGTH = 4 * Long.BYTES + 2 * Integer.BYTES;
 
     @LongConversion(ShortTextLongConverter.class)
     private long session;
@@ -29,6 +32,8 @@ public final class SentMessage extends BytesInBinaryMarshallable {
     private transient int bodyLength;
     private transient DirectBuffer source;
     private transient int sourceOffset;
+    private final transient RecordOut out = new RecordOut();
+    private final transient RecordIn in = new RecordIn();
 
     /** @param maxBodyLength the largest body this instance reads back */
     public SentMessage(final int maxBodyLength) {
@@ -87,32 +92,33 @@ public final class SentMessage extends BytesInBinaryMarshallable {
 
     @Override
     public void writeMarshallable(final BytesOut<?> bytes) {
-        bytes.writeLong(session);
-        bytes.writeLong(seqNum);
-        bytes.writeInt(msgType);
-        bytes.writeLong(sendingTime);
-        bytes.writeLong(engineIndex);
-        bytes.writeInt(bodyLength);
-        for (int i = 0; i < bodyLength; i++) {
-            bytes.writeByte(source.getByte(sourceOffset + i));
-        }
+        out.begin(bytes, HEADER_LENGTH + bodyLength);
+        out.writeLong(session);
+        out.writeLong(seqNum);
+        out.writeInt(msgType);
+        out.writeLong(sendingTime);
+        out.writeLong(engineIndex);
+        out.writeInt(bodyLength);
+        out.writeBytes(source, sourceOffset, bodyLength);
+        out.end();
     }
 
     @Override
     public void readMarshallable(final BytesIn<?> bytes) {
-        session = bytes.readLong();
-        seqNum = bytes.readLong();
-        msgType = bytes.readInt();
-        sendingTime = bytes.readLong();
-        engineIndex = bytes.readLong();
-        final int length = bytes.readInt();
-        bodyLength = Math.min(length, body.capacity());
-        for (int i = 0; i < length; i++) {
-            final byte b = bytes.readByte();
-            if (i < bodyLength) {
-                body.putByte(i, b);
-            }
+        in.begin(bytes, HEADER_LENGTH + MAX_BODY_LENGTH);
+        session = in.readLong();
+        seqNum = in.readLong();
+        msgType = in.readInt();
+        sendingTime = in.readLong();
+        engineIndex = in.readLong();
+        final int length = in.readInt();
+        if (length < 0) {
+            throw new IllegalStateException("a stored message body of " + length + " bytes");
         }
+        bodyLength = Math.min(length, body.capacity());
+        in.readBytes(body, bodyLength);
+        in.skip(length - bodyLength);
+        in.end();
         source = body;
         sourceOffset = 0;
     }

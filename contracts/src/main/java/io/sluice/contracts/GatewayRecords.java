@@ -1,6 +1,5 @@
-package io.sluice.gateway;
+package io.sluice.contracts;
 
-import io.sluice.contracts.GatewayDeliveries;
 import net.openhft.chronicle.bytes.MethodId;
 
 /**

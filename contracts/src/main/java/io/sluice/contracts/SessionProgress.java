@@ -1,4 +1,4 @@
-package io.sluice.gateway;
+package io.sluice.contracts;
 
 import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.bytes.BytesOut;
@@ -10,7 +10,8 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
  * A session's sequence numbers as recorded in the gateway journal: after each processed client message
  * ({@link GatewayRecords#received}) and on a sequence reset ({@link GatewayRecords#reset}). It also
  * carries the gateway's last command eventId at that moment, so a restart can tell which commands in
- * the command journal came from messages whose progress was not recorded yet.
+ * the command journal came from messages whose progress was not recorded yet. Carries a {@link RecordChecksum}
+ * like every record.
  */
 public final class SessionProgress extends BytesInBinaryMarshallable {
     @LongConversion(ShortTextLongConverter.class)
@@ -18,6 +19,8 @@ public final class SessionProgress extends BytesInBinaryMarshallable {
     private long nextSenderSeq;
     private long nextTargetSeq;
     private long lastEventId;
+    private final transient RecordOut out = new RecordOut();
+    private final transient RecordIn in = new RecordIn();
 
     public SessionProgress set(final long session, final long nextSenderSeq, final long nextTargetSeq,
                                final long lastEventId) {
@@ -46,17 +49,21 @@ public final class SessionProgress extends BytesInBinaryMarshallable {
 
     @Override
     public void writeMarshallable(final BytesOut<?> bytes) {
-        bytes.writeLong(session);
-        bytes.writeLong(nextSenderSeq);
-        bytes.writeLong(nextTargetSeq);
-        bytes.writeLong(lastEventId);
+        out.begin(bytes);
+        out.writeLong(session);
+        out.writeLong(nextSenderSeq);
+        out.writeLong(nextTargetSeq);
+        out.writeLong(lastEventId);
+        out.end();
     }
 
     @Override
     public void readMarshallable(final BytesIn<?> bytes) {
-        session = bytes.readLong();
-        nextSenderSeq = bytes.readLong();
-        nextTargetSeq = bytes.readLong();
-        lastEventId = bytes.readLong();
+        in.begin(bytes);
+        session = in.readLong();
+        nextSenderSeq = in.readLong();
+        nextTargetSeq = in.readLong();
+        lastEventId = in.readLong();
+        in.end();
     }
 }
