@@ -3,6 +3,7 @@ package io.sluice.gateway;
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.transport.ListenAddress;
+import io.sluice.gateway.transport.NioTransport;
 import net.openhft.chronicle.core.pool.ClassAliasPool;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import net.openhft.chronicle.wire.WireType;
@@ -38,6 +39,12 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private long logonTimeoutMillis = 10_000;
     private int socketSendBufferBytes = 0;
     private int pinCpu = CpuPinning.NONE;
+    private int maxConnections = 256;
+    private int maxConnectionsPerAddress = 32;
+    private int preLogonBuffers = 64;
+    private int logonFailuresAllowed = 3;
+    private long logonBackoffMillis = 1_000;
+    private long logonBackoffMaxMillis = 60_000;
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** Reads and validates a YAML configuration file. */
@@ -68,6 +75,22 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         }
         if (sendBufferBytes < 2 * maxMessageBytes) {
             problems.add("sendBufferBytes must be at least twice maxMessageBytes, got " + sendBufferBytes);
+        }
+        if (maxConnections < 1 || maxConnections > NioTransport.CACHED_DESCRIPTORS / 2) {
+            problems.add("maxConnections must be 1 to " + NioTransport.CACHED_DESCRIPTORS / 2 + ", got " + maxConnections);
+        }
+        if (maxConnectionsPerAddress < 1) {
+            problems.add("maxConnectionsPerAddress must be positive, got " + maxConnectionsPerAddress);
+        }
+        if (preLogonBuffers < 1) {
+            problems.add("preLogonBuffers must be positive, got " + preLogonBuffers);
+        }
+        if (logonFailuresAllowed < 1) {
+            problems.add("logonFailuresAllowed must be positive, got " + logonFailuresAllowed);
+        }
+        if (logonBackoffMillis < 1 || logonBackoffMaxMillis < logonBackoffMillis) {
+            problems.add("logonBackoffMillis must be positive and at most logonBackoffMaxMillis, got "
+                    + logonBackoffMillis + " and " + logonBackoffMaxMillis);
         }
         if (pinCpu < CpuPinning.NONE) {
             problems.add("pinCpu must be a CPU number, or -1 for no pinning, got " + pinCpu);
@@ -182,6 +205,62 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig pinCpu(final int cpu) {
         this.pinCpu = cpu;
+        return this;
+    }
+
+    /** @return connections the gateway holds at most (logged on, waiting for a Logon, or closing). */
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /**
+     * @return connections one TCP source address holds at most; Unix domain socket peers are all local and
+     *         only {@link #maxConnections()} applies to them
+     */
+    public int maxConnectionsPerAddress() {
+        return maxConnectionsPerAddress;
+    }
+
+    /** @return connections that may wait for their Logon at once: buffer pairs allocated at start for them. */
+    public int preLogonBuffers() {
+        return preLogonBuffers;
+    }
+
+    /**
+     * Sets the admission limits.
+     *
+     * @see #maxConnections()
+     * @see #maxConnectionsPerAddress()
+     * @see #preLogonBuffers()
+     */
+    public GatewayConfig admission(final int maxConnections, final int maxConnectionsPerAddress,
+                                   final int preLogonBuffers) {
+        this.maxConnections = maxConnections;
+        this.maxConnectionsPerAddress = maxConnectionsPerAddress;
+        this.preLogonBuffers = preLogonBuffers;
+        return this;
+    }
+
+    /** @return failed logons in a row before a CompID or source address is blocked. */
+    public int logonFailuresAllowed() {
+        return logonFailuresAllowed;
+    }
+
+    /** @return the first block after too many failed logons; each further failure doubles it. */
+    public long logonBackoffMillis() {
+        return logonBackoffMillis;
+    }
+
+    /** @return the longest block after failed logons. */
+    public long logonBackoffMaxMillis() {
+        return logonBackoffMaxMillis;
+    }
+
+    /** Sets the failed-logon throttle. */
+    public GatewayConfig logonThrottle(final int failuresAllowed, final long backoffMillis, final long maxBackoffMillis) {
+        this.logonFailuresAllowed = failuresAllowed;
+        this.logonBackoffMillis = backoffMillis;
+        this.logonBackoffMaxMillis = maxBackoffMillis;
         return this;
     }
 
