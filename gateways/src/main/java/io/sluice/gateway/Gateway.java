@@ -88,7 +88,7 @@ public final class Gateway implements AutoCloseable {
         delivery = new ReportDelivery(id, acceptor, store, engineTailer, alreadyDelivered);
         engineReader = engineTailer.methodReader(delivery);
         if (!NioTransport.boxingIsCached()) {
-            throw new IllegalStateException("the gateway needs the JVM flags in jvm.options (-XX:AutoBoxCacheMax="
+            throw new IllegalArgumentException("the gateway needs the JVM flags in jvm.options (-XX:AutoBoxCacheMax="
                     + NioTransport.CACHED_DESCRIPTORS + "), or its selector allocates on every ready socket");
         }
         transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
