@@ -29,15 +29,17 @@ final class FixBenchReport {
                              final BenchResult settings, final PrintStream out) {
         out.println();
         out.println(title);
-        final LatencyTable table = new LatencyTable(out, 16);
+        final int width = Math.max(16, runs.stream().mapToInt(run -> run.target().label().length()).max().orElse(0));
+        final String labelColumn = "%-" + width + "s";
+        final LatencyTable table = new LatencyTable(out, width);
         table.header();
         for (final MeasuredRun run : runs) {
             table.rowNanos(run.target().label(), run.roundTrips());
         }
         out.println();
-        out.printf(Locale.ROOT, "%-16s %22s %14s %8s%n", "", "mean (95% CI), µs", "orders/s", "window");
+        out.printf(Locale.ROOT, labelColumn + " %22s %14s %8s%n", "", "mean (95% CI), µs", "orders/s", "window");
         for (final MeasuredRun run : runs) {
-            out.printf(Locale.ROOT, "%-16s %6.2f (%6.2f..%6.2f) %14.0f %8d%n", run.target().label(),
+            out.printf(Locale.ROOT, labelColumn + " %6.2f (%6.2f..%6.2f) %14.0f %8d%n", run.target().label(),
                     run.meanNanos() / 1e3, run.meanLowNanos() / 1e3, run.meanHighNanos() / 1e3, run.ordersPerSecond(),
                     run.window());
         }
