@@ -226,21 +226,6 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         return preLogonBuffers;
     }
 
-    /**
-     * Sets the admission limits.
-     *
-     * @see #maxConnections()
-     * @see #maxConnectionsPerAddress()
-     * @see #preLogonBuffers()
-     */
-    public GatewayConfig admission(final int maxConnections, final int maxConnectionsPerAddress,
-                                   final int preLogonBuffers) {
-        this.maxConnections = maxConnections;
-        this.maxConnectionsPerAddress = maxConnectionsPerAddress;
-        this.preLogonBuffers = preLogonBuffers;
-        return this;
-    }
-
     /** @return failed logons in a row before a CompID or source address is blocked. */
     public int logonFailuresAllowed() {
         return logonFailuresAllowed;
@@ -254,14 +239,6 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     /** @return the longest block after failed logons. */
     public long logonBackoffMaxMillis() {
         return logonBackoffMaxMillis;
-    }
-
-    /** Sets the failed-logon throttle. */
-    public GatewayConfig logonThrottle(final int failuresAllowed, final long backoffMillis, final long maxBackoffMillis) {
-        this.logonFailuresAllowed = failuresAllowed;
-        this.logonBackoffMillis = backoffMillis;
-        this.logonBackoffMaxMillis = maxBackoffMillis;
-        return this;
     }
 
     public List<SessionConfig> sessions() {

@@ -40,9 +40,4 @@ final class ConnectionBufferPool {
             free[freeCount++] = buffers;
         }
     }
-
-    /** @return pairs not lent out. */
-    int available() {
-        return freeCount;
-    }
 }

@@ -80,10 +80,6 @@ final class ConnectionLimits {
         java.util.Arrays.fill(refused, 0);
     }
 
-    int open() {
-        return open;
-    }
-
     int maxConnections() {
         return maxConnections;
     }

@@ -158,13 +158,8 @@ public final class NioConnection implements FixConnection {
     }
 
     /** @return when the connection was accepted, in {@link System#nanoTime()}. */
-    public long acceptedNanos() {
+    long acceptedNanos() {
         return acceptedNanos;
-    }
-
-    /** @return bytes waiting in the send buffer. */
-    public int pendingBytes() {
-        return state == ConnectionState.CLOSED ? 0 : buffers.send.position();
     }
 
     /**

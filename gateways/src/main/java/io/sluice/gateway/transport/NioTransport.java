@@ -197,11 +197,6 @@ public final class NioTransport implements AutoCloseable {
         return connectionCount;
     }
 
-    /** @return pre-logon buffer pairs free now. */
-    public int freePreLogonBuffers() {
-        return preLogonBuffers.available();
-    }
-
     /** @return connections refused for {@code refusal} since the last {@link #clearRefused()}. */
     public int refused(final ConnectionRefusal refusal) {
         return limits.refusedCount(refusal);
