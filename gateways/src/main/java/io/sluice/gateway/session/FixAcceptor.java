@@ -30,6 +30,7 @@ public final class FixAcceptor {
     private static final int FAILURES_ALLOWED = 3;
     private static final long BACKOFF_MILLIS = 1_000;
     private static final long MAX_BACKOFF_MILLIS = 60_000;
+    private static final long BLOCKED_LOG_INTERVAL_MILLIS = 1_000;
 
     private final FixSession[] sessions;
     private final Long2ObjectHashMap<FixSession> sessionsByCompId = new Long2ObjectHashMap<>();
@@ -40,6 +41,9 @@ public final class FixAcceptor {
     private final SessionEvents events;
     private final LogonThrottle throttle;
     private final StringBuilder refusedCompId = new StringBuilder(64);
+    private final StringBuilder blockedReason = new StringBuilder(160);
+    private long blockedLoggedMillis;
+    private int blockedNotLogged;
 
     /** With no one listening to session events and the default throttle (3 failures, 1 s to 60 s). */
     public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
@@ -156,7 +160,7 @@ public final class FixAcceptor {
                 ShortText.parse(message.buffer(), message.valueOffset(sender), message.valueLength(sender)));
         if (session == null) {
             if (throttle.isBlocked(address, now)) {
-                refuse(connection, message, LOGON_REJECTED, "blocked after repeated failed logons from this address");
+                refuseBlocked(connection, now, "blocked after repeated failed logons from this address");
             } else {
                 throttle.failed(address, now);
                 refuse(connection, message, LOGON_REJECTED, "unknown SenderCompID (49)");
@@ -164,8 +168,7 @@ public final class FixAcceptor {
             return;
         }
         if (throttle.isBlocked(session.id(), address, now)) {
-            refuse(connection, message, LOGON_REJECTED,
-                    "blocked after repeated failed logons for this CompID or from this address");
+            refuseBlocked(connection, now, "blocked after repeated failed logons for this CompID or from this address");
             return;
         }
         if (!session.acceptsCredentials(message)) {
@@ -189,8 +192,28 @@ public final class FixAcceptor {
     }
 
     /**
+     * Refuses a Logon the throttle blocks. An attacker may keep trying as fast as it can connect, so these
+     * go to the log at most once a second, the line counting those left out since the last.
+     */
+    private void refuseBlocked(final FixConnection connection, final long now, final String reason) {
+        if (now - blockedLoggedMillis < BLOCKED_LOG_INTERVAL_MILLIS) {
+            blockedNotLogged++;
+            refuse(connection, message, LOGON_REJECTED, null);
+            return;
+        }
+        blockedReason.setLength(0);
+        blockedReason.append(reason);
+        if (blockedNotLogged > 0) {
+            blockedReason.append(" (and ").append(blockedNotLogged).append(" more blocked logons since the last such line)");
+        }
+        blockedLoggedMillis = now;
+        blockedNotLogged = 0;
+        refuse(connection, message, LOGON_REJECTED, blockedReason);
+    }
+
+    /**
      * Answers with a Logout saying {@code text} and closes; {@code reason}, the real one, goes to the log
-     * with the client's address and SenderCompID.
+     * with the client's address and SenderCompID (unless null: not to be logged).
      */
     private void refuse(final FixConnection connection, final FixMessage refusedMessage, final CharSequence text,
                         final CharSequence reason) {
@@ -202,6 +225,9 @@ public final class FixAcceptor {
                 .textField(FixTags.TEXT, text)
                 .finish();
         connection.sendAndClose(refusal.buffer(), refusal.messageOffset(), refusal.messageLength());
+        if (reason == null) {
+            return;
+        }
         refusedCompId.setLength(0);
         final int sender = refusedMessage == null ? -1 : refusedMessage.indexOf(FixTags.SENDER_COMP_ID);
         if (sender >= 0) {
