@@ -17,9 +17,10 @@ import java.util.List;
  * QuickFIX/J baseline acceptor. Each is a separate child JVM; the load client is this JVM. Everything lives
  * in a temporary directory that {@link #close()} deletes.
  * <p>
- * With idle sockets (the {@code fix-idle-sockets} arm), every transport gets a second gateway, identical but
- * for the silent connections this JVM opens to it and holds for the whole run (connected, never logging on);
- * the two are measured in the same run as "Sluice TCP" and "Sluice TCP + 500 idle".
+ * With idle sockets (the {@code fix-idle-sockets} arm), every transport gets two gateways, identical but for
+ * the silent connections this JVM opens to the second and holds for the whole run (connected, never logging
+ * on), and the liquidity seeder a gateway of its own; the two are measured in the same run as "Sluice TCP"
+ * and "Sluice TCP + 500 idle".
  */
 public final class FixBenchEnvironment implements AutoCloseable {
     /** The load client's SenderCompID on Sluice gateway n is this followed by n. */
@@ -93,6 +94,11 @@ public final class FixBenchEnvironment implements AutoCloseable {
         final List<SluiceDeployment.GatewaySpec> gateways = new ArrayList<>();
         final List<String> labels = new ArrayList<>();
         final SessionIdentity seed = SessionIdentity.ofSluiceClient(SEEDER_COMP_ID, PASSWORD);
+        if (idleSockets > 0) {
+            // The seeder gets a gateway of its own, so that the two arms' gateways differ in the idle sockets only.
+            gateways.add(new SluiceDeployment.GatewaySpec(1, transports.getFirst(), List.of(seed)));
+            labels.add(null);
+        }
         for (final FixTransport transport : transports) {
             for (int arm = 0; arm < (idleSockets > 0 ? 2 : 1); arm++) {
                 final int id = gateways.size() + 1;
@@ -109,6 +115,9 @@ public final class FixBenchEnvironment implements AutoCloseable {
         seeder.start(START_TIMEOUT);
         for (int i = 0; i < gateways.size(); i++) {
             final SluiceDeployment.GatewaySpec gateway = gateways.get(i);
+            if (labels.get(i) == null) {
+                continue;
+            }
             targets.add(new FixTarget(labels.get(i), sluice.endpoint(gateway.id()), gateway.sessions().getFirst()));
             if (labels.get(i).endsWith(" idle")) {
                 holdIdleSockets(gateway.id(), idleSockets, progress);
