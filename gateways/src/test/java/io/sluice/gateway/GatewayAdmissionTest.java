@@ -37,13 +37,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Admission control of a gateway running as a real child process, attacked over real sockets: a flood of
  * connections that send two bytes and go, and 500 sockets that never log on, leave its resident memory and
  * its CPU use bounded (read from {@code /proc}) while a trading session keeps getting its orders acked;
- * connections over the per-address and per-gateway limits are closed at once; and password guessing meets
- * the failed-logon throttle, the right password included, until the back-off ends.
+ * connections over the per-address and per-gateway limits, or finding no free pre-logon buffer, are closed at
+ * once; and password guessing meets the failed-logon throttle, the right password included, until the
+ * back-off ends.
  */
 class GatewayAdmissionTest {
     private static final Pattern LISTENING = Pattern.compile("listening on tcp://[^:]+:(\\d+)");
-    private static final Pattern REFUSALS = Pattern.compile(
+    private static final Pattern LIMIT_REFUSALS = Pattern.compile(
             "(\\d+) over maxConnections 5, (\\d+) over maxConnectionsPerAddress 3");
+    private static final Pattern NO_BUFFER_REFUSALS = Pattern.compile("(\\d+) with no free pre-logon buffers");
     private static final long CLOCK_TICKS_PER_SECOND = 100;
 
     @TempDir
@@ -145,9 +147,9 @@ class GatewayAdmissionTest {
                         "a connection within the limits is served");
             }
             await("both refusals are logged",
-                    () -> refusalsLogged(gateway.logText(), 1) + refusalsLogged(gateway.logText(), 2) == 2);
-            assertEquals(1, refusalsLogged(gateway.logText(), 1), "over maxConnections: " + gateway.logText());
-            assertEquals(1, refusalsLogged(gateway.logText(), 2), "over maxConnectionsPerAddress: " + gateway.logText());
+                    () -> count(LIMIT_REFUSALS, gateway.logText(), 1) + count(LIMIT_REFUSALS, gateway.logText(), 2) == 2);
+            assertEquals(1, count(LIMIT_REFUSALS, gateway.logText(), 1), "over maxConnections: " + gateway.logText());
+            assertEquals(1, count(LIMIT_REFUSALS, gateway.logText(), 2), "over maxConnectionsPerAddress: " + gateway.logText());
         } finally {
             for (final TestFixClient client : admitted) {
                 client.close();
@@ -157,6 +159,33 @@ class GatewayAdmissionTest {
             trader.logon("secret1");
             trader.expect("A");
         }
+    }
+
+    @Test
+    void whenEveryPreLogonBufferIsLentANewConnectionIsClosedAndALogonGivesItsBufferBack() throws Exception {
+        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0", """
+                  maxConnections: 10,
+                  maxConnectionsPerAddress: 10,
+                  preLogonBuffers: 2,""");
+        try (TestFixClient trader = new TestFixClient(address, "CLIENT1", 1);
+             TestFixClient waiting = new TestFixClient(address, "CLIENT1", 1)) {
+            try (TestFixClient noBufferLeft = new TestFixClient(address, "CLIENT1", 1)) {
+                noBufferLeft.expectClosed();
+            }
+            trader.logon("secret1");
+            trader.expect("A");
+            try (TestFixClient takesTheTradersBuffer = new TestFixClient(address, "CLIENT1", 1);
+                 TestFixClient noBufferLeft = new TestFixClient(address, "CLIENT1", 1)) {
+                noBufferLeft.expectClosed();
+                takesTheTradersBuffer.send(MsgTypes.HEARTBEAT, heartbeat -> { });
+                assertEquals("First message must be a Logon (35=A)",
+                        takesTheTradersBuffer.expect("5").get(FixTags.TEXT));
+            }
+            trader.expectNothingElse();
+            waiting.send(MsgTypes.HEARTBEAT, heartbeat -> { });
+            assertEquals("First message must be a Logon (35=A)", waiting.expect("5").get(FixTags.TEXT));
+        }
+        await("both refusals are logged", () -> count(NO_BUFFER_REFUSALS, gateway.logText(), 1) == 2);
     }
 
     @Test
@@ -215,12 +244,9 @@ class GatewayAdmissionTest {
                 "blocked logons are logged at most once a second, counting the others: " + log);
     }
 
-    /**
-     * @param group 1 for connections refused over maxConnections, 2 over maxConnectionsPerAddress
-     * @return how many the log's refusal lines (one per burst) count in all
-     */
-    private static int refusalsLogged(final String log, final int group) {
-        final Matcher line = REFUSALS.matcher(log);
+    /** @return the sum of {@code group} over every match of {@code pattern} (refusals are logged once per burst) */
+    private static int count(final Pattern pattern, final String log, final int group) {
+        final Matcher line = pattern.matcher(log);
         int total = 0;
         while (line.find()) {
             total += Integer.parseInt(line.group(group));
