@@ -9,6 +9,7 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.TimerSlack;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixSession;
+import io.sluice.gateway.session.LogonThrottle;
 import io.sluice.gateway.transport.ConnectionHandler;
 import io.sluice.gateway.transport.NioConnection;
 import io.sluice.gateway.transport.NioTransport;
@@ -39,6 +40,7 @@ public final class Gateway implements AutoCloseable {
     private static final int REPORTS_PER_POLL = 64;
     private static final int CLOSE_RESERVE = 1024;
     private static final long HOUSEKEEPING_INTERVAL_NANOS = 100_000_000L;
+    private static final long REFUSAL_LOG_INTERVAL_NANOS = 1_000_000_000L;
 
     private final GatewayConfig config;
     private final ChronicleQueue commandJournal;
@@ -50,7 +52,9 @@ public final class Gateway implements AutoCloseable {
     private final JournalReader engineReader;
     private final NioTransport transport;
     private final long logonTimeoutNanos;
+    private final GatewayLog log;
     private long nextHousekeepingNanos;
+    private long lastRefusalLogNanos;
 
     public Gateway(final GatewayConfig config, final EpochClock clock) {
         this.config = config.validate();
@@ -72,7 +76,10 @@ public final class Gateway implements AutoCloseable {
             session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
             sessions.add(session);
         }
-        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, new GatewayLog(id));
+        log = new GatewayLog(id);
+        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, log,
+                new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
+                        config.logonBackoffMaxMillis()));
 
         final ExcerptTailer engineTailer = engineJournal.createTailer();
         // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,
@@ -82,16 +89,25 @@ public final class Gateway implements AutoCloseable {
                 ? store.reportsDeliveredFromExcerpt() : 0;
         delivery = new ReportDelivery(id, acceptor, store, engineTailer, alreadyDelivered);
         engineReader = new JournalReader(engineJournal, engineTailer, delivery);
+        if (!NioTransport.boxingIsCached()) {
+            throw new IllegalArgumentException("the gateway needs the JVM flags in jvm.options (-XX:AutoBoxCacheMax="
+                    + NioTransport.CACHED_DESCRIPTORS + "), or its selector allocates on every ready socket");
+        }
         transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
                 config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
-                config.tcpKeepalive());
+                new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
+                        config.preLogonBuffers()), config.tcpKeepalive());
+        for (final FixSession session : sessions) {
+            transport.reserveSessionBuffers(session.id());
+        }
         logonTimeoutNanos = config.logonTimeoutMillis() * 1_000_000L;
+        lastRefusalLogNanos = System.nanoTime();
     }
 
     /**
      * One round of work: socket events, up to 64 engine reports, session timers, one write per connection for
-     * everything they queued, and every 100 ms closing
-     * connections that did not log on in time; @return work done.
+     * everything they queued, and every 100 ms closing connections that did not log on in time and (at most
+     * once a second) logging connections refused by the admission limits; @return work done.
      */
     public int doWork() {
         int work = transport.poll();
@@ -104,6 +120,11 @@ public final class Gateway implements AutoCloseable {
         if (now - nextHousekeepingNanos >= 0) {
             nextHousekeepingNanos = now + HOUSEKEEPING_INTERVAL_NANOS;
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
+            if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
+                log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
+                transport.clearRefused();
+                lastRefusalLogNanos = now;
+            }
         }
         return work;
     }

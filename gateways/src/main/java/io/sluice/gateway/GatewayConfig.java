@@ -7,6 +7,7 @@ import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.ListenAddress;
 import io.sluice.gateway.transport.TcpKeepalive;
+import io.sluice.gateway.transport.NioTransport;
 import net.openhft.chronicle.core.pool.ClassAliasPool;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import net.openhft.chronicle.wire.WireType;
@@ -47,6 +48,12 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private int tcpKeepaliveIdleSeconds = 30;
     private int tcpKeepaliveIntervalSeconds = 10;
     private int pinCpu = CpuPinning.NONE;
+    private int maxConnections = 256;
+    private int maxConnectionsPerAddress = 32;
+    private int preLogonBuffers = 64;
+    private int logonFailuresAllowed = 3;
+    private long logonBackoffMillis = 1_000;
+    private long logonBackoffMaxMillis = 60_000;
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** Reads and validates a YAML configuration file. */
@@ -89,6 +96,22 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         if (tcpKeepaliveIntervalSeconds < 1 || tcpKeepaliveIntervalSeconds > TcpKeepalive.MAX_SECONDS) {
             problems.add("tcpKeepaliveIntervalSeconds must be 1 to " + TcpKeepalive.MAX_SECONDS + ", got "
                     + tcpKeepaliveIntervalSeconds);
+        }
+        if (maxConnections < 1 || maxConnections > NioTransport.CACHED_DESCRIPTORS / 2) {
+            problems.add("maxConnections must be 1 to " + NioTransport.CACHED_DESCRIPTORS / 2 + ", got " + maxConnections);
+        }
+        if (maxConnectionsPerAddress < 1) {
+            problems.add("maxConnectionsPerAddress must be positive, got " + maxConnectionsPerAddress);
+        }
+        if (preLogonBuffers < 1) {
+            problems.add("preLogonBuffers must be positive, got " + preLogonBuffers);
+        }
+        if (logonFailuresAllowed < 1) {
+            problems.add("logonFailuresAllowed must be positive, got " + logonFailuresAllowed);
+        }
+        if (logonBackoffMillis < 1 || logonBackoffMaxMillis < logonBackoffMillis) {
+            problems.add("logonBackoffMillis must be positive and at most logonBackoffMaxMillis, got "
+                    + logonBackoffMillis + " and " + logonBackoffMaxMillis);
         }
         if (pinCpu < CpuPinning.NONE) {
             problems.add("pinCpu must be a CPU number, or -1 for no pinning, got " + pinCpu);
@@ -240,6 +263,39 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     public GatewayConfig pinCpu(final int cpu) {
         this.pinCpu = cpu;
         return this;
+    }
+
+    /** @return connections the gateway holds at most (logged on, waiting for a Logon, or closing). */
+    public int maxConnections() {
+        return maxConnections;
+    }
+
+    /**
+     * @return connections one TCP source address holds at most; Unix domain socket peers are all local and
+     *         only {@link #maxConnections()} applies to them
+     */
+    public int maxConnectionsPerAddress() {
+        return maxConnectionsPerAddress;
+    }
+
+    /** @return connections that may wait for their Logon at once: buffer pairs allocated at start for them. */
+    public int preLogonBuffers() {
+        return preLogonBuffers;
+    }
+
+    /** @return failed logons in a row before a CompID or source address is blocked. */
+    public int logonFailuresAllowed() {
+        return logonFailuresAllowed;
+    }
+
+    /** @return the first block after too many failed logons; each further failure doubles it. */
+    public long logonBackoffMillis() {
+        return logonBackoffMillis;
+    }
+
+    /** @return the longest block after failed logons. */
+    public long logonBackoffMaxMillis() {
+        return logonBackoffMaxMillis;
     }
 
     public List<SessionConfig> sessions() {

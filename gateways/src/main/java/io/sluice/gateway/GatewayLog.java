@@ -2,10 +2,18 @@ package io.sluice.gateway;
 
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.SessionEvents;
+import io.sluice.gateway.transport.ConnectionRefusal;
+import io.sluice.gateway.transport.ListenAddress;
+import io.sluice.gateway.transport.NioTransport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Writes a gateway's session events to its log: logons, disconnects with their reason, refused connections. */
+import java.net.SocketAddress;
+
+/**
+ * Writes a gateway's session events to its log: logons, disconnects with their reason, refused connections
+ * (each refused Logon with its real reason; connections refused by a limit as one line per burst).
+ */
 final class GatewayLog implements SessionEvents {
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
@@ -28,7 +36,22 @@ final class GatewayLog implements SessionEvents {
     }
 
     @Override
-    public void onRefused(final CharSequence reason) {
-        LOG.warn("gateway {}: connection refused: {}", gatewayId, reason.toString());
+    public void onRefused(final SocketAddress from, final CharSequence senderCompId, final CharSequence reason) {
+        LOG.warn("gateway {}: connection from {} refused (SenderCompID '{}'): {}", gatewayId,
+                from == null ? "unknown address" : ListenAddress.format(from), senderCompId.toString(),
+                reason.toString());
+    }
+
+    /**
+     * Connections closed as soon as they were accepted since the last such line (one line per burst, never one
+     * per attempt).
+     */
+    void onConnectionsRefused(final NioTransport transport, final long sinceMillis) {
+        LOG.warn("gateway {}: refused {} connections in the last {} ms: {} over maxConnections {}, {} over "
+                        + "maxConnectionsPerAddress {}, {} with no free pre-logon buffers ({} connections open)",
+                gatewayId, transport.refused(), sinceMillis,
+                transport.refused(ConnectionRefusal.GATEWAY_LIMIT), transport.maxConnections(),
+                transport.refused(ConnectionRefusal.ADDRESS_LIMIT), transport.maxConnectionsPerAddress(),
+                transport.refused(ConnectionRefusal.NO_PRE_LOGON_BUFFERS), transport.connectionCount());
     }
 }

@@ -7,6 +7,7 @@ import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixSession;
+import io.sluice.gateway.session.SessionEvents;
 import io.sluice.gateway.session.SessionIdentity;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -73,7 +74,8 @@ class GatewayRecoveryTest {
              JournalSessionStore store = new JournalSessionStore(Journals.open(Journals.gatewayDeliveries(root, GATEWAY)), 8192)) {
             final FixSession session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret1"), store,
                     (owner, message) -> { }, SystemEpochClock.INSTANCE, 8192, 120_000, 2_000, 1);
-            final FixAcceptor acceptor = new FixAcceptor(List.of(session), SystemEpochClock.INSTANCE, 8192, Gateway.MAX_FIELDS);
+            final FixAcceptor acceptor = new FixAcceptor(List.of(session), SystemEpochClock.INSTANCE, 8192, Gateway.MAX_FIELDS,
+                    SessionEvents.NONE);
             final ExcerptTailer tailer = engineJournal.createTailer();
             final ReportDelivery delivery = new ReportDelivery(GATEWAY, acceptor, store, tailer, 0);
             assertTrue(tailer.methodReader(delivery).readOne(), "report 1's excerpt");

@@ -46,8 +46,17 @@ final class TestFixClient implements AutoCloseable {
 
     TestFixClient(final SocketAddress address, final String sender, final String target, final long nextSeq)
             throws IOException {
+        this(address, null, sender, target, nextSeq);
+    }
+
+    /** @param from the local IP address to connect from (e.g. another 127.0.0.0/8 address), or null for any */
+    TestFixClient(final SocketAddress address, final java.net.InetAddress from, final String sender,
+                  final String target, final long nextSeq) throws IOException {
         channel = SocketChannel.open(address instanceof UnixDomainSocketAddress
                 ? java.net.StandardProtocolFamily.UNIX : java.net.StandardProtocolFamily.INET);
+        if (from != null) {
+            channel.bind(new java.net.InetSocketAddress(from, 0));
+        }
         channel.connect(address);
         channel.configureBlocking(false);
         selector = Selector.open();

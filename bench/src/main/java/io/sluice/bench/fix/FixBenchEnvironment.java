@@ -4,6 +4,7 @@ import io.sluice.bench.quickfixj.QuickFixJProcess;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,6 +16,11 @@ import java.util.List;
  * gateway per transport (e.g. gateway 1 TCP, gateway 2 UDS, one engine) and seeded sell liquidity, and the
  * QuickFIX/J baseline acceptor. Each is a separate child JVM; the load client is this JVM. Everything lives
  * in a temporary directory that {@link #close()} deletes.
+ * <p>
+ * With idle sockets (the {@code fix-idle-sockets} arm), every transport gets two gateways, identical but for
+ * the silent connections this JVM opens to the second and holds for the whole run (connected, never logging
+ * on), and the liquidity seeder a gateway of its own; the two are measured in the same run as "Sluice TCP"
+ * and "Sluice TCP + 500 idle".
  */
 public final class FixBenchEnvironment implements AutoCloseable {
     /** The load client's SenderCompID on Sluice gateway n is this followed by n. */
@@ -30,6 +36,7 @@ public final class FixBenchEnvironment implements AutoCloseable {
     private SluiceDeployment sluice;
     private LiquiditySeeder seeder;
     private final List<BaselineProcess> baselines = new ArrayList<>();
+    private final List<SocketChannel> idleSockets = new ArrayList<>();
 
     private FixBenchEnvironment(final Path root, final boolean keepRoot) {
         this.root = root;
@@ -41,15 +48,16 @@ public final class FixBenchEnvironment implements AutoCloseable {
      * @param withQuickFixJ whether to start the QuickFIX/J baseline too
      * @param floor         the transports to start the echo floor ({@link FixEchoAcceptor}) over, maybe none
      * @param keepRoot      keep the temporary directory (journals, logs) after {@link #close()}, for the tail
+     * @param idleSockets   0, or how many silent connections a second gateway per transport holds
      */
     public static FixBenchEnvironment start(final List<FixTransport> transports, final SluiceIdle idle,
                                             final boolean withQuickFixJ, final List<FixTransport> floor,
-                                            final boolean keepRoot, final PrintStream progress)
+                                            final boolean keepRoot, final int idleSockets, final PrintStream progress)
             throws IOException, InterruptedException {
         final FixBenchEnvironment environment = new FixBenchEnvironment(Files.createTempDirectory("sluice-fix-bench"),
                 keepRoot);
         try {
-            environment.launch(transports, idle, withQuickFixJ, floor, progress);
+            environment.launch(transports, idle, withQuickFixJ, floor, idleSockets, progress);
             return environment;
         } catch (final IOException | RuntimeException | InterruptedException e) {
             environment.close();
@@ -58,10 +66,10 @@ public final class FixBenchEnvironment implements AutoCloseable {
     }
 
     private void launch(final List<FixTransport> transports, final SluiceIdle idle, final boolean withQuickFixJ,
-                        final List<FixTransport> floor, final PrintStream progress)
+                        final List<FixTransport> floor, final int idleSockets, final PrintStream progress)
             throws IOException, InterruptedException {
         if (!transports.isEmpty()) {
-            launchSluice(transports, idle, progress);
+            launchSluice(transports, idle, idleSockets, progress);
         }
         if (withQuickFixJ) {
             progress.println("starting the QuickFIX/J acceptor (child JVM; TCP only: QuickFIX/J has no Unix domain"
@@ -78,24 +86,67 @@ public final class FixBenchEnvironment implements AutoCloseable {
         }
     }
 
-    private void launchSluice(final List<FixTransport> transports, final SluiceIdle idle, final PrintStream progress)
-            throws IOException, InterruptedException {
+    private void launchSluice(final List<FixTransport> transports, final SluiceIdle idle, final int idleSockets,
+                              final PrintStream progress) throws IOException, InterruptedException {
+        if (idleSockets > SluiceConfigs.MAX_SILENT_CONNECTIONS) {
+            throw new IllegalArgumentException("at most " + SluiceConfigs.MAX_SILENT_CONNECTIONS + " idle sockets");
+        }
         final List<SluiceDeployment.GatewaySpec> gateways = new ArrayList<>();
+        final List<String> labels = new ArrayList<>();
         final SessionIdentity seed = SessionIdentity.ofSluiceClient(SEEDER_COMP_ID, PASSWORD);
-        for (int i = 0; i < transports.size(); i++) {
-            final int id = i + 1;
-            final SessionIdentity load = SessionIdentity.ofSluiceClient(LOAD_COMP_ID + id, PASSWORD);
-            gateways.add(new SluiceDeployment.GatewaySpec(id, transports.get(i),
-                    id == 1 ? List.of(load, seed) : List.of(load)));
+        if (idleSockets > 0) {
+            // The seeder gets a gateway of its own, so that the two arms' gateways differ in the idle sockets only.
+            gateways.add(new SluiceDeployment.GatewaySpec(1, transports.getFirst(), List.of(seed)));
+            labels.add(null);
+        }
+        for (final FixTransport transport : transports) {
+            for (int arm = 0; arm < (idleSockets > 0 ? 2 : 1); arm++) {
+                final int id = gateways.size() + 1;
+                final SessionIdentity load = SessionIdentity.ofSluiceClient(LOAD_COMP_ID + id, PASSWORD);
+                gateways.add(new SluiceDeployment.GatewaySpec(id, transport,
+                        id == 1 ? List.of(load, seed) : List.of(load)));
+                labels.add("Sluice " + transport + (arm == 1 ? " + " + idleSockets + " idle" : ""));
+            }
         }
         progress.printf("starting Sluice (engine + %d gateway(s), child JVMs, idle %s) under %s ...%n", gateways.size(),
                 idle.label(), root);
         sluice = SluiceDeployment.start(root.resolve("sluice"), gateways, idle, List.of());
         seeder = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seed));
         seeder.start(START_TIMEOUT);
-        for (final SluiceDeployment.GatewaySpec gateway : gateways) {
-            targets.add(new FixTarget("Sluice " + gateway.transport(), sluice.endpoint(gateway.id()),
-                    gateway.sessions().getFirst()));
+        for (int i = 0; i < gateways.size(); i++) {
+            final SluiceDeployment.GatewaySpec gateway = gateways.get(i);
+            if (labels.get(i) == null) {
+                continue;
+            }
+            targets.add(new FixTarget(labels.get(i), sluice.endpoint(gateway.id()), gateway.sessions().getFirst()));
+            if (labels.get(i).endsWith(" idle")) {
+                holdIdleSockets(gateway.id(), idleSockets, progress);
+            }
+        }
+    }
+
+    /**
+     * Opens {@code count} connections to gateway {@code id} that never send a byte, and returns once the
+     * gateway holds them all (its open file descriptors, read from /proc, grew by as many).
+     */
+    private void holdIdleSockets(final int id, final int count, final PrintStream progress)
+            throws IOException, InterruptedException {
+        final long pid = sluice.gateway(id).pid();
+        final long before = openDescriptors(pid);
+        for (int i = 0; i < count; i++) {
+            idleSockets.add(sluice.endpoint(id).connect());
+        }
+        PollUntil.await(() -> openDescriptors(pid) >= before + count, START_TIMEOUT,
+                () -> "gateway " + id + " to hold " + count + " idle sockets (it holds "
+                        + (openDescriptors(pid) - before) + "); its log: " + sluice.gateway(id).logText());
+        progress.printf("gateway %d holds %d idle sockets that never log on%n", id, count);
+    }
+
+    private static long openDescriptors(final long pid) {
+        try (var descriptors = Files.list(Path.of("/proc/" + pid + "/fd"))) {
+            return descriptors.count();
+        } catch (final IOException e) {
+            return -1;
         }
     }
 
@@ -114,6 +165,9 @@ public final class FixBenchEnvironment implements AutoCloseable {
         try {
             if (seeder != null) {
                 seeder.close();
+            }
+            for (final SocketChannel socket : idleSockets) {
+                socket.close();
             }
             for (final BaselineProcess baseline : baselines) {
                 baseline.close();

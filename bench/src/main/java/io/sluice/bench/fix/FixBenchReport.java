@@ -29,15 +29,17 @@ final class FixBenchReport {
                              final BenchResult settings, final PrintStream out) {
         out.println();
         out.println(title);
-        final LatencyTable table = new LatencyTable(out, 16);
+        final int width = Math.max(16, runs.stream().mapToInt(run -> run.target().label().length()).max().orElse(0));
+        final String labelColumn = "%-" + width + "s";
+        final LatencyTable table = new LatencyTable(out, width);
         table.header();
         for (final MeasuredRun run : runs) {
             table.rowNanos(run.target().label(), run.roundTrips());
         }
         out.println();
-        out.printf(Locale.ROOT, "%-16s %22s %14s %8s%n", "", "mean (95% CI), µs", "orders/s", "window");
+        out.printf(Locale.ROOT, labelColumn + " %22s %14s %8s%n", "", "mean (95% CI), µs", "orders/s", "window");
         for (final MeasuredRun run : runs) {
-            out.printf(Locale.ROOT, "%-16s %6.2f (%6.2f..%6.2f) %14.0f %8d%n", run.target().label(),
+            out.printf(Locale.ROOT, labelColumn + " %6.2f (%6.2f..%6.2f) %14.0f %8d%n", run.target().label(),
                     run.meanNanos() / 1e3, run.meanLowNanos() / 1e3, run.meanHighNanos() / 1e3, run.ordersPerSecond(),
                     run.window());
         }
@@ -82,6 +84,7 @@ final class FixBenchReport {
             }
             result.put("versusQuickFixJ", ratios);
         }
+        idleSocketCost(runs, result, out);
         final Path file = result.write(BenchResult.resultsDir());
         out.println();
         out.println("JSON: " + file);
@@ -89,6 +92,40 @@ final class FixBenchReport {
             out.println("histogram (HdrHistogram percentile distribution, µs): " + writeHistogram(file, run));
         }
         return file;
+    }
+
+    /**
+     * For every target measured with idle sockets ("Sluice TCP + 500 idle") beside the same without ("Sluice
+     * TCP"): the ratios with ÷ without of the mean and p99 round trip (1.05 is 5 % slower with the sockets).
+     */
+    private static void idleSocketCost(final List<MeasuredRun> runs, final BenchResult result, final PrintStream out) {
+        final BenchResult costs = BenchResult.section();
+        boolean any = false;
+        for (final MeasuredRun with : runs) {
+            final String label = with.target().label();
+            final int plus = label.indexOf(" + ");
+            if (plus < 0 || !label.endsWith(" idle")) {
+                continue;
+            }
+            final MeasuredRun without = runs.stream().filter(run -> run.target().label().equals(label.substring(0, plus)))
+                    .findFirst().orElse(null);
+            if (without == null) {
+                continue;
+            }
+            if (!any) {
+                out.println();
+                out.println("Cost of the idle sockets (with ÷ without, same run; 1.05 = 5 % slower):");
+                any = true;
+            }
+            final double mean = with.meanNanos() / without.meanNanos();
+            final double p99 = (double) with.roundTrips().getValueAtPercentile(99)
+                    / without.roundTrips().getValueAtPercentile(99);
+            out.printf(Locale.ROOT, "  %-24s mean %5.3f   p99 %5.3f%n", label, mean, p99);
+            costs.put(label, BenchResult.section().put("meanRatio", mean).put("p99Ratio", p99));
+        }
+        if (any) {
+            result.put("idleSocketCost", costs);
+        }
     }
 
     /** Writes {@code run}'s round trips as an HdrHistogram percentile distribution beside the JSON file. */

@@ -21,6 +21,9 @@ import java.util.concurrent.Callable;
  *   the next.</li>
  *   <li>{@code ./sluice bench fix-pipelined}: orders sent without waiting, at most {@code --window}
  *   outstanding: throughput through the full path, with the round trips under that load.</li>
+ *   <li>{@code ./sluice bench fix-idle-sockets}: the ping-pong of one session on a gateway that also holds
+ *   {@code --idle-sockets} connections that never log on, against the same on a gateway that holds none, in
+ *   the same run (Sluice over TCP only, no QuickFIX/J, no floor, unless asked): what idle connections cost.</li>
  * </ul>
  */
 @Command(mixinStandardHelpOptions = true, sortOptions = false)
@@ -40,21 +43,25 @@ public final class FixBenchmark implements Callable<Integer> {
             + " (default ${DEFAULT-VALUE})")
     private int rounds = 10;
 
-    @Option(names = "--transports", split = ",", description = "Sluice transports to measure (default tcp,uds)")
-    private List<String> transports = List.of("tcp", "uds");
+    @Option(names = "--transports", split = ",", description = "Sluice transports to measure (default ${DEFAULT-VALUE})")
+    private List<String> transports;
 
     @Option(names = "--idle", description = "what Sluice's engine and gateway threads do when idle: yield (each keeps a"
             + " core busy; lowest latency where idle CPUs halt, as on a VM), backoff, busy-spin, or engine-spin (the"
             + " engine spins, the gateways back off) (default ${DEFAULT-VALUE}, as in ./sluice demo)")
     private String idle = SluiceIdle.YIELD.label();
 
-    @Option(names = "--quickfixj", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "measure the QuickFIX/J baseline (default true)")
+    @Option(names = "--quickfixj", negatable = true, fallbackValue = "true",
+            description = "measure the QuickFIX/J baseline (default ${DEFAULT-VALUE})")
     private boolean quickFixJ;
 
     @Option(names = "--floor", split = ",", description = "transports to measure the echo floor over, a trivial"
-            + " acceptor answering each order with two reports (default tcp,uds; none to skip)")
-    private List<String> floor = List.of("tcp", "uds");
+            + " acceptor answering each order with two reports (default ${DEFAULT-VALUE}; none to skip)")
+    private List<String> floor;
+
+    @Option(names = "--idle-sockets", description = "measure each Sluice transport twice: on a gateway holding this"
+            + " many connections that never log on, and on one holding none (default ${DEFAULT-VALUE})")
+    private int idleSockets;
 
     @Option(names = "--sluice", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "measure Sluice (default true)")
@@ -67,24 +74,35 @@ public final class FixBenchmark implements Callable<Integer> {
     @Option(names = "--run-timeout", description = "seconds one slice of orders may take (default ${DEFAULT-VALUE})")
     private long runTimeoutSeconds = 600;
 
-    private FixBenchmark(final String scenario, final long orders, final int window) {
+    private FixBenchmark(final String scenario, final long orders, final int window, final int idleSockets) {
         this.scenario = scenario;
         this.orders = orders;
         this.window = window;
+        this.idleSockets = idleSockets;
+        this.quickFixJ = idleSockets == 0;
+        this.transports = idleSockets == 0 ? List.of("tcp", "uds") : List.of("tcp");
+        this.floor = idleSockets == 0 ? List.of("tcp", "uds") : List.of("none");
     }
 
     /** {@code ./sluice bench fix-round-trip [options]}. */
     public static void roundTrip(final String[] args) {
-        run(new FixBenchmark("fix-round-trip", 100_000, 1),
+        run(new FixBenchmark("fix-round-trip", 100_000, 1, 0),
                 "Ping-pong FIX round trip (NewOrderSingle -> ack + fill): Sluice over TCP and UDS beside QuickFIX/J.",
                 args);
     }
 
     /** {@code ./sluice bench fix-pipelined [options]}. */
     public static void pipelined(final String[] args) {
-        run(new FixBenchmark("fix-pipelined", 200_000, 64),
+        run(new FixBenchmark("fix-pipelined", 200_000, 64, 0),
                 "Pipelined FIX orders (bounded window): Sluice's throughput over TCP and UDS beside QuickFIX/J.",
                 args);
+    }
+
+    /** {@code ./sluice bench fix-idle-sockets [options]}. */
+    public static void idleSockets(final String[] args) {
+        run(new FixBenchmark("fix-idle-sockets", 100_000, 1, 500),
+                "Ping-pong FIX round trip on a gateway holding 500 idle connections against one holding none,"
+                        + " in the same run.", args);
     }
 
     private static void run(final FixBenchmark benchmark, final String description, final String[] args) {
@@ -101,7 +119,7 @@ public final class FixBenchmark implements Callable<Integer> {
         try (FixBenchEnvironment environment = FixBenchEnvironment.start(sluiceTransports,
                 SluiceIdle.parse(idle), quickFixJ,
                 floor.contains("none") ? List.of() : floor.stream().map(FixTransport::parse).toList(), keepRoot,
-                System.out)) {
+                idleSockets, System.out)) {
             final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
                     Duration.ofSeconds(runTimeoutSeconds), System.out);
             final List<MeasuredRun> runs = measurement.measure(environment.targets(), window, warmup, orders, rounds);
@@ -115,7 +133,7 @@ public final class FixBenchmark implements Callable<Integer> {
                     + " measured per target", window, warmup, orders);
             FixBenchReport.printAndSave(scenario, title, runs, BenchResult.section().put("warmup", warmup)
                     .put("orders", orders).put("window", window).put("rounds", rounds)
-                    .put("sluiceIdle", idle), System.out);
+                    .put("sluiceIdle", idle).put("idleSockets", idleSockets), System.out);
         }
         return 0;
     }

@@ -7,9 +7,13 @@ import java.util.stream.Collectors;
 /**
  * The YAML configs a {@link SluiceDeployment} writes for its engine and gateways: one instrument,
  * {@value SluiceDeployment#SYMBOL}, priced on a 0.01 grid between 1 and 1000, with limits roomy enough for
- * the liquidity seeder's large resting orders.
+ * the liquidity seeder's large resting orders; gateways admit up to {@value #MAX_SILENT_CONNECTIONS}
+ * connections that never log on and keep them for an hour (the silent sockets of {@code fix-idle-sockets}).
  */
 final class SluiceConfigs {
+    /** Connections that never log on a benchmark gateway holds at most. */
+    static final int MAX_SILENT_CONNECTIONS = 600;
+
     private SluiceConfigs() {
     }
 
@@ -45,10 +49,15 @@ final class SluiceConfigs {
                   journalRoot: "%s",
                   listen: "%s",
                   idle: %s,
+                  maxConnections: %d,
+                  maxConnectionsPerAddress: %d,
+                  preLogonBuffers: %d,
+                  logonTimeoutMillis: 3600000,
                   sessions: [
                 %s
                   ]
                 }
-                """.formatted(spec.id(), journalRoot, listen, idle.gatewayConfigValue(), sessions);
+                """.formatted(spec.id(), journalRoot, listen, idle.gatewayConfigValue(), MAX_SILENT_CONNECTIONS + 64,
+                MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, sessions);
     }
 }

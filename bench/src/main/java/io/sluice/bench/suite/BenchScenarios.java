@@ -119,6 +119,22 @@ public final class BenchScenarios {
                     List.of("--warmup", "20000", "--orders", "60000", "--rounds", "4"),
                     List.of(),
                     fix(new ReportSpec())),
+            new BenchScenario("fix-idle-sockets",
+                    "FIX ping-pong (window 1) through Sluice's full path over TCP, with 500 idle connections held open",
+                    "the same session on an identical gateway holding no idle connections; same run, A/B interleaved"
+                            + " in slices (targets take turns)",
+                    "issue 13: 500 idle sockets cost the round trip at most 5 % (mean and p99)",
+                    List.of("--warmup", "10000", "--orders", "20000", "--rounds", "4"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("mean ratio with ÷ without idle sockets", "idleSocketCost.Sluice TCP + 500 idle.meanRatio")
+                            .headline("p99 ratio with ÷ without idle sockets", "idleSocketCost.Sluice TCP + 500 idle.p99Ratio")
+                            .compare("mean (µs)", "500 idle", "targets.Sluice TCP + 500 idle.meanUs", "none",
+                                    "targets.Sluice TCP.meanUs")
+                            .compare("p99 (µs)", "500 idle", "targets.Sluice TCP + 500 idle.roundTrip.p99Us", "none",
+                                    "targets.Sluice TCP.roundTrip.p99Us")
+                            .latency("Sluice TCP", "targets.Sluice TCP.roundTrip")
+                            .latency("Sluice TCP + 500 idle", "targets.Sluice TCP + 500 idle.roundTrip")),
             new BenchScenario("fix-zero-alloc",
                     "orders through a gateway under Epsilon GC: bytes allocated per order by the whole gateway",
                     "no baseline; the target is zero",

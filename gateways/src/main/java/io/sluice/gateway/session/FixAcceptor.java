@@ -17,12 +17,21 @@ import java.util.List;
 /**
  * Turns the bytes of client connections into session events: frames and parses each message, routes a
  * connection's first message (which must be a Logon naming a configured SenderCompID) to its session, and
- * every later one to the session the connection is bound to. Anything refused before a session is bound
- * (garbled bytes, a first message that is not Logon, an unknown CompID, a bad password) is answered with
- * a Logout stating the reason, outside any session's sequence (MsgSeqNum 1, not stored), and the
- * connection is closed.
+ * every later one to the session the connection is bound to. Anything refused before a session is bound is
+ * answered with a Logout outside any session's sequence (MsgSeqNum 1, not stored), and the connection is
+ * closed. Garbled bytes and a first message that is not a Logon get their specific reason; every refused
+ * Logon (unknown CompID, wrong TargetCompID, Username or Password, blocked by the {@link LogonThrottle},
+ * already logged on, bad sequence number...) gets the one text {@link #LOGON_REJECTED}, so that a client
+ * learns nothing about which CompIDs exist or are online; the real reason goes to {@link SessionEvents}.
  */
 public final class FixAcceptor {
+    /** The Logout text of every refused Logon. */
+    public static final String LOGON_REJECTED = "Logon rejected";
+    private static final int FAILURES_ALLOWED = 3;
+    private static final long BACKOFF_MILLIS = 1_000;
+    private static final long MAX_BACKOFF_MILLIS = 60_000;
+    private static final long BLOCKED_LOG_INTERVAL_MILLIS = 1_000;
+
     private final FixSession[] sessions;
     private final Long2ObjectHashMap<FixSession> sessionsByCompId = new Long2ObjectHashMap<>();
     private final FixFramer framer;
@@ -30,16 +39,27 @@ public final class FixAcceptor {
     private final FixEncoder refusal;
     private final EpochClock clock;
     private final SessionEvents events;
+    private final LogonThrottle throttle;
+    private final StringBuilder refusedCompId = new StringBuilder(64);
+    private final StringBuilder blockedReason = new StringBuilder(160);
+    private long blockedLoggedMillis;
+    private int blockedNotLogged;
 
-    public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
-                       final int maxFields) {
-        this(sessions, clock, maxBodyLength, maxFields, SessionEvents.NONE);
-    }
-
-    /** @param events hears about every session's logons and disconnects and about refused connections */
+    /** With the default throttle (3 failures, 1 s to 60 s). */
     public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
                        final int maxFields, final SessionEvents events) {
+        this(sessions, clock, maxBodyLength, maxFields, events,
+                new LogonThrottle(sessions.size(), FAILURES_ALLOWED, BACKOFF_MILLIS, MAX_BACKOFF_MILLIS));
+    }
+
+    /**
+     * @param events   hears about every session's logons and disconnects and about refused connections
+     * @param throttle counts failed logons and refuses blocked CompIDs and addresses, in {@code clock}'s time
+     */
+    public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
+                       final int maxFields, final SessionEvents events, final LogonThrottle throttle) {
         this.events = events;
+        this.throttle = throttle;
         this.sessions = sessions.toArray(new FixSession[0]);
         for (final FixSession session : sessions) {
             session.events(events);
@@ -87,7 +107,7 @@ public final class FixAcceptor {
                 if (session != null) {
                     session.onFramingError(framer.error());
                 } else {
-                    refuse(connection, null, framer.error().text());
+                    refuse(connection, null, framer.error().text(), framer.error().text());
                 }
                 return -1;
             }
@@ -125,29 +145,78 @@ public final class FixAcceptor {
 
     private void logon(final FixConnection connection, final long receivedTicks) {
         if (message.error() != FixError.NONE) {
-            refuse(connection, message, message.error().text());
+            refuse(connection, message, message.error().text(), message.error().text());
             return;
         }
         if (message.msgType() != MsgTypes.LOGON) {
-            refuse(connection, message, "First message must be a Logon (35=A)");
+            final String text = "First message must be a Logon (35=A)";
+            refuse(connection, message, text, text);
             return;
         }
+        final long now = clock.time();
+        final long address = connection.remoteAddressKey();
         final int sender = message.indexOf(FixTags.SENDER_COMP_ID);
         final FixSession session = sender < 0 ? null : sessionsByCompId.get(
                 ShortText.parse(message.buffer(), message.valueOffset(sender), message.valueLength(sender)));
         if (session == null) {
-            refuse(connection, message, "Unknown SenderCompID (49)");
+            if (throttle.isBlocked(address, now)) {
+                refuseBlocked(connection, now, "blocked after repeated failed logons from this address");
+            } else {
+                throttle.failed(address, now);
+                refuse(connection, message, LOGON_REJECTED, "unknown SenderCompID (49)");
+            }
             return;
         }
+        if (throttle.isBlocked(session.id(), address, now)) {
+            refuseBlocked(connection, now, "blocked after repeated failed logons for this CompID or from this address");
+            return;
+        }
+        if (!session.acceptsCredentials(message)) {
+            throttle.failed(session.id(), address, now);
+            refuse(connection, message, LOGON_REJECTED, "wrong TargetCompID (56), Username (553) or Password (554)");
+            return;
+        }
+        if (session.state() != FixSessionState.DISCONNECTED) {
+            refuse(connection, message, LOGON_REJECTED, "the session is already logged on");
+            return;
+        }
+        // Bound before the session answers, so that its Logon reply and any redelivery go to its own buffers.
+        connection.session(session);
         final CharSequence refused = session.logon(connection, message, receivedTicks);
         if (refused != null) {
-            refuse(connection, message, refused);
+            connection.session(null);
+            refuse(connection, message, LOGON_REJECTED, refused);
         } else {
-            connection.session(session);
+            throttle.succeeded(session.id(), address);
         }
     }
 
-    private void refuse(final FixConnection connection, final FixMessage refusedMessage, final CharSequence text) {
+    /**
+     * Refuses a Logon the throttle blocks. An attacker may keep trying as fast as it can connect, so these
+     * go to the log at most once a second, the line counting those left out since the last.
+     */
+    private void refuseBlocked(final FixConnection connection, final long now, final String reason) {
+        if (now - blockedLoggedMillis < BLOCKED_LOG_INTERVAL_MILLIS) {
+            blockedNotLogged++;
+            refuse(connection, message, LOGON_REJECTED, null);
+            return;
+        }
+        blockedReason.setLength(0);
+        blockedReason.append(reason);
+        if (blockedNotLogged > 0) {
+            blockedReason.append(" (and ").append(blockedNotLogged).append(" more blocked logons since the last such line)");
+        }
+        blockedLoggedMillis = now;
+        blockedNotLogged = 0;
+        refuse(connection, message, LOGON_REJECTED, blockedReason);
+    }
+
+    /**
+     * Answers with a Logout saying {@code text} and closes; {@code reason}, the real one, goes to the log
+     * with the client's address and SenderCompID (unless null: not to be logged).
+     */
+    private void refuse(final FixConnection connection, final FixMessage refusedMessage, final CharSequence text,
+                        final CharSequence reason) {
         refusal.start(MsgTypes.LOGOUT);
         copyField(refusedMessage, FixTags.TARGET_COMP_ID, FixTags.SENDER_COMP_ID);
         copyField(refusedMessage, FixTags.SENDER_COMP_ID, FixTags.TARGET_COMP_ID);
@@ -156,7 +225,20 @@ public final class FixAcceptor {
                 .textField(FixTags.TEXT, text)
                 .finish();
         connection.sendAndClose(refusal.buffer(), refusal.messageOffset(), refusal.messageLength());
-        events.onRefused(text);
+        if (reason == null) {
+            return;
+        }
+        refusedCompId.setLength(0);
+        final int sender = refusedMessage == null ? -1 : refusedMessage.indexOf(FixTags.SENDER_COMP_ID);
+        if (sender >= 0) {
+            final int offset = refusedMessage.valueOffset(sender);
+            final int length = Math.min(64, refusedMessage.valueLength(sender));
+            for (int i = 0; i < length; i++) {
+                final byte b = refusedMessage.buffer().getByte(offset + i);
+                refusedCompId.append(b >= ' ' && b <= '~' ? (char) b : '?');
+            }
+        }
+        events.onRefused(connection.remoteAddress(), refusedCompId, reason);
     }
 
     private void copyField(final FixMessage from, final int fromTag, final int toTag) {

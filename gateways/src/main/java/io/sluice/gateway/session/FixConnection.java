@@ -2,6 +2,8 @@ package io.sluice.gateway.session;
 
 import org.agrona.DirectBuffer;
 
+import java.net.SocketAddress;
+
 /**
  * One client connection as the session layer sees it: bytes out, close, and the session bound to it
  * once Logon succeeded. Implemented by the transport; calls come from the single I/O thread.
@@ -30,4 +32,10 @@ public interface FixConnection {
     FixSession session();
 
     void session(FixSession session);
+
+    /** @return the client's address, for the log; null if unknown. */
+    SocketAddress remoteAddress();
+
+    /** @return the client's source address as a key for the logon throttle (the same for every local peer). */
+    long remoteAddressKey();
 }

@@ -152,6 +152,16 @@ public final class FixSession {
     }
 
     /**
+     * @return true if {@code logon} names this session's gateway CompID (TargetCompID), Username (if one is
+     *         configured) and Password; the acceptor checks this first, to count failures for its throttle
+     */
+    public boolean acceptsCredentials(final FixMessage logon) {
+        return logon.valueEquals(FixTags.TARGET_COMP_ID, gatewayCompId)
+                && (username == null || logon.valueEquals(FixTags.USERNAME, username))
+                && logon.valueEquals(FixTags.PASSWORD, password);
+    }
+
+    /**
      * Handles a well-formed Logon whose SenderCompID named this session.
      *
      * @return null if the session is now logged on over {@code connection}; otherwise why not, for the
@@ -161,12 +171,8 @@ public final class FixSession {
         if (state != FixSessionState.DISCONNECTED) {
             return text("Session ").append(identity.clientCompId()).append(" is already logged on");
         }
-        if (!logon.valueEquals(FixTags.TARGET_COMP_ID, gatewayCompId)) {
-            return text("TargetCompID (56) must be ").append(identity.gatewayCompId());
-        }
-        if ((username != null && !logon.valueEquals(FixTags.USERNAME, username))
-                || !logon.valueEquals(FixTags.PASSWORD, password)) {
-            return text("Invalid Username (553) or Password (554)");
+        if (!acceptsCredentials(logon)) {
+            return text("Invalid TargetCompID (56), Username (553) or Password (554)");
         }
         if (logon.unsignedValue(FixTags.ENCRYPT_METHOD) != 0) {
             return text("EncryptMethod (98) must be 0 (none)");

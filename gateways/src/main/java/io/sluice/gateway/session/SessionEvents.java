@@ -1,5 +1,7 @@
 package io.sluice.gateway.session;
 
+import java.net.SocketAddress;
+
 /**
  * What an operator wants to see in the log: sessions logging on and off (with the reason) and connections
  * refused before a Logon succeeded. Called on the I/O thread at these rare moments only, never per message.
@@ -16,7 +18,14 @@ public interface SessionEvents {
     default void onDisconnect(final FixSession session, final CharSequence reason) {
     }
 
-    /** A connection was refused (garbled bytes, no Logon, unknown CompID, bad credentials...). */
-    default void onRefused(final CharSequence reason) {
+    /**
+     * A connection was refused before a Logon succeeded (garbled bytes, no Logon, unknown CompID, bad
+     * credentials, throttled...). The client was told less (every refused Logon gets the same text).
+     *
+     * @param from         the client's address, or null if unknown
+     * @param senderCompId the SenderCompID the client gave, or empty
+     * @param reason       the real reason
+     */
+    default void onRefused(final SocketAddress from, final CharSequence senderCompId, final CharSequence reason) {
     }
 }

@@ -4,51 +4,59 @@ import io.sluice.contracts.time.SluiceClock;
 import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
 import org.agrona.DirectBuffer;
-import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
+import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 
 /**
- * One accepted client socket (TCP or Unix domain), non-blocking, with a receive buffer the handler parses
- * in place and a bounded send buffer. The transport {@link #poll polls} it once per round of the I/O thread
- * (no selector: see {@link NioTransport}). Sending never blocks and is batched: messages queued during one
- * round go out in one write when the transport {@link NioTransport#flush() flushes} (an ack and a fill read
- * together from the engine journal cost one system call, and the client one wake-up); what the socket does
- * not take then waits in the send buffer and is written again each round, and a message that does not fit
- * is refused, which the session treats as a client that cannot keep up. A reserve at the end of the send
- * buffer keeps room for a last message (the Logout saying why). Used only by the transport's I/O thread.
+ * One accepted client socket (TCP or Unix domain), non-blocking, served only when the transport's selector
+ * reports it ready. It works in borrowed {@link ConnectionBuffers}: a pre-logon pair from the transport's
+ * pool until a Logon binds it to a session, then that session's own pair (the pending bytes move across,
+ * and the pre-logon pair goes back to the pool). The handler parses the receive buffer in place. Sending
+ * never blocks and is batched: messages queued during one round go out in one write when the transport
+ * {@link NioTransport#flush() flushes}; what the socket does not take waits in the send buffer, and the
+ * connection asks the selector to report it writable; a message that does not fit is refused, which the
+ * session treats as a client that cannot keep up. A reserve at the end of the send buffer keeps room for a
+ * last message (the Logout saying why). Used only by the transport's I/O thread.
  */
 public final class NioConnection implements FixConnection {
-    private final SocketChannel channel;
     private final NioTransport transport;
-    private final ByteBuffer receive;
-    private final UnsafeBuffer receiveView;
-    private final ByteBuffer send;
-    private final UnsafeBuffer sendView;
+    private final SocketChannel channel;
+    private final SocketAddress remoteAddress;
+    private final long remoteAddressKey;
     private final int reserve;
     private final long acceptedNanos = System.nanoTime();
+    private SelectionKey key;
+    private ConnectionBuffers buffers;
+    private ConnectionState state = ConnectionState.OPEN;
     private boolean writePending;
     private boolean flushQueued;
-    private boolean closed;
     private long closingSinceNanos;
     private FixSession session;
+    /** Index in the transport's table of connections. */
+    int slot;
 
-    NioConnection(final NioTransport transport, final SocketChannel channel, final int receiveBytes,
-                  final int sendBytes, final int reserve) {
+    NioConnection(final NioTransport transport, final SocketChannel channel, final SocketAddress remoteAddress,
+                  final long remoteAddressKey, final int reserve) {
         this.transport = transport;
         this.channel = channel;
-        this.receive = ByteBuffer.allocateDirect(receiveBytes);
-        this.receiveView = new UnsafeBuffer(receive);
-        this.send = ByteBuffer.allocateDirect(sendBytes + reserve);
-        this.sendView = new UnsafeBuffer(send);
+        this.remoteAddress = remoteAddress;
+        this.remoteAddressKey = remoteAddressKey;
         this.reserve = reserve;
+    }
+
+    /** Starts serving: the buffers it works in and its registration with the transport's selector. */
+    void open(final ConnectionBuffers buffers, final SelectionKey key) {
+        this.buffers = buffers;
+        this.key = key;
     }
 
     @Override
     public boolean send(final DirectBuffer buffer, final int offset, final int length) {
-        if (isClosed() || send.remaining() - reserve < length) {
+        if (state != ConnectionState.OPEN || buffers.send.remaining() - reserve < length) {
             return false;
         }
         append(buffer, offset, length);
@@ -61,7 +69,7 @@ public final class NioConnection implements FixConnection {
 
     @Override
     public int writableBytes() {
-        return isClosed() ? 0 : Math.max(0, send.remaining() - reserve);
+        return state != ConnectionState.OPEN ? 0 : Math.max(0, buffers.send.remaining() - reserve);
     }
 
     /**
@@ -71,14 +79,16 @@ public final class NioConnection implements FixConnection {
      */
     @Override
     public void sendAndClose(final DirectBuffer buffer, final int offset, final int length) {
-        if (isClosed()) {
+        if (state != ConnectionState.OPEN) {
             return;
         }
-        if (send.remaining() >= length) {
+        if (buffers.send.remaining() >= length) {
             append(buffer, offset, length);
         }
-        if (flush() && send.position() > 0) {
+        if (flush() && buffers.send.position() > 0) {
+            state = ConnectionState.LINGERING;
             closingSinceNanos = System.nanoTime();
+            interest(SelectionKey.OP_WRITE);
         } else {
             close();
         }
@@ -86,35 +96,31 @@ public final class NioConnection implements FixConnection {
 
     @Override
     public void close() {
-        if (closed) {
+        if (state == ConnectionState.CLOSED) {
             return;
         }
         flush();
-        closed = true;
+        state = ConnectionState.CLOSED;
         try {
             channel.close();
         } catch (final IOException ignored) {
             // Closing a socket that failed: nothing more to do.
         }
+        transport.closed(this, buffers);
     }
 
     /** @return true once closed or closing: nothing more may be sent or received. */
     @Override
     public boolean isClosed() {
-        return closed || closingSinceNanos != 0;
+        return state != ConnectionState.OPEN;
     }
 
-    /** @return true while lingering to flush a last message, since {@link #closingSinceNanos()}. */
-    boolean isLingering() {
-        return !closed && closingSinceNanos != 0;
+    ConnectionState state() {
+        return state;
     }
 
     long closingSinceNanos() {
         return closingSinceNanos;
-    }
-
-    boolean isFullyClosed() {
-        return closed;
     }
 
     @Override
@@ -122,48 +128,69 @@ public final class NioConnection implements FixConnection {
         return session;
     }
 
+    /**
+     * Binds the connection to a session (or unbinds it). Binding moves it into the session's own buffers,
+     * with what it has queued to send; the bytes still unread in the pre-logon receive buffer follow when
+     * the handler returns from the read that bound it ({@link #read}).
+     */
     @Override
     public void session(final FixSession session) {
         this.session = session;
+        if (session != null && state == ConnectionState.OPEN) {
+            final ConnectionBuffers own = transport.sessionBuffers(session, this);
+            if (own != buffers) {
+                final ByteBuffer queued = buffers.send;
+                own.sendView.putBytes(0, buffers.sendView, 0, queued.position());
+                own.send.position(queued.position());
+                buffers = own;
+            }
+        }
+    }
+
+    @Override
+    public SocketAddress remoteAddress() {
+        return remoteAddress;
+    }
+
+    @Override
+    public long remoteAddressKey() {
+        return remoteAddressKey;
     }
 
     /** @return when the connection was accepted, in {@link System#nanoTime()}. */
-    public long acceptedNanos() {
+    long acceptedNanos() {
         return acceptedNanos;
     }
 
-    /** @return bytes waiting in the send buffer. */
-    public int pendingBytes() {
-        return send.position();
-    }
-
     /**
-     * One round: while lingering, writes what is still queued and closes once it is out; otherwise writes
-     * what an earlier round could not, then reads what arrived and hands it to the handler.
+     * Serves the readiness the selector reported: while lingering, writes what is still queued and closes
+     * once it is out; otherwise writes what an earlier round could not, then reads what arrived and hands it
+     * to the handler.
      *
      * @return 1 if bytes were written or read, else 0
      */
-    int poll(final ConnectionHandler handler) {
-        if (closed) {
+    int onReady(final int readyOps, final ConnectionHandler handler) {
+        if (state == ConnectionState.CLOSED) {
             return 0;
         }
-        if (closingSinceNanos != 0) {
-            final int before = send.position();
-            if (!flush() || send.position() == 0) {
+        if (state == ConnectionState.LINGERING) {
+            if (!flush() || buffers.send.position() == 0) {
                 close();
             }
-            return before == send.position() ? 0 : 1;
+            return 1;
         }
         int work = 0;
-        if (writePending) {
-            final int before = send.position();
+        if (writePending && (readyOps & SelectionKey.OP_WRITE) != 0) {
             if (!flush()) {
                 lost(handler);
                 return 1;
             }
-            work = before == send.position() ? 0 : 1;
+            work = 1;
         }
-        return work + read(handler);
+        if ((readyOps & SelectionKey.OP_READ) != 0 && state == ConnectionState.OPEN) {
+            work += read(handler);
+        }
+        return work;
     }
 
     /** Writes what was queued since the last flush (called by the transport once per round). */
@@ -176,6 +203,8 @@ public final class NioConnection implements FixConnection {
 
     /** @return 1 if bytes were read (or the connection was lost), 0 if none had arrived. */
     private int read(final ConnectionHandler handler) {
+        final ConnectionBuffers reading = buffers;
+        final ByteBuffer receive = reading.receive;
         final int read;
         try {
             read = channel.read(receive);
@@ -191,13 +220,22 @@ public final class NioConnection implements FixConnection {
             return 0;
         }
         final int available = receive.position();
-        final int consumed = handler.onData(this, receiveView, 0, available, SluiceClock.nowTicks());
-        if (consumed < 0 || closed) {
+        final int consumed = handler.onData(this, reading.receiveView, 0, available, SluiceClock.nowTicks());
+        if (buffers != reading) {
+            // A Logon bound the connection to its session: unread bytes follow it, the pre-logon pair goes back.
+            if (consumed >= 0 && state == ConnectionState.OPEN) {
+                buffers.receiveView.putBytes(0, reading.receiveView, consumed, available - consumed);
+                buffers.receive.position(available - consumed);
+            }
+            transport.giveBack(reading, this);
+            return 1;
+        }
+        if (consumed < 0 || state != ConnectionState.OPEN) {
             return 1;
         }
         final int remaining = available - consumed;
         if (consumed > 0 && remaining > 0) {
-            receiveView.putBytes(0, receiveView, consumed, remaining);
+            reading.receiveView.putBytes(0, reading.receiveView, consumed, remaining);
         }
         receive.position(remaining);
         if (!receive.hasRemaining()) {
@@ -208,14 +246,19 @@ public final class NioConnection implements FixConnection {
     }
 
     private void append(final DirectBuffer buffer, final int offset, final int length) {
+        final ByteBuffer send = buffers.send;
         final int position = send.position();
-        sendView.putBytes(position, buffer, offset, length);
+        buffers.sendView.putBytes(position, buffer, offset, length);
         send.position(position + length);
     }
 
     /** @return false if the socket failed. */
     private boolean flush() {
-        if (closed || send.position() == 0) {
+        if (state == ConnectionState.CLOSED) {
+            return true;
+        }
+        final ByteBuffer send = buffers.send;
+        if (send.position() == 0) {
             return true;
         }
         send.flip();
@@ -230,13 +273,23 @@ public final class NioConnection implements FixConnection {
             send.clear();
             return false;
         }
-        writePending = send.position() > 0;
+        final boolean pending = send.position() > 0;
+        if (pending != writePending && state == ConnectionState.OPEN) {
+            interest(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        }
+        writePending = pending;
         return true;
     }
 
+    private void interest(final int ops) {
+        if (key.isValid()) {
+            key.interestOps(ops);
+        }
+    }
+
     private void lost(final ConnectionHandler handler) {
-        if (!closed) {
-            send.clear();
+        if (state != ConnectionState.CLOSED) {
+            buffers.send.clear();
             close();
             handler.onDisconnected(this);
         }

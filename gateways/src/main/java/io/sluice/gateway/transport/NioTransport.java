@@ -1,5 +1,8 @@
 package io.sluice.gateway.transport;
 
+import io.sluice.gateway.session.FixSession;
+import org.agrona.collections.Long2ObjectHashMap;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.SocketAddress;
@@ -11,21 +14,31 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
+import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
  * A non-blocking acceptor over TCP or a Unix domain socket, serving every connection from the one thread
- * that calls {@link #poll()}. A {@link Selector} watches only the listening socket; each accepted connection
- * is polled directly, a non-blocking read (and a write of what an earlier round left) per connection per
- * round, as Aeron's transport pollers do for few channels. The reason is allocation: the JDK's epoll
- * selector looks up every ready descriptor in a {@code HashMap<Integer, SelectionKey>}, boxing it, and a
- * descriptor above the JDK's small-integer cache (127) allocates on every ready event; a gateway process
- * holding many journal files gets such descriptors. Direct polling allocates nothing, whatever the
- * descriptor; its cost is one system call per connection per round, right for the tens of sessions a
- * gateway serves. A connection's events go to its {@link NioConnection} and from there to the
- * {@link ConnectionHandler}.
+ * that calls {@link #poll()}. Only ready sockets cost anything: a {@link Selector} (epoll on Linux) reports
+ * the listening socket and the connections that can be read or written, through
+ * {@link Selector#selectNow(Consumer)} with one consumer built at construction, so no selected-key set is
+ * filled and nothing is allocated per round. The JDK's epoll selector looks each ready descriptor up in a
+ * {@code HashMap<Integer, SelectionKey>}, boxing it; {@code jvm.options} sets {@code -XX:AutoBoxCacheMax}
+ * so that boxing any descriptor a gateway can have comes from the JDK's cache ({@link #boxingIsCached()}
+ * checks it at start).
+ * <p>
+ * Admission: a new connection is accepted and closed at once if the gateway holds {@code maxConnections},
+ * if its source address holds {@code maxConnectionsPerAddress} ({@link ConnectionLimits}; not applied to Unix
+ * domain socket peers, which are all local), or if no pre-logon buffer pair is free
+ * ({@link ConnectionBufferPool}). Refusals are only counted here; the owner logs them once per burst.
+ * Connections that log on move to their session's own buffers, allocated at start. A connection's events
+ * go to its {@link NioConnection} and from there to the {@link ConnectionHandler}.
  */
 public final class NioTransport implements AutoCloseable {
+    /** The highest file descriptor the epoll selector may box without allocating (see jvm.options). */
+    public static final int CACHED_DESCRIPTORS = 65_535;
+    private static final int ACCEPTS_PER_ROUND = 64;
+
     private final Selector selector;
     private final ServerSocketChannel server;
     private final ListenAddress listen;
@@ -36,23 +49,28 @@ public final class NioTransport implements AutoCloseable {
     private final int socketSendBufferBytes;
     private final long lingerNanos;
     private final TcpKeepalive keepalive;
-    private final Consumer<SelectionKey> onAcceptable = key -> accept();
-    private NioConnection[] connections = new NioConnection[16];
+    private final ConnectionLimits limits;
+    private final ConnectionBufferPool preLogonBuffers;
+    private final Long2ObjectHashMap<ConnectionBuffers> sessionBuffers = new Long2ObjectHashMap<>();
+    private final Consumer<SelectionKey> onReady = this::onReady;
+    private final NioConnection[] connections;
     private int connectionCount;
     private NioConnection[] toFlush = new NioConnection[16];
     private int toFlushCount;
+    private int roundWork;
 
     /**
      * @param receiveBytes per-connection receive buffer (larger than the largest message)
-     * @param sendBytes    per-connection send buffer bound; a client further behind is logged out
+     * @param sendBytes    per-session send buffer bound; a client further behind is logged out
      * @param reserve      extra room for the last message to a connection being closed
      * @param socketSendBufferBytes the kernel's send buffer per socket (SO_SNDBUF), or 0 for the OS default
      * @param lingerMillis how long a closing connection may take to flush its last message
+     * @param admission    connection limits and the size of the pre-logon buffer pool
      * @param keepalive    TCP keepalive for accepted TCP connections (not applicable to Unix domain sockets)
      */
     public NioTransport(final ListenAddress listen, final ConnectionHandler handler, final int receiveBytes,
                         final int sendBytes, final int reserve, final int socketSendBufferBytes,
-                        final long lingerMillis, final TcpKeepalive keepalive) {
+                        final long lingerMillis, final Admission admission, final TcpKeepalive keepalive) {
         this.keepalive = keepalive;
         this.socketSendBufferBytes = socketSendBufferBytes;
         this.lingerNanos = lingerMillis * 1_000_000L;
@@ -61,6 +79,9 @@ public final class NioTransport implements AutoCloseable {
         this.receiveBytes = receiveBytes;
         this.sendBytes = sendBytes;
         this.reserve = reserve;
+        this.limits = new ConnectionLimits(admission.maxConnections(), admission.maxConnectionsPerAddress());
+        this.preLogonBuffers = new ConnectionBufferPool(admission.preLogonBuffers(), receiveBytes, 2 * reserve);
+        this.connections = new NioConnection[admission.maxConnections()];
         try {
             if (listen.address() instanceof UnixDomainSocketAddress unix) {
                 Files.deleteIfExists(unix.getPath());
@@ -70,12 +91,35 @@ public final class NioTransport implements AutoCloseable {
             if (listen.family() == StandardProtocolFamily.INET) {
                 server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             }
-            server.bind(listen.address());
+            server.bind(listen.address(), ACCEPTS_PER_ROUND * 4);
             server.configureBlocking(false);
             server.register(selector, SelectionKey.OP_ACCEPT);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot listen on " + ListenAddress.format(listen.address()) + ": " + e, e);
         }
+    }
+
+    /**
+     * Limits on what clients may hold before and after logging on.
+     *
+     * @param maxConnections           connections the gateway holds at most
+     * @param maxConnectionsPerAddress connections one TCP source address holds at most
+     * @param preLogonBuffers          connections that may wait for their Logon at once (buffer pairs allocated)
+     */
+    public record Admission(int maxConnections, int maxConnectionsPerAddress, int preLogonBuffers) {
+    }
+
+    /**
+     * @return true if boxing every descriptor up to {@link #CACHED_DESCRIPTORS} comes from the JDK's cache,
+     *         so the selector allocates nothing per ready socket
+     */
+    public static boolean boxingIsCached() {
+        return Integer.valueOf(CACHED_DESCRIPTORS) == Integer.valueOf(CACHED_DESCRIPTORS);
+    }
+
+    /** Allocates, once, the buffers {@code sessionId} works in whenever it is logged on. */
+    public void reserveSessionBuffers(final long sessionId) {
+        sessionBuffers.put(sessionId, new ConnectionBuffers(receiveBytes, sendBytes + reserve, false));
     }
 
     /** @return the bound address (with the actual port when the configuration asked for port 0). */
@@ -88,22 +132,18 @@ public final class NioTransport implements AutoCloseable {
     }
 
     /**
-     * Accepts a waiting client, then polls every connection once, without blocking.
+     * Accepts waiting clients and serves the connections that are ready, without blocking.
      *
      * @return how many connections were accepted, read from or written to
      */
     public int poll() {
-        int work;
+        roundWork = 0;
         try {
-            work = selector.selectNow(onAcceptable);
+            selector.selectNow(onReady);
         } catch (final IOException e) {
             throw new UncheckedIOException("selector failed", e);
         }
-        final int count = connectionCount;
-        for (int i = 0; i < count; i++) {
-            work += connections[i].poll(handler);
-        }
-        return work;
+        return roundWork;
     }
 
     /**
@@ -125,7 +165,7 @@ public final class NioTransport implements AutoCloseable {
 
     void flushLater(final NioConnection connection) {
         if (toFlushCount == toFlush.length) {
-            toFlush = java.util.Arrays.copyOf(toFlush, 2 * toFlushCount);
+            toFlush = Arrays.copyOf(toFlush, 2 * toFlushCount);
         }
         toFlush[toFlushCount++] = connection;
     }
@@ -140,31 +180,53 @@ public final class NioTransport implements AutoCloseable {
     public int closeUnboundOlderThan(final long timeoutNanos) {
         final long now = System.nanoTime();
         int closed = 0;
-        int kept = 0;
-        for (int i = 0; i < connectionCount; i++) {
+        for (int i = connectionCount - 1; i >= 0; i--) {
             final NioConnection connection = connections[i];
-            if (!connection.isClosed() && connection.session() == null && now - connection.acceptedNanos() > timeoutNanos) {
+            if (connection.state() == ConnectionState.OPEN && connection.session() == null
+                    && now - connection.acceptedNanos() > timeoutNanos) {
                 connection.close();
                 closed++;
-            } else if (connection.isLingering() && now - connection.closingSinceNanos() > lingerNanos) {
+            } else if (connection.state() == ConnectionState.LINGERING
+                    && now - connection.closingSinceNanos() > lingerNanos) {
                 connection.close();
                 closed++;
             }
-            if (!connection.isFullyClosed()) {
-                connections[kept++] = connection;
-            }
         }
-        for (int i = kept; i < connectionCount; i++) {
-            connections[i] = null;
-        }
-        connectionCount = kept;
         return closed;
+    }
+
+    /** @return connections open now (logged on, waiting for a Logon, or lingering). */
+    public int connectionCount() {
+        return connectionCount;
+    }
+
+    /** @return connections refused for {@code refusal} since the last {@link #clearRefused()}. */
+    public int refused(final ConnectionRefusal refusal) {
+        return limits.refusedCount(refusal);
+    }
+
+    /** @return connections refused for any reason since the last {@link #clearRefused()}. */
+    public int refused() {
+        return limits.refusedCount();
+    }
+
+    /** Starts counting refusals again, after the owner has logged them. */
+    public void clearRefused() {
+        limits.clearRefused();
+    }
+
+    public int maxConnections() {
+        return limits.maxConnections();
+    }
+
+    public int maxConnectionsPerAddress() {
+        return limits.maxPerAddress();
     }
 
     @Override
     public void close() {
         try {
-            for (int i = 0; i < connectionCount; i++) {
+            for (int i = connectionCount - 1; i >= 0; i--) {
                 connections[i].close();
             }
             selector.close();
@@ -177,12 +239,94 @@ public final class NioTransport implements AutoCloseable {
         }
     }
 
-    private void accept() {
-        try {
-            final SocketChannel channel = server.accept();
+    /**
+     * @return the buffers of {@code session}, now held by {@code connection}; a connection that still held
+     *         them (lingering over its last message) is closed first
+     */
+    ConnectionBuffers sessionBuffers(final FixSession session, final NioConnection connection) {
+        ConnectionBuffers buffers = sessionBuffers.get(session.id());
+        if (buffers == null) {
+            reserveSessionBuffers(session.id());
+            buffers = sessionBuffers.get(session.id());
+        }
+        final NioConnection holder = buffers.holder();
+        if (holder != connection) {
+            if (holder != null) {
+                holder.close();
+            }
+            buffers.lendTo(connection);
+        }
+        return buffers;
+    }
+
+    /** Takes back buffers {@code connection} no longer works in. */
+    void giveBack(final ConnectionBuffers buffers, final NioConnection connection) {
+        if (buffers.pooled) {
+            preLogonBuffers.giveBack(buffers, connection);
+        } else {
+            buffers.returnFrom(connection);
+        }
+    }
+
+    /** A connection closed: its buffers come back, it leaves the limits' counts and the table. */
+    void closed(final NioConnection connection, final ConnectionBuffers buffers) {
+        giveBack(buffers, connection);
+        limits.close(connection.remoteAddressKey());
+        final int slot = connection.slot;
+        final NioConnection last = connections[--connectionCount];
+        connections[slot] = last;
+        last.slot = slot;
+        connections[connectionCount] = null;
+    }
+
+    private void onReady(final SelectionKey key) {
+        final Object attachment = key.attachment();
+        if (attachment == null) {
+            acceptWaiting();
+        } else {
+            roundWork += ((NioConnection) attachment).onReady(key.readyOps(), handler);
+        }
+    }
+
+    private void acceptWaiting() {
+        for (int i = 0; i < ACCEPTS_PER_ROUND; i++) {
+            final SocketChannel channel;
+            try {
+                channel = server.accept();
+            } catch (final IOException e) {
+                return;
+            }
             if (channel == null) {
                 return;
             }
+            roundWork++;
+            admit(channel);
+        }
+    }
+
+    private void admit(final SocketChannel channel) {
+        final SocketAddress remote;
+        try {
+            remote = channel.getRemoteAddress();
+        } catch (final IOException e) {
+            closeQuietly(channel);
+            return;
+        }
+        final long addressKey = RemoteAddress.key(remote);
+        if (limits.open(addressKey) != null) {
+            closeQuietly(channel);
+            return;
+        }
+        final NioConnection connection = new NioConnection(this, channel, remote, addressKey, reserve);
+        final ConnectionBuffers buffers = preLogonBuffers.borrow(connection);
+        if (buffers == null) {
+            limits.close(addressKey);
+            limits.refused(ConnectionRefusal.NO_PRE_LOGON_BUFFERS);
+            closeQuietly(channel);
+            return;
+        }
+        final SelectionKey key;
+        try {
             channel.configureBlocking(false);
             if (socketSendBufferBytes > 0) {
                 channel.setOption(StandardSocketOptions.SO_SNDBUF, socketSendBufferBytes);
@@ -191,13 +335,24 @@ public final class NioTransport implements AutoCloseable {
                 channel.setOption(StandardSocketOptions.TCP_NODELAY, true);
                 keepalive.applyTo(channel);
             }
-            final NioConnection connection = new NioConnection(this, channel, receiveBytes, sendBytes, reserve);
-            if (connectionCount == connections.length) {
-                connections = java.util.Arrays.copyOf(connections, 2 * connectionCount);
-            }
-            connections[connectionCount++] = connection;
+            key = channel.register(selector, SelectionKey.OP_READ, connection);
         } catch (final IOException e) {
             // A client that vanished during accept: nothing to serve.
+            limits.close(addressKey);
+            preLogonBuffers.giveBack(buffers, connection);
+            closeQuietly(channel);
+            return;
+        }
+        connection.slot = connectionCount;
+        connections[connectionCount++] = connection;
+        connection.open(buffers, key);
+    }
+
+    private static void closeQuietly(final SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (final IOException ignored) {
+            // Already gone.
         }
     }
 }

@@ -25,6 +25,7 @@ final class MemoryConnection implements FixConnection {
     private boolean closed;
     private boolean full;
     private int budget = -1;
+    private long addressKey = 7;
 
     @Override
     public boolean send(final DirectBuffer buffer, final int offset, final int length) {
@@ -50,6 +51,22 @@ final class MemoryConnection implements FixConnection {
 
     void unlimited() {
         budget = -1;
+    }
+
+    @Override
+    public java.net.SocketAddress remoteAddress() {
+        return null;
+    }
+
+    @Override
+    public long remoteAddressKey() {
+        return addressKey;
+    }
+
+    /** The client connects from source address {@code key} (7 unless told). */
+    MemoryConnection from(final long key) {
+        addressKey = key;
+        return this;
     }
 
     @Override

@@ -8,7 +8,9 @@ import org.agrona.concurrent.CachedEpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.charset.StandardCharsets;
+import java.net.SocketAddress;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -26,6 +28,8 @@ final class SessionTestBench implements AutoCloseable {
     final JournalSessionStore store;
     final FixSession session;
     final FixAcceptor acceptor;
+    /** The real reasons of refused connections, as the gateway's log would name them. */
+    final List<String> refusals = new ArrayList<>();
     final FixEncoder client = new FixEncoder(new UnsafeBuffer(new byte[4096]));
     MemoryConnection connection = new MemoryConnection();
     long clientSeq = 1;
@@ -41,7 +45,12 @@ final class SessionTestBench implements AutoCloseable {
         session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret"), store, application, clock,
                 8192, 120_000, 2_000, minHeartBtInt);
         session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
-        acceptor = new FixAcceptor(List.of(session), clock, 8192, 256);
+        acceptor = new FixAcceptor(List.of(session), clock, 8192, 256, new SessionEvents() {
+            @Override
+            public void onRefused(final SocketAddress from, final CharSequence senderCompId, final CharSequence reason) {
+                refusals.add(reason.toString());
+            }
+        });
     }
 
     /** Sends a client message with the next MsgSeqNum; {@code body} adds fields after the header. */
