@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.journal.JournalSpace;
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.transport.ListenAddress;
@@ -38,6 +39,8 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private long logonTimeoutMillis = 10_000;
     private int socketSendBufferBytes = 0;
     private int pinCpu = CpuPinning.NONE;
+    private long journalReserveBytes = JournalSpace.DEFAULT_RESERVE_BYTES;
+    private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** Reads and validates a YAML configuration file. */
@@ -71,6 +74,13 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         }
         if (pinCpu < CpuPinning.NONE) {
             problems.add("pinCpu must be a CPU number, or -1 for no pinning, got " + pinCpu);
+        }
+        if (journalReserveBytes < JournalSpace.MIN_RESERVE_BYTES) {
+            problems.add("journalReserveBytes must be at least " + JournalSpace.MIN_RESERVE_BYTES + ", got "
+                    + journalReserveBytes);
+        }
+        if (diskWarningBytes < 0) {
+            problems.add("diskWarningBytes must not be negative, got " + diskWarningBytes);
         }
         if (sessions == null || sessions.isEmpty()) {
             problems.add("sessions: at least one session is required");
@@ -182,6 +192,30 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig pinCpu(final int cpu) {
         this.pinCpu = cpu;
+        return this;
+    }
+
+    /**
+     * @return how many bytes of disk are kept reserved ahead of each of the gateway's journal writers
+     * ({@link JournalSpace}): below half of it new orders are refused ("journal disk full"), below an eighth the
+     * gateway stops
+     */
+    public long journalReserveBytes() {
+        return journalReserveBytes;
+    }
+
+    public GatewayConfig journalReserveBytes(final long bytes) {
+        this.journalReserveBytes = bytes;
+        return this;
+    }
+
+    /** @return the free space on the journals' filesystem below which the gateway logs a warning */
+    public long diskWarningBytes() {
+        return diskWarningBytes;
+    }
+
+    public GatewayConfig diskWarningBytes(final long bytes) {
+        this.diskWarningBytes = bytes;
         return this;
     }
 

@@ -26,6 +26,8 @@ import io.sluice.gateway.session.SessionRejectReason;
  * gateway, the next gapless eventId, when the FIX bytes arrived and when the command was written).
  * A missing or malformed field gets a session Reject (35=3) naming the tag; any other application
  * message a Business Message Reject (35=j). The engine, not the gateway, judges business validity.
+ * While the journals' disk is full ({@link GatewaySpace}) new orders and replaces are refused with
+ * "journal disk full" ({@link DiskFullRejects}); cancels still go through.
  */
 final class OrderEntry implements FixApplication {
     private static final String UNSUPPORTED = "Unsupported MsgType: this gateway accepts D, F and G";
@@ -37,6 +39,7 @@ final class OrderEntry implements FixApplication {
     private final int gatewayId;
     private final GatewayToEngine commands;
     private final JournalSessionStore store;
+    private final GatewaySpace space;
     private final NewOrder newOrder = new NewOrder();
     private final CancelOrder cancelOrder = new CancelOrder();
     private final ReplaceOrder replaceOrder = new ReplaceOrder();
@@ -46,10 +49,11 @@ final class OrderEntry implements FixApplication {
     private FixMessage message;
 
     OrderEntry(final int gatewayId, final GatewayToEngine commands, final JournalSessionStore store,
-               final long lastEventId) {
+               final GatewaySpace space, final long lastEventId) {
         this.gatewayId = gatewayId;
         this.commands = commands;
         this.store = store;
+        this.space = space;
         this.lastEventId = lastEventId;
         store.lastEventId(lastEventId);
     }
@@ -66,6 +70,10 @@ final class OrderEntry implements FixApplication {
         refused = false;
         switch (message.msgType()) {
             case MsgTypes.NEW_ORDER_SINGLE -> {
+                if (!space.takesOrders()) {
+                    DiskFullRejects.rejectNewOrder(session, message);
+                    return;
+                }
                 readTerms(newOrder);
                 if (!refused) {
                     stamp(newOrder.metaData());
@@ -87,6 +95,10 @@ final class OrderEntry implements FixApplication {
                 }
             }
             case MsgTypes.ORDER_CANCEL_REPLACE_REQUEST -> {
+                if (!space.takesOrders()) {
+                    DiskFullRejects.rejectReplace(session, message);
+                    return;
+                }
                 replaceOrder.origClOrdId(id(FixTags.ORIG_CL_ORD_ID));
                 readTerms(replaceOrder);
                 if (!refused) {
