@@ -40,12 +40,12 @@ public final class FileReservation implements AutoCloseable {
     private static final MethodHandle CLOSE = downcall("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
 
     private final Path file;
-    private final Arena arena = Arena.ofConfined();
+    private final Arena arena = Arena.ofShared(); // opened on the writer's thread at start, used by the keeper
     private final MemorySegment callState = arena.allocate(CALL_STATE);
     private final int fd;
 
     /**
-     * Opens {@code file} (which must exist) for reserving; one thread uses the instance.
+     * Opens {@code file} (which must exist) for reserving; one thread at a time uses the instance.
      *
      * @throws IOException naming the file and the errno if it cannot be opened
      */

@@ -2,6 +2,7 @@ package io.sluice.contracts.journal;
 
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
 
 import java.io.File;
 import java.io.IOException;
@@ -74,15 +75,18 @@ public final class JournalSpace {
     private int followedCycle = NO_CYCLE;
     private long followedPosition;
 
-    // The keeper's own state.
+    // The keeper's own state (the constructor's, before the keeper starts).
     private FileReservation blocks;
     private int reservedCycle = NO_CYCLE;
     private long reservedUpTo;
+    private long preparedPosition;
     private long nextCheckNanos;
     private boolean warned;
 
     /**
-     * Checks the free space once, so that {@link #level()} answers from the start.
+     * Call on the appending thread before it writes. Checks the free space and prepares the cycle file the writer
+     * will write next (today's, created if there is room for it) with its reserve, so that {@link #level()}
+     * answers from the start; a journal restarted on a full disk goes on in the reserve its cycle file still has.
      *
      * @param journal      the journal whose appender this reserves for, opened by {@link Journals#open}
      * @param reserveBytes how far ahead of the writer to keep disk blocks reserved (at least {@link #MIN_RESERVE_BYTES})
@@ -103,8 +107,9 @@ public final class JournalSpace {
         }
         this.reserveBytes = reserveBytes;
         this.warningBytes = warningBytes;
-        nextCheckNanos = System.nanoTime();
-        keep(nextCheckNanos);
+        nextCheckNanos = System.nanoTime() + CHECK_INTERVAL_NANOS;
+        checkFreeSpace();
+        followedPosition = prepareCycle();
     }
 
     /**
@@ -166,10 +171,13 @@ public final class JournalSpace {
     public SpaceLevel level() {
         final long packed = (long) RESERVATION.getAcquire(this);
         final long tag = packed >>> RESERVED_BITS;
-        if (tag != FRESH && tag != tag(followedCycle)) {
+        if (tag == FRESH) {
+            return refused ? SpaceLevel.EXHAUSTED : SpaceLevel.PENDING;
+        }
+        if (followedCycle != NO_CYCLE && tag != tag(followedCycle)) {
             return SpaceLevel.PENDING;
         }
-        final long ahead = (packed & RESERVED_MASK) - (tag == FRESH ? 0 : followedPosition);
+        final long ahead = (packed & RESERVED_MASK) - followedPosition;
         if (ahead >= reserveBytes / 2) {
             return SpaceLevel.AMPLE;
         }
@@ -181,8 +189,14 @@ public final class JournalSpace {
 
     /** @return why space could not be reserved, naming the journal, its file and the free space (off the hot path) */
     public String describeShortage() {
+        long free;
+        try {
+            free = store.getUsableSpace();
+        } catch (final IOException e) {
+            free = freeBytes;
+        }
         return "journal " + dir + ": cannot reserve " + reserveBytes + " bytes of disk ahead of its writer ("
-                + refusal + "); " + freeBytes + " bytes free on " + store;
+                + refusal + "); " + free + " bytes free on " + store;
     }
 
     /**
@@ -199,45 +213,77 @@ public final class JournalSpace {
             checkFreeSpace();
         }
         final CycleFile file = current;
-        if (file == null) {
-            // Nothing written since the start: the next write may begin a new cycle file, with room only if the
-            // filesystem has the reserve free.
+        if (file == null && reservedCycle == NO_CYCLE) {
             if (check) {
-                final boolean room = freeBytes >= reserveBytes;
-                outcome(room, room ? "" : "not " + reserveBytes + " bytes free for a new cycle file");
-                publish(FRESH, room ? reserveBytes : 0);
+                preparedPosition = prepareCycle();
             }
             return false;
         }
-        if (file.cycle != reservedCycle) {
-            if (!openBlocks(file)) {
-                return false;
-            }
+        if (file != null && file.cycle != reservedCycle && !openBlocks(file.cycle, file.file)) {
+            return false;
         }
-        final long at = (long) POSITION.getAcquire(this);
-        final long target = at + reserveBytes;
-        boolean worked = false;
-        String why = "";
-        if (reservedUpTo < target && (!refused || check)) {
-            final long from = Math.max(reservedUpTo, at & -PAGE_BYTES);
-            final int errno = blocks.reserve(from, target - from);
-            if (errno == 0) {
-                reservedUpTo = target;
-                worked = true;
-            } else {
-                why = errno == FileReservation.ENOSPC ? "disk full in " + blocks.file()
-                        : "fallocate of " + blocks.file() + " failed with errno " + errno;
-            }
+        final long at = file == null ? preparedPosition : (long) POSITION.getAcquire(this);
+        final boolean worked = (reservedUpTo < at + reserveBytes) && (!refused || check) && reserveFrom(at);
+        if (check && !worked) {
+            final boolean rollDue = journal.cycle() != reservedCycle && freeBytes < reserveBytes;
+            outcome(!rollDue && reservedUpTo >= at + reserveBytes,
+                    rollDue ? "not " + reserveBytes + " bytes free for the next cycle file" : refusal);
+            publish(tag(reservedCycle), rollDue ? 0 : reservedUpTo);
         }
-        final boolean rollDue = check && journal.cycle() != file.cycle && freeBytes < reserveBytes;
-        if (rollDue) {
-            why = "not " + reserveBytes + " bytes free for the next cycle file";
-        }
-        if (check || worked || !why.isEmpty()) {
-            outcome(reservedUpTo >= target && !rollDue, why);
-        }
-        publish(tag(file.cycle), rollDue ? 0 : reservedUpTo);
         return worked;
+    }
+
+    /**
+     * Finds the cycle file the writer will write next (today's), creating it if there is room for a new one, and
+     * reserves ahead of the position where writing will go on.
+     *
+     * @return that position, or 0 if there is no such file and no room to create it
+     */
+    private long prepareCycle() {
+        final int cycle = journal.cycle();
+        final SingleChronicleQueueStore cycleStore = journal.storeForCycle(cycle, journal.epoch(),
+                freeBytes >= reserveBytes, null);
+        if (cycleStore == null) {
+            outcome(false, "not " + reserveBytes + " bytes free for a new cycle file");
+            publish(FRESH, 0);
+            return 0;
+        }
+        final File file;
+        final long start;
+        try {
+            file = cycleStore.file();
+            start = cycleStore.writePosition();
+        } finally {
+            journal.closeStore(cycleStore);
+        }
+        if (openBlocks(cycle, file)) {
+            reserveFrom(start);
+        }
+        return start;
+    }
+
+    /**
+     * Reserves from {@code at} (the writer's position) to {@code reserveBytes} beyond it, in sixteenths, so that
+     * what can be had counts even when the whole cannot (a journal restarted on a full disk keeps the reserve its
+     * cycle file already has). @return true if all of it is reserved
+     */
+    private boolean reserveFrom(final long at) {
+        final long target = at + reserveBytes;
+        final long step = Math.max(PAGE_BYTES, reserveBytes / 16);
+        long from = Math.max(reservedUpTo, at & -PAGE_BYTES);
+        int errno = 0;
+        while (from < target && errno == 0) {
+            final long length = Math.min(step, target - from);
+            errno = blocks.reserve(from, length);
+            if (errno == 0) {
+                from += length;
+                reservedUpTo = from;
+            }
+        }
+        outcome(errno == 0, errno == FileReservation.ENOSPC ? "disk full in " + blocks.file()
+                : "fallocate of " + blocks.file() + " failed with errno " + errno);
+        publish(tag(reservedCycle), reservedUpTo);
+        return errno == 0;
     }
 
     /** Releases the keeper's file handle; call once the keeper has stopped. */
@@ -248,15 +294,15 @@ public final class JournalSpace {
         }
     }
 
-    private boolean openBlocks(final CycleFile file) {
+    private boolean openBlocks(final int cycle, final File file) {
         close();
         try {
-            blocks = new FileReservation(file.file.toPath());
+            blocks = new FileReservation(file.toPath());
         } catch (final IOException e) {
             outcome(false, e.getMessage());
             return false;
         }
-        reservedCycle = file.cycle;
+        reservedCycle = cycle;
         reservedUpTo = 0;
         return true;
     }
@@ -267,7 +313,7 @@ public final class JournalSpace {
         }
         if (reserved) {
             refused = false;
-            System.out.println("journal " + dir + ": disk space reserved again, " + freeBytes + " bytes free");
+            System.out.println("journal " + dir + ": disk space reserved again");
         } else {
             refusal = why;
             refused = true;
