@@ -109,7 +109,8 @@ public final class JournalSpace {
         this.warningBytes = warningBytes;
         nextCheckNanos = System.nanoTime() + CHECK_INTERVAL_NANOS;
         checkFreeSpace();
-        followedPosition = prepareCycle();
+        preparedPosition = prepareCycle();
+        followedPosition = preparedPosition;
     }
 
     /**
