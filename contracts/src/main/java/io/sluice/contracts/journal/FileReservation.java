@@ -26,6 +26,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 public final class FileReservation implements AutoCloseable {
     /** errno when the filesystem has no room for the blocks. */
     public static final int ENOSPC = 28;
+    /** errno when the filesystem cannot reserve blocks (no fallocate support). */
+    public static final int EOPNOTSUPP = 95;
     private static final int EINTR = 4;
     private static final int O_RDWR = 2;
     private static final int O_CLOEXEC = 0x80000;

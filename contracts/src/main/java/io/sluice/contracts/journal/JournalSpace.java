@@ -80,6 +80,7 @@ public final class JournalSpace {
     private int reservedCycle = NO_CYCLE;
     private long reservedUpTo;
     private long preparedPosition;
+    private boolean fallocateUnsupported;
     private long nextCheckNanos;
     private boolean warned;
 
@@ -275,7 +276,14 @@ public final class JournalSpace {
         int errno = 0;
         while (from < target && errno == 0) {
             final long length = Math.min(step, target - from);
-            errno = blocks.reserve(from, length);
+            errno = fallocateUnsupported ? roomFor(length) : blocks.reserve(from, length);
+            if (errno == FileReservation.EOPNOTSUPP) {
+                fallocateUnsupported = true;
+                System.err.println("journal " + dir + ": " + store + " cannot reserve blocks (no fallocate): "
+                        + "falling back to checking the free space, which does not protect the writer from a "
+                        + "disk filled by another process");
+                errno = roomFor(length);
+            }
             if (errno == 0) {
                 from += length;
                 reservedUpTo = from;
@@ -285,6 +293,15 @@ public final class JournalSpace {
                 : "fallocate of " + blocks.file() + " failed with errno " + errno);
         publish(tag(reservedCycle), reservedUpTo);
         return errno == 0;
+    }
+
+    /** @return 0 if the filesystem has {@code length} bytes free, else {@link FileReservation#ENOSPC} */
+    private int roomFor(final long length) {
+        try {
+            return store.getUsableSpace() >= length ? 0 : FileReservation.ENOSPC;
+        } catch (final IOException e) {
+            return FileReservation.ENOSPC;
+        }
     }
 
     /** Releases the keeper's file handle; call once the keeper has stopped. */
