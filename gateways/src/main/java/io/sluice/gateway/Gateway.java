@@ -136,10 +136,22 @@ public final class Gateway implements AutoCloseable {
         while (running.getAsBoolean()) {
             idle.idle(doWork());
             if (space.exhausted()) {
+                logOutEverySession(DiskFullRejects.TEXT);
                 throw new JournalDiskFullException("gateway " + config.gatewayId()
                         + " stopped, journal disk full: " + space.describeShortage());
             }
         }
+    }
+
+    /** Sends every logged-on client a Logout saying why, into what is left of the reserve, and flushes it. */
+    private void logOutEverySession(final String text) {
+        for (int i = 0; i < acceptor.sessionCount(); i++) {
+            final FixSession session = acceptor.session(i);
+            if (session.isLoggedOn()) {
+                session.logout(text);
+            }
+        }
+        transport.flush();
     }
 
     /** @return where the gateway listens (the actual port if the configuration gave 0). */
