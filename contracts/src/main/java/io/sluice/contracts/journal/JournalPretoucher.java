@@ -38,6 +38,8 @@ public final class JournalPretoucher implements AutoCloseable {
     private static final long PAGE_BYTES = 4096;
     private static final long WINDOW_BYTES = 256L << 20;
     private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long RESERVE_STEP_BYTES = 4L << 20;
+    private static final int RETRY_ROUNDS = 100;
     private static final VarHandle POSITION;
     private static final VarHandle PAGE_WORD = ValueLayout.JAVA_LONG.varHandle();
 
@@ -66,6 +68,7 @@ public final class JournalPretoucher implements AutoCloseable {
     private FileReservation reservation;
     private long reservedUpTo;
     private boolean reserveRefused;
+    private long refusedRounds;
     private Arena arena;
     private MemorySegment window;
     private long windowStart;
@@ -145,13 +148,18 @@ public final class JournalPretoucher implements AutoCloseable {
         return touched;
     }
 
-    /** @return how far up to {@code end} disk blocks are reserved in the current cycle file, reserving what is missing */
+    /**
+     * @return how far up to {@code end} disk blocks are reserved in the current cycle file, reserving what is
+     * missing a step at a time; after a refusal it tries again only every {@value #RETRY_ROUNDS} rounds, so a full
+     * disk costs a failing system call now and then, not a large allocation and its undoing every round
+     */
     private long reserveUpTo(final long end) {
-        if (reservedUpTo < end) {
+        if (reservedUpTo < end && (!reserveRefused || ++refusedRounds % RETRY_ROUNDS == 0)) {
             final long from = Math.max(reservedUpTo, touchedUpTo);
-            final int errno = reservation.reserve(from, end - from);
+            final long to = Math.min(end, from + RESERVE_STEP_BYTES);
+            final int errno = reservation.reserve(from, to - from);
             if (errno == 0) {
-                reservedUpTo = end;
+                reservedUpTo = to;
                 reserveRefused = false;
             } else if (!reserveRefused) {
                 reserveRefused = true;
