@@ -70,8 +70,10 @@ public final class EngineService implements AutoCloseable {
         sourceCount = sources.count();
         space = new JournalSpace(engineJournal, config.journalReserveBytes(), config.diskWarningBytes());
         keeper = new JournalSpaceKeeper("engine journal space keeper", List.of(space));
-        pretoucher = config.pretouch()
-                ? new JournalPretoucher("engine journal pretoucher", JournalPretoucher.DEFAULT_AHEAD_BYTES).start() : null;
+        // No further ahead than the reserve: the pretoucher reserves what it touches, and the configured reserve is
+        // what the engine may take of a filling disk.
+        pretoucher = config.pretouch() ? new JournalPretoucher("engine journal pretoucher",
+                Math.min(JournalPretoucher.DEFAULT_AHEAD_BYTES, config.journalReserveBytes())).start() : null;
     }
 
     /**
