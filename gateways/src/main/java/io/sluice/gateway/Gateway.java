@@ -5,6 +5,8 @@ import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.JournalReader;
+import io.sluice.contracts.journal.JournalDiskFullException;
+import io.sluice.contracts.journal.JournalSpace;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.TimerSlack;
 import io.sluice.gateway.session.FixAcceptor;
@@ -14,6 +16,7 @@ import io.sluice.gateway.transport.ConnectionHandler;
 import io.sluice.gateway.transport.NioConnection;
 import io.sluice.gateway.transport.NioTransport;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochClock;
@@ -33,6 +36,8 @@ import java.util.function.BooleanSupplier;
  * ({@link JournalSessionStore}). Construction recovers everything from the journals: sequence numbers,
  * the resend store, the next command eventId, and the engine-journal position delivered up to. The thread
  * that constructs a gateway must be the one that runs it (Chronicle appenders and tailers are single-threaded).
+ * Disk space is kept reserved ahead of both journal writers ({@link GatewaySpace}): on a full disk new orders are
+ * refused, and {@link #run} stops with a {@link JournalDiskFullException} before the reserve is used up.
  */
 public final class Gateway implements AutoCloseable {
     /** The most fields a client message may have. */
@@ -46,6 +51,7 @@ public final class Gateway implements AutoCloseable {
     private final ChronicleQueue commandJournal;
     private final ChronicleQueue engineJournal;
     private final JournalSessionStore store;
+    private final GatewaySpace space;
     private final OrderEntry orderEntry;
     private final FixAcceptor acceptor;
     private final ReportDelivery delivery;
@@ -61,12 +67,21 @@ public final class Gateway implements AutoCloseable {
         SessionClaims.claim(config);
         final Path root = config.journalRoot();
         final int id = config.gatewayId();
+        for (final Path journal : List.of(Journals.gatewayJournal(root, id), Journals.engineJournal(root),
+                Journals.gatewayDeliveries(root, id))) {
+            JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
+        }
         commandJournal = Journals.open(Journals.gatewayJournal(root, id));
         engineJournal = Journals.open(Journals.engineJournal(root));
-        store = new JournalSessionStore(Journals.open(Journals.gatewayDeliveries(root, id)), config.maxMessageBytes());
+        final ChronicleQueue recordJournal = Journals.open(Journals.gatewayDeliveries(root, id));
+        store = new JournalSessionStore(recordJournal, config.maxMessageBytes());
         final long lastEventId = recoverCommands();
-        final GatewayToEngine commands = Journals.methodWriter(commandJournal.createAppender(), GatewayToEngine.class);
-        orderEntry = new OrderEntry(id, config.sessions(), commands, store, lastEventId);
+        final ExcerptAppender commandAppender = commandJournal.createAppender();
+        final GatewayToEngine commands = Journals.methodWriter(commandAppender, GatewayToEngine.class);
+        space = new GatewaySpace(id,
+                new JournalSpace(commandJournal, config.journalReserveBytes(), config.diskWarningBytes()), commandAppender,
+                new JournalSpace(recordJournal, config.journalReserveBytes(), config.diskWarningBytes()), store.appender());
+        orderEntry = new OrderEntry(id, config.sessions(), commands, store, space, lastEventId);
 
         final List<FixSession> sessions = new ArrayList<>();
         for (final SessionConfig sessionConfig : config.sessions()) {
@@ -126,19 +141,41 @@ public final class Gateway implements AutoCloseable {
                 lastRefusalLogNanos = now;
             }
         }
+        if (work > 0) {
+            space.follow();
+        }
         return work;
     }
 
     /**
      * Runs {@link #doWork()} with the configured idle strategy until {@code running} turns false, on a thread
      * with fine timer slack ({@link TimerSlack}) so that a backing-off thread's short parks stay short.
+     *
+     * @throws JournalDiskFullException when a journal's disk reserve is used up and no more can be had: the
+     *                                  gateway stops before writing into space it does not have
      */
     public void run(final BooleanSupplier running) {
         TimerSlack.set(TimerSlack.FINE_NANOS);
         final IdleStrategy idle = IdleStrategies.of(config.idle());
         while (running.getAsBoolean()) {
             idle.idle(doWork());
+            if (space.exhausted()) {
+                logOutEverySession(DiskFullRejects.TEXT);
+                throw new JournalDiskFullException("gateway " + config.gatewayId()
+                        + " stopped, journal disk full: " + space.describeShortage());
+            }
         }
+    }
+
+    /** Sends every logged-on client a Logout saying why, into what is left of the reserve, and flushes it. */
+    private void logOutEverySession(final String text) {
+        for (int i = 0; i < acceptor.sessionCount(); i++) {
+            final FixSession session = acceptor.session(i);
+            if (session.isLoggedOn()) {
+                session.logout(text);
+            }
+        }
+        transport.flush();
     }
 
     /** @return where the gateway listens (the actual port if the configuration gave 0). */
@@ -163,6 +200,7 @@ public final class Gateway implements AutoCloseable {
 
     @Override
     public void close() {
+        space.close();
         transport.close();
         store.close();
         commandJournal.close();

@@ -1,7 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.SentMessage;
-
+import io.sluice.contracts.journal.JournalSpace;
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSession;
@@ -54,6 +54,8 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private int logonFailuresAllowed = 3;
     private long logonBackoffMillis = 1_000;
     private long logonBackoffMaxMillis = 60_000;
+    private long journalReserveBytes = JournalSpace.DEFAULT_RESERVE_BYTES;
+    private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** Reads and validates a YAML configuration file. */
@@ -115,6 +117,13 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         }
         if (pinCpu < CpuPinning.NONE) {
             problems.add("pinCpu must be a CPU number, or -1 for no pinning, got " + pinCpu);
+        }
+        if (journalReserveBytes < JournalSpace.MIN_RESERVE_BYTES) {
+            problems.add("journalReserveBytes must be at least " + JournalSpace.MIN_RESERVE_BYTES + ", got "
+                    + journalReserveBytes);
+        }
+        if (diskWarningBytes < 0) {
+            problems.add("diskWarningBytes must not be negative, got " + diskWarningBytes);
         }
         if (sessions == null || sessions.isEmpty()) {
             problems.add("sessions: at least one session is required");
@@ -296,6 +305,30 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     /** @return the longest block after failed logons. */
     public long logonBackoffMaxMillis() {
         return logonBackoffMaxMillis;
+    }
+
+    /**
+     * @return how many bytes of disk are kept reserved ahead of each of the gateway's journal writers
+     * ({@link JournalSpace}): below half of it new orders are refused ("journal disk full"), below an eighth the
+     * gateway stops
+     */
+    public long journalReserveBytes() {
+        return journalReserveBytes;
+    }
+
+    public GatewayConfig journalReserveBytes(final long bytes) {
+        this.journalReserveBytes = bytes;
+        return this;
+    }
+
+    /** @return the free space on the journals' filesystem below which the gateway logs a warning */
+    public long diskWarningBytes() {
+        return diskWarningBytes;
+    }
+
+    public GatewayConfig diskWarningBytes(final long bytes) {
+        this.diskWarningBytes = bytes;
+        return this;
     }
 
     public List<SessionConfig> sessions() {

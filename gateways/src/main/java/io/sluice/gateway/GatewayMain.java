@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.JournalDiskFullException;
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.gateway.transport.ListenAddress;
 import org.agrona.concurrent.SystemEpochClock;
@@ -11,19 +12,26 @@ import picocli.CommandLine.Option;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 
 /**
  * The {@code gateway} role: {@code ./sluice gateway --config gateway.yaml}. Runs one gateway on the main
  * thread until SIGTERM or Ctrl-C, then closes the listener and the journals. Exits 2 with the problems
- * listed if the configuration is invalid, and {@value #EXIT_CORRUPT_JOURNAL} with where the damage is if one of
- * its journals is damaged (checked at start and on every read).
+ * listed if the configuration is invalid, {@value #EXIT_CORRUPT_JOURNAL} with where the damage is if one of its
+ * journals is damaged (checked at start and on every read), {@value #EXIT_DISK_FULL} with a message naming the
+ * journal and the free space when its disk is full (at start, or once the reserve is used up). SIGTERM is answered in every state: the
+ * shutdown hook waits at most {@value #STOP_GRACE_SECONDS} s for the I/O thread to close the journals.
  */
 @Command(name = "gateway", mixinStandardHelpOptions = true,
         description = "A Sluice FIX 4.4 gateway over TCP or a Unix domain socket.")
 public final class GatewayMain implements Callable<Integer> {
     /** Exit code when a journal is damaged (at start or while running): the message names file, excerpt and offset. */
     public static final int EXIT_CORRUPT_JOURNAL = 3;
+    /** Exit code when no disk space can be had for a journal. */
+    public static final int EXIT_DISK_FULL = 4;
+    private static final long STOP_GRACE_SECONDS = 5;
 
     @Option(names = {"-c", "--config"}, required = true, description = "YAML configuration (see gateway-example.yaml)")
     private Path config;
@@ -42,25 +50,41 @@ public final class GatewayMain implements Callable<Integer> {
             return 2;
         }
         final CountDownLatch stopped = new CountDownLatch(1);
-        final boolean[] running = {true};
-        final Thread main = Thread.currentThread();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            running[0] = false;
+        final AtomicBoolean running = new AtomicBoolean(true);
+        final Thread shutdown = new Thread(() -> {
+            running.set(false);
             try {
-                stopped.await();
+                if (!stopped.await(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                    System.err.println("gateway " + gatewayConfig.gatewayId() + ": not stopped after "
+                            + STOP_GRACE_SECONDS + " s, exiting anyway");
+                }
             } catch (final InterruptedException e) {
-                main.interrupt();
+                Thread.currentThread().interrupt();
             }
-        }, "gateway-shutdown"));
+        }, "gateway-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdown);
+        try {
+            return runGateway(gatewayConfig, running);
+        } catch (final JournalDiskFullException e) {
+            System.err.println("gateway " + gatewayConfig.gatewayId() + ": " + e.getMessage());
+            return EXIT_DISK_FULL;
+        } catch (final CorruptJournalException e) {
+            System.err.println("gateway " + gatewayConfig.gatewayId() + ": stopped on a damaged journal: " + e.getMessage());
+            return EXIT_CORRUPT_JOURNAL;
+        } finally {
+            // Counted down on every way out, so that a shutdown hook started by System.exit never waits for it.
+            stopped.countDown();
+        }
+    }
+
+    private static int runGateway(final GatewayConfig gatewayConfig, final AtomicBoolean running) {
         final Gateway started;
         try {
             started = new Gateway(gatewayConfig, SystemEpochClock.INSTANCE);
         } catch (final CorruptJournalException e) {
-            stopped.countDown();
             System.err.println("gateway " + gatewayConfig.gatewayId() + ": cannot start on a damaged journal: " + e.getMessage());
             return EXIT_CORRUPT_JOURNAL;
         } catch (final java.io.UncheckedIOException | IllegalArgumentException e) {
-            stopped.countDown();
             System.err.println("gateway " + gatewayConfig.gatewayId() + ": cannot start: " + e.getMessage());
             return 1;
         }
@@ -74,13 +98,8 @@ public final class GatewayMain implements Callable<Integer> {
                     System.out.println("gateway " + gatewayConfig.gatewayId() + ": " + pinning.outcome());
                 }
                 System.out.flush();
-                gateway.run(() -> running[0]);
+                gateway.run(running::get);
             }
-        } catch (final CorruptJournalException e) {
-            System.err.println("gateway " + gatewayConfig.gatewayId() + ": stopped on a damaged journal: " + e.getMessage());
-            return EXIT_CORRUPT_JOURNAL;
-        } finally {
-            stopped.countDown();
         }
         System.out.println("gateway " + gatewayConfig.gatewayId() + " stopped");
         return 0;

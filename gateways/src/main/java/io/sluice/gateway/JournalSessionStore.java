@@ -202,6 +202,11 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         }
     }
 
+    /** @return the appender this store writes through, whose disk space the gateway keeps reserved */
+    ExcerptAppender appender() {
+        return appender;
+    }
+
     @Override
     public void close() {
         queue.close();

@@ -30,6 +30,8 @@ import java.util.List;
  * and replaces carry the session's configured firm (0 for none).
  * A missing or malformed field gets a session Reject (35=3) naming the tag; any other application
  * message a Business Message Reject (35=j). The engine, not the gateway, judges business validity.
+ * While the journals' disk is full ({@link GatewaySpace}) new orders and replaces are refused with
+ * "journal disk full" ({@link DiskFullRejects}); cancels still go through.
  */
 final class OrderEntry implements FixApplication {
     private static final String UNSUPPORTED = "Unsupported MsgType: this gateway accepts D, F and G";
@@ -43,6 +45,7 @@ final class OrderEntry implements FixApplication {
     private final Long2LongHashMap firms = new Long2LongHashMap(0);
     private final GatewayToEngine commands;
     private final JournalSessionStore store;
+    private final GatewaySpace space;
     private final NewOrder newOrder = new NewOrder();
     private final CancelOrder cancelOrder = new CancelOrder();
     private final ReplaceOrder replaceOrder = new ReplaceOrder();
@@ -52,7 +55,7 @@ final class OrderEntry implements FixApplication {
     private FixMessage message;
 
     OrderEntry(final int gatewayId, final List<SessionConfig> sessions, final GatewayToEngine commands,
-               final JournalSessionStore store, final long lastEventId) {
+               final JournalSessionStore store, final GatewaySpace space, final long lastEventId) {
         this.gatewayId = gatewayId;
         for (final SessionConfig session : sessions) {
             if (session.firmId() != 0) {
@@ -61,6 +64,7 @@ final class OrderEntry implements FixApplication {
         }
         this.commands = commands;
         this.store = store;
+        this.space = space;
         this.lastEventId = lastEventId;
         store.lastEventId(lastEventId);
     }
@@ -77,6 +81,10 @@ final class OrderEntry implements FixApplication {
         refused = false;
         switch (message.msgType()) {
             case MsgTypes.NEW_ORDER_SINGLE -> {
+                if (!space.takesOrders()) {
+                    DiskFullRejects.rejectNewOrder(session, message);
+                    return;
+                }
                 readTerms(newOrder);
                 if (!refused) {
                     stamp(newOrder.metaData());
@@ -98,6 +106,10 @@ final class OrderEntry implements FixApplication {
                 }
             }
             case MsgTypes.ORDER_CANCEL_REPLACE_REQUEST -> {
+                if (!space.takesOrders()) {
+                    DiskFullRejects.rejectReplace(session, message);
+                    return;
+                }
                 replaceOrder.origClOrdId(id(FixTags.ORIG_CL_ORD_ID));
                 readTerms(replaceOrder);
                 if (!refused) {

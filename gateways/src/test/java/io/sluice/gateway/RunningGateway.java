@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 /** A gateway running in this JVM on its own thread (which constructs it, as Chronicle requires), for socket tests. */
 final class RunningGateway implements AutoCloseable {
     private final CompletableFuture<SocketAddress> started = new CompletableFuture<>();
+    private final CompletableFuture<Throwable> ended = new CompletableFuture<>();
     private final Thread thread;
     private volatile boolean running = true;
 
@@ -17,8 +18,10 @@ final class RunningGateway implements AutoCloseable {
             try (Gateway gateway = new Gateway(config, SystemEpochClock.INSTANCE)) {
                 started.complete(gateway.localAddress());
                 gateway.run(() -> running);
+                ended.complete(null);
             } catch (final Throwable failure) {
                 started.completeExceptionally(failure);
+                ended.complete(failure);
             }
         }, "gateway-" + config.gatewayId());
         thread.start();
@@ -29,6 +32,11 @@ final class RunningGateway implements AutoCloseable {
     long allocatedBytes() {
         return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
                 .getThreadAllocatedBytes(thread.threadId());
+    }
+
+    /** @return what ended the gateway's run (null: it was stopped), waiting at most {@code seconds} for it */
+    Throwable awaitEnd(final long seconds) throws Exception {
+        return ended.get(seconds, TimeUnit.SECONDS);
     }
 
     SocketAddress address() {

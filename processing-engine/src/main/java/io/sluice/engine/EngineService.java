@@ -1,6 +1,10 @@
 package io.sluice.engine;
 
+import io.sluice.contracts.journal.JournalDiskFullException;
 import io.sluice.contracts.journal.JournalPretoucher;
+import io.sluice.contracts.journal.JournalSpace;
+import io.sluice.contracts.journal.JournalSpaceKeeper;
+import io.sluice.contracts.journal.SpaceLevel;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.engine.config.EngineConfig;
@@ -11,7 +15,9 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import org.agrona.concurrent.IdleStrategy;
 
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The engine process's work, apart from its command line: open the journals, recover, then loop. The loop
@@ -27,6 +33,12 @@ import java.util.concurrent.CountDownLatch;
  * history was made from (or refuses to go live, naming the first difference), and leaves each gateway journal
  * positioned after its last consumed command: the first live command is the first one not yet answered,
  * however the last run ended.
+ * <p>
+ * Full disks: a {@link JournalSpaceKeeper} thread keeps {@code journalReserveBytes} of disk reserved ahead of the
+ * engine journal's writer ({@link JournalSpace}). Each turn of the loop first reads how much is left: while the
+ * keeper catches up it does nothing, and when an eighth of the reserve is left and no more can be had it stops
+ * before writing ({@link JournalDiskFullException}, naming the journal and the free space). What it has not
+ * answered stays in the gateway journals, and a restart with space resumes with it.
  */
 public final class EngineService implements AutoCloseable {
     private final EngineConfig config;
@@ -38,6 +50,8 @@ public final class EngineService implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final JournalingInput input;
     private final JournalPretoucher pretoucher;
+    private final JournalSpace space;
+    private final JournalSpaceKeeper keeper;
     private final int sourceCount;
     private volatile boolean running = true;
     private long recovered = -1;
@@ -46,6 +60,7 @@ public final class EngineService implements AutoCloseable {
     public EngineService(final EngineConfig config) {
         this.config = config;
         final java.nio.file.Path journal = Journals.engineJournal(config.journalRoot());
+        JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
         engineJournal = Journals.open(journal);
         if (StaleWriteLock.breakIfHolderDead(engineJournal)) {
             System.out.println("engine: broke the write lock of " + journal + ", left by a dead engine process");
@@ -56,8 +71,12 @@ public final class EngineService implements AutoCloseable {
         engine = new Engine(config, output);
         input = new JournalingInput(appender, engine);
         sourceCount = sources.count();
-        pretoucher = config.pretouch()
-                ? new JournalPretoucher("engine journal pretoucher", JournalPretoucher.DEFAULT_AHEAD_BYTES).start() : null;
+        space = new JournalSpace(engineJournal, config.journalReserveBytes(), config.diskWarningBytes());
+        keeper = new JournalSpaceKeeper("engine journal space keeper", List.of(space));
+        // No further ahead than the reserve: the pretoucher reserves what it touches, and the configured reserve is
+        // what the engine may take of a filling disk.
+        pretoucher = config.pretouch() ? new JournalPretoucher("engine journal pretoucher",
+                Math.min(JournalPretoucher.DEFAULT_AHEAD_BYTES, config.journalReserveBytes())).start() : null;
     }
 
     /**
@@ -80,6 +99,7 @@ public final class EngineService implements AutoCloseable {
      * Recovers if not done yet, then processes commands until {@link #stop()}.
      *
      * @throws io.sluice.contracts.journal.CorruptJournalException if a journal cannot be read on
+     * @throws JournalDiskFullException if no disk space can be had for the engine journal (stopped before writing)
      */
     public void run() {
         try (CpuPinning pinning = CpuPinning.pinCurrentThread(config.pinCpu(), "engine thread")) {
@@ -101,10 +121,19 @@ public final class EngineService implements AutoCloseable {
      * yet, then reads at most one command from each gateway journal and processes it.
      *
      * @return how many commands were processed
+     * @throws JournalDiskFullException if no disk space can be had for the engine journal (nothing was written)
      */
     public int poll() {
         if (recovered < 0) {
             recover();
+        }
+        final SpaceLevel level = space.level();
+        if (level == SpaceLevel.EXHAUSTED) {
+            throw new JournalDiskFullException("engine stopped before writing, journal disk full: "
+                    + space.describeShortage());
+        }
+        if (level == SpaceLevel.PENDING) {
+            return 0;
         }
         int work = 0;
         for (int i = 0; i < sourceCount; i++) {
@@ -113,8 +142,11 @@ public final class EngineService implements AutoCloseable {
             }
         }
         processed += work;
-        if (work > 0 && pretoucher != null) {
-            pretoucher.follow(appender);
+        if (work > 0) {
+            space.follow(appender);
+            if (pretoucher != null) {
+                pretoucher.follow(appender);
+            }
         }
         return work;
     }
@@ -135,6 +167,16 @@ public final class EngineService implements AutoCloseable {
         stopped.await();
     }
 
+    /**
+     * Asks {@link #run()} to return after the command in hand, and waits at most {@code timeout} for it.
+     *
+     * @return true if it has returned
+     */
+    public boolean stop(final long timeout, final TimeUnit unit) throws InterruptedException {
+        running = false;
+        return stopped.await(timeout, unit);
+    }
+
     /** @return the engine, for inspection by tests and benchmarks (single-threaded: not while running). */
     public Engine engine() {
         return engine;
@@ -142,6 +184,7 @@ public final class EngineService implements AutoCloseable {
 
     @Override
     public void close() {
+        keeper.close();
         if (pretoucher != null) {
             pretoucher.close();
         }

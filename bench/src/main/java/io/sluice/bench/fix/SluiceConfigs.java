@@ -19,23 +19,35 @@ final class SluiceConfigs {
 
     static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
                          final SluiceIdle idle, final int pinCpu) {
+        return engine(journalRoot, gatewayIds, symbol, idle, pinCpu, SluiceDeployment.JournalDisk.DEFAULTS);
+    }
+
+    static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
+                         final SluiceIdle idle, final int pinCpu, final SluiceDeployment.JournalDisk disk) {
         return """
                 !io.sluice.engine.config.EngineConfig {
                   journalRoot: "%s",
                   gatewayIds: [ %s ],
                   idleStrategy: %s,
                   pinCpu: %d,
+                  journalReserveBytes: %d,
+                  diskWarningBytes: %d,
                   instruments: [
                     { symbol: %s, tickSize: 0.01, lotSize: 1, priceLow: 1, priceHigh: 1000,
                       maxOrderQty: 10000000, maxNotional: 10000000000 }
                   ]
                 }
                 """.formatted(journalRoot, gatewayIds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
-                idle.engineConfigValue(), pinCpu, symbol);
+                idle.engineConfigValue(), pinCpu, disk.engineReserveBytes(), disk.warningBytes(), symbol);
     }
 
     static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
                           final String gatewayCompId, final SluiceIdle idle) {
+        return gateway(journalRoot, spec, endpoint, gatewayCompId, idle, SluiceDeployment.JournalDisk.DEFAULTS);
+    }
+
+    static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
+                          final String gatewayCompId, final SluiceIdle idle, final SluiceDeployment.JournalDisk disk) {
         final String listen = endpoint.transport() == FixTransport.TCP
                 ? "tcp://" + endpoint.host() + ":" + endpoint.port() : "unix:" + endpoint.socketPath();
         final String sessions = spec.sessions().stream()
@@ -53,11 +65,14 @@ final class SluiceConfigs {
                   maxConnectionsPerAddress: %d,
                   preLogonBuffers: %d,
                   logonTimeoutMillis: 3600000,
+                  journalReserveBytes: %d,
+                  diskWarningBytes: %d,
                   sessions: [
                 %s
                   ]
                 }
                 """.formatted(spec.id(), journalRoot, listen, idle.gatewayConfigValue(), MAX_SILENT_CONNECTIONS + 64,
-                MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, sessions);
+                MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, disk.gatewayReserveBytes(), disk.warningBytes(),
+                sessions);
     }
 }

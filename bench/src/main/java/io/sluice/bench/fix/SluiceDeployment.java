@@ -1,5 +1,6 @@
 package io.sluice.bench.fix;
 
+import io.sluice.contracts.journal.JournalSpace;
 import io.sluice.contracts.process.CpuPinning;
 import io.sluice.contracts.process.JavaProcess;
 
@@ -49,19 +50,32 @@ public final class SluiceDeployment implements AutoCloseable {
         }
     }
 
+    /**
+     * How much disk each journal writer keeps reserved ahead of it, and the free space that draws a warning
+     * ({@code journalReserveBytes}, {@code diskWarningBytes} in the engine's and gateways' configs).
+     */
+    public record JournalDisk(long engineReserveBytes, long gatewayReserveBytes, long warningBytes) {
+        /** The engine's and gateways' own defaults. */
+        public static final JournalDisk DEFAULTS = new JournalDisk(JournalSpace.DEFAULT_RESERVE_BYTES,
+                JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);
+    }
+
     private final Path root;
     private final ProcessSettings settings;
     private final SluiceIdle idle;
+    private final JournalDisk disk;
     private final Map<Integer, GatewaySpec> specs = new LinkedHashMap<>();
     private final Map<Integer, FixEndpoint> endpoints = new LinkedHashMap<>();
     private final Map<Integer, JavaProcess> gateways = new LinkedHashMap<>();
     private final Thread killOnExit = new Thread(this::killAll, "sluice-deployment-kill-on-exit");
     private JavaProcess engine;
 
-    private SluiceDeployment(final Path root, final ProcessSettings settings, final SluiceIdle idle) {
+    private SluiceDeployment(final Path root, final ProcessSettings settings, final SluiceIdle idle,
+                             final JournalDisk disk) {
         this.root = root;
         this.settings = settings;
         this.idle = idle;
+        this.disk = disk;
     }
 
     /**
@@ -88,52 +102,83 @@ public final class SluiceDeployment implements AutoCloseable {
     /** As {@link #start(Path, List)}, with the idle strategy and how each JVM runs. */
     public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
                                          final ProcessSettings settings) throws IOException, InterruptedException {
-        final SluiceDeployment deployment = new SluiceDeployment(root, settings, idle);
-        Runtime.getRuntime().addShutdownHook(deployment.killOnExit);
+        return start(root, gateways, idle, settings, JournalDisk.DEFAULTS);
+    }
+
+    /** As {@link #start(Path, List, SluiceIdle, ProcessSettings)}, with the journals' disk reserves. */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                         final ProcessSettings settings, final JournalDisk disk)
+            throws IOException, InterruptedException {
+        final SluiceDeployment deployment = prepare(root, gateways, idle, settings, disk);
         try {
-            deployment.launch(gateways);
+            for (final GatewaySpec spec : gateways) {
+                deployment.startGateway(spec.id());
+            }
+            requireAlive(deployment.launchEngine());
             return deployment;
-        } catch (final IOException | RuntimeException | InterruptedException e) {
+        } catch (final IOException | RuntimeException e) {
             deployment.close();
             throw e;
         }
     }
 
-    private void launch(final List<GatewaySpec> gatewaySpecs) throws IOException, InterruptedException {
+    /**
+     * Chooses the gateways' endpoints and starts nothing: the caller starts each part with {@link #launchEngine()}
+     * and {@link #launchGateway(int)}, e.g. to see how it fails.
+     */
+    public static SluiceDeployment prepare(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                           final ProcessSettings settings, final JournalDisk disk) throws IOException {
+        final SluiceDeployment deployment = new SluiceDeployment(root, settings, idle, disk);
+        Runtime.getRuntime().addShutdownHook(deployment.killOnExit);
         Files.createDirectories(root.resolve("config"));
-        Files.createDirectories(journals());
-        for (final GatewaySpec spec : gatewaySpecs) {
-            specs.put(spec.id(), spec);
-            endpoints.put(spec.id(), spec.transport() == FixTransport.TCP
+        Files.createDirectories(deployment.journals());
+        for (final GatewaySpec spec : gateways) {
+            deployment.specs.put(spec.id(), spec);
+            deployment.endpoints.put(spec.id(), spec.transport() == FixTransport.TCP
                     ? FixEndpoint.tcp("127.0.0.1", LoopbackPorts.free())
                     : FixEndpoint.uds(root.resolve("gateway-" + spec.id() + ".sock")));
         }
+        return deployment;
+    }
+
+    /**
+     * Starts the engine (again, after it stopped) and returns once it has recovered, or has exited.
+     *
+     * @return the engine's process: alive if it is processing
+     */
+    public JavaProcess launchEngine() throws IOException {
         final Path engineConfig = root.resolve("config/engine.yaml");
         Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL, idle,
-                settings.engineCpu()));
-        engine = JavaProcess.start("engine", logs().resolve("engine.log"), settings.classPath(), settings.engineJvm(),
-                SluiceRoles.engineMain(), "--config", engineConfig.toString());
-        for (final GatewaySpec spec : gatewaySpecs) {
-            startGateway(spec.id());
-        }
-        final JavaProcess theEngine = engine;
-        PollUntil.await(() -> !theEngine.isAlive() || SluiceRoles.engineReady(theEngine.logText()), READY_TIMEOUT,
-                () -> "the engine to recover; its log: " + theEngine.logText());
-        requireAlive(engine);
+                settings.engineCpu(), disk));
+        final JavaProcess started = JavaProcess.start("engine", logs().resolve("engine.log"), settings.classPath(),
+                settings.engineJvm(), SluiceRoles.engineMain(), "--config", engineConfig.toString());
+        engine = started;
+        PollUntil.await(() -> !started.isAlive() || SluiceRoles.engineReady(started.logText()), READY_TIMEOUT,
+                () -> "the engine to recover; its log: " + started.logText());
+        return started;
     }
 
     /** Starts gateway {@code id} (again, after a kill) and returns once it accepts connections. */
-    public void startGateway(final int id) throws IOException, InterruptedException {
+    public void startGateway(final int id) throws IOException {
+        requireAlive(launchGateway(id));
+    }
+
+    /**
+     * Starts gateway {@code id} and returns once it accepts connections, or has exited.
+     *
+     * @return the gateway's process: alive if it accepts connections
+     */
+    public JavaProcess launchGateway(final int id) throws IOException {
         final GatewaySpec spec = specs.get(id);
         final FixEndpoint endpoint = endpoints.get(id);
         final Path config = root.resolve("config/gateway-" + id + ".yaml");
-        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID, idle));
+        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID, idle, disk));
         final JavaProcess gateway = JavaProcess.start("gateway-" + id, logs().resolve("gateway-" + id + ".log"),
                 settings.classPath(), settings.gatewayJvm(), SluiceRoles.gatewayMain(), "--config", config.toString());
         gateways.put(id, gateway);
         PollUntil.await(() -> !gateway.isAlive() || endpoint.isAccepting(), READY_TIMEOUT,
                 () -> "gateway " + id + " to accept on " + endpoint + "; its log: " + gateway.logText());
-        requireAlive(gateway);
+        return gateway;
     }
 
     /** Kills gateway {@code id} with SIGKILL, as a crash would. */

@@ -24,10 +24,13 @@ import java.util.concurrent.locks.LockSupport;
  * The pretoucher maps the cycle file itself and touches one long per page, a compare-and-set of 0 with 0:
  * atomic, so a byte the appender wrote is never changed, and a page still all zero becomes resident and
  * writable. It never grows the file (Chronicle does) and never touches what lies behind the appender.
+ * It touches only pages with disk blocks reserved behind them ({@link FileReservation}, before touching): a
+ * touch of a page of a sparse file on a full filesystem would otherwise kill the process with SIGBUS. Where no
+ * block can be reserved it stops touching, says so once, and tries again on later rounds.
  * <p>
  * The appending thread calls {@link #follow(ExcerptAppender)} now and then, e.g. once per poll: it publishes
  * the cycle file and the write position, which is all that crosses threads. A failure to map or touch is
- * printed once and ends the pretouching, never the appender's work.
+ * printed once and ends the pretouching, never the appender's work nor the process.
  */
 public final class JournalPretoucher implements AutoCloseable {
     /** How far ahead of the appender pages are touched by default: 64 MiB, a Chronicle mapping chunk. */
@@ -35,6 +38,8 @@ public final class JournalPretoucher implements AutoCloseable {
     private static final long PAGE_BYTES = 4096;
     private static final long WINDOW_BYTES = 256L << 20;
     private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long RESERVE_STEP_BYTES = 4L << 20;
+    private static final int RETRY_ROUNDS = 100;
     private static final VarHandle POSITION;
     private static final VarHandle PAGE_WORD = ValueLayout.JAVA_LONG.varHandle();
 
@@ -60,6 +65,10 @@ public final class JournalPretoucher implements AutoCloseable {
     // The pretouching thread's own state (and the test's, which drives touchAhead() itself).
     private File mappedFile;
     private FileChannel channel;
+    private FileReservation reservation;
+    private long reservedUpTo;
+    private boolean reserveRefused;
+    private long refusedRounds;
     private Arena arena;
     private MemorySegment window;
     private long windowStart;
@@ -119,11 +128,13 @@ public final class JournalPretoucher implements AutoCloseable {
         if (!current.equals(mappedFile)) {
             unmap();
             channel = FileChannel.open(current.toPath(), StandardOpenOption.READ, StandardOpenOption.WRITE);
+            reservation = new FileReservation(current.toPath());
             mappedFile = current;
             touchedUpTo = 0;
+            reservedUpTo = 0;
         }
         touchedUpTo = Math.max(touchedUpTo, at & -PAGE_BYTES);
-        final long end = Math.min(at + aheadBytes, channel.size());
+        final long end = reserveUpTo(Math.min(at + aheadBytes, channel.size()));
         long touched = 0;
         while (touchedUpTo + Long.BYTES <= end) {
             if (window == null || touchedUpTo < windowStart || touchedUpTo + Long.BYTES > windowStart + window.byteSize()) {
@@ -135,6 +146,29 @@ public final class JournalPretoucher implements AutoCloseable {
         }
         pagesTouched += touched;
         return touched;
+    }
+
+    /**
+     * @return how far up to {@code end} disk blocks are reserved in the current cycle file, reserving what is
+     * missing a step at a time; after a refusal it tries again only every {@value #RETRY_ROUNDS} rounds, so a full
+     * disk costs a failing system call now and then, not a large allocation and its undoing every round
+     */
+    private long reserveUpTo(final long end) {
+        if (reservedUpTo < end && (!reserveRefused || ++refusedRounds % RETRY_ROUNDS == 0)) {
+            final long from = Math.max(reservedUpTo, touchedUpTo);
+            final long to = Math.min(end, from + RESERVE_STEP_BYTES);
+            final int errno = reservation.reserve(from, to - from);
+            if (errno == 0) {
+                reservedUpTo = to;
+                reserveRefused = false;
+            } else if (!reserveRefused) {
+                reserveRefused = true;
+                System.err.println(name + ": cannot reserve disk blocks in " + mappedFile + " from offset " + from
+                        + " (errno " + errno + (errno == FileReservation.ENOSPC ? ", disk full" : "")
+                        + "): touching no further until they can be");
+            }
+        }
+        return Math.min(end, reservedUpTo);
     }
 
     /** @return how far into the current cycle file pages have been touched (for tests and reports) */
@@ -170,7 +204,8 @@ public final class JournalPretoucher implements AutoCloseable {
                     LockSupport.parkNanos(IDLE_NANOS);
                 }
             }
-        } catch (final IOException | RuntimeException e) {
+        } catch (final IOException | RuntimeException | InternalError e) {
+            // InternalError: a fault on a mapped page, which the JDK reports instead of dying of SIGBUS.
             System.err.println(name + ": stopped pretouching " + mappedFile + " at offset " + touchedUpTo + ": " + e);
         } finally {
             unmap();
@@ -199,6 +234,10 @@ public final class JournalPretoucher implements AutoCloseable {
                 // Closing a read-write channel we only mapped: nothing was written through it.
             }
             channel = null;
+        }
+        if (reservation != null) {
+            reservation.close();
+            reservation = null;
         }
         mappedFile = null;
     }

@@ -1,5 +1,6 @@
 package io.sluice.engine.config;
 
+import io.sluice.contracts.journal.JournalSpace;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.process.CpuPinning;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
@@ -27,6 +28,8 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   maxPriceLevels: 4096,         # price levels per side of each book
  *   pinCpu: -1,                   # pin the engine thread to this CPU (OpenHFT Affinity); -1: no pinning
  *   pretouch: true,               # fault in the engine journal's pages ahead of the engine thread (JournalPretoucher)
+ *   journalReserveBytes: 67108864, # disk kept reserved ahead of the engine journal's writer (JournalSpace)
+ *   diskWarningBytes: 1073741824, # warn when the journal's filesystem has less free
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
  *       maxOrderQty: 1000000, maxNotional: 50000000 }
@@ -44,6 +47,8 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private int maxPriceLevels = 4096;
     private int pinCpu = CpuPinning.NONE;
     private boolean pretouch = true;
+    private long journalReserveBytes = JournalSpace.DEFAULT_RESERVE_BYTES;
+    private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
     private List<InstrumentConfig> instruments = new ArrayList<>();
 
     /**
@@ -93,6 +98,9 @@ public final class EngineConfig extends SelfDescribingMarshallable {
         require((long) maxOpenOrders + completedOrderMemory < (1 << 28), "maxOpenOrders + completedOrderMemory must be below 2^28");
         require(maxPriceLevels > 0, "maxPriceLevels must be positive");
         require(pinCpu >= CpuPinning.NONE, "pinCpu must be a CPU number, or -1 for no pinning, got " + pinCpu);
+        require(journalReserveBytes >= JournalSpace.MIN_RESERVE_BYTES,
+                "journalReserveBytes must be at least " + JournalSpace.MIN_RESERVE_BYTES + ", got " + journalReserveBytes);
+        require(diskWarningBytes >= 0, "diskWarningBytes must not be negative, got " + diskWarningBytes);
         require(!instruments.isEmpty(), "no instruments configured");
         for (final InstrumentConfig instrument : instruments) {
             instrument.validate();
@@ -181,6 +189,29 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     public EngineConfig pretouch(final boolean pretouch) {
         this.pretouch = pretouch;
+        return this;
+    }
+
+    /**
+     * @return how many bytes of disk are kept reserved ahead of the engine journal's writer ({@link JournalSpace}):
+     * the engine stops cleanly, before writing, when an eighth of it is left and no more can be had
+     */
+    public long journalReserveBytes() {
+        return journalReserveBytes;
+    }
+
+    public EngineConfig journalReserveBytes(final long bytes) {
+        this.journalReserveBytes = bytes;
+        return this;
+    }
+
+    /** @return the free space on the journal's filesystem below which the engine logs a warning */
+    public long diskWarningBytes() {
+        return diskWarningBytes;
+    }
+
+    public EngineConfig diskWarningBytes(final long bytes) {
+        this.diskWarningBytes = bytes;
         return this;
     }
 

@@ -1,0 +1,92 @@
+package io.sluice.contracts.journal;
+
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.EventFixtures;
+import io.sluice.contracts.ExecutionReport;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * On a real, small filesystem (a tmpfs) that fills up while a journal is written: the writer sees its reserve
+ * run down (AMPLE, LOW, then EXHAUSTED) and every excerpt it writes meanwhile lands in blocks reserved before the
+ * disk filled, so the process never dies of SIGBUS; once space is freed the reserve is kept again.
+ */
+final class JournalSpaceTest {
+    private static final long RESERVE = 1L << 20;
+    private static final long FILESYSTEM = 8L << 20;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFullDiskRunsTheReserveDownToExhaustedWithoutAFaultAndSpaceComesBack() throws Exception {
+        try (Tmpfs disk = Tmpfs.mount(dir.resolve("disk"), FILESYSTEM);
+             ChronicleQueue journal = Journals.open(disk.dir().resolve("engine"))) {
+            final JournalSpace space = new JournalSpace(journal, RESERVE, FILESYSTEM);
+            try (JournalSpaceKeeper ignored = new JournalSpaceKeeper("test keeper", List.of(space))) {
+                final ExcerptAppender appender = journal.createAppender();
+                final EngineToGateway writer = Journals.methodWriter(appender, EngineToGateway.class);
+                final ExecutionReport report = EventFixtures.executionReport();
+                assertEquals(SpaceLevel.AMPLE, space.level(), "room for a new cycle file at the start");
+                writer.executionReport(report);
+                space.follow(appender);
+                await(() -> space.level() == SpaceLevel.AMPLE, "the keeper to reserve in the new cycle file");
+
+                disk.fill();
+                long written = 0;
+                SpaceLevel level;
+                final long start = appender.wire().bytes().writePosition();
+                final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while ((level = space.level()) != SpaceLevel.EXHAUSTED) {
+                    assertTrue(System.nanoTime() - deadline < 0, "the reserve to run out; still " + level);
+                    if (level != SpaceLevel.PENDING) {
+                        writer.executionReport(report);
+                        written++;
+                        space.follow(appender);
+                    }
+                }
+                final long bytes = appender.wire().bytes().writePosition() - start;
+                assertTrue(bytes >= RESERVE / 2 && bytes <= RESERVE, "wrote " + written + " excerpts, " + bytes
+                        + " bytes, into the reserve after the disk filled, up to the last eighth of it");
+                assertTrue(space.describeShortage().contains(disk.dir().resolve("engine").toString()),
+                        space.describeShortage());
+
+                disk.free();
+                await(() -> space.level() == SpaceLevel.AMPLE, "the reserve to be kept again once space is freed");
+            }
+        }
+    }
+
+    @Test
+    void aJournalIsNotCreatedOnAFilesystemWithoutRoomForItsReserve() throws Exception {
+        try (Tmpfs disk = Tmpfs.mount(dir.resolve("disk"), FILESYSTEM)) {
+            disk.fill();
+            final Path journal = disk.dir().resolve("gateway-1");
+            final JournalDiskFullException refused = assertThrows(JournalDiskFullException.class,
+                    () -> JournalSpace.requireRoomToCreate(journal, RESERVE));
+            assertTrue(refused.getMessage().startsWith("journal disk full: cannot create journal " + journal)
+                    && refused.getMessage().contains(" bytes free on "), refused.getMessage());
+        }
+    }
+
+    private static void await(final BooleanSupplier condition, final String what) throws InterruptedException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.onSpinWait();
+        }
+    }
+}
