@@ -64,13 +64,13 @@ public final class Gateway implements AutoCloseable {
 
     public Gateway(final GatewayConfig config, final EpochClock clock) {
         this.config = config.validate();
-        SessionClaims.claim(config);
         final Path root = config.journalRoot();
         final int id = config.gatewayId();
         for (final Path journal : List.of(Journals.gatewayJournal(root, id), Journals.engineJournal(root),
                 Journals.gatewayDeliveries(root, id))) {
             JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
         }
+        SessionClaims.claim(config);
         commandJournal = Journals.open(Journals.gatewayJournal(root, id));
         engineJournal = Journals.open(Journals.engineJournal(root));
         final ChronicleQueue recordJournal = Journals.open(Journals.gatewayDeliveries(root, id));

@@ -29,8 +29,8 @@ import java.util.stream.Stream;
  * holding the gateway id and the session's firm.
  * At start a gateway claims every session it configures. It is refused if another gateway holds a claim on the
  * same CompIDs, unless both claims carry the same firm (one firm on purpose, which then shares self-match
- * prevention in the engine). Its own claims from an earlier start are renewed, and those of sessions it no longer
- * configures are dropped. Each claim is written whole (to a temporary file, then moved into place), and the
+ * prevention in the engine). Its own claims from an earlier start are kept (rewritten only if the firm changed), and
+ * those of sessions it no longer configures are dropped. Each claim is written whole (to a temporary file, then moved into place), and the
  * other claims are checked again after writing: of two gateways starting at the same moment with clashing
  * sessions, neither goes ahead unseen; each that sees a clash takes back what it wrote and is refused.
  * <p>
@@ -66,10 +66,13 @@ final class SessionClaims {
             final Set<Path> mine = new HashSet<>();
             for (final SessionConfig session : config.sessions()) {
                 final Path file = claimFile(register, session, gatewayId);
+                final Claim claim = new Claim(gatewayId, session.firm());
                 if (!Files.exists(file)) {
                     created.add(file);
+                    write(file, claim);
+                } else if (!holds(file, claim)) {
+                    write(file, claim);
                 }
-                write(file, new Claim(gatewayId, session.firm()));
                 mine.add(file);
             }
             try {
@@ -151,6 +154,15 @@ final class SessionClaims {
         Files.writeString(temporary,
                 "# A gateway's claim on this FIX session: see the README, gateway section.\n" + claim, StandardCharsets.UTF_8);
         Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** @return whether {@code file} already says {@code claim}: a restart then writes nothing (a full disk starts too) */
+    private static boolean holds(final Path file, final Claim claim) throws IOException {
+        try {
+            return claim.equals(read(file));
+        } catch (final IllegalArgumentException unreadable) {
+            return false;
+        }
     }
 
     private static Claim read(final Path file) throws IOException {

@@ -57,6 +57,21 @@ final class SessionClaimsTest {
     }
 
     @Test
+    void aRestartWithTheSameClaimsWritesNothingSoItStartsOnAFullDiskToo() throws Exception {
+        final SessionConfig client1 = session("CLIENT1", "SLUICE", "ACME");
+        SessionClaims.claim(gateway(1, client1));
+        final Path file = claimFile(1, client1);
+        final java.nio.file.attribute.FileTime written = java.nio.file.attribute.FileTime.fromMillis(0);
+        Files.setLastModifiedTime(file, written);
+
+        SessionClaims.claim(gateway(1, client1));
+        assertEquals(written, Files.getLastModifiedTime(file), "an unchanged claim is not rewritten");
+
+        SessionClaims.claim(gateway(1, session("CLIENT1", "SLUICE", "OTHER")));
+        assertNotEquals(written, Files.getLastModifiedTime(file), "a changed firm is");
+    }
+
+    @Test
     void differentFirmsOrOneFirmOnOneSideOnlyAreRefusedToo() {
         SessionClaims.claim(gateway(1, session("CLIENT1", "SLUICE", "ACME")));
         assertThrows(IllegalArgumentException.class,
