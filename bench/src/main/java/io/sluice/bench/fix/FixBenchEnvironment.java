@@ -49,15 +49,18 @@ public final class FixBenchEnvironment implements AutoCloseable {
      * @param floor         the transports to start the echo floor ({@link FixEchoAcceptor}) over, maybe none
      * @param keepRoot      keep the temporary directory (journals, logs) after {@link #close()}, for the tail
      * @param idleSockets   0, or how many silent connections a second gateway per transport holds
+     * @param control       with idleSockets: an A/A run, the second gateway set up alike but holding none, to show
+     *                      how much the two arms differ by themselves
      */
     public static FixBenchEnvironment start(final List<FixTransport> transports, final SluiceIdle idle,
                                             final boolean withQuickFixJ, final List<FixTransport> floor,
-                                            final boolean keepRoot, final int idleSockets, final PrintStream progress)
+                                            final boolean keepRoot, final int idleSockets, final boolean control,
+                                            final PrintStream progress)
             throws IOException, InterruptedException {
         final FixBenchEnvironment environment = new FixBenchEnvironment(Files.createTempDirectory("sluice-fix-bench"),
                 keepRoot);
         try {
-            environment.launch(transports, idle, withQuickFixJ, floor, idleSockets, progress);
+            environment.launch(transports, idle, withQuickFixJ, floor, idleSockets, control, progress);
             return environment;
         } catch (final IOException | RuntimeException | InterruptedException e) {
             environment.close();
@@ -66,10 +69,11 @@ public final class FixBenchEnvironment implements AutoCloseable {
     }
 
     private void launch(final List<FixTransport> transports, final SluiceIdle idle, final boolean withQuickFixJ,
-                        final List<FixTransport> floor, final int idleSockets, final PrintStream progress)
+                        final List<FixTransport> floor, final int idleSockets, final boolean control,
+                        final PrintStream progress)
             throws IOException, InterruptedException {
         if (!transports.isEmpty()) {
-            launchSluice(transports, idle, idleSockets, progress);
+            launchSluice(transports, idle, idleSockets, control, progress);
         }
         if (withQuickFixJ) {
             progress.println("starting the QuickFIX/J acceptor (child JVM; TCP only: QuickFIX/J has no Unix domain"
@@ -87,7 +91,7 @@ public final class FixBenchEnvironment implements AutoCloseable {
     }
 
     private void launchSluice(final List<FixTransport> transports, final SluiceIdle idle, final int idleSockets,
-                              final PrintStream progress) throws IOException, InterruptedException {
+                              final boolean control, final PrintStream progress) throws IOException, InterruptedException {
         if (idleSockets > SluiceConfigs.MAX_SILENT_CONNECTIONS) {
             throw new IllegalArgumentException("at most " + SluiceConfigs.MAX_SILENT_CONNECTIONS + " idle sockets");
         }
@@ -105,7 +109,7 @@ public final class FixBenchEnvironment implements AutoCloseable {
                 final SessionIdentity load = SessionIdentity.ofSluiceClient(LOAD_COMP_ID + id, PASSWORD);
                 gateways.add(new SluiceDeployment.GatewaySpec(id, transport,
                         id == 1 ? List.of(load, seed) : List.of(load)));
-                labels.add("Sluice " + transport + (arm == 1 ? " + " + idleSockets + " idle" : ""));
+                labels.add("Sluice " + transport + (arm == 1 ? " + " + (control ? 0 : idleSockets) + " idle" : ""));
             }
         }
         progress.printf("starting Sluice (engine + %d gateway(s), child JVMs, idle %s) under %s ...%n", gateways.size(),
@@ -120,7 +124,7 @@ public final class FixBenchEnvironment implements AutoCloseable {
             }
             targets.add(new FixTarget(labels.get(i), sluice.endpoint(gateway.id()), gateway.sessions().getFirst()));
             if (labels.get(i).endsWith(" idle")) {
-                holdIdleSockets(gateway.id(), idleSockets, progress);
+                holdIdleSockets(gateway.id(), control ? 0 : idleSockets, progress);
             }
         }
     }

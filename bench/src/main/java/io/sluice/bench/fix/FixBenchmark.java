@@ -63,6 +63,10 @@ public final class FixBenchmark implements Callable<Integer> {
             + " many connections that never log on, and on one holding none (default ${DEFAULT-VALUE})")
     private int idleSockets;
 
+    @Option(names = "--control", description = "with --idle-sockets: an A/A run, the second gateway set up alike but"
+            + " holding no idle sockets, to show how much the two arms differ by themselves (written as <scenario>-control)")
+    private boolean control;
+
     @Option(names = "--sluice", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "measure Sluice (default true)")
     private boolean sluice;
@@ -119,7 +123,7 @@ public final class FixBenchmark implements Callable<Integer> {
         try (FixBenchEnvironment environment = FixBenchEnvironment.start(sluiceTransports,
                 SluiceIdle.parse(idle), quickFixJ,
                 floor.contains("none") ? List.of() : floor.stream().map(FixTransport::parse).toList(), keepRoot,
-                idleSockets, System.out)) {
+                idleSockets, control, System.out)) {
             final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
                     Duration.ofSeconds(runTimeoutSeconds), System.out);
             final List<MeasuredRun> runs = measurement.measure(environment.targets(), window, warmup, orders, rounds);
@@ -131,7 +135,8 @@ public final class FixBenchmark implements Callable<Integer> {
                     + " measured per target", warmup, orders)
                     : String.format("FIX pipelined orders, window %d (NewOrderSingle -> ack + fill), %,d warm-up + %,d"
                     + " measured per target", window, warmup, orders);
-            FixBenchReport.printAndSave(scenario, title, runs, BenchResult.section().put("warmup", warmup)
+            final String name = control ? scenario + "-control" : scenario;
+            FixBenchReport.printAndSave(name, title, runs, BenchResult.section().put("warmup", warmup)
                     .put("orders", orders).put("window", window).put("rounds", rounds)
                     .put("sluiceIdle", idle).put("idleSockets", idleSockets), System.out);
         }
