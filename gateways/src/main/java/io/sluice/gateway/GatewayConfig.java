@@ -1,8 +1,8 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.SentMessage;
-import io.sluice.contracts.journal.JournalSpace;
-import io.sluice.contracts.process.CpuPinning;
+import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.process.CpuPinning;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.ListenAddress;

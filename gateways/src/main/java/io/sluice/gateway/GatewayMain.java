@@ -1,8 +1,8 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.journal.CorruptJournalException;
-import io.sluice.contracts.journal.JournalDiskFullException;
-import io.sluice.contracts.process.CpuPinning;
+import io.sluice.runtime.journal.JournalDiskFullException;
+import io.sluice.runtime.process.CpuPinning;
 import io.sluice.gateway.transport.ListenAddress;
 import org.agrona.concurrent.SystemEpochClock;
 import picocli.CommandLine;

@@ -1,8 +1,8 @@
 package io.sluice.gateway;
 
-import io.sluice.contracts.journal.JournalSpace;
-import io.sluice.contracts.journal.JournalSpaceKeeper;
-import io.sluice.contracts.journal.SpaceLevel;
+import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.journal.JournalSpaceKeeper;
+import io.sluice.runtime.journal.SpaceLevel;
 import net.openhft.chronicle.queue.ExcerptAppender;
 
 import java.util.List;

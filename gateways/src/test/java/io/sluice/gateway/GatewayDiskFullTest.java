@@ -1,8 +1,8 @@
 package io.sluice.gateway;
 
-import io.sluice.contracts.journal.JournalDiskFullException;
+import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.contracts.journal.Tmpfs;
+import io.sluice.runtime.journal.Tmpfs;
 import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;

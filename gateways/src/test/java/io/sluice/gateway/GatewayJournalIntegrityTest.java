@@ -11,7 +11,7 @@ import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.UnsafeBuffer;

@@ -1,6 +1,6 @@
 package io.sluice.engine;
 
-import io.sluice.contracts.journal.JournalDiskFullException;
+import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.contracts.journal.CorruptJournalException;
 import picocli.CommandLine;

@@ -1,12 +1,12 @@
 package io.sluice.engine;
 
-import io.sluice.contracts.journal.JournalDiskFullException;
-import io.sluice.contracts.journal.JournalPretoucher;
-import io.sluice.contracts.journal.JournalSpace;
-import io.sluice.contracts.journal.JournalSpaceKeeper;
-import io.sluice.contracts.journal.SpaceLevel;
+import io.sluice.runtime.journal.JournalDiskFullException;
+import io.sluice.runtime.journal.JournalPretoucher;
+import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.journal.JournalSpaceKeeper;
+import io.sluice.runtime.journal.SpaceLevel;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.contracts.process.CpuPinning;
+import io.sluice.runtime.process.CpuPinning;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.InputSources;

@@ -1,7 +1,7 @@
 package io.sluice.replay;
 
 import io.sluice.contracts.GatewayToEngine;
-import io.sluice.contracts.journal.JournalPretoucher;
+import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.JournalOutput;

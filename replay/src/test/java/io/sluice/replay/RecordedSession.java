@@ -1,7 +1,7 @@
 package io.sluice.replay;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;

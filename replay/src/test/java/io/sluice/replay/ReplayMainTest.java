@@ -1,6 +1,6 @@
 package io.sluice.replay;
 
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package io.sluice.bench.engine;
 
 import io.sluice.bench.report.BenchResult;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.IdleChoice;

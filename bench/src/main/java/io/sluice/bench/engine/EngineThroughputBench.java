@@ -5,7 +5,7 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.OrdStatus;
-import io.sluice.contracts.journal.JournalPretoucher;
+import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;

@@ -12,7 +12,7 @@ import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.contracts.process.CpuPinning;
+import io.sluice.runtime.process.CpuPinning;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;

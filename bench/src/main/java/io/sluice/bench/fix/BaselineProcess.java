@@ -1,6 +1,6 @@
 package io.sluice.bench.fix;
 
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.sluice.bench.fix;
 
-import io.sluice.contracts.journal.JournalSpace;
-import io.sluice.contracts.process.CpuPinning;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.process.CpuPinning;
+import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -5,7 +5,7 @@ import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.ResultJson;
 import io.sluice.bench.report.ResultPath;
 import io.sluice.contracts.RecordChecksum;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

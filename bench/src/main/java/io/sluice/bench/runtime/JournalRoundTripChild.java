@@ -1,7 +1,7 @@
 package io.sluice.bench.runtime;
 
 import io.sluice.bench.engine.JournalRoundTripBench;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;
 import java.nio.file.Files;

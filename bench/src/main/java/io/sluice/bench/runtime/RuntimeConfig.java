@@ -1,6 +1,6 @@
 package io.sluice.bench.runtime;
 
-import io.sluice.contracts.process.CpuPinning;
+import io.sluice.runtime.process.CpuPinning;
 
 import java.util.ArrayList;
 import java.util.List;

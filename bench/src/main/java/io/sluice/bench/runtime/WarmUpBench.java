@@ -4,7 +4,7 @@ import io.sluice.bench.fix.SluiceDeployment;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.ResultsReport;
 import io.sluice.bench.report.Spread;
-import io.sluice.contracts.process.CpuPinning;
+import io.sluice.runtime.process.CpuPinning;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -5,7 +5,7 @@ import io.sluice.bench.report.ResultsReport;
 import io.sluice.bench.report.MachineProbe;
 import io.sluice.bench.report.RunEnvironment;
 import io.sluice.bench.report.ScenarioResults;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

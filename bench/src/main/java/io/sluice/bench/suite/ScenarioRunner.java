@@ -1,7 +1,7 @@
 package io.sluice.bench.suite;
 
 import io.sluice.bench.BenchMain;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;
 import java.io.PrintStream;

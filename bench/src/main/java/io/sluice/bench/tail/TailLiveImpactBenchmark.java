@@ -5,7 +5,7 @@ import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.LatencyTable;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.contracts.process.CpuPinning;
+import io.sluice.runtime.process.CpuPinning;
 import io.sluice.engine.config.IdleChoice;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine;

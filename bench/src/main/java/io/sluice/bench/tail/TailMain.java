@@ -1,6 +1,6 @@
 package io.sluice.bench.tail;
 
-import io.sluice.contracts.process.IdlePriority;
+import io.sluice.runtime.process.IdlePriority;
 import io.sluice.contracts.time.SluiceClock;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import picocli.CommandLine;

@@ -10,8 +10,8 @@ import io.sluice.bench.fix.SluiceDeployment;
 import io.sluice.bench.fix.SluiceIdle;
 import io.sluice.bench.fix.StandardOrders;
 import io.sluice.bench.fix.Watchdog;
-import io.sluice.contracts.process.CpuPinning;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.CpuPinning;
+import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,7 +3,7 @@ package io.sluice.bench.e2e;
 import io.sluice.bench.fix.FixEndpoint;
 import io.sluice.bench.fix.LoopbackPorts;
 import io.sluice.bench.fix.PollUntil;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.gateway.GatewayMain;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package io.sluice.bench.tail;
 
-import io.sluice.contracts.process.IdlePriority;
+import io.sluice.runtime.process.IdlePriority;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,5 @@
 package io.sluice.contracts.time;
 
-import io.sluice.contracts.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.*;
 
@@ -44,9 +44,11 @@ final class SluiceClockTest {
     @Test
     void twoProcessesAgreeWithinTheirCalibrationErrors(@TempDir final Path dir) throws Exception {
         final Path log = dir.resolve("clock.log");
-        try (JavaProcess child = JavaProcess.start("clock", log, List.of(), SluiceClock.class)) {
-            assertEquals(0, child.waitFor(60), child::logText);
-        }
+        final Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), SluiceClock.class.getName())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS), "the child clock did not finish in 60 s");
+        assertEquals(0, child.exitValue(), () -> "child exited with " + child.exitValue());
         final List<String> lines = Files.readAllLines(log).stream().filter(l -> l.matches("-?\\d+")).toList();
         assertEquals(2, lines.size(), () -> "child printed: " + lines);
         final long childOffset = Long.parseLong(lines.get(0));

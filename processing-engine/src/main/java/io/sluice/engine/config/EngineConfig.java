@@ -1,8 +1,8 @@
 package io.sluice.engine.config;
 
-import io.sluice.contracts.journal.JournalSpace;
+import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.contracts.process.CpuPinning;
+import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import net.openhft.chronicle.wire.WireType;
 
@@ -180,7 +180,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     /**
      * @return true if a thread of its own faults in the engine journal's pages ahead of the engine thread
-     * ({@link io.sluice.contracts.journal.JournalPretoucher}), which otherwise spends much of its time in the
+     * ({@link io.sluice.runtime.journal.JournalPretoucher}), which otherwise spends much of its time in the
      * kernel on first writes to each page
      */
     public boolean pretouch() {

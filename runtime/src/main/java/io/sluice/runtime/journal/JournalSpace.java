@@ -1,5 +1,6 @@
-package io.sluice.contracts.journal;
+package io.sluice.runtime.journal;
 
+import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;

@@ -1,5 +1,6 @@
-package io.sluice.contracts.journal;
+package io.sluice.runtime.journal;
 
+import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;

@@ -1,4 +1,4 @@
-package io.sluice.contracts.process;
+package io.sluice.runtime.process;
 
 import net.openhft.affinity.AffinityLock;
 

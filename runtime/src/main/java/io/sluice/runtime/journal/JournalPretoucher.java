@@ -1,4 +1,4 @@
-package io.sluice.contracts.journal;
+package io.sluice.runtime.journal;
 
 import net.openhft.chronicle.queue.ExcerptAppender;
 

@@ -1,4 +1,4 @@
-package io.sluice.contracts.journal;
+package io.sluice.runtime.journal;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -1,4 +1,4 @@
-package io.sluice.contracts.journal;
+package io.sluice.runtime.journal;
 
 /**
  * How much disk space a journal's writer has reserved ahead of it ({@link JournalSpace#level()}), and so what it

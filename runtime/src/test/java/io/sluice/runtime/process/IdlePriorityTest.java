@@ -1,4 +1,4 @@
-package io.sluice.contracts.process;
+package io.sluice.runtime.process;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

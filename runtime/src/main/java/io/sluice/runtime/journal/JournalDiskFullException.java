@@ -1,4 +1,4 @@
-package io.sluice.contracts.journal;
+package io.sluice.runtime.journal;
 
 /**
  * A journal's writer cannot have the disk space it needs ({@link JournalSpace}), so its process stops before

@@ -1,5 +1,6 @@
-package io.sluice.contracts.journal;
+package io.sluice.tools.dump;
 
+import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.Delivery;
@@ -7,7 +8,8 @@ import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.SentMessage;
 import io.sluice.contracts.SessionProgress;
-import io.sluice.contracts.process.JavaProcess;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ChronicleReaderMain;
 import org.junit.jupiter.api.Test;

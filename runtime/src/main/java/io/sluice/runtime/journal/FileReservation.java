@@ -1,4 +1,4 @@
-package io.sluice.contracts.journal;
+package io.sluice.runtime.journal;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;

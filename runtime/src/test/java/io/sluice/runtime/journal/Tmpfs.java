@@ -1,4 +1,4 @@
-package io.sluice.contracts.journal;
+package io.sluice.runtime.journal;
 
 import org.junit.jupiter.api.Assumptions;
 

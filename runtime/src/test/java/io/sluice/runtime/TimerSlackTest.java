@@ -1,4 +1,4 @@
-package io.sluice.contracts.time;
+package io.sluice.runtime;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;

@@ -1,8 +1,11 @@
-package io.sluice.contracts.journal;
+package io.sluice.tools.dump;
 
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.JournalReader;
+import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;

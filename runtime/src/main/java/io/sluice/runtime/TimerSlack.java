@@ -1,4 +1,4 @@
-package io.sluice.contracts.time;
+package io.sluice.runtime;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
