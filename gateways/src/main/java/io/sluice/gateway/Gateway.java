@@ -268,13 +268,22 @@ public final class Gateway implements Agent, AutoCloseable {
     private void onMessageFailed(final NioConnection connection, final RuntimeException failure) {
         final FixSession session = connection.session();
         log.onMessageFailed(session, connection.remoteAddress(), "command journal "
-                + commandJournal.fileAbsolutePath() + " last written index 0x"
-                + Long.toHexString(commandJournal.lastIndex()) + ", engine journal " + engineJournal.fileAbsolutePath()
-                + " read up to index 0x" + Long.toHexString(engineTailer.index()), failure);
-        if (session != null) {
-            session.logout(INTERNAL_ERROR_TEXT);
+                + commandJournal.fileAbsolutePath() + " last written index " + hexIndex(commandJournal.lastIndex())
+                + ", engine journal " + engineJournal.fileAbsolutePath()
+                + " read up to index " + hexIndex(engineTailer.index()), failure);
+        try {
+            if (session != null) {
+                session.onProcessingFailed(INTERNAL_ERROR_TEXT);
+            }
+        } finally {
+            if (!connection.isClosed()) {
+                connection.close();
+            }
         }
-        connection.close();
+    }
+
+    private static String hexIndex(final long index) {
+        return index < 0 ? "none" : "0x" + Long.toHexString(index);
     }
 
     /** @return how many client messages failed to process since the start (their sessions logged out) */

@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.runtime.agent.AgentThread;
+import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.SystemEpochClock;
 
 import java.net.SocketAddress;
@@ -18,7 +19,11 @@ final class RunningGateway implements AutoCloseable {
     private volatile Thread ioThread;
 
     RunningGateway(final GatewayConfig config) throws Exception {
-        thread = AgentThread.start(new GatewayAgent(config, SystemEpochClock.INSTANCE, gateway -> {
+        this(config, SystemEpochClock.INSTANCE);
+    }
+
+    RunningGateway(final GatewayConfig config, final EpochClock clock) throws Exception {
+        thread = AgentThread.start(new GatewayAgent(config, clock, gateway -> {
             ioThread = Thread.currentThread();
             started.complete(gateway.localAddress());
         }), config.idle().newStrategy(), config.pinCpu(), AgentThread.Priority.NORMAL);
@@ -45,6 +50,11 @@ final class RunningGateway implements AutoCloseable {
             throw new TimeoutException("the gateway still runs after " + seconds + " s");
         }
         return thread.failure();
+    }
+
+    /** @return true if the gateway's agent still runs */
+    boolean running() throws InterruptedException {
+        return !thread.awaitClosed(0, TimeUnit.NANOSECONDS);
     }
 
     SocketAddress address() {

@@ -39,6 +39,12 @@ final class EngineConfigTest {
                 """, "test.yaml");
         assertEquals("sleep-ns (5000 ns)", config.idle().describe());
         assertEquals("sleep-ns", config.idle().newStrategy().alias());
+        assertEquals(IdleConfig.of("yield"), EngineConfig.parse("""
+                !io.sluice.engine.config.EngineConfig {
+                  idle: yield,
+                  instruments: [ { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150, maxOrderQty: 100, maxNotional: 100000 } ]
+                }
+                """, "test.yaml").idle(), "the short form: the alias alone, with default parameters");
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse("""
                 !io.sluice.engine.config.EngineConfig {
                   idle: { strategy: BACK_OFF },

@@ -16,9 +16,11 @@ import java.util.Locale;
  * What a thread does when its agent found no work: the one idle vocabulary of every Sluice config and command line.
  * The strategy is named by Agrona's own alias ({@code noop}, {@code spin}, {@code yield}, {@code sleep-ns},
  * {@code sleep-ms}, {@code backoff}); the parameters keep Agrona's names and apply to the strategy that uses them.
- * In YAML, under the key {@code idle} of the engine's and the gateway's config, any key may be left out:
+ * In YAML, under the key {@code idle} of the engine's and the gateway's config, any key may be left out, and a
+ * strategy with default parameters may be given by its alias alone:
  * <pre>
  *   idle: { strategy: backoff, maxSpins: 100, maxYields: 10, minParkPeriodNs: 1000, maxParkPeriodNs: 100000 },
+ *   idle: yield,
  * </pre>
  * The default, backoff, spins a little, yields a little, then parks from 1 µs up to 100 µs: it behaves on a 2-core
  * machine, where a thread that spins takes a core from the others; {@code spin} is for hosts with a core to spare
@@ -42,12 +44,24 @@ public final class IdleConfig extends SelfDescribingMarshallable {
     private long sleepPeriodNs = 1_000_000;
     private long sleepPeriodMs = 1;
 
+    /** The default: backoff, with the shared parameters. */
+    public IdleConfig() {
+    }
+
+    /**
+     * The strategy named {@code alias} with default parameters: what YAML's short form {@code idle: yield} reads as
+     * (Chronicle Wire builds a scalar through this constructor). Checked by {@link #validate()}.
+     */
+    public IdleConfig(final String alias) {
+        strategy(alias);
+    }
+
     /**
      * @param alias one of {@link #ALIASES}, as on a command line ({@code --idle yield}); parameters take defaults
      * @throws IllegalArgumentException naming the aliases
      */
     public static IdleConfig of(final String alias) {
-        return new IdleConfig().strategy(alias).validate();
+        return new IdleConfig(alias).validate();
     }
 
     /** @return {@code sleep-ns} with {@code nanos} between looks: for background threads such as disk keeping */
