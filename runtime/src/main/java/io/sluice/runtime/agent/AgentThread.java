@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * ({@link CpuPinning}, its outcome printed) and, if asked, idle scheduling priority for the process
  * ({@link IdlePriority}).
  * <p>
- * The error policy: a {@link Throwable} that escapes the agent ({@code onStart} or {@code doWork}) stops it: the
+ * The error policy: an agent that is done throws Agrona's {@link AgentTerminationException} without a cause, which
+ * stops it with no failure; any other {@link Throwable} that escapes the agent ({@code onStart} or {@code doWork}) stops it: the
  * runner closes it ({@code onClose}, on its thread) and {@link #failure()} returns what stopped it, for the process to
  * name in its message and exit code. Errors an agent can survive are handled inside the agent (a gateway logs out the
  * one session a message failed in; the disk keeper retries later); nothing is skipped here.
@@ -180,6 +181,9 @@ public final class AgentThread implements AutoCloseable {
         }
 
         void recordFailure(final Throwable t) {
+            if (t instanceof AgentTerminationException && t.getCause() == null) {
+                return; // the agent's own way to say it is done (a tail that read a finished set), not a failure
+            }
             final Throwable cause = t instanceof AgentTerminationException && t.getCause() != null ? t.getCause() : t;
             failure.compareAndSet(null, cause);
         }

@@ -66,9 +66,13 @@ public final class IdleConfig extends SelfDescribingMarshallable {
 
     /** @return {@code sleep-ns} with {@code nanos} between looks: for background threads such as disk keeping */
     public static IdleConfig sleepNanos(final long nanos) {
-        final IdleConfig config = new IdleConfig().strategy(SleepingIdleStrategy.ALIAS);
-        config.sleepPeriodNs = nanos;
-        return config.validate();
+        return new IdleConfig(SleepingIdleStrategy.ALIAS).sleepPeriodNs(nanos).validate();
+    }
+
+    /** Sets how long {@code sleep-ns} sleeps. @return this */
+    public IdleConfig sleepPeriodNs(final long nanos) {
+        this.sleepPeriodNs = nanos;
+        return this;
     }
 
     /** @throws IllegalArgumentException saying what is wrong; @return this */

@@ -17,15 +17,15 @@ public final class SigtermHook implements AutoCloseable {
 
     private final Thread hook;
 
-    private SigtermHook(final String role, final List<AgentThread> threads) {
+    private SigtermHook(final String role, final long graceSeconds, final List<AgentThread> threads) {
         hook = new Thread(() -> {
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds);
             boolean closed = true;
             for (final AgentThread thread : threads) {
                 closed &= thread.close(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
             System.out.println(closed ? role + ": stopped"
-                    : role + ": not stopped after " + GRACE_SECONDS + " s, exiting anyway");
+                    : role + ": not stopped after " + graceSeconds + " s, exiting anyway");
             System.out.flush();
         }, role + "-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -33,7 +33,12 @@ public final class SigtermHook implements AutoCloseable {
 
     /** Installs the hook: SIGTERM closes {@code threads} in this order. @param role names the process in messages */
     public static SigtermHook install(final String role, final AgentThread... threads) {
-        return new SigtermHook(role, List.of(threads));
+        return new SigtermHook(role, GRACE_SECONDS, List.of(threads));
+    }
+
+    /** As {@link #install(String, AgentThread...)}, waiting at most {@code graceSeconds} (a tail's summary and plot). */
+    public static SigtermHook install(final String role, final long graceSeconds, final AgentThread... threads) {
+        return new SigtermHook(role, graceSeconds, List.of(threads));
     }
 
     /** Removes the hook (the process is exiting by itself); harmless while the hook itself runs. */
