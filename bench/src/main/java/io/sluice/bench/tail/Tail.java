@@ -123,7 +123,7 @@ public final class Tail implements Agent, IntervalClock.Listener {
         try {
             onStart();
             while (!finished) {
-                doWork();
+                pass();
             }
             closed = true;
             onClose();
@@ -159,13 +159,21 @@ public final class Tail implements Agent, IntervalClock.Listener {
      */
     @Override
     public int doWork() {
+        final int work = pass();
+        if (finished) {
+            throw new AgentTerminationException();
+        }
+        return work;
+    }
+
+    /** One pass over the journals: see {@link #doWork()}; a finished set read to its end sets {@code finished}. */
+    private int pass() {
         final int work = poll();
         if (work > 0) {
             recordsRead = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
             yieldIfLive();
         } else if (!live) {
             finished = true;
-            throw new AgentTerminationException();
         } else {
             clock.observe(SluiceClock.nowTicks());
             if (rediscover) {
