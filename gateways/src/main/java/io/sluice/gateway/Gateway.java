@@ -68,7 +68,6 @@ public final class Gateway implements Agent, AutoCloseable {
     private final GatewayLog log;
     private long nextHousekeepingNanos;
     private long lastRefusalLogNanos;
-    private long failedMessages;
 
     public Gateway(final GatewayConfig config, final EpochClock clock) {
         this.config = config.validate();
@@ -186,11 +185,6 @@ public final class Gateway implements Agent, AutoCloseable {
         transport.flush();
     }
 
-    /** @return reports delivered (sent or stored for an offline session) since this gateway started. */
-    public long reportsDelivered() {
-        return delivery.delivered();
-    }
-
     /** @return where the gateway listens (the actual port if the configuration gave 0). */
     public SocketAddress localAddress() {
         return transport.localAddress();
@@ -204,6 +198,11 @@ public final class Gateway implements Agent, AutoCloseable {
     /** @return the eventId of the last command written to the gateway journal. */
     public long lastEventId() {
         return orderEntry.lastEventId();
+    }
+
+    /** @return reports delivered (sent or stored for an offline session) since this gateway started. */
+    public long reportsDelivered() {
+        return delivery.delivered();
     }
 
     @Override
@@ -286,11 +285,6 @@ public final class Gateway implements Agent, AutoCloseable {
         return index < 0 ? "none" : "0x" + Long.toHexString(index);
     }
 
-    /** @return how many client messages failed to process since the start (their sessions logged out) */
-    public long failedMessages() {
-        return failedMessages;
-    }
-
     /** Connects the transport's connection events to the acceptor, confining a failure to its connection. */
     private static final class Connections implements ConnectionHandler {
         private final FixAcceptor acceptor;
@@ -309,7 +303,6 @@ public final class Gateway implements Agent, AutoCloseable {
             } catch (final JournalDiskFullException | io.sluice.contracts.journal.CorruptJournalException e) {
                 throw e; // the journals, not this client: the gateway stops
             } catch (final RuntimeException e) {
-                gateway.failedMessages++;
                 gateway.onMessageFailed(connection, e);
                 return -1;
             }
