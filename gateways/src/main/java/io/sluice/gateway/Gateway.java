@@ -8,7 +8,6 @@ import io.sluice.contracts.journal.JournalReader;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.TimerSlack;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.LogonThrottle;
@@ -19,14 +18,13 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochClock;
-import org.agrona.concurrent.IdleStrategy;
 
 import java.net.SocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /**
  * One gateway process's work, on one thread: claim its sessions in the deployment ({@link SessionClaims}), accept
@@ -37,9 +35,17 @@ import java.util.function.BooleanSupplier;
  * the resend store, the next command eventId, and the engine-journal position delivered up to. The thread
  * that constructs a gateway must be the one that runs it (Chronicle appenders and tailers are single-threaded).
  * Disk space is kept reserved ahead of both journal writers ({@link GatewaySpace}): on a full disk new orders are
- * refused, and {@link #run} stops with a {@link JournalDiskFullException} before the reserve is used up.
+ * refused, and {@link #doWork()} stops with a {@link JournalDiskFullException} before the reserve is used up.
+ * <p>
+ * A gateway is an Agrona {@link Agent}, run on its thread by a {@link GatewayAgent} (which constructs it there).
+ * Errors: a failure while processing a client's message is confined to that client: its session is logged out
+ * ({@value #INTERNAL_ERROR_TEXT}) and the error logged with the session and the journals' positions, and the gateway
+ * serves the others on. Any other failure (reading reports, the journals, the selector) escapes {@link #doWork()}
+ * and stops the gateway: its process exits with a code and a message.
  */
-public final class Gateway implements AutoCloseable {
+public final class Gateway implements Agent, AutoCloseable {
+    /** The Logout text a client gets when the gateway failed on one of its messages. */
+    public static final String INTERNAL_ERROR_TEXT = "Internal error";
     /** The most fields a client message may have. */
     public static final int MAX_FIELDS = 256;
     private static final int REPORTS_PER_POLL = 64;
@@ -55,6 +61,7 @@ public final class Gateway implements AutoCloseable {
     private final OrderEntry orderEntry;
     private final FixAcceptor acceptor;
     private final ReportDelivery delivery;
+    private final ExcerptTailer engineTailer;
     private final JournalReader engineReader;
     private final NioTransport transport;
     private final long logonTimeoutNanos;
@@ -96,7 +103,7 @@ public final class Gateway implements AutoCloseable {
                 new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
                         config.logonBackoffMaxMillis()));
 
-        final ExcerptTailer engineTailer = engineJournal.createTailer();
+        engineTailer = engineJournal.createTailer();
         // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,
         // its other reports are still to be delivered.
         final long lastExcerpt = store.deliveredEngineIndex();
@@ -108,7 +115,7 @@ public final class Gateway implements AutoCloseable {
             throw new IllegalArgumentException("the gateway needs the JVM flags in jvm.options (-XX:AutoBoxCacheMax="
                     + NioTransport.CACHED_DESCRIPTORS + "), or its selector allocates on every ready socket");
         }
-        transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
+        transport = new NioTransport(config.listen(), new Connections(acceptor, this), 2 * config.maxMessageBytes() + 64,
                 config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                 new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
                         config.preLogonBuffers()), config.tcpKeepalive());
@@ -123,7 +130,12 @@ public final class Gateway implements AutoCloseable {
      * One round of work: socket events, up to 64 engine reports, session timers, one write per connection for
      * everything they queued, and every 100 ms closing connections that did not log on in time and (at most
      * once a second) logging connections refused by the admission limits; @return work done.
+     *
+     * @throws JournalDiskFullException when a journal's disk reserve is used up and no more can be had: every client
+     *                                  has been sent a Logout, and the gateway stops before writing into space it
+     *                                  does not have
      */
+    @Override
     public int doWork() {
         int work = transport.poll();
         for (int i = 0; i < REPORTS_PER_POLL && engineReader.readOne(); i++) {
@@ -144,27 +156,22 @@ public final class Gateway implements AutoCloseable {
         if (work > 0) {
             space.follow();
         }
+        if (space.exhausted()) {
+            logOutEverySession(DiskFullRejects.TEXT);
+            throw new JournalDiskFullException("gateway " + config.gatewayId()
+                    + " stopped, journal disk full: " + space.describeShortage());
+        }
         return work;
     }
 
-    /**
-     * Runs {@link #doWork()} with the configured idle strategy until {@code running} turns false, on a thread
-     * with fine timer slack ({@link TimerSlack}) so that a backing-off thread's short parks stay short.
-     *
-     * @throws JournalDiskFullException when a journal's disk reserve is used up and no more can be had: the
-     *                                  gateway stops before writing into space it does not have
-     */
-    public void run(final BooleanSupplier running) {
-        TimerSlack.set(TimerSlack.FINE_NANOS);
-        final IdleStrategy idle = IdleStrategies.of(config.idle());
-        while (running.getAsBoolean()) {
-            idle.idle(doWork());
-            if (space.exhausted()) {
-                logOutEverySession(DiskFullRejects.TEXT);
-                throw new JournalDiskFullException("gateway " + config.gatewayId()
-                        + " stopped, journal disk full: " + space.describeShortage());
-            }
-        }
+    @Override
+    public void onClose() {
+        close();
+    }
+
+    @Override
+    public String roleName() {
+        return "gateway " + config.gatewayId();
     }
 
     /** Sends every logged-on client a Logout saying why, into what is left of the reserve, and flushes it. */
@@ -253,18 +260,52 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    /** Connects the transport's connection events to the acceptor. */
+    /**
+     * Logs out the session (or closes the connection not yet logged on) whose message processing failed, and logs the
+     * failure with the session and the journals' positions: one client's message never stops the gateway.
+     */
+    private void onMessageFailed(final NioConnection connection, final RuntimeException failure) {
+        final FixSession session = connection.session();
+        log.onMessageFailed(session, connection.remoteAddress(), "command journal "
+                + commandJournal.fileAbsolutePath() + " last written index " + hexIndex(commandJournal.lastIndex())
+                + ", engine journal " + engineJournal.fileAbsolutePath()
+                + " read up to index " + hexIndex(engineTailer.index()), failure);
+        try {
+            if (session != null) {
+                session.onProcessingFailed(INTERNAL_ERROR_TEXT);
+            }
+        } finally {
+            if (!connection.isClosed()) {
+                connection.close();
+            }
+        }
+    }
+
+    private static String hexIndex(final long index) {
+        return index < 0 ? "none" : "0x" + Long.toHexString(index);
+    }
+
+    /** Connects the transport's connection events to the acceptor, confining a failure to its connection. */
     private static final class Connections implements ConnectionHandler {
         private final FixAcceptor acceptor;
+        private final Gateway gateway;
 
-        Connections(final FixAcceptor acceptor) {
+        Connections(final FixAcceptor acceptor, final Gateway gateway) {
             this.acceptor = acceptor;
+            this.gateway = gateway;
         }
 
         @Override
         public int onData(final NioConnection connection, final DirectBuffer buffer, final int offset, final int length,
                           final long receivedTicks) {
-            return acceptor.onData(connection, buffer, offset, length, receivedTicks);
+            try {
+                return acceptor.onData(connection, buffer, offset, length, receivedTicks);
+            } catch (final JournalDiskFullException | io.sluice.contracts.journal.CorruptJournalException e) {
+                throw e; // the journals, not this client: the gateway stops
+            } catch (final RuntimeException e) {
+                gateway.onMessageFailed(connection, e);
+                return -1;
+            }
         }
 
         @Override

@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.SentMessage;
+import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.gateway.codec.ShortText;
@@ -24,7 +25,7 @@ import java.util.Set;
  * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}): its id, the journal root,
  * where it listens ({@code tcp://host:port} or {@code unix:/path}), the sessions it accepts (each optionally
  * of a firm), the idle
- * strategy of its I/O thread, optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
+ * strategy of its I/O thread ({@code idle}, the same key with the same defaults as the engine's: {@link IdleConfig}), optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
  * TCP keepalive on accepted TCP connections). {@link #validate()} names every problem it finds.
  */
@@ -37,7 +38,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private int gatewayId = 1;
     private String journalRoot = "journals";
     private String listen = "tcp://127.0.0.1:9878";
-    private String idle = IdleStrategies.BACKOFF;
+    private IdleConfig idle = new IdleConfig();
     private int maxMessageBytes = 8192;
     private int sendBufferBytes = 256 * 1024;
     private long sendingTimeToleranceMillis = 120_000;
@@ -77,7 +78,11 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
             problems.add(e.getMessage());
         }
         try {
-            IdleStrategies.of(idle);
+            if (idle == null) {
+                problems.add("idle is missing");
+            } else {
+                idle.validate();
+            }
         } catch (final IllegalArgumentException e) {
             problems.add(e.getMessage());
         }
@@ -188,11 +193,12 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         return this;
     }
 
-    public String idle() {
+    /** @return what the I/O thread does when a round found no work */
+    public IdleConfig idle() {
         return idle;
     }
 
-    public GatewayConfig idle(final String idle) {
+    public GatewayConfig idle(final IdleConfig idle) {
         this.idle = idle;
         return this;
     }

@@ -46,6 +46,14 @@ final class GatewayLog implements SessionEvents {
      * Connections closed as soon as they were accepted since the last such line (one line per burst, never one
      * per attempt).
      */
+    /** A client's message failed to process: its session is logged out, or its connection closed before logon. */
+    void onMessageFailed(final FixSession session, final SocketAddress from, final String journals,
+                         final RuntimeException failure) {
+        LOG.error("gateway {}: {} from {} failed to process and was logged out ({}); serving the other sessions on",
+                gatewayId, session == null ? "a message before logon" : "a message of session "
+                        + session.identity().clientCompId() + " -> " + session.identity().gatewayCompId(), from, journals, failure);
+    }
+
     void onConnectionsRefused(final NioTransport transport, final long sinceMillis) {
         LOG.warn("gateway {}: refused {} connections in the last {} ms: {} over maxConnections {}, {} over "
                         + "maxConnectionsPerAddress {}, {} with no free pre-logon buffers ({} connections open)",

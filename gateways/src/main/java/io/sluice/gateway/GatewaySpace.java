@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.journal.JournalSpaceKeeper;
 import io.sluice.runtime.journal.SpaceLevel;
@@ -9,7 +10,7 @@ import java.util.List;
 
 /**
  * The disk space behind the gateway's two journal writers, the command journal and its own (session state,
- * deliveries, resend store), each kept reserved ahead by a {@link JournalSpaceKeeper} thread ({@link JournalSpace}).
+ * deliveries, resend store), each kept reserved ahead by a {@link JournalSpaceKeeper} agent on a background {@link AgentThread} ({@link JournalSpace}).
  * New orders and replaces are taken while both have at least half their reserve ahead; below that they are refused
  * ({@link DiskFullRejects}) while cancels, session messages and reports still go through; with an eighth left and no
  * more to be had the gateway stops. Read on the I/O thread: no system calls, locks or allocation.
@@ -19,7 +20,7 @@ final class GatewaySpace implements AutoCloseable {
     private final JournalSpace records;
     private final ExcerptAppender commandAppender;
     private final ExcerptAppender recordAppender;
-    private final JournalSpaceKeeper keeper;
+    private final AgentThread keeper;
 
     GatewaySpace(final int gatewayId, final JournalSpace commands, final ExcerptAppender commandAppender,
                  final JournalSpace records, final ExcerptAppender recordAppender) {
@@ -27,7 +28,8 @@ final class GatewaySpace implements AutoCloseable {
         this.records = records;
         this.commandAppender = commandAppender;
         this.recordAppender = recordAppender;
-        keeper = new JournalSpaceKeeper("gateway " + gatewayId + " journal space keeper", List.of(commands, records));
+        keeper = AgentThread.startBackground(
+                new JournalSpaceKeeper("gateway " + gatewayId + " journal space keeper", List.of(commands, records)));
     }
 
     /** @return true if a new order or a replace may be written: both journals have ample space reserved ahead */

@@ -63,7 +63,7 @@ class GatewayAllocationTest {
 
     private void exchangeOrdersAndReports() throws Exception {
         final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tcp://127.0.0.1:0")
-                .idle(IdleStrategies.YIELD).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
+                .idle(io.sluice.runtime.agent.IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
         try (RunningGateway gateway = new RunningGateway(config);
              ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
              TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1)) {

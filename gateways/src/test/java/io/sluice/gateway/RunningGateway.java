@@ -1,42 +1,60 @@
 package io.sluice.gateway;
 
+import io.sluice.runtime.agent.AgentThread;
+import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.SystemEpochClock;
 
 import java.net.SocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
-/** A gateway running in this JVM on its own thread (which constructs it, as Chronicle requires), for socket tests. */
+/**
+ * A gateway running in this JVM as the gateway process runs it (a {@link GatewayAgent} on an {@link AgentThread}, which
+ * constructs it on its own thread, as Chronicle requires), for socket tests.
+ */
 final class RunningGateway implements AutoCloseable {
     private final CompletableFuture<SocketAddress> started = new CompletableFuture<>();
-    private final CompletableFuture<Throwable> ended = new CompletableFuture<>();
-    private final Thread thread;
-    private volatile boolean running = true;
+    private final AgentThread thread;
+    private volatile Thread ioThread;
 
     RunningGateway(final GatewayConfig config) throws Exception {
-        thread = new Thread(() -> {
-            try (Gateway gateway = new Gateway(config, SystemEpochClock.INSTANCE)) {
-                started.complete(gateway.localAddress());
-                gateway.run(() -> running);
-                ended.complete(null);
-            } catch (final Throwable failure) {
-                started.completeExceptionally(failure);
-                ended.complete(failure);
+        this(config, SystemEpochClock.INSTANCE);
+    }
+
+    RunningGateway(final GatewayConfig config, final EpochClock clock) throws Exception {
+        thread = AgentThread.start(new GatewayAgent(config, clock, gateway -> {
+            ioThread = Thread.currentThread();
+            started.complete(gateway.localAddress());
+        }), config.idle().newStrategy(), config.pinCpu(), AgentThread.Priority.NORMAL);
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!started.isDone()) {
+            if (thread.awaitClosed(10, TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("the gateway did not start", thread.failure());
             }
-        }, "gateway-" + config.gatewayId());
-        thread.start();
-        started.get(30, TimeUnit.SECONDS);
+            if (System.nanoTime() - deadline > 0) {
+                throw new TimeoutException("the gateway did not start within 30 s");
+            }
+        }
     }
 
     /** @return bytes the gateway's I/O thread has allocated so far (HotSpot's per-thread counter). */
     long allocatedBytes() {
         return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
-                .getThreadAllocatedBytes(thread.threadId());
+                .getThreadAllocatedBytes(ioThread.threadId());
     }
 
     /** @return what ended the gateway's run (null: it was stopped), waiting at most {@code seconds} for it */
     Throwable awaitEnd(final long seconds) throws Exception {
-        return ended.get(seconds, TimeUnit.SECONDS);
+        if (!thread.awaitClosed(seconds, TimeUnit.SECONDS)) {
+            throw new TimeoutException("the gateway still runs after " + seconds + " s");
+        }
+        return thread.failure();
+    }
+
+    /** @return true if the gateway's agent still runs */
+    boolean running() throws InterruptedException {
+        return !thread.awaitClosed(0, TimeUnit.NANOSECONDS);
     }
 
     SocketAddress address() {
@@ -44,8 +62,7 @@ final class RunningGateway implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        running = false;
-        thread.join(10_000);
+    public void close() {
+        thread.close(10, TimeUnit.SECONDS);
     }
 }

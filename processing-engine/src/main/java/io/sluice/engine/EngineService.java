@@ -1,30 +1,36 @@
 package io.sluice.engine;
 
+import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.journal.JournalSpaceKeeper;
 import io.sluice.runtime.journal.SpaceLevel;
+import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.process.CpuPinning;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
-import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.CompositeAgent;
 
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /**
- * The engine process's work, apart from its command line: open the journals, recover, then loop. The loop
- * polls every gateway journal round-robin, one command from each per turn, and runs each command through
- * the {@link Engine} inside one excerpt of the engine journal ({@link JournalingInput}); when no journal
- * has anything it idles with the configured strategy. Unless configured off, a {@link JournalPretoucher}
- * thread faults in the engine journal's pages ahead of the loop.
+ * The engine process's work, apart from its command line, as an Agrona {@link Agent} (run by an {@link AgentThread},
+ * or driven by a benchmark): construction opens the journals, {@link #onStart()} recovers, and each
+ * {@link #doWork()} polls every gateway journal round-robin, one command from each, and runs each command through
+ * the {@link Engine} inside one excerpt of the engine journal ({@link JournalingInput}); when no journal has anything
+ * the runner idles with the configured strategy. Unless configured off, a {@link JournalPretoucher} faults in the
+ * engine journal's pages ahead of it, on the background thread that also keeps its disk reserved.
+ * <p>
+ * Errors: a command whose processing throws stops the engine with an
+ * {@link io.sluice.engine.recovery.InputFailedException} naming the gateway journal, the excerpt and the command:
+ * the engine's state may be half changed, so it never skips the command and goes on.
  * <p>
  * Recovery: the engine journal records which input every excerpt answered, in order
  * ({@link io.sluice.engine.recovery.ConsumptionOrder}). On start those inputs are re-run through the
@@ -40,24 +46,32 @@ import java.util.concurrent.TimeUnit;
  * before writing ({@link JournalDiskFullException}, naming the journal and the free space). What it has not
  * answered stays in the gateway journals, and a restart with space resumes with it.
  */
-public final class EngineService implements AutoCloseable {
+public final class EngineService implements Agent, AutoCloseable {
     private final EngineConfig config;
     private final ChronicleQueue engineJournal;
     private final InputSources sources;
     private final ExcerptAppender appender;
     private final JournalOutput output;
     private final Engine engine;
-    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final GatewayToEngine logic;
     private final JournalingInput input;
     private final JournalPretoucher pretoucher;
     private final JournalSpace space;
-    private final JournalSpaceKeeper keeper;
+    private final AgentThread background;
     private final int sourceCount;
-    private volatile boolean running = true;
+    private boolean closed;
     private long recovered = -1;
     private long processed;
 
     public EngineService(final EngineConfig config) {
+        this(config, UnaryOperator.identity());
+    }
+
+    /**
+     * For tests of what happens when the engine fails on an input: {@code wrapEngine} wraps the engine where the live
+     * loop and recovery call it (e.g. to throw on one command). Production code uses {@link #EngineService(EngineConfig)}.
+     */
+    public EngineService(final EngineConfig config, final UnaryOperator<GatewayToEngine> wrapEngine) {
         this.config = config;
         final java.nio.file.Path journal = Journals.engineJournal(config.journalRoot());
         JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
@@ -69,14 +83,17 @@ public final class EngineService implements AutoCloseable {
         appender = engineJournal.createAppender();
         output = new JournalOutput(appender);
         engine = new Engine(config, output);
-        input = new JournalingInput(appender, engine);
+        logic = wrapEngine.apply(engine);
+        input = new JournalingInput(appender, logic);
         sourceCount = sources.count();
         space = new JournalSpace(engineJournal, config.journalReserveBytes(), config.diskWarningBytes());
-        keeper = new JournalSpaceKeeper("engine journal space keeper", List.of(space));
+        final JournalSpaceKeeper keeper = new JournalSpaceKeeper("engine journal space keeper", List.of(space));
         // No further ahead than the reserve: the pretoucher reserves what it touches, and the configured reserve is
         // what the engine may take of a filling disk.
         pretoucher = config.pretouch() ? new JournalPretoucher("engine journal pretoucher",
-                Math.min(JournalPretoucher.DEFAULT_AHEAD_BYTES, config.journalReserveBytes())).start() : null;
+                Math.min(JournalPretoucher.DEFAULT_AHEAD_BYTES, config.journalReserveBytes())) : null;
+        // One background thread for both: fewer runnable threads than a 2-core machine has cores.
+        background = AgentThread.startBackground(pretoucher == null ? keeper : new CompositeAgent(keeper, pretoucher));
     }
 
     /**
@@ -89,31 +106,33 @@ public final class EngineService implements AutoCloseable {
      */
     public long recover() {
         final ExcerptComparison comparison = new ExcerptComparison(false);
-        final JournalingInput rerun = new JournalingInput(output.recoveryWire(), engine, comparison);
+        final JournalingInput rerun = new JournalingInput(output.recoveryWire(), logic, comparison);
         recovered = RecordedInputs.recover(engineJournal, sources, rerun, comparison, output.recoveryWire());
         output.goLive();
         return recovered;
     }
 
-    /**
-     * Recovers if not done yet, then processes commands until {@link #stop()}.
-     *
-     * @throws io.sluice.contracts.journal.CorruptJournalException if a journal cannot be read on
-     * @throws JournalDiskFullException if no disk space can be had for the engine journal (stopped before writing)
-     */
-    public void run() {
-        try (CpuPinning pinning = CpuPinning.pinCurrentThread(config.pinCpu(), "engine thread")) {
-            if (config.pinCpu() != CpuPinning.NONE) {
-                System.out.println("engine: " + pinning.outcome());
-            }
-            final IdleStrategy idle = config.idleStrategy().newStrategy();
-            while (running) {
-                idle.idle(poll());
-            }
-        } finally {
-            close();
-            stopped.countDown();
+    /** Recovers, unless already done ({@link #recover()}): on the engine's thread, before its first {@link #doWork()}. */
+    @Override
+    public void onStart() {
+        if (recovered < 0) {
+            recover();
         }
+    }
+
+    @Override
+    public int doWork() {
+        return poll();
+    }
+
+    @Override
+    public void onClose() {
+        close();
+    }
+
+    @Override
+    public String roleName() {
+        return "engine";
     }
 
     /**
@@ -122,6 +141,8 @@ public final class EngineService implements AutoCloseable {
      *
      * @return how many commands were processed
      * @throws JournalDiskFullException if no disk space can be had for the engine journal (nothing was written)
+     * @throws io.sluice.contracts.journal.CorruptJournalException if a journal cannot be read on
+     * @throws io.sluice.engine.recovery.InputFailedException if processing a command failed: the engine must stop
      */
     public int poll() {
         if (recovered < 0) {
@@ -161,33 +182,19 @@ public final class EngineService implements AutoCloseable {
         return output.written();
     }
 
-    /** Asks {@link #run()} to return after the command in hand, and waits until it has. */
-    public void stop() throws InterruptedException {
-        running = false;
-        stopped.await();
-    }
-
-    /**
-     * Asks {@link #run()} to return after the command in hand, and waits at most {@code timeout} for it.
-     *
-     * @return true if it has returned
-     */
-    public boolean stop(final long timeout, final TimeUnit unit) throws InterruptedException {
-        running = false;
-        return stopped.await(timeout, unit);
-    }
-
     /** @return the engine, for inspection by tests and benchmarks (single-threaded: not while running). */
     public Engine engine() {
         return engine;
     }
 
+    /** Stops the background thread and closes the journals; once (an agent runner and a caller may both close). */
     @Override
     public void close() {
-        keeper.close();
-        if (pretoucher != null) {
-            pretoucher.close();
+        if (closed) {
+            return;
         }
+        closed = true;
+        background.close();
         sources.close();
         engineJournal.close();
     }

@@ -18,7 +18,7 @@ import net.openhft.chronicle.wire.MarshallableOut;
  */
 public final class JournalingInput implements GatewayToEngine {
     private final MarshallableOut appender;
-    private final Engine engine;
+    private final GatewayToEngine engine;
     private final Inspector inspector;
     private long excerptStart;
 
@@ -36,7 +36,7 @@ public final class JournalingInput implements GatewayToEngine {
      * @param appender the engine journal's appender, or, for recovery, {@link JournalOutput#recoveryWire()}
      * @param engine   an engine whose output is a {@link JournalOutput} writing to {@code appender}
      */
-    public JournalingInput(final MarshallableOut appender, final Engine engine) {
+    public JournalingInput(final MarshallableOut appender, final GatewayToEngine engine) {
         this(appender, engine, null);
     }
 
@@ -44,7 +44,7 @@ public final class JournalingInput implements GatewayToEngine {
      * @param engine    an engine whose output is a {@link JournalOutput} on {@code appender}
      * @param inspector shown every excerpt the engine completes, before it is committed; null for none
      */
-    public JournalingInput(final MarshallableOut appender, final Engine engine, final Inspector inspector) {
+    public JournalingInput(final MarshallableOut appender, final GatewayToEngine engine, final Inspector inspector) {
         this.appender = appender;
         this.engine = engine;
         this.inspector = inspector;

@@ -1,6 +1,7 @@
 package io.sluice.replay;
 
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
@@ -107,11 +108,7 @@ public final class Replay {
              InputSources inputs = new InputSources(recorded, true, selected);
              ChronicleQueue fresh = Journals.open(freshDir);
              ConsumptionOrder order = new ConsumptionOrder(recordedEngine);
-             JournalPretoucher pretoucher = new JournalPretoucher("replay journal pretoucher",
-                     JournalPretoucher.DEFAULT_AHEAD_BYTES)) {
-            if (config.pretouch()) {
-                pretoucher.start();
-            }
+             PretouchThread pretoucher = new PretouchThread(config.pretouch())) {
             final ExcerptAppender appender = fresh.createAppender();
             final JournalOutput journalOutput = new JournalOutput(appender);
             journalOutput.goLive();
@@ -202,5 +199,29 @@ public final class Replay {
             }
         }
         return false;
+    }
+
+    /** The fresh journal's pretoucher, on a background agent thread of its own when so configured. */
+    private static final class PretouchThread implements AutoCloseable {
+        private final JournalPretoucher pretoucher = new JournalPretoucher("replay journal pretoucher",
+                JournalPretoucher.DEFAULT_AHEAD_BYTES);
+        private final AgentThread thread;
+
+        PretouchThread(final boolean start) {
+            thread = start ? AgentThread.startBackground(pretoucher) : null;
+        }
+
+        void follow(final ExcerptAppender appender) {
+            if (thread != null) {
+                pretoucher.follow(appender);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (thread != null) {
+                thread.close();
+            }
+        }
     }
 }

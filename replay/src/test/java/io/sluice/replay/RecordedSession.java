@@ -37,7 +37,7 @@ public final class RecordedSession {
             !io.sluice.engine.config.EngineConfig {
               journalRoot: "%s",
               gatewayIds: [ %s ],
-              idleStrategy: BACK_OFF,
+              idle: { strategy: backoff },
               maxOpenOrders: 10000,
               completedOrderMemory: 10000,
               maxPriceLevels: 64,

@@ -11,8 +11,9 @@ import java.util.Optional;
  * kernel may delay a timed wake-up to batch it with others. The default is 50 µs, so every
  * {@code LockSupport.parkNanos(1_000)} of a back-off idle strategy really sleeps 50 µs or more, once per
  * hop: on a 2-core machine, where threads must back off instead of spinning, that slack dominates
- * latency. A hot thread that backs off calls {@link #set(long)} once, before its loop; threads and
- * processes it starts inherit the value. Uses the JDK's foreign function API (no native library of our
+ * latency. Every agent thread sets {@link #FINE_NANOS} in its {@code onStart}
+ * ({@link io.sluice.runtime.agent.AgentThread}), engine and gateway alike; threads and processes it starts inherit
+ * the value. Uses the JDK's foreign function API (no native library of our
  * own); on other systems it does nothing.
  */
 public final class TimerSlack {

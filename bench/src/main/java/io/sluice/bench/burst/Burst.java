@@ -4,7 +4,9 @@ import io.sluice.bench.engine.JournalRoundTripBench;
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.bench.IdleOption;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.agent.IdleConfig;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
@@ -16,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One burst through the journal round trip of {@link JournalRoundTripBench}: an engine thread and its two
@@ -36,7 +39,7 @@ final class Burst {
      * @param ramBytes        the machine's memory
      * @param minimumFreeDisk stop if less than this stays free on the journals' disk
      */
-    record Settings(int window, IdleChoice engineIdle, Duration interval, long ramBytes, long minimumFreeDisk) {
+    record Settings(int window, IdleConfig engineIdle, Duration interval, long ramBytes, long minimumFreeDisk) {
     }
 
     /** What a burst did: every interval and the totals. */
@@ -74,13 +77,12 @@ final class Burst {
         final int[] ids = PreWrittenJournals.GATEWAYS;
         final EngineConfig config = PreWrittenJournals.config(root, settings.engineIdle());
         final EngineService service = new EngineService(config);
-        final Thread engine = Thread.ofPlatform().daemon().name("engine").unstarted(service::run);
         final SingleWriterRecorder[] recorders = new SingleWriterRecorder[ids.length];
         final Thread[] gateways = new Thread[ids.length];
         for (int i = 0; i < ids.length; i++) {
             recorders[i] = new SingleWriterRecorder(1, MAX_NANOS, 3);
             gateways[i] = Thread.ofPlatform().daemon().name("gateway-" + ids[i]).unstarted(
-                    new JournalRoundTripBench.Gateway(root, ids[i], config, messages / ids.length, settings.window(), 0, IdleChoice.BACK_OFF)
+                    new JournalRoundTripBench.Gateway(root, ids[i], config, messages / ids.length, settings.window(), 0, IdleConfig.of("backoff"))
                             .intervals(recorders[i]));
         }
         if (out != null) {
@@ -88,7 +90,8 @@ final class Burst {
         }
         final List<BurstInterval> intervals = new ArrayList<>();
         final long start = System.nanoTime();
-        engine.start();
+        final AgentThread engine = AgentThread.start(service, config.idle().newStrategy(), config.pinCpu(),
+                AgentThread.Priority.NORMAL);
         for (final Thread gateway : gateways) {
             gateway.start();
         }
@@ -114,13 +117,12 @@ final class Burst {
                 throw new IllegalStateException(String.format(java.util.Locale.ROOT, "stopped the burst after %,d"
                         + " messages: only %.1f GB left free on the journals' disk", answered, free / 1e9));
             }
-            if (!done && !engine.isAlive()) {
+            if (!done && engine.awaitClosed(0, TimeUnit.NANOSECONDS)) {
                 throw new IllegalStateException("the engine thread ended after " + answered + " messages");
             }
             last = now;
         }
-        service.stop();
-        engine.join();
+        engine.close();
         if (answered != messages) {
             throw new IllegalStateException("the gateway threads ended after " + answered + " of " + messages
                     + " messages (their stack traces are above)");

@@ -3,7 +3,8 @@ package io.sluice.bench.burst;
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.LatencyTable;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.bench.IdleOption;
+import io.sluice.runtime.agent.IdleConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,8 +48,8 @@ public final class BurstBench implements Callable<Integer> {
     @Option(names = "--window", description = "most unanswered commands per gateway (default ${DEFAULT-VALUE})")
     private int window = 64;
 
-    @Option(names = "--engine-idle", description = "engine idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
-    private IdleChoice engineIdle = IdleChoice.BACK_OFF;
+    @Option(names = "--engine-idle", converter = IdleOption.class, description = "engine idle strategy, an Agrona alias: spin, yield, backoff, ... (default ${DEFAULT-VALUE})")
+    private IdleConfig engineIdle = IdleConfig.of("backoff");
 
     @Option(names = "--dir", description = "where to create the temporary journal directory (default: the system temp dir)")
     private Path parent = Path.of(System.getProperty("java.io.tmpdir"));
@@ -96,7 +97,7 @@ public final class BurstBench implements Callable<Integer> {
                     plan.bytesFor(baselineMessages) / GB, burstMessages, plan.bytesFor(burstMessages) / GB,
                     100 * plan.bytesFor(burstMessages) / ram, duration(burstMessages / probed.rate()));
 
-            final BenchResult result = BenchResult.of("burst").put("window", window).put("engineIdle", engineIdle.name())
+            final BenchResult result = BenchResult.of("burst").put("window", window).put("engineIdle", engineIdle.describe())
                     .put("ramBytes", ram).put("bytesPerMessage", bytesPerMessage).put("messagesAsked", messages)
                     .put("limitedByDisk", burstMessages < messages);
             Burst.Figures base = null;

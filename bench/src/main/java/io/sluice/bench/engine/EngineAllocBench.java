@@ -4,7 +4,8 @@ import io.sluice.bench.report.BenchResult;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.bench.IdleOption;
+import io.sluice.runtime.agent.IdleConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -47,7 +48,7 @@ public final class EngineAllocBench implements Callable<Integer> {
     public Integer call() throws Exception {
         return journals.use("sluice-engine-alloc", root -> {
             System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
-            PreWrittenJournals.write(PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN), root, orders);
+            PreWrittenJournals.write(PreWrittenJournals.config(root, IdleConfig.of("spin")), root, orders);
             final List<String> epsilon = List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC",
                     "-Xms" + heap, "-Xmx" + heap);
             System.out.println("running the engine in a child JVM with " + String.join(" ", epsilon));
@@ -69,7 +70,7 @@ public final class EngineAllocBench implements Callable<Integer> {
         public static void main(final String[] args) {
             final Path root = Path.of(args[0]);
             final long orders = Long.parseLong(args[1]);
-            final EngineConfig config = PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN);
+            final EngineConfig config = PreWrittenJournals.config(root, IdleConfig.of("spin"));
             final com.sun.management.ThreadMXBean threads =
                     (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             final EngineService service = new EngineService(config);

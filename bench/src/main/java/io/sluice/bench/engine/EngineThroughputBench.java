@@ -5,11 +5,13 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.OrdStatus;
+import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.bench.IdleOption;
+import io.sluice.runtime.agent.IdleConfig;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import picocli.CommandLine;
@@ -118,7 +120,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
 
     /** @return the engine config for journals under {@code root}: the busy-spinning engine, pretouching unless told not to */
     private EngineConfig config(final Path root) {
-        return PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN).pretouch(!noPretouch);
+        return PreWrittenJournals.config(root, IdleConfig.of("spin")).pretouch(!noPretouch);
     }
 
     /**
@@ -161,11 +163,9 @@ public final class EngineThroughputBench implements Callable<Integer> {
      * @return nanoseconds to append {@code count} typical execution reports, one per excerpt, to a fresh journal
      */
     static long rawAppend(final Path journal, final long count, final boolean pretouch) {
+        final JournalPretoucher pretoucher = new JournalPretoucher("ceiling pretoucher", JournalPretoucher.DEFAULT_AHEAD_BYTES);
         try (ChronicleQueue queue = Journals.open(journal);
-             JournalPretoucher pretoucher = new JournalPretoucher("ceiling pretoucher", JournalPretoucher.DEFAULT_AHEAD_BYTES)) {
-            if (pretouch) {
-                pretoucher.start();
-            }
+             AgentThread touching = pretouch ? AgentThread.startBackground(pretoucher) : null) {
             final ExcerptAppender appender = queue.createAppender();
             final EngineToGateway writer = Journals.methodWriter(appender, EngineToGateway.class);
             final ExecutionReport report = new ExecutionReport().execType(ExecType.TRADE).lastQty(100).cumQty(100);

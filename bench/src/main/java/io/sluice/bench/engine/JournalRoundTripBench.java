@@ -16,7 +16,9 @@ import io.sluice.runtime.process.CpuPinning;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.bench.IdleOption;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.engine.load.MixedOrderFlow;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -54,14 +56,14 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Option(names = "--rate", description = "commands per second per gateway, paced; 0: as fast as the window allows (default ${DEFAULT-VALUE})")
     private long rate;
 
-    @Option(names = "--engine-idle", description = "engine idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
-    private IdleChoice engineIdle = IdleChoice.BACK_OFF;
+    @Option(names = "--engine-idle", converter = IdleOption.class, description = "engine idle strategy, an Agrona alias: spin, yield, backoff, ... (default ${DEFAULT-VALUE})")
+    private IdleConfig engineIdle = IdleConfig.of("backoff");
 
     @Option(names = "--engine-cpu", description = "pin the engine thread to this CPU (OpenHFT Affinity; default -1: no pinning)")
     private int engineCpu = -1;
 
-    @Option(names = "--gateway-idle", description = "gateway threads' idle strategy: BUSY_SPIN, YIELD, BACK_OFF (default ${DEFAULT-VALUE})")
-    private IdleChoice gatewayIdle = IdleChoice.BACK_OFF;
+    @Option(names = "--gateway-idle", converter = IdleOption.class, description = "gateway threads' idle strategy, an Agrona alias (default ${DEFAULT-VALUE})")
+    private IdleConfig gatewayIdle = IdleConfig.of("backoff");
 
     @CommandLine.Mixin
     private JournalDirectory journals;
@@ -113,7 +115,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
      * {@code window} unanswered, paced at {@code ratePerGateway} commands per second (0: as fast as the window
      * allows); the engine thread pinned to {@code engineCpu} ({@link CpuPinning#NONE}: not pinned).
      */
-    public record Settings(long ordersPerGateway, int window, IdleChoice engineIdle, IdleChoice gatewayIdle,
+    public record Settings(long ordersPerGateway, int window, IdleConfig engineIdle, IdleConfig gatewayIdle,
                            int engineCpu, long ratePerGateway) {
     }
 
@@ -126,8 +128,8 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         final long orders = settings.ordersPerGateway();
         final EngineConfig config = PreWrittenJournals.config(root, settings.engineIdle()).pinCpu(settings.engineCpu());
         final EngineService service = new EngineService(config);
-        final Thread engine = new Thread(service::run, "engine");
-        engine.start();
+        final AgentThread engine = AgentThread.start(service, config.idle().newStrategy(), config.pinCpu(),
+                AgentThread.Priority.NORMAL);
         final Gateway[] gateways = new Gateway[PreWrittenJournals.GATEWAYS.length];
         final Thread[] threads = new Thread[gateways.length];
         for (int i = 0; i < gateways.length; i++) {
@@ -145,8 +147,10 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         }
         final long nanos = System.nanoTime() - start;
         final double[] overTime = sampler.stop();
-        service.stop();
-        engine.join();
+        engine.close();
+        if (engine.failure() != null) {
+            throw new IllegalStateException("the engine failed", engine.failure());
+        }
 
         final Histogram total = new Histogram(3);
         final Histogram in = new Histogram(3);
@@ -193,7 +197,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         final AtomicLong progress = new AtomicLong();
 
         public Gateway(final Path root, final int gatewayId, final EngineConfig config, final long orders, final int window,
-                       final long ratePerSecond, final IdleChoice idle) {
+                       final long ratePerSecond, final IdleConfig idle) {
             this.gatewayId = gatewayId;
             this.idle = idle.newStrategy();
             commands = Journals.open(Journals.gatewayJournal(root, gatewayId));

@@ -3,7 +3,8 @@ package io.sluice.bench.engine;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.bench.IdleOption;
+import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.engine.load.MixedOrderFlow;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
@@ -30,11 +31,11 @@ public final class PreWrittenJournals {
     }
 
     /** @return the example config's instruments, journals under {@code root}, capacities for a long run. */
-    public static EngineConfig config(final Path root, final IdleChoice idle) {
+    public static EngineConfig config(final Path root, final IdleConfig idle) {
         try (InputStream in = PreWrittenJournals.class.getResourceAsStream("/engine-example.yaml")) {
             final String yaml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             return EngineConfig.parse(yaml, "engine-example.yaml").journalRoot(root).gatewayIds(GATEWAYS)
-                    .idleStrategy(idle).maxOpenOrders(200_000).completedOrderMemory(100_000);
+                    .idle(idle).maxOpenOrders(200_000).completedOrderMemory(100_000);
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -28,7 +28,7 @@ final class SluiceConfigs {
                 !io.sluice.engine.config.EngineConfig {
                   journalRoot: "%s",
                   gatewayIds: [ %s ],
-                  idleStrategy: %s,
+                  idle: { strategy: %s },
                   pinCpu: %d,
                   journalReserveBytes: %d,
                   diskWarningBytes: %d,
@@ -38,7 +38,7 @@ final class SluiceConfigs {
                   ]
                 }
                 """.formatted(journalRoot, gatewayIds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
-                idle.engineConfigValue(), pinCpu, disk.engineReserveBytes(), disk.warningBytes(), symbol);
+                idle.engineIdle().strategy(), pinCpu, disk.engineReserveBytes(), disk.warningBytes(), symbol);
     }
 
     static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
@@ -60,7 +60,7 @@ final class SluiceConfigs {
                   gatewayId: %d,
                   journalRoot: "%s",
                   listen: "%s",
-                  idle: %s,
+                  idle: { strategy: %s },
                   maxConnections: %d,
                   maxConnectionsPerAddress: %d,
                   preLogonBuffers: %d,
@@ -71,7 +71,7 @@ final class SluiceConfigs {
                 %s
                   ]
                 }
-                """.formatted(spec.id(), journalRoot, listen, idle.gatewayConfigValue(), MAX_SILENT_CONNECTIONS + 64,
+                """.formatted(spec.id(), journalRoot, listen, idle.gatewayIdle().strategy(), MAX_SILENT_CONNECTIONS + 64,
                 MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, disk.gatewayReserveBytes(), disk.warningBytes(),
                 sessions);
     }

@@ -1,25 +1,25 @@
 package io.sluice.bench.fix;
 
-import io.sluice.engine.config.IdleChoice;
-import io.sluice.gateway.IdleStrategies;
+import io.sluice.runtime.agent.IdleConfig;
 
 /**
- * What the engine and gateway threads of a {@link SluiceDeployment} do when they find no work, written into
- * both configs: back off (kind to a 2-core machine), yield, busy-spin (lowest latency, but only with a free
- * core per spinning thread), or engine-spin: the one engine thread spins and the gateways back off, the one
- * busy thread a 2-core machine can afford, given to the hop every order takes.
+ * What the engine and gateway threads of a {@link SluiceDeployment} do when they find no work, as the demo's and the
+ * FIX benchmarks' {@code --idle} names it, mapped onto the one idle vocabulary of the configs ({@link IdleConfig},
+ * Agrona's aliases with the shared defaults): backoff (kind to a 2-core machine), yield, busy-spin (Agrona's
+ * {@code spin}: lowest latency, but only with a free core per spinning thread), or engine-spin: the one engine thread
+ * spins and the gateways back off, the one busy thread a 2-core machine can afford, given to the hop every order takes.
  */
 public enum SluiceIdle {
-    BACKOFF("backoff", IdleChoice.BACK_OFF, IdleStrategies.BACKOFF),
-    YIELD("yield", IdleChoice.YIELD, IdleStrategies.YIELD),
-    BUSY_SPIN("busy-spin", IdleChoice.BUSY_SPIN, IdleStrategies.BUSY_SPIN),
-    ENGINE_SPIN("engine-spin", IdleChoice.BUSY_SPIN, IdleStrategies.BACKOFF);
+    BACKOFF("backoff", "backoff", "backoff"),
+    YIELD("yield", "yield", "yield"),
+    BUSY_SPIN("busy-spin", "spin", "spin"),
+    ENGINE_SPIN("engine-spin", "spin", "backoff");
 
     private final String label;
-    private final IdleChoice engine;
+    private final String engine;
     private final String gateway;
 
-    SluiceIdle(final String label, final IdleChoice engine, final String gateway) {
+    SluiceIdle(final String label, final String engine, final String gateway) {
         this.label = label;
         this.engine = engine;
         this.gateway = gateway;
@@ -30,23 +30,26 @@ public enum SluiceIdle {
         return label;
     }
 
-    /** @return the value of the engine config's {@code idleStrategy}. */
-    String engineConfigValue() {
-        return engine.name();
+    /** @return the engine config's {@code idle}. */
+    public IdleConfig engineIdle() {
+        return IdleConfig.of(engine);
     }
 
-    /** @return the value of the gateway config's {@code idle}. */
-    String gatewayConfigValue() {
-        return gateway;
+    /** @return the gateway config's {@code idle}. */
+    public IdleConfig gatewayIdle() {
+        return IdleConfig.of(gateway);
     }
 
-    /** @return the idle choice named {@code text}: backoff, yield, busy-spin or engine-spin. */
+    /** @return the idle choice named {@code text}: backoff, yield, busy-spin (or Agrona's spin) or engine-spin. */
     public static SluiceIdle parse(final String text) {
         for (final SluiceIdle idle : values()) {
             if (idle.label.equalsIgnoreCase(text)) {
                 return idle;
             }
         }
-        throw new IllegalArgumentException("idle '" + text + "' must be one of backoff, yield, busy-spin, engine-spin");
+        if ("spin".equalsIgnoreCase(text)) {
+            return BUSY_SPIN;
+        }
+        throw new IllegalArgumentException("idle '" + text + "' must be one of backoff, yield, busy-spin (or spin), engine-spin");
     }
 }

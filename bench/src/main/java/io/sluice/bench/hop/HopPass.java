@@ -9,7 +9,8 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.threads.Pauser;
+import io.sluice.runtime.agent.IdleConfig;
+import org.agrona.concurrent.IdleStrategy;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
@@ -35,7 +36,7 @@ final class HopPass {
     private final long ratePerSecond;
     private final int messages;
     private final int settle;
-    private final ReaderIdle readerIdle;
+    private final IdleConfig readerIdle;
 
     private final CountDownLatch readerReady = new CountDownLatch(1);
     private volatile Throwable failure;
@@ -46,7 +47,7 @@ final class HopPass {
     private String readerImplementation;
 
     HopPass(final HopVariant variant, final long ratePerSecond, final int messages, final int settle,
-            final ReaderIdle readerIdle) {
+            final IdleConfig readerIdle) {
         if (ratePerSecond < 0 || messages <= 0 || settle < 0) {
             throw new IllegalArgumentException("rate >= 0, messages > 0 and settle >= 0, got rate "
                     + ratePerSecond + ", messages " + messages + ", settle " + settle);
@@ -117,7 +118,7 @@ final class HopPass {
         try (ExcerptTailer tailer = queue.createTailer()) {
             final HopReader reader = variant.reader(tailer, receiver);
             readerImplementation = reader.implementation();
-            final Pauser pauser = readerIdle.newPauser();
+            final IdleStrategy idle = readerIdle.newStrategy();
             if (settle == 0) {
                 readerWindow.open();
             }
@@ -125,13 +126,13 @@ final class HopPass {
             readerReady.countDown();
             while (receiver.received() < total) {
                 if (reader.readOne()) {
-                    pauser.reset();
+                    idle.reset();
                     if (receiver.received() == settle) {
                         readerWindow.open();
                     }
                     lastProgress = System.nanoTime();
                 } else {
-                    pauser.pause();
+                    idle.idle();
                     if (failure != null || System.nanoTime() - lastProgress > STALL_NANOS) {
                         throw new IllegalStateException("reader stalled after " + receiver.received() + " of "
                                 + total + " orders");

@@ -2,6 +2,7 @@ package io.sluice.bench.hop;
 
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.LatencyTable;
+import io.sluice.runtime.agent.IdleConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,9 +62,11 @@ public final class JournalHopBench implements Callable<Integer> {
             description = "Orders per single-thread CPU cost pass per round and variant, 0 = none (default: ${DEFAULT-VALUE}).")
     int codecMessages;
 
-    @Option(names = "--reader-idle", defaultValue = "BUSY",
-            description = "What the reader does when nothing is there: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    ReaderIdle readerIdle;
+    @Option(names = "--reader-idle", defaultValue = "spin", converter = io.sluice.bench.IdleOption.class,
+            description = "What the reader does when nothing is there, an Agrona idle strategy by alias: noop, spin, yield,"
+                    + " sleep-ns, sleep-ms or backoff (default: ${DEFAULT-VALUE}: any back-off adds its wake-up time to every"
+                    + " latency).")
+    IdleConfig readerIdle;
 
     @Option(names = "--dir", defaultValue = ".",
             description = "Where to create the temporary journals, deleted after each pass (default: the working directory).")
@@ -95,7 +98,7 @@ public final class JournalHopBench implements Callable<Integer> {
         }
         loadBefore = loadAverage();
         out.printf(Locale.ROOT, "journal-hop: %,d orders per pass, rates %s, %d rounds, warm-up %,d, reader idle %s, "
-                + "journals under %s, load average %.2f on %d CPUs%n", messages, rates, rounds, warmup, readerIdle,
+                + "journals under %s, load average %.2f on %d CPUs%n", messages, rates, rounds, warmup, readerIdle.describe(),
                 dir.toAbsolutePath().normalize(), loadBefore, Runtime.getRuntime().availableProcessors());
         warmUp();
         for (final long rate : rates) {
@@ -277,7 +280,7 @@ public final class JournalHopBench implements Callable<Integer> {
         final BenchResult result = BenchResult.of("journal-hop");
         result.put("config", BenchResult.section()
                 .put("messagesPerPass", messages).put("rates", rates).put("rounds", rounds)
-                .put("warmupPerVariant", warmup).put("settlePerPass", settle).put("readerIdle", readerIdle.name())
+                .put("warmupPerVariant", warmup).put("settlePerPass", settle).put("readerIdle", readerIdle.strategy())
                 .put("writerIdle", "busy spin until each intended send time")
                 .put("journal", "Journals.open (FAST_DAILY), a fresh directory per pass, deleted afterwards")
                 .put("latency", "System.nanoTime at read minus the intended send time, carried as nanos in "

@@ -7,7 +7,8 @@ import io.sluice.bench.report.Spread;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.bench.IdleOption;
+import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.replay.Replay;
 import io.sluice.replay.ReplayResult;
 import picocli.CommandLine;
@@ -79,7 +80,7 @@ public final class ReplayBench implements Callable<Integer> {
         final Path recorded = root.resolve("recorded");
         System.out.printf(Locale.ROOT, "replay bench: %,d commands over gateways 1 and 2 under %s%n", orders, root);
         long start = System.nanoTime();
-        PreWrittenJournals.write(PreWrittenJournals.config(recorded, IdleChoice.BUSY_SPIN), recorded, orders);
+        PreWrittenJournals.write(PreWrittenJournals.config(recorded, IdleConfig.of("spin")), recorded, orders);
         final double writeSeconds = (System.nanoTime() - start) / 1e9;
         System.out.printf(Locale.ROOT, "  gateway journals written in %.2f s%n", writeSeconds);
         final Pass recording = engineAlone(recorded);
@@ -156,7 +157,7 @@ public final class ReplayBench implements Callable<Integer> {
         final Path replayOut = root.resolve("replay-" + round);
         final long start = System.nanoTime();
         final long cpuStart = THREADS.getCurrentThreadCpuTime();
-        final ReplayResult result = new Replay(recorded, PreWrittenJournals.config(recorded, IdleChoice.BUSY_SPIN)).output(replayOut).run();
+        final ReplayResult result = new Replay(recorded, PreWrittenJournals.config(recorded, IdleConfig.of("spin"))).output(replayOut).run();
         final long cpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
         final long wallNanos = System.nanoTime() - start;
         PreWrittenJournals.delete(replayOut);
@@ -170,7 +171,7 @@ public final class ReplayBench implements Callable<Integer> {
     /** The engine process's loop ({@link EngineService#poll}) over the gateway journals under {@code root}, until all are consumed. */
     private Pass engineAlone(final Path root) {
         final long cpuStart = THREADS.getCurrentThreadCpuTime();
-        try (EngineService service = new EngineService(PreWrittenJournals.config(root, IdleChoice.BUSY_SPIN))) {
+        try (EngineService service = new EngineService(PreWrittenJournals.config(root, IdleConfig.of("spin")))) {
             service.recover();
             final long start = System.nanoTime();
             while (service.processed() < orders) {

@@ -4,8 +4,8 @@ import io.sluice.bench.report.LatencyTable;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
 import org.HdrHistogram.Histogram;
-import org.agrona.concurrent.IdleStrategy;
-import org.agrona.concurrent.SleepingIdleStrategy;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentTerminationException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -27,24 +27,35 @@ import java.util.stream.Stream;
  * Follows a set of Sluice journals and prints, every interval, each hop's count, rate and percentiles,
  * with whatever {@link Findings} say the figures cannot be trusted for; a summary at the end. Reads are
  * read-only; a live tail reads in short passes, yielding between them, and sleeps when caught up, so that it
- * takes as little as it can from the writers (see {@link #follow()}).
+ * takes as little as it can from the writers (see {@link #doWork()}).
+ * <p>
+ * A tail is an Agrona {@link Agent}: {@code ./sluice tail} runs it on an {@link io.sluice.runtime.agent.AgentThread}
+ * sleeping {@link #IDLE} when caught up ({@code onStart} opens the journals, {@code onClose} prints the summary and
+ * closes them); a finished set read to its end stops the agent by itself.
  * <p>
  * Each pass reads the gateways' delivery journals first, in step with one another by engine-journal
  * position, pulling the engine and gateway journals just far enough to match what they read; then any
  * reports not delivered; then any commands not answered. So a recorded set is read in one sweep with
  * a join window of a few records, whatever its size.
  * <p>
- * To check a recorded run in a test: {@code Tail tail = new Tail(new TailOptions().root(dir).offline(true), out);
- * tail.run();} then read {@link #statistics(Hop)}, {@link #findings()} and {@link #join()}'s counts.
+ * To check a recorded run in a test, on the calling thread: {@code Tail tail = new Tail(new TailOptions().root(dir)
+ * .offline(true), out); tail.run();} then read {@link #statistics(Hop)}, {@link #findings()} and {@link #join()}'s counts.
  */
-public final class Tail implements IntervalClock.Listener {
+public final class Tail implements Agent, IntervalClock.Listener {
+    /**
+     * When live and caught up, the tail sleeps 10 ms before looking again: no spinning or yielding, which on a
+     * 2-core machine would take a core from the writers, and few wake-ups. It then reads everything written
+     * meanwhile in one go; 10 ms late is nothing against a 1 s interval (and intervals follow the journals' clock).
+     */
+    public static final io.sluice.runtime.agent.IdleConfig IDLE = sleep10ms();
+
     private static final Pattern GATEWAY = Pattern.compile(
             Pattern.quote(Journals.GATEWAY_PREFIX) + "([1-9][0-9]{0,8})(" + Pattern.quote(Journals.OUT_SUFFIX) + ")?");
     /** Records read from one journal in one pass when reading a finished set: long passes, few checks. */
     private static final int OFFLINE_BATCH = 1_024;
     /**
      * Records read from one journal in one pass when live, after which the tail yields the CPU: a pass then
-     * takes tens of microseconds, not milliseconds. See {@link #follow()} for why.
+     * takes tens of microseconds, not milliseconds. See {@link #doWork()} for why.
      */
     private static final int LIVE_BATCH = 32;
     private static final int LABEL_WIDTH = 12;
@@ -64,16 +75,10 @@ public final class Tail implements IntervalClock.Listener {
     private final Set<Path> opened = new HashSet<>();
     private final List<CommandStream> commands = new ArrayList<>();
     private final List<DeliveryStream> deliveries = new ArrayList<>();
-    /**
-     * When live and caught up, the tail sleeps 10 ms before looking again: no spinning or yielding, which on a
-     * 2-core machine would take a core from the writers, and few wake-ups. It then reads everything written
-     * meanwhile in one go; 10 ms late is nothing against a 1 s interval (and intervals follow the journals' clock).
-     */
-    private final IdleStrategy idle = new SleepingIdleStrategy(TimeUnit.MILLISECONDS.toNanos(10));
     private ReportStream reports;
     private boolean rediscover;
     private long activeTicks;
-    private volatile boolean running = true;
+    private boolean finished;
     private volatile long recordsRead;
     private volatile boolean following;
 
@@ -106,59 +111,108 @@ public final class Tail implements IntervalClock.Listener {
     }
 
     /**
-     * Opens the journals and reads them until {@link #stop()} (live) or their end (offline), then prints the
-     * summary. The journals are opened, read and closed on the thread that calls this (Chronicle tailers
+     * Reads a finished journal set ({@code offline}) to its end on the calling thread, then prints the summary: the
+     * agent's lifecycle driven in place. The journals are opened, read and closed on this thread (Chronicle tailers
      * belong to one thread).
      */
     public void run() {
+        if (live) {
+            throw new IllegalStateException("a live tail runs on an AgentThread until closed; run() reads a finished set");
+        }
+        boolean closed = false;
         try {
-            discover(options.fromStart());
-            if (!options.fromStart()) {
-                // Everything received from now on is written after the tailers moved to the end, so it is all seen.
-                final long now = SluiceClock.nowTicks();
-                filter.notBefore(now);
-                clock.observe(now);
+            onStart();
+            while (!finished) {
+                pass();
             }
-            following = true;
-            follow();
-            clock.finish();
-            printSummary();
-            if (options.plot() != null) {
-                plot(options.plot());
+            closed = true;
+            onClose();
+        } finally {
+            if (!closed) {
+                closeAll();
+            }
+        }
+    }
+
+    /** Opens the journals, at their end unless reading from the start. */
+    @Override
+    public void onStart() {
+        discover(options.fromStart());
+        if (!options.fromStart()) {
+            // Everything received from now on is written after the tailers moved to the end, so it is all seen.
+            final long now = SluiceClock.nowTicks();
+            filter.notBefore(now);
+            clock.observe(now);
+        }
+        following = true;
+    }
+
+    /**
+     * One pass over the journals. When live, the tail yields the CPU after every pass that read something. It runs at
+     * idle priority, so a writer thread that wakes takes the CPU from it at once; but a writer thread that
+     * <em>yields</em> (Agrona's back-off and yielding idle strategies do) can hand the CPU to a runnable idle-priority
+     * thread and get it back only at that thread's next yield or sleep, or at the next scheduler tick (3.5 ms on the
+     * 2-core VM). Short passes with a yield after each bound that to tens of microseconds. A finished set read to its
+     * end stops the agent ({@link AgentTerminationException}, no failure).
+     *
+     * @return records read
+     */
+    @Override
+    public int doWork() {
+        final int work = pass();
+        if (finished) {
+            throw new AgentTerminationException();
+        }
+        return work;
+    }
+
+    /** One pass over the journals: see {@link #doWork()}; a finished set read to its end sets {@code finished}. */
+    private int pass() {
+        final int work = poll();
+        if (work > 0) {
+            recordsRead = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
+            yieldIfLive();
+        } else if (!live) {
+            finished = true;
+        } else {
+            clock.observe(SluiceClock.nowTicks());
+            if (rediscover) {
+                rediscover = false;
+                discover(true);
+            }
+        }
+        return work;
+    }
+
+    /** Prints the summary (and the plot) of what was read, then closes the journals. */
+    @Override
+    public void onClose() {
+        try {
+            if (following) {
+                clock.finish();
+                printSummary();
+                if (options.plot() != null) {
+                    plot(options.plot());
+                }
             }
         } finally {
+            closeAll();
+        }
+    }
+
+    private void closeAll() {
+        try {
             closeJournals();
+        } finally {
             if (intervalLog != null) {
                 intervalLog.close();
             }
         }
     }
 
-    /**
-     * Reads until stopped, or until a finished set is read. When live, the tail yields the CPU after every pass
-     * that read something. It runs at idle priority, so a writer thread that wakes takes the CPU from it at once;
-     * but a writer thread that <em>yields</em> (Agrona's back-off and yielding idle strategies do) can hand the CPU
-     * to a runnable idle-priority thread and get it back only at that thread's next yield or sleep, or at the next
-     * scheduler tick (3.5 ms on the 2-core VM). Short passes with a yield after each bound that to tens of microseconds.
-     */
-    private void follow() {
-        while (running) {
-            final int work = poll();
-            if (work > 0) {
-                recordsRead = join.commandsRead() + join.reportsRead() + join.deliveriesRead();
-                idle.reset();
-                yieldIfLive();
-            } else if (!live) {
-                break;
-            } else {
-                clock.observe(SluiceClock.nowTicks());
-                if (rediscover) {
-                    rediscover = false;
-                    discover(true);
-                }
-                idle.idle();
-            }
-        }
+    @Override
+    public String roleName() {
+        return "tail";
     }
 
     private void plot(final Path png) {
@@ -171,17 +225,12 @@ public final class Tail implements IntervalClock.Listener {
         PercentilePlot.write(png, "Sluice latency by hop, " + options.root().getFileName(), labels, totals);
     }
 
-    /** Asks {@link #run()} to finish: safe from any thread, e.g. a shutdown hook. */
-    public void stop() {
-        running = false;
-    }
-
     /** @return the statistics of {@code hop}: the current interval's and the closed intervals' total. */
     public HopStatistics statistics(final Hop hop) {
         return hops[hop.ordinal()];
     }
 
-    /** @return whether {@link #run()} has opened the journals and follows them: what it reads from then on is new. */
+    /** @return whether the tail has opened the journals and follows them: what it reads from then on is new. */
     public boolean following() {
         return following;
     }
@@ -220,7 +269,7 @@ public final class Tail implements IntervalClock.Listener {
     /**
      * Yields the CPU when following live journals, between short pieces of work (a pass over the journals, a
      * row of the interval's table), so that an engine or gateway thread that yielded the CPU to this idle-priority
-     * process gets it back within tens of microseconds: see {@link #follow()}.
+     * process gets it back within tens of microseconds: see {@link #doWork()}.
      */
     private void yieldIfLive() {
         if (live) {
@@ -363,5 +412,9 @@ public final class Tail implements IntervalClock.Listener {
 
     private static Instant instant(final long ticks) {
         return Instant.ofEpochSecond(0, ticks * SluiceClock.NANOS_PER_TICK);
+    }
+
+    private static io.sluice.runtime.agent.IdleConfig sleep10ms() {
+        return io.sluice.runtime.agent.IdleConfig.sleepNanos(TimeUnit.MILLISECONDS.toNanos(10));
     }
 }

@@ -6,7 +6,8 @@ import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.LatencyTable;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.CpuPinning;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.bench.IdleOption;
+import io.sluice.runtime.agent.IdleConfig;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -47,8 +48,8 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
     @Option(names = "--window", description = "most unanswered commands per gateway (default ${DEFAULT-VALUE})")
     private int window = 64;
 
-    @Option(names = "--engine-idle", description = "engine idle strategy (default ${DEFAULT-VALUE})")
-    private IdleChoice engineIdle = IdleChoice.BACK_OFF;
+    @Option(names = "--engine-idle", converter = IdleOption.class, description = "engine idle strategy, an Agrona alias: spin, yield, backoff, ... (default ${DEFAULT-VALUE})")
+    private IdleConfig engineIdle = IdleConfig.of("backoff");
 
     @Option(names = "--control", description = "A/A control: the runs 'with tail' start no tail, so the ratio shows "
             + "only this machine's run-to-run noise")
@@ -78,7 +79,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
             return 2;
         }
         System.out.printf(Locale.ROOT, "journal round trip, 2 gateways x %,d commands at %,d/s each (window %d, engine idle %s), "
-                + "%d rounds without and with a live tail process%s%s; warming up ...%n", orders, rate, window, engineIdle, rounds,
+                + "%d rounds without and with a live tail process%s%s; warming up ...%n", orders, rate, window, engineIdle.describe(), rounds,
                 tailJvm.isEmpty() ? "" : " (tail JVM flags " + String.join(" ", tailJvm) + ")",
                 control ? " (A/A CONTROL: no tail is started; 'with tail' runs are a second baseline)" : "");
         run(Math.max(10, orders / 5), false); // JIT warm-up of the round trip in this JVM, not counted
@@ -114,7 +115,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
                 100 * tailCpuShare, load, Runtime.getRuntime().availableProcessors());
         // A control run is kept apart from the scenario's results, which the report reads.
         final Path file = BenchResult.of(control ? "tail-live-impact-control" : "tail-live-impact").put("rounds", rounds)
-                .put("ordersPerGateway", orders).put("ratePerGateway", rate).put("window", window).put("engineIdle", engineIdle.name())
+                .put("ordersPerGateway", orders).put("ratePerGateway", rate).put("window", window).put("engineIdle", engineIdle.describe())
                 .put("tailJvm", String.join(" ", tailJvm)).put("control", control)
                 .put("p99Ratio", pooled).put("p99RatioMedian", sorted[rounds / 2]).put("p99RatioMin", sorted[0])
                 .put("p99RatioMax", sorted[rounds - 1]).put("tailCpuShare", tailCpuShare)
@@ -171,7 +172,7 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
     }
 
     private JournalRoundTripBench.Settings settings(final long ordersPerGateway) {
-        return new JournalRoundTripBench.Settings(ordersPerGateway, window, engineIdle, IdleChoice.BACK_OFF,
+        return new JournalRoundTripBench.Settings(ordersPerGateway, window, engineIdle, IdleConfig.of("backoff"),
                 CpuPinning.NONE, rate);
     }
 

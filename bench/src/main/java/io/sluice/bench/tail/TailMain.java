@@ -1,6 +1,8 @@
 package io.sluice.bench.tail;
 
-import io.sluice.runtime.process.IdlePriority;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.agent.SigtermHook;
+import io.sluice.runtime.process.CpuPinning;
 import io.sluice.contracts.time.SluiceClock;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import picocli.CommandLine;
@@ -17,7 +19,6 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -90,7 +91,7 @@ public final class TailMain implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
         final TailOptions options = new TailOptions().root(root).intervalTicks(durationTicks(interval))
                 .fromStart(fromStart).offline(offline)
                 .gateways(gateways.stream().mapToInt(Integer::intValue).toArray())
@@ -103,9 +104,6 @@ public final class TailMain implements Callable<Integer> {
             case "normal" -> false;
             default -> throw parameterError("--priority: '" + priority + "' must be idle or normal");
         };
-        if (idlePriority) {
-            System.out.println("tail: " + IdlePriority.applyToThisProcess());
-        }
         System.out.println("tail: " + compilers(!offline));
         final Tail tail;
         try {
@@ -114,29 +112,23 @@ public final class TailMain implements Callable<Integer> {
             System.err.println("tail: " + e.getMessage());
             return 1;
         }
-        final CountDownLatch finished = new CountDownLatch(1);
-        final Thread hook = new Thread(() -> {
-            tail.stop();
-            try {
-                finished.await(SHUTDOWN_WAIT_SECONDS, TimeUnit.SECONDS);
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "tail-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            tail.run();
-        } catch (final IllegalArgumentException | UncheckedIOException e) {
-            System.err.println("tail: " + e.getMessage());
+        // The tail as an agent on a thread of its own, at idle priority unless asked otherwise (set in its onStart);
+        // SIGTERM (Ctrl-C) closes it, which prints the summary; a finished set read to its end stops it by itself.
+        final AgentThread thread = AgentThread.start(tail, Tail.IDLE.newStrategy(), CpuPinning.NONE,
+                idlePriority ? AgentThread.Priority.IDLE_PROCESS : AgentThread.Priority.NORMAL);
+        final SigtermHook hook = SigtermHook.install("tail", SHUTDOWN_WAIT_SECONDS, thread);
+        thread.awaitClosed();
+        hook.remove();
+        System.out.flush();
+        final Throwable failure = thread.failure();
+        if (failure instanceof IllegalArgumentException || failure instanceof UncheckedIOException) {
+            System.err.println("tail: " + failure.getMessage());
             return 1;
-        } finally {
-            System.out.flush();
-            finished.countDown();
         }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (final IllegalStateException shuttingDown) {
-            // the hook is running: it has just been told we are done
+        if (failure != null) {
+            System.err.println("tail: stopped by an unforeseen failure:");
+            failure.printStackTrace();
+            return 1;
         }
         return 0;
     }

@@ -57,28 +57,21 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /**
-     * @return the id of the one thread whose stack contains {@code className.methodName} (inlined frames
-     *         count), e.g. the thread running a process's work loop
-     * @throws IllegalStateException if no thread or more than one runs it
+     * @return the id of the thread named {@code roleName} running an Agrona {@code AgentRunner}: the thread an agent of
+     *         that role name runs on ({@code io.sluice.runtime.agent.AgentThread} names it so)
+     * @throws IllegalStateException if there is none
      */
-    long threadRunning(final String className, final String methodName) {
-        long found = -1;
+    long agentThread(final String roleName) {
         for (final ThreadInfo thread : threads.dumpAllThreads(false, false)) {
-            for (final StackTraceElement frame : thread.getStackTrace()) {
-                if (frame.getClassName().equals(className) && frame.getMethodName().equals(methodName)) {
-                    if (found != -1) {
-                        throw new IllegalStateException("more than one thread of JVM " + pid + " runs "
-                                + className + "." + methodName);
+            if (thread.getThreadName().equals(roleName)) {
+                for (final StackTraceElement frame : thread.getStackTrace()) {
+                    if (frame.getClassName().equals("org.agrona.concurrent.AgentRunner") && frame.getMethodName().equals("run")) {
+                        return thread.getThreadId();
                     }
-                    found = thread.getThreadId();
-                    break;
                 }
             }
         }
-        if (found == -1) {
-            throw new IllegalStateException("no thread of JVM " + pid + " runs " + className + "." + methodName);
-        }
-        return found;
+        throw new IllegalStateException("no thread of JVM " + pid + " runs the agent '" + roleName + "'");
     }
 
     /** @return the name of thread {@code id}. */

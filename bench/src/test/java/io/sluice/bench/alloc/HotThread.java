@@ -3,8 +3,8 @@ package io.sluice.bench.alloc;
 import java.util.Locale;
 
 /**
- * One hot thread of a Sluice process, found by the work loop it runs (not by its name, so the gate follows
- * the loop if it moves to another thread), with its counters read once at the start of a measurement.
+ * One hot thread of a Sluice process, found by the work loop it runs (a method on its stack, or the Agrona agent it
+ * runs), with its counters read once at the start of a measurement.
  */
 final class HotThread {
     private final String process;
@@ -23,10 +23,9 @@ final class HotThread {
         this.start = jvm.counters(id);
     }
 
-    /** Finds the thread of {@code jvm} running {@code className.methodName} and reads its counters. */
-    static HotThread running(final String process, final ChildJvm jvm, final String className, final String methodName) {
-        return new HotThread(process, className.substring(className.lastIndexOf('.') + 1) + "." + methodName, jvm,
-                jvm.threadRunning(className, methodName));
+    /** Finds the thread of {@code jvm} running the agent {@code roleName} on an AgentRunner and reads its counters. */
+    static HotThread agent(final String process, final ChildJvm jvm, final String roleName) {
+        return new HotThread(process, "agent '" + roleName + "'", jvm, jvm.agentThread(roleName));
     }
 
     /** What the thread did since it was found. */

@@ -129,8 +129,8 @@ class ZeroAllocationGateTest {
                                                        final SluiceDeployment sluice, final ChildJvm engine,
                                                        final ChildJvm gateway) throws Exception {
         final List<HotThread> hotThreads = List.of(
-                HotThread.running("engine", engine, "io.sluice.engine.EngineService", "run"),
-                HotThread.running("gateway", gateway, "io.sluice.gateway.Gateway", "run"));
+                HotThread.agent("engine", engine, "engine"),
+                HotThread.agent("gateway", gateway, "gateway 1"));
         send(load, ORDERS_PER_STRETCH, deadline, sluice);
         final List<HotThread.Measurement> measured = new ArrayList<>();
         for (final HotThread thread : hotThreads) {

@@ -1,7 +1,7 @@
 package io.sluice.bench.fix;
 
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.gateway.GatewayConfig;
 import io.sluice.gateway.SessionConfig;
 import io.sluice.gateway.transport.ListenAddress;
@@ -29,7 +29,7 @@ class SluiceConfigsTest {
                 "test");
         assertEquals(root, config.journalRoot());
         assertArrayEquals(new int[] {1, 2}, config.gatewayIds());
-        assertEquals(IdleChoice.YIELD, config.idleStrategy());
+        assertEquals(IdleConfig.of("yield"), config.idle());
         assertEquals(1, config.pinCpu());
     }
 
@@ -39,7 +39,7 @@ class SluiceConfigsTest {
         assertEquals(2, config.gatewayId());
         assertEquals(dir.resolve("journals"), config.journalRoot());
         assertEquals(new InetSocketAddress("127.0.0.1", 40123), config.listen().address());
-        assertEquals("busy-spin", config.idle());
+        assertEquals(IdleConfig.of("spin"), config.idle(), "busy-spin is Agrona's spin, with the shared defaults");
         final SessionConfig seeder = config.sessions().get(1);
         assertEquals(List.of("LOAD2", "SEEDER"), config.sessions().stream().map(SessionConfig::senderCompId).toList());
         assertEquals("GW", seeder.targetCompId());

@@ -1,5 +1,8 @@
 package io.sluice.bench.tail;
 
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.process.CpuPinning;
+
 import io.sluice.contracts.time.SluiceClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,6 +16,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -32,7 +36,7 @@ class TailLiveTest {
         final SyntheticJournals journals = new SyntheticJournals(GATEWAYS, PATTERN);
         journals.write(root, 1, BATCH);
         final Tail tail = new Tail(new TailOptions().root(root).fromStart(true).intervalTicks(TEN_MILLIS_TICKS), quiet());
-        final Thread thread = start(tail);
+        final AgentThread thread = start(tail);
         try {
             awaitRecords(tail, recordsOf(1, BATCH));
             journals.write(root, BATCH + 1, 2 * BATCH);
@@ -47,7 +51,7 @@ class TailLiveTest {
     void fromNowItCountsOnlyMessagesArrivingAfterItStarted() throws InterruptedException {
         new SyntheticJournals(GATEWAYS, PATTERN).write(root, 1, BATCH);
         final Tail tail = new Tail(new TailOptions().root(root).intervalTicks(TEN_MILLIS_TICKS), quiet());
-        final Thread thread = start(tail);
+        final AgentThread thread = start(tail);
         try {
             await("the tail follows the journals", tail::following);
             // Later inputs arrive after the tail started: their FIX receive times are from now on.
@@ -62,17 +66,14 @@ class TailLiveTest {
         }
     }
 
-    private static Thread start(final Tail tail) {
-        final Thread thread = new Thread(tail::run, "tail");
-        thread.setDaemon(true);
-        thread.start();
-        return thread;
+    /** @return the tail running as {@code ./sluice tail} runs it: an agent on a thread of its own */
+    private static AgentThread start(final Tail tail) {
+        return AgentThread.start(tail, Tail.IDLE.newStrategy(), CpuPinning.NONE, AgentThread.Priority.NORMAL);
     }
 
-    private static void stop(final Tail tail, final Thread thread) throws InterruptedException {
-        tail.stop();
-        thread.join(TimeUnit.SECONDS.toMillis(30));
-        assertFalse(thread.isAlive(), "the tail stops when asked");
+    private static void stop(final Tail tail, final AgentThread thread) {
+        assertTrue(thread.close(30, TimeUnit.SECONDS), "the tail stops when asked");
+        assertNull(thread.failure(), "the tail ran without a failure");
     }
 
     /** @return commands, reports and deliveries of inputs {@code first..last} of every gateway. */

@@ -332,6 +332,16 @@ public final class FixSession {
         }
     }
 
+    /**
+     * The gateway failed while processing a message of this session (a bug, not the client's doing): log out with
+     * {@code text} as the last message and close, so the client can log on again to a fresh connection.
+     */
+    public void onProcessingFailed(final CharSequence text) {
+        if (connection != null) {
+            logoutAndDisconnect(text);
+        }
+    }
+
     /** The transport lost the connection. */
     public void onDisconnected() {
         replayNextSeq = 0;

@@ -1,5 +1,6 @@
 package io.sluice.engine.config;
 
+import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.CpuPinning;
@@ -22,7 +23,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  * !io.sluice.engine.config.EngineConfig {
  *   journalRoot: data,            # journals live under this directory (see Journals)
  *   gatewayIds: [ 1, 2 ],         # the gateway journals to tail: data/gateway-1, data/gateway-2
- *   idleStrategy: BACK_OFF,       # BUSY_SPIN, YIELD or BACK_OFF (IdleChoice)
+ *   idle: { strategy: backoff },  # what the engine thread does with no input: Agrona's aliases (IdleConfig)
  *   maxOpenOrders: 1048576,       # open orders across all books; more are rejected
  *   completedOrderMemory: 65536,  # completed orders remembered for duplicate ClOrdID and too-late checks
  *   maxPriceLevels: 4096,         # price levels per side of each book
@@ -41,7 +42,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
 public final class EngineConfig extends SelfDescribingMarshallable {
     private String journalRoot = "data";
     private List<Integer> gatewayIds = new ArrayList<>();
-    private IdleChoice idleStrategy = IdleChoice.BACK_OFF;
+    private IdleConfig idle = new IdleConfig();
     private int maxOpenOrders = 1 << 20;
     private int completedOrderMemory = 1 << 16;
     private int maxPriceLevels = 4096;
@@ -92,7 +93,8 @@ public final class EngineConfig extends SelfDescribingMarshallable {
             require(id != null && id > 0, "gateway ids must be positive, got " + id);
         }
         require(gatewayIds.stream().distinct().count() == gatewayIds.size(), "gatewayIds has duplicates: " + gatewayIds);
-        require(idleStrategy != null, "idleStrategy must be one of BUSY_SPIN, YIELD, BACK_OFF");
+        require(idle != null, "idle is missing");
+        idle.validate();
         require(maxOpenOrders > 0, "maxOpenOrders must be positive");
         require(completedOrderMemory >= 0, "completedOrderMemory must not be negative");
         require((long) maxOpenOrders + completedOrderMemory < (1 << 28), "maxOpenOrders + completedOrderMemory must be below 2^28");
@@ -132,12 +134,13 @@ public final class EngineConfig extends SelfDescribingMarshallable {
         return this;
     }
 
-    public IdleChoice idleStrategy() {
-        return idleStrategy;
+    /** @return what the engine thread does when no gateway journal has anything to read */
+    public IdleConfig idle() {
+        return idle;
     }
 
-    public EngineConfig idleStrategy(final IdleChoice idleStrategy) {
-        this.idleStrategy = idleStrategy;
+    public EngineConfig idle(final IdleConfig idle) {
+        this.idle = idle;
         return this;
     }
 

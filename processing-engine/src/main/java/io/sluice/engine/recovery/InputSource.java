@@ -19,8 +19,8 @@ import java.nio.file.Path;
  * into whatever {@link GatewayToEngine} the caller passes. It checks what it reads: every command must name
  * this gateway as its source and carry a larger event id than the one before; an excerpt that fails its
  * checksum or does not decode as a {@code GatewayToEngine} call stops reading with a {@link CorruptJournalException}
- * naming the file, excerpt and byte offset. Nothing
- * is ever skipped silently.
+ * naming the file, excerpt and byte offset. An exception from the target processing a command stops reading with an
+ * {@link InputFailedException} naming the same and the command. Nothing is ever skipped silently.
  */
 public final class InputSource implements AutoCloseable {
     private final int gatewayId;
@@ -90,6 +90,8 @@ public final class InputSource implements AutoCloseable {
                 read = reader.readOne();
             } catch (final InvocationTargetRuntimeException e) {
                 throw e.getCause() instanceof RuntimeException runtime ? runtime : e;
+            } catch (final InputFailedException e) {
+                throw e;
             } catch (final RuntimeException e) {
                 throw CorruptJournalException.reading(queue, index, e);
             }
@@ -122,7 +124,10 @@ public final class InputSource implements AutoCloseable {
 
     /** @return where the last command read is: journal, cycle file, excerpt index and byte offset (for messages) */
     public String lastReadPlace() {
-        final long index = tailer.lastReadIndex();
+        return place(tailer.lastReadIndex());
+    }
+
+    private String place(final long index) {
         return "journal " + dir.toAbsolutePath() + ", file "
                 + Journals.cycleFile(queue, queue.rollCycle().toCycle(index)).getFileName() + ", excerpt index 0x"
                 + Long.toHexString(index) + ", byte offset " + Journals.excerptOffset(queue, index);
@@ -139,22 +144,45 @@ public final class InputSource implements AutoCloseable {
         @Override
         public void newOrder(final NewOrder order) {
             if (accept(order.metaData())) {
-                target.newOrder(order);
+                try {
+                    target.newOrder(order);
+                } catch (final RuntimeException e) {
+                    throw failed(order, e);
+                }
             }
         }
 
         @Override
         public void cancelOrder(final CancelOrder cancel) {
             if (accept(cancel.metaData())) {
-                target.cancelOrder(cancel);
+                try {
+                    target.cancelOrder(cancel);
+                } catch (final RuntimeException e) {
+                    throw failed(cancel, e);
+                }
             }
         }
 
         @Override
         public void replaceOrder(final ReplaceOrder replace) {
             if (accept(replace.metaData())) {
-                target.replaceOrder(replace);
+                try {
+                    target.replaceOrder(replace);
+                } catch (final RuntimeException e) {
+                    throw failed(replace, e);
+                }
             }
+        }
+
+        /**
+         * @return {@code failure} itself if it is about the journals (recovery finding other reports than recorded);
+         * otherwise the engine failed on this input: an {@link InputFailedException} naming where it is and what
+         */
+        private RuntimeException failed(final Object input, final RuntimeException failure) {
+            if (failure instanceof CorruptJournalException || failure instanceof InputFailedException) {
+                return failure;
+            }
+            return new InputFailedException(place(tailer.index()), input, failure);
         }
 
         private boolean accept(final MetaData metaData) {

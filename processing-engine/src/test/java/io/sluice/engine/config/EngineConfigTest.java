@@ -1,6 +1,7 @@
 package io.sluice.engine.config;
 
 import io.sluice.contracts.Price;
+import io.sluice.runtime.agent.IdleConfig;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 
@@ -18,7 +19,7 @@ final class EngineConfigTest {
         final EngineConfig config = EngineConfig.load(Path.of(getClass().getResource("/engine-example.yaml").toURI()));
         assertEquals(Path.of("data"), config.journalRoot());
         assertArrayEquals(new int[]{1, 2}, config.gatewayIds());
-        assertEquals(IdleChoice.BACK_OFF, config.idleStrategy());
+        assertEquals(new IdleConfig(), config.idle(), "the example spells out the default idle strategy");
         assertEquals(-1, config.pinCpu());
         final InstrumentConfig vod = config.instruments().get(0);
         assertEquals(ShortTextLongConverter.INSTANCE.parse("VOD.L"), vod.symbol());
@@ -26,6 +27,32 @@ final class EngineConfigTest {
         assertEquals(Price.of(150), vod.priceHigh());
         assertEquals(Price.of(50_000_000), vod.maxNotional());
         assertEquals(3, config.instruments().size());
+    }
+
+    @Test
+    void theIdleStrategyIsNamedByAgronasAliasWithItsParameters() {
+        final EngineConfig config = EngineConfig.parse("""
+                !io.sluice.engine.config.EngineConfig {
+                  idle: { strategy: sleep-ns, sleepPeriodNs: 5000 },
+                  instruments: [ { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150, maxOrderQty: 100, maxNotional: 100000 } ]
+                }
+                """, "test.yaml");
+        assertEquals("sleep-ns (5000 ns)", config.idle().describe());
+        assertEquals("sleep-ns", config.idle().newStrategy().alias());
+        assertEquals(IdleConfig.of("yield"), EngineConfig.parse("""
+                !io.sluice.engine.config.EngineConfig {
+                  idle: yield,
+                  instruments: [ { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150, maxOrderQty: 100, maxNotional: 100000 } ]
+                }
+                """, "test.yaml").idle(), "the short form: the alias alone, with default parameters");
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse("""
+                !io.sluice.engine.config.EngineConfig {
+                  idle: { strategy: BACK_OFF },
+                  instruments: [ { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150, maxOrderQty: 100, maxNotional: 100000 } ]
+                }
+                """, "test.yaml"));
+        assertTrue(e.getMessage().contains("test.yaml") && e.getMessage().contains("noop, spin, yield, sleep-ns, sleep-ms, backoff"),
+                e.getMessage());
     }
 
     @Test

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,11 +33,11 @@ final class CorruptJournalTest {
     Path root;
 
     @Test
-    void garbageInAGatewayJournalStopsTheEngineAtThatExcerpt() throws IOException {
+    void garbageInAGatewayJournalStopsTheEngineAtThatExcerpt() throws Exception {
         writeOrders(5);
         final long corruptIndex = overwriteExcerpt(Journals.gatewayJournal(root, 1), 3);
         final EngineService service = new EngineService(EngineServiceTest.config(root));
-        final CorruptJournalException e = assertThrows(CorruptJournalException.class, service::run);
+        final CorruptJournalException e = assertInstanceOf(CorruptJournalException.class, EngineServiceTest.failureOf(service));
         assertTrue(e.getMessage().contains(Journals.gatewayJournal(root, 1).toAbsolutePath().toString()), e.getMessage());
         assertTrue(e.getMessage().contains(".cq4"), e.getMessage());
         assertTrue(e.getMessage().contains("excerpt index 0x" + Long.toHexString(corruptIndex)), e.getMessage());
@@ -47,11 +48,9 @@ final class CorruptJournalTest {
     void aGatewayJournalShorterThanTheEngineRecordedStopsRecoveryNamingTheMissingEvent() throws Exception {
         writeOrders(3);
         final EngineService first = new EngineService(EngineServiceTest.config(root));
-        final Thread thread = new Thread(first::run);
-        thread.start();
+        final io.sluice.runtime.agent.AgentThread thread = EngineServiceTest.start(first);
         EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == 3, "3 answered commands");
-        first.stop();
-        thread.join();
+        thread.close();
         // Replace gateway 1's journal by one holding only its first two commands.
         deleteJournal(Journals.gatewayJournal(root, 1));
         writeOrders(2);

@@ -3,7 +3,8 @@ package io.sluice.engine.process;
 import io.sluice.contracts.Price;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.IdleChoice;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.process.CpuPinning;
 import io.sluice.engine.config.InstrumentConfig;
 import io.sluice.contracts.journal.CorruptJournalException;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -19,6 +21,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -32,7 +35,7 @@ final class EngineServiceTest {
     static final long POLL_NANOS = 2_000_000;
 
     static EngineConfig config(final Path root) {
-        return new EngineConfig().journalRoot(root).gatewayIds(1, 2).idleStrategy(IdleChoice.BACK_OFF)
+        return new EngineConfig().journalRoot(root).gatewayIds(1, 2)
                 .maxOpenOrders(10_000).completedOrderMemory(10_000).maxPriceLevels(64)
                 .addInstrument(new InstrumentConfig().symbol(ShortTextLongConverter.INSTANCE.parse("VOD.L"))
                         .tickSize(Price.SCALE / 100).lotSize(10).priceLow(Price.of(50)).priceHigh(Price.of(150))
@@ -82,7 +85,7 @@ final class EngineServiceTest {
     }
 
     @Test
-    void anInputFromTheWrongSourceStopsTheEngineNamingTheJournalAndPosition() {
+    void anInputFromTheWrongSourceStopsTheEngineNamingTheJournalAndPosition() throws Exception {
         try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1)) {
             gateway.write(1);
         }
@@ -92,7 +95,7 @@ final class EngineServiceTest {
         }
         copyJournal(root.resolve("impostor").resolve("gateway-1"), root.resolve("gateway-2"));
         final EngineService service = new EngineService(config(root));
-        final CorruptJournalException e = assertThrows(CorruptJournalException.class, service::run);
+        final CorruptJournalException e = assertInstanceOf(CorruptJournalException.class, failureOf(service));
         assertTrue(e.getMessage().contains(root.resolve("gateway-2").toAbsolutePath().toString()), e.getMessage());
         assertTrue(e.getMessage().contains("excerpt index 0x"), e.getMessage());
         assertTrue(e.getMessage().contains("source 1 in gateway 2"), e.getMessage());
@@ -123,27 +126,29 @@ final class EngineServiceTest {
         }
     }
 
+    /** @return {@code service} started as the engine process runs it: an agent on a thread of its own */
+    static AgentThread start(final EngineService service) {
+        return AgentThread.start(service, new org.agrona.concurrent.BackoffIdleStrategy(),
+                CpuPinning.NONE, AgentThread.Priority.NORMAL);
+    }
+
+    /** @return what stopped {@code service}, run until it stops by itself (at most 30 s) */
+    static Throwable failureOf(final EngineService service) throws InterruptedException {
+        final AgentThread thread = start(service);
+        assertTrue(thread.awaitClosed(30, TimeUnit.SECONDS), "the engine to stop by itself");
+        return thread.failure();
+    }
+
     /** An engine service running on its own thread. */
-    private record Running(EngineService service, Thread thread, AtomicReference<Throwable> failure) {
+    private record Running(AgentThread thread) {
         static Running start(final EngineConfig config) {
-            final EngineService service = new EngineService(config);
-            final AtomicReference<Throwable> failure = new AtomicReference<>();
-            final Thread thread = new Thread(() -> {
-                try {
-                    service.run();
-                } catch (final Throwable t) {
-                    failure.set(t);
-                }
-            }, "engine-under-test");
-            thread.start();
-            return new Running(service, thread, failure);
+            return new Running(EngineServiceTest.start(new EngineService(config)));
         }
 
-        void stop() throws InterruptedException {
-            service.stop();
-            thread.join();
-            if (failure.get() != null) {
-                throw new AssertionError("the engine failed", failure.get());
+        void stop() {
+            thread.close();
+            if (thread.failure() != null) {
+                throw new AssertionError("the engine failed", thread.failure());
             }
         }
     }

@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,12 +45,12 @@ final class JournalIntegrityTest {
     Path root;
 
     @Test
-    void aFlippedByteInACommandStopsTheEngineBeforeItActsOnIt() throws IOException {
+    void aFlippedByteInACommandStopsTheEngineBeforeItActsOnIt() throws Exception {
         final List<NewOrder> orders = writeOrders();
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.gatewayJournal(root, 1), 2, orders.get(1), 60);
 
         final EngineService service = new EngineService(EngineServiceTest.config(root));
-        final CorruptJournalException e = assertThrows(CorruptJournalException.class, service::run);
+        final CorruptJournalException e = assertInstanceOf(CorruptJournalException.class, EngineServiceTest.failureOf(service));
         assertDamageAt(flipped, Journals.gatewayJournal(root, 1), e);
         assertEquals(1, EngineJournalContents.read(root).size(), "only the command before it was answered");
     }
@@ -131,11 +132,9 @@ final class JournalIntegrityTest {
 
     private void answerAll(final int count) throws InterruptedException {
         final EngineService first = new EngineService(EngineServiceTest.config(root));
-        final Thread thread = new Thread(first::run, "engine-under-test");
-        thread.start();
+        final io.sluice.runtime.agent.AgentThread thread = EngineServiceTest.start(first);
         EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == count, count + " answered commands");
-        first.stop();
-        thread.join();
+        thread.close();
     }
 
     /** @return the first report of the {@code n}-th excerpt of the engine journal, exactly as recorded */

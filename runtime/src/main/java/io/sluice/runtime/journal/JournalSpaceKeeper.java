@@ -1,66 +1,66 @@
 package io.sluice.runtime.journal;
 
+import org.agrona.concurrent.Agent;
+
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
- * The thread that keeps disk space reserved ahead of a process's journal writers ({@link JournalSpace}): one per
- * process, a daemon backing off 1 ms between rounds, so the writers' own threads never make the system calls.
- * A failure in a round is printed and the round tried again later: it never ends the process, and a writer whose
- * reservation is not kept up sees it in {@link JournalSpace#level()} and stops before writing.
+ * The agent that keeps disk space reserved ahead of a process's journal writers ({@link JournalSpace}), so the
+ * writers' own threads never make the system calls. Run on a background {@link io.sluice.runtime.agent.AgentThread}
+ * that sleeps {@value #IDLE_MILLIS} ms when a round had nothing to do, alone (a gateway) or beside a
+ * {@link JournalPretoucher} in a {@link org.agrona.concurrent.CompositeAgent} (the engine). A failure in a round is
+ * printed and that journal tried again {@value #AFTER_FAILURE_MILLIS} ms later: it never ends the process, and a
+ * writer whose reservation is not kept up sees it in {@link JournalSpace#level()} and stops before writing. Closing
+ * (on the agent's thread) releases the files it held open.
  */
-public final class JournalSpaceKeeper implements AutoCloseable {
-    private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final long AFTER_FAILURE_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+public final class JournalSpaceKeeper implements Agent {
+    /** How long the keeping thread sleeps when a round had nothing to do. */
+    public static final long IDLE_MILLIS = 1;
+    private static final long AFTER_FAILURE_MILLIS = 100;
 
+    private final String name;
     private final List<JournalSpace> spaces;
-    private final Thread thread;
-    private volatile boolean running = true;
+    private final long[] retryAt;
 
-    /** Starts keeping {@code spaces}, on a thread named {@code name}. */
+    /** Keeps {@code spaces}; {@code name} names the agent, e.g. {@code engine journal space keeper}. */
     public JournalSpaceKeeper(final String name, final List<JournalSpace> spaces) {
+        this.name = name;
         this.spaces = List.copyOf(spaces);
-        thread = new Thread(this::run, name);
-        thread.setDaemon(true);
-        thread.start();
+        retryAt = new long[spaces.size()];
+        java.util.Arrays.fill(retryAt, System.nanoTime());
     }
 
-    /** Stops the thread, waits for it, and releases the files it held open. */
     @Override
-    public void close() {
-        running = false;
-        LockSupport.unpark(thread);
-        try {
-            thread.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private void run() {
-        try {
-            while (running) {
-                boolean worked = false;
-                for (final JournalSpace space : spaces) {
-                    worked |= keep(space);
-                }
-                if (!worked) {
-                    LockSupport.parkNanos(IDLE_NANOS);
-                }
+    public int doWork() {
+        final long now = System.nanoTime();
+        int work = 0;
+        for (int i = 0; i < spaces.size(); i++) {
+            if (now - retryAt[i] >= 0 && keep(i, now)) {
+                work++;
             }
-        } finally {
-            spaces.forEach(JournalSpace::close);
         }
+        return work;
     }
 
-    private static boolean keep(final JournalSpace space) {
+    private boolean keep(final int i, final long now) {
+        final JournalSpace space = spaces.get(i);
         try {
-            return space.keep(System.nanoTime());
+            return space.keep(now);
         } catch (final RuntimeException | InternalError e) {
             System.err.println("journal " + space.dir() + ": keeping disk space reserved failed, trying again: " + e);
-            LockSupport.parkNanos(AFTER_FAILURE_NANOS);
+            retryAt[i] = now + TimeUnit.MILLISECONDS.toNanos(AFTER_FAILURE_MILLIS);
             return false;
         }
+    }
+
+    @Override
+    public void onClose() {
+        spaces.forEach(JournalSpace::close);
+    }
+
+    @Override
+    public String roleName() {
+        return name;
     }
 }

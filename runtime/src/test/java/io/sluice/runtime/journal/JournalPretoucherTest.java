@@ -1,5 +1,6 @@
 package io.sluice.runtime.journal;
 
+import io.sluice.runtime.agent.AgentThread;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
@@ -69,12 +70,13 @@ final class JournalPretoucherTest {
         final long pages;
         try (ChronicleQueue journal = Journals.open(root.resolve("engine"))) {
             final ExcerptAppender appender = journal.createAppender();
-            try (JournalPretoucher pretoucher = new JournalPretoucher("test pretoucher", AHEAD).start()) {
+            final JournalPretoucher pretoucher = new JournalPretoucher("test pretoucher", AHEAD);
+            try (AgentThread thread = AgentThread.startBackground(pretoucher)) {
                 for (long id = 1; id <= 100_000; id += 100) {
                     append(appender, id, id + 99);
                     pretoucher.follow(appender);
                 }
-                pretoucher.close();
+                thread.close();
                 pages = pretoucher.pagesTouched();
             }
             assertEventIds(journal, 100_000);

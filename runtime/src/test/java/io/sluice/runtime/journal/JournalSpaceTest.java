@@ -1,5 +1,6 @@
 package io.sluice.runtime.journal;
 
+import io.sluice.runtime.agent.AgentThread;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
@@ -35,7 +36,7 @@ final class JournalSpaceTest {
         try (Tmpfs disk = Tmpfs.mount(dir.resolve("disk"), FILESYSTEM);
              ChronicleQueue journal = Journals.open(disk.dir().resolve("engine"))) {
             final JournalSpace space = new JournalSpace(journal, RESERVE, FILESYSTEM);
-            try (JournalSpaceKeeper ignored = new JournalSpaceKeeper("test keeper", List.of(space))) {
+            try (AgentThread ignored = AgentThread.startBackground(new JournalSpaceKeeper("test keeper", List.of(space)))) {
                 final ExcerptAppender appender = journal.createAppender();
                 final EngineToGateway writer = Journals.methodWriter(appender, EngineToGateway.class);
                 final ExecutionReport report = EventFixtures.executionReport();
