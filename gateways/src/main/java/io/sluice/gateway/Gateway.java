@@ -81,7 +81,7 @@ public final class Gateway implements AutoCloseable {
         space = new GatewaySpace(id,
                 new JournalSpace(commandJournal, config.journalReserveBytes(), config.diskWarningBytes()), commandAppender,
                 new JournalSpace(recordJournal, config.journalReserveBytes(), config.diskWarningBytes()), store.appender());
-        orderEntry = new OrderEntry(id, config.sessions(), commands, store, space, lastEventId);
+        orderEntry = new OrderEntry(id, config.sessions(), commands, space, lastEventId);
 
         final List<FixSession> sessions = new ArrayList<>();
         for (final SessionConfig sessionConfig : config.sessions()) {
@@ -108,7 +108,7 @@ public final class Gateway implements AutoCloseable {
             throw new IllegalArgumentException("the gateway needs the JVM flags in jvm.options (-XX:AutoBoxCacheMax="
                     + NioTransport.CACHED_DESCRIPTORS + "), or its selector allocates on every ready socket");
         }
-        transport = new NioTransport(config.listen(), new Connections(acceptor), 2 * config.maxMessageBytes() + 64,
+        transport = new NioTransport(config.listen(), new Connections(acceptor, delivery), 2 * config.maxMessageBytes() + 64,
                 config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                 new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
                         config.preLogonBuffers()), config.tcpKeepalive());
@@ -253,12 +253,19 @@ public final class Gateway implements AutoCloseable {
         }
     }
 
-    /** Connects the transport's connection events to the acceptor. */
+    /** Connects the transport's connection events to the acceptor, and its socket writes to the report delivery. */
     private static final class Connections implements ConnectionHandler {
         private final FixAcceptor acceptor;
+        private final ReportDelivery delivery;
 
-        Connections(final FixAcceptor acceptor) {
+        Connections(final FixAcceptor acceptor, final ReportDelivery delivery) {
             this.acceptor = acceptor;
+            this.delivery = delivery;
+        }
+
+        @Override
+        public void onWritten(final NioConnection connection, final long writtenBytes) {
+            delivery.onWritten(connection, writtenBytes);
         }
 
         @Override
@@ -270,6 +277,7 @@ public final class Gateway implements AutoCloseable {
         @Override
         public void onDisconnected(final NioConnection connection) {
             acceptor.onDisconnected(connection);
+            delivery.onClosed(connection);
         }
     }
 }

@@ -111,6 +111,7 @@ public final class Tail implements IntervalClock.Listener {
      * belong to one thread).
      */
     public void run() {
+        printHops();
         try {
             discover(options.fromStart());
             if (!options.fromStart()) {
@@ -328,6 +329,14 @@ public final class Tail implements IntervalClock.Listener {
             return list.filter(dir -> Files.exists(dir.resolve("metadata.cq4t"))).sorted().toList();
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot list journals in " + options.root().toAbsolutePath(), e);
+        }
+    }
+
+    /** Prints, once, what each hop of the tables spans. */
+    private void printHops() {
+        out.println("hops (each from one MetaData timestamp to the next; end to end is their sum):");
+        for (final HopStatistics hop : hops) {
+            out.printf(Locale.ROOT, "  %-12s %s%n", hop.hop().label(), hop.hop().span());
         }
     }
 
