@@ -12,6 +12,7 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
 
@@ -100,11 +101,20 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
     /**
      * Records, for the latency tail, that a report reached its client's socket (or, with {@code fixSent} 0, that
-     * it will be timed no further): one excerpt, written after the fact. Recovery does not need it: the report's
-     * {@link #sent} record says it was delivered.
+     * it will be timed no further), after the fact: an excerpt of its own, or part of the one a
+     * {@link #deliveriesExcerpt()} holds open. Recovery does not need it: the report's {@link #sent} record says
+     * it was delivered.
      */
     public void delivered(final Delivery delivery) {
         writer.delivered(delivery);
+    }
+
+    /**
+     * @return an open excerpt that the {@link #delivered} calls made before it is closed go into, so that the
+     *         deliveries one socket write completed cost one excerpt; close it (try-with-resources) right after
+     */
+    DocumentContext deliveriesExcerpt() {
+        return appender.writingDocument();
     }
 
     @Override

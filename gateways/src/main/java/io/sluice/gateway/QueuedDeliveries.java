@@ -3,13 +3,14 @@ package io.sluice.gateway;
 import io.sluice.contracts.Delivery;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.gateway.session.FixConnection;
+import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * The deliveries whose FIX message is queued on a connection but not yet taken by its socket: each is held
  * until a write to that connection's socket returns having taken the message's last byte, then journaled with
  * {@code fixSent} read just after that write ({@link #onWritten}). So the tail's gateway-out and end-to-end hops
  * include the journal write of the message, the copy into the send buffer, the wait for the round's flush and
- * the {@code write(2)} that handed it to the kernel.
+ * the {@code write(2)} that handed it to the kernel. The deliveries one write completes share one excerpt.
  * <p>
  * A delivery that will never be timed so (its connection closed, or it waited behind {@code capacity} others) is
  * journaled with {@code fixSent} 0, "not reached". Memory is fixed: the table is allocated at start. A held
@@ -57,18 +58,32 @@ final class QueuedDeliveries {
             return;
         }
         final long now = SluiceClock.nowTicks();
-        int kept = 0;
+        int done = 0;
         for (int i = 0; i < count; i++) {
-            final FixConnection held = connections[i];
-            if (held == connection && ends[i] <= writtenBytes) {
-                journal(i, now, store);
-            } else if (held != connection && held.isClosed()) {
-                journal(i, 0, store);
-            } else {
-                move(i, kept++);
+            if (done(i, connection, writtenBytes)) {
+                done++;
+            }
+        }
+        if (done == 0) {
+            return;
+        }
+        int kept = 0;
+        try (DocumentContext ignored = done > 1 ? store.deliveriesExcerpt() : null) {
+            for (int i = 0; i < count; i++) {
+                if (!done(i, connection, writtenBytes)) {
+                    move(i, kept++);
+                } else {
+                    journal(i, connections[i] == connection ? now : 0, store);
+                }
             }
         }
         clearFrom(kept);
+    }
+
+    /** @return whether held delivery {@code i} is to be journaled now: its message written, or never to be. */
+    private boolean done(final int i, final FixConnection connection, final long writtenBytes) {
+        final FixConnection held = connections[i];
+        return held == connection ? ends[i] <= writtenBytes : held.isClosed();
     }
 
     /** {@code connection} is gone: its held deliveries are journaled untimed. */

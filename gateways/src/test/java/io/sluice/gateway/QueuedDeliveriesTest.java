@@ -4,6 +4,9 @@ import io.sluice.contracts.Delivery;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.DirectBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +53,22 @@ class QueuedDeliveriesTest {
     }
 
     @Test
+    void theDeliveriesOneWriteCompletesShareOneExcerpt() {
+        final Connection one = new Connection();
+        try (JournalSessionStore store = store()) {
+            final QueuedDeliveries queued = new QueuedDeliveries(4);
+            queued.hold(delivery(1), one, 100, store);
+            queued.hold(delivery(2), one, 200, store);
+            queued.hold(delivery(3), one, 300, store);
+            queued.onWritten(one, 200, store);
+            assertEquals(List.of(1L, 2L), execIds());
+            assertEquals(1, excerpts(), "an ack and its fill, written by one write, cost one excerpt");
+            queued.onWritten(one, 300, store);
+            assertEquals(2, excerpts());
+        }
+    }
+
+    @Test
     void deliveriesThatWillNeverBeWrittenAreJournaledUntimed() {
         final Connection lost = new Connection();
         final Connection closing = new Connection();
@@ -88,6 +107,21 @@ class QueuedDeliveriesTest {
 
     private List<Delivery> deliveries() {
         return JournalProbe.deliveries(root, GATEWAY);
+    }
+
+    private long excerpts() {
+        try (ChronicleQueue queue = Journals.openReadOnly(Journals.gatewayDeliveries(root, GATEWAY));
+             ExcerptTailer tailer = queue.createTailer()) {
+            long count = 0;
+            while (true) {
+                try (DocumentContext excerpt = tailer.readingDocument()) {
+                    if (!excerpt.isPresent()) {
+                        return count;
+                    }
+                    count++;
+                }
+            }
+        }
     }
 
     private List<Long> execIds() {
