@@ -108,8 +108,9 @@ public final class Gateway implements AutoCloseable {
             throw new IllegalArgumentException("the gateway needs the JVM flags in jvm.options (-XX:AutoBoxCacheMax="
                     + NioTransport.CACHED_DESCRIPTORS + "), or its selector allocates on every ready socket");
         }
-        transport = new NioTransport(config.listen(), new Connections(acceptor, delivery), 2 * config.maxMessageBytes() + 64,
-                config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
+        transport = new NioTransport(config.listen(), new Connections(acceptor, delivery),
+                2 * config.maxMessageBytes() + 64, config.sendBufferBytes(), CLOSE_RESERVE,
+                config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                 new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
                         config.preLogonBuffers()), config.tcpKeepalive());
         for (final FixSession session : sessions) {

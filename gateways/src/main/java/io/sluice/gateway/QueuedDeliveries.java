@@ -36,7 +36,8 @@ final class QueuedDeliveries {
      * Holds a copy of {@code delivery} until {@code connection}'s socket has taken its stream up to {@code end};
      * a full table first journals its oldest delivery untimed.
      */
-    void hold(final Delivery delivery, final FixConnection connection, final long end, final JournalSessionStore store) {
+    void hold(final Delivery delivery, final FixConnection connection, final long end,
+              final JournalSessionStore store) {
         if (count == deliveries.length) {
             journal(0, 0, store);
             remove(0);

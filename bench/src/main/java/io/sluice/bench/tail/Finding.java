@@ -23,7 +23,8 @@ public enum Finding {
      * Deliveries of reports that did not go out to a socket when delivered (the client was offline, or the
      * connection closed first): fixSent 0, so they are in journal out but not in gateway out or end to end.
      */
-    UNSENT_DELIVERIES("deliveries not sent to a socket (client offline or connection closed): not in gateway out or end to end"),
+    UNSENT_DELIVERIES("deliveries not sent to a socket (client offline or connection closed): "
+            + "not in gateway out or end to end"),
     /** Reports whose command is not in the gateway journals. */
     REPORTS_WITHOUT_COMMAND("reports without a command"),
     /** Deliveries whose report is not in the engine journal. */

@@ -182,7 +182,8 @@ public final class NioTransport implements AutoCloseable {
         int closed = 0;
         for (int i = connectionCount - 1; i >= 0; i--) {
             final NioConnection connection = connections[i];
-            if (connection.state() == ConnectionState.AWAITING_LOGON && now - connection.acceptedNanos() > timeoutNanos) {
+            if (connection.state() == ConnectionState.AWAITING_LOGON
+                    && now - connection.acceptedNanos() > timeoutNanos) {
                 connection.close();
                 closed++;
             } else if (connection.state() == ConnectionState.LINGERING

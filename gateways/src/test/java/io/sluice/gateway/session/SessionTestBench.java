@@ -42,7 +42,8 @@ final class SessionTestBench implements AutoCloseable {
     }
 
     /** @param minHeartBtInt the smallest HeartBtInt (108) the session accepts, in seconds */
-    SessionTestBench(final Path journal, final BiConsumer<FixSession, FixMessage> application, final int minHeartBtInt) {
+    SessionTestBench(final Path journal, final BiConsumer<FixSession, FixMessage> application,
+                     final int minHeartBtInt) {
         clock.update(START);
         store = new JournalSessionStore(Journals.open(journal), 8192);
         session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret"), store,
