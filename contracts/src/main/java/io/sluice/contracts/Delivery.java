@@ -6,8 +6,9 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 /**
  * A gateway's record that it sent a report to its FIX session: the report's MetaData with the last two
  * hops filled in ({@link MetaData#gatewayRead()}, {@link MetaData#fixSent()}). Gateways append these to
- * their delivery journal ({@link io.sluice.contracts.journal.Journals#gatewayDeliveries}); the latency
- * tail joins them with the engine's reports to time the whole path.
+ * their delivery journal ({@link io.sluice.contracts.journal.Journals#gatewayDeliveries}) once the socket write
+ * that carried the report has returned, or with fixSent 0 when the report did not go out then (client offline,
+ * connection closed); the latency tail joins them with the engine's reports to time the whole path.
  */
 public final class Delivery extends Event {
     @LongConversion(ShortTextLongConverter.class)

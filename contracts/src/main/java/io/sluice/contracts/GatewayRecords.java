@@ -6,8 +6,9 @@ import net.openhft.chronicle.bytes.MethodId;
  * Everything a gateway writes to its own journal ({@code Journals.gatewayDeliveries}): the deliveries the
  * latency tail reads, plus the FIX session state a restart needs: every message sent (with the body of
  * application messages, for resends, and the engine-journal index of the report it carried) and how far
- * each session's inbound sequence has been processed. A report's {@link #sent} and {@link #delivered}
- * are written in one excerpt, so the delivered position and the delivery itself commit together.
+ * each session's inbound sequence has been processed. A report's {@link #sent} record is written before its FIX
+ * message goes out, and is what a restart counts as delivered; its {@link #delivered} record, for the latency
+ * tail only, follows in an excerpt of its own once the socket has taken the message.
  */
 public interface GatewayRecords extends GatewayDeliveries {
     @MethodId(31)

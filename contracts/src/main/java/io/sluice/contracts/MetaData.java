@@ -11,6 +11,11 @@ import net.openhft.chronicle.wire.LongConversion;
  * {@link io.sluice.contracts.time.SluiceClock}. A report carries the source and event of the input
  * that caused it, which is how the engine's consumption order is recovered on restart and replay, and
  * how the latency tail joins reports to commands. A timestamp of 0 means "not reached".
+ * <p>
+ * Each timestamp is read where its name says. A record cannot hold the time its own append ended, so the two
+ * stamped by a journal's writer are named for the start of the write ({@link #commandWriting()},
+ * {@link #reportWriting()}): the append falls in the journal hop that follows. {@link #fixSent()} is read after
+ * the socket write, and so travels in a record of its own written after it (a gateway's delivery record).
  */
 public final class MetaData extends BytesInBinaryMarshallable {
     /** Bytes of a MetaData in a binary journal: an int and seven longs. */
@@ -21,11 +26,11 @@ public final class MetaData extends BytesInBinaryMarshallable {
     @LongConversion(Ticks.class)
     private long fixReceived;
     @LongConversion(Ticks.class)
-    private long commandWritten;
+    private long commandWriting;
     @LongConversion(Ticks.class)
     private long engineRead;
     @LongConversion(Ticks.class)
-    private long reportWritten;
+    private long reportWriting;
     @LongConversion(Ticks.class)
     private long gatewayRead;
     @LongConversion(Ticks.class)
@@ -53,7 +58,7 @@ public final class MetaData extends BytesInBinaryMarshallable {
         return this;
     }
 
-    /** @return when the gateway received the last byte of the FIX message. */
+    /** @return when the socket read that brought in the FIX message's last byte returned, in the gateway. */
     public long fixReceived() {
         return fixReceived;
     }
@@ -63,17 +68,20 @@ public final class MetaData extends BytesInBinaryMarshallable {
         return this;
     }
 
-    /** @return when the gateway wrote the command to its journal. */
-    public long commandWritten() {
-        return commandWritten;
+    /**
+     * @return when the gateway began writing the command to its journal: after decoding the FIX message and building
+     *         the command, just before the append (which this record cannot time: it falls in the journal-in hop)
+     */
+    public long commandWriting() {
+        return commandWriting;
     }
 
-    public MetaData commandWritten(final long ticks) {
-        this.commandWritten = ticks;
+    public MetaData commandWriting(final long ticks) {
+        this.commandWriting = ticks;
         return this;
     }
 
-    /** @return when the engine read the command. */
+    /** @return when the engine had read the command from the gateway's journal, before validating it. */
     public long engineRead() {
         return engineRead;
     }
@@ -83,17 +91,20 @@ public final class MetaData extends BytesInBinaryMarshallable {
         return this;
     }
 
-    /** @return when the engine wrote the report. */
-    public long reportWritten() {
-        return reportWritten;
+    /**
+     * @return when the engine began writing the reports of the input to its journal, after matching: the same for
+     *         every report of one input, read just before the first one's append (which falls in the journal-out hop)
+     */
+    public long reportWriting() {
+        return reportWriting;
     }
 
-    public MetaData reportWritten(final long ticks) {
-        this.reportWritten = ticks;
+    public MetaData reportWriting(final long ticks) {
+        this.reportWriting = ticks;
         return this;
     }
 
-    /** @return when the owning gateway read the report. */
+    /** @return when the owning gateway had read the report from the engine journal, before encoding it. */
     public long gatewayRead() {
         return gatewayRead;
     }
@@ -103,7 +114,12 @@ public final class MetaData extends BytesInBinaryMarshallable {
         return this;
     }
 
-    /** @return when the gateway finished sending the FIX execution report. */
+    /**
+     * @return when the socket write that handed the FIX message's last byte to the kernel returned, in the gateway:
+     *         after the message was stored in the gateway's journal, queued, and flushed with the round's others.
+     *         0 if it never was: the client was offline (the message goes out later, by resend) or the connection
+     *         closed first. Only a gateway's delivery records carry it; a report's is always 0.
+     */
     public long fixSent() {
         return fixSent;
     }
@@ -118,9 +134,9 @@ public final class MetaData extends BytesInBinaryMarshallable {
         sourceId = other.sourceId;
         eventId = other.eventId;
         fixReceived = other.fixReceived;
-        commandWritten = other.commandWritten;
+        commandWriting = other.commandWriting;
         engineRead = other.engineRead;
-        reportWritten = other.reportWritten;
+        reportWriting = other.reportWriting;
         gatewayRead = other.gatewayRead;
         fixSent = other.fixSent;
         return this;
@@ -129,9 +145,9 @@ public final class MetaData extends BytesInBinaryMarshallable {
     /** Zeroes the hop timestamps, keeping source and event: what replay comparison ignores. */
     public MetaData clearTimestamps() {
         fixReceived = 0;
-        commandWritten = 0;
+        commandWriting = 0;
         engineRead = 0;
-        reportWritten = 0;
+        reportWriting = 0;
         gatewayRead = 0;
         fixSent = 0;
         return this;
@@ -152,9 +168,9 @@ public final class MetaData extends BytesInBinaryMarshallable {
         out.writeInt(sourceId);
         out.writeLong(eventId);
         out.writeLong(fixReceived);
-        out.writeLong(commandWritten);
+        out.writeLong(commandWriting);
         out.writeLong(engineRead);
-        out.writeLong(reportWritten);
+        out.writeLong(reportWriting);
         out.writeLong(gatewayRead);
         out.writeLong(fixSent);
     }
@@ -174,9 +190,9 @@ public final class MetaData extends BytesInBinaryMarshallable {
         sourceId = in.readInt();
         eventId = in.readLong();
         fixReceived = in.readLong();
-        commandWritten = in.readLong();
+        commandWriting = in.readLong();
         engineRead = in.readLong();
-        reportWritten = in.readLong();
+        reportWriting = in.readLong();
         gatewayRead = in.readLong();
         fixSent = in.readLong();
     }

@@ -13,8 +13,8 @@ public final class EventFixtures {
 
     public static MetaData metaData(final MetaData metaData, final long base) {
         return metaData.sourceId(7).eventId(base)
-                .fixReceived(base + 1).commandWritten(base + 2).engineRead(base + 3)
-                .reportWritten(base + 4).gatewayRead(base + 5).fixSent(base + 6);
+                .fixReceived(base + 1).commandWriting(base + 2).engineRead(base + 3)
+                .reportWriting(base + 4).gatewayRead(base + 5).fixSent(base + 6);
     }
 
     public static NewOrder newOrder() {

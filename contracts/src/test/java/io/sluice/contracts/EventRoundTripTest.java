@@ -160,8 +160,8 @@ final class EventRoundTripTest {
     @Test
     void metaDataEdgeValuesRoundTrip() {
         final MetaData max = new MetaData().sourceId(Integer.MAX_VALUE).eventId(Long.MAX_VALUE)
-                .fixReceived(Long.MAX_VALUE).commandWritten(1).engineRead(Long.MIN_VALUE)
-                .reportWritten(-1).gatewayRead(0).fixSent(Long.MAX_VALUE - 1);
+                .fixReceived(Long.MAX_VALUE).commandWriting(1).engineRead(Long.MIN_VALUE)
+                .reportWriting(-1).gatewayRead(0).fixSent(Long.MAX_VALUE - 1);
         final Bytes<?> bytes = Bytes.allocateElasticOnHeap();
         max.writeMarshallable(bytes);
         assertEquals(MetaData.BINARY_LENGTH + RecordChecksum.LENGTH, bytes.readRemaining());

@@ -44,7 +44,7 @@ final class DiskFullRejects {
                 .field(FixTags.AVG_PX, ZERO)
                 .longField(FixTags.ORD_REJ_REASON, OTHER)
                 .textField(FixTags.TEXT, TEXT);
-        session.sendApplicationMessage();
+        session.sendApplicationMessage(0);
     }
 
     /** Answers an OrderCancelReplaceRequest the gateway cannot journal with an OrderCancelReject. */
@@ -57,7 +57,7 @@ final class DiskFullRejects {
                 .charField(FixTags.CXL_REJ_RESPONSE_TO, RESPONSE_TO_REPLACE)
                 .longField(FixTags.CXL_REJ_REASON, OTHER)
                 .textField(FixTags.TEXT, TEXT);
-        session.sendApplicationMessage();
+        session.sendApplicationMessage(0);
     }
 
     private static void echo(final FixEncoder encoder, final FixMessage message, final int tag) {

@@ -88,7 +88,7 @@ public final class Gateway implements Agent, AutoCloseable {
         space = new GatewaySpace(id,
                 new JournalSpace(commandJournal, config.journalReserveBytes(), config.diskWarningBytes()), commandAppender,
                 new JournalSpace(recordJournal, config.journalReserveBytes(), config.diskWarningBytes()), store.appender());
-        orderEntry = new OrderEntry(id, config.sessions(), commands, store, space, lastEventId);
+        orderEntry = new OrderEntry(id, config.sessions(), commands, space, lastEventId);
 
         final List<FixSession> sessions = new ArrayList<>();
         for (final SessionConfig sessionConfig : config.sessions()) {
@@ -115,8 +115,9 @@ public final class Gateway implements Agent, AutoCloseable {
             throw new IllegalArgumentException("the gateway needs the JVM flags in jvm.options (-XX:AutoBoxCacheMax="
                     + NioTransport.CACHED_DESCRIPTORS + "), or its selector allocates on every ready socket");
         }
-        transport = new NioTransport(config.listen(), new Connections(acceptor, this), 2 * config.maxMessageBytes() + 64,
-                config.sendBufferBytes(), CLOSE_RESERVE, config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
+        transport = new NioTransport(config.listen(), new Connections(acceptor, this, delivery),
+                2 * config.maxMessageBytes() + 64, config.sendBufferBytes(), CLOSE_RESERVE,
+                config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                 new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
                         config.preLogonBuffers()), config.tcpKeepalive());
         for (final FixSession session : sessions) {
@@ -285,14 +286,24 @@ public final class Gateway implements Agent, AutoCloseable {
         return index < 0 ? "none" : "0x" + Long.toHexString(index);
     }
 
-    /** Connects the transport's connection events to the acceptor, confining a failure to its connection. */
+    /**
+     * Connects the transport's connection events to the acceptor, confining a failure to its connection, and its
+     * socket writes to the report delivery.
+     */
     private static final class Connections implements ConnectionHandler {
         private final FixAcceptor acceptor;
         private final Gateway gateway;
+        private final ReportDelivery delivery;
 
-        Connections(final FixAcceptor acceptor, final Gateway gateway) {
+        Connections(final FixAcceptor acceptor, final Gateway gateway, final ReportDelivery delivery) {
             this.acceptor = acceptor;
             this.gateway = gateway;
+            this.delivery = delivery;
+        }
+
+        @Override
+        public void onWritten(final NioConnection connection, final long writtenBytes) {
+            delivery.onWritten(connection, writtenBytes);
         }
 
         @Override
@@ -311,6 +322,7 @@ public final class Gateway implements Agent, AutoCloseable {
         @Override
         public void onDisconnected(final NioConnection connection) {
             acceptor.onDisconnected(connection);
+            delivery.onClosed(connection);
         }
     }
 }

@@ -22,8 +22,9 @@ import org.agrona.collections.Long2ObjectHashMap;
  * {@link io.sluice.contracts.journal.CorruptJournalException} naming file, excerpt and byte offset), to recover, per session, the next sequence numbers, plus the last engine-journal
  * index delivered (and how many of that excerpt's reports: one excerpt holds every report of one input) and the
  * last command eventId whose progress was recorded. Resends read the stored messages back from the journal itself,
- * so memory does not grow with the number of messages. Every write is one excerpt; a report's {@code sent} and
- * {@code delivered} records share one (see {@link #attachDelivery}).
+ * so memory does not grow with the number of messages. Every write is one excerpt. A report's {@code sent} record,
+ * carrying its engine-journal index, is written before the message goes out (a restart needs it); its
+ * {@code delivered} record, for the latency tail, once the socket has taken the message ({@link #delivered}).
  */
 public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private static final long NOT_STORED = -1;
@@ -35,12 +36,9 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private final SentMessage outgoing;
     private final SessionProgress progress = new SessionProgress();
     private final Long2ObjectHashMap<History> histories = new Long2ObjectHashMap<>();
-    private Delivery pendingDelivery;
-    private long pendingEngineIndex;
     private long deliveredEngineIndex;
     private long deliveredFromExcerpt;
     private long recordedEventId;
-    private long lastEventId;
     private final Scan scan = new Scan();
     private final JournalReader scanReader;
 
@@ -50,8 +48,8 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         this.outgoing = new SentMessage(maxBodyLength);
         recover();
         this.appender = queue.createAppender();
-        // The writer must write through this very appender so that a sent and a delivered record opened in
-        // one writingDocument() land in one excerpt (the queue's own method writer uses another appender).
+        // Through this very appender, whose disk space the gateway keeps reserved (the queue's own method writer
+        // uses another one).
         this.writer = Journals.methodWriter(appender, GatewayRecords.class);
         this.resendTailer = queue.createTailer();
         this.scanReader = new JournalReader(queue, resendTailer, scan);
@@ -92,42 +90,42 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         return recordedEventId;
     }
 
-    /** Tells the store the last command eventId written, recorded with each session progress. */
-    public void lastEventId(final long eventId) {
-        this.lastEventId = eventId;
-    }
-
-    /** Makes the next {@link #sent} record also carry this delivery and the engine index of its report. */
-    public void attachDelivery(final Delivery delivery, final long engineIndex) {
-        this.pendingDelivery = delivery;
-        this.pendingEngineIndex = engineIndex;
-    }
-
     @Override
     public void sent(final FixSession session, final long seqNum, final int msgType, final long sendingTimeMillis,
-                     final DirectBuffer buffer, final int bodyOffset, final int bodyLength) {
-        outgoing.set(session.id(), seqNum, msgType, sendingTimeMillis, pendingEngineIndex, buffer, bodyOffset,
-                bodyLength);
-        try (DocumentContext ignored = appender.writingDocument()) {
-            writer.sent(outgoing);
-            if (pendingDelivery != null) {
-                writer.delivered(pendingDelivery);
-            }
-        }
-        countDelivered(pendingEngineIndex);
-        pendingDelivery = null;
-        pendingEngineIndex = 0;
+                     final DirectBuffer buffer, final int bodyOffset, final int bodyLength, final long engineIndex) {
+        writer.sent(outgoing.set(session.id(), seqNum, msgType, sendingTimeMillis, engineIndex, buffer, bodyOffset,
+                bodyLength));
+        countDelivered(engineIndex);
         history(session.id()).nextSenderSeq = seqNum + 1;
     }
 
+    /**
+     * Records, for the latency tail, that a report reached its client's socket (or, with {@code fixSent} 0, that
+     * it will be timed no further), after the fact: an excerpt of its own, or part of the one a
+     * {@link #deliveriesExcerpt()} holds open. Recovery does not need it: the report's {@link #sent} record says
+     * it was delivered.
+     */
+    public void delivered(final Delivery delivery) {
+        writer.delivered(delivery);
+    }
+
+    /**
+     * @return an open excerpt that the {@link #delivered} calls made before it is closed go into, so that the
+     *         deliveries one socket write completed cost one excerpt; close it (try-with-resources) right after
+     */
+    DocumentContext deliveriesExcerpt() {
+        return appender.writingDocument();
+    }
+
     @Override
-    public void received(final FixSession session, final long nextTargetSeq) {
+    public void received(final FixSession session, final long nextTargetSeq, final long lastEventId) {
         writer.received(progress.set(session.id(), session.nextSenderSeq(), nextTargetSeq, lastEventId));
         history(session.id()).nextTargetSeq = nextTargetSeq;
     }
 
     @Override
-    public void reset(final FixSession session, final long nextSenderSeq, final long nextTargetSeq) {
+    public void reset(final FixSession session, final long nextSenderSeq, final long nextTargetSeq,
+                      final long lastEventId) {
         writer.reset(progress.set(session.id(), nextSenderSeq, nextTargetSeq, lastEventId));
         final History history = history(session.id());
         history.nextSenderSeq = nextSenderSeq;
@@ -273,7 +271,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
         @Override
         public void delivered(final Delivery delivery) {
-            // Deliveries are for the latency tail; the sent record next to it carries the engine index.
+            // Deliveries are for the latency tail; the report's sent record carries the engine index.
         }
     }
 
@@ -308,7 +306,8 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
         @Override
         public void delivered(final Delivery delivery) {
-            // Shares an excerpt with a sent record, which is read first.
+            kind = OTHER;
+            session = delivery.session();
         }
     }
 }

@@ -44,7 +44,6 @@ final class OrderEntry implements FixApplication {
     /** SenderCompID → firm, of the sessions that have one: 0 (none) is the missing value. */
     private final Long2LongHashMap firms = new Long2LongHashMap(0);
     private final GatewayToEngine commands;
-    private final JournalSessionStore store;
     private final GatewaySpace space;
     private final NewOrder newOrder = new NewOrder();
     private final CancelOrder cancelOrder = new CancelOrder();
@@ -55,7 +54,7 @@ final class OrderEntry implements FixApplication {
     private FixMessage message;
 
     OrderEntry(final int gatewayId, final List<SessionConfig> sessions, final GatewayToEngine commands,
-               final JournalSessionStore store, final GatewaySpace space, final long lastEventId) {
+               final GatewaySpace space, final long lastEventId) {
         this.gatewayId = gatewayId;
         for (final SessionConfig session : sessions) {
             if (session.firmId() != 0) {
@@ -63,14 +62,13 @@ final class OrderEntry implements FixApplication {
             }
         }
         this.commands = commands;
-        this.store = store;
         this.space = space;
         this.lastEventId = lastEventId;
-        store.lastEventId(lastEventId);
     }
 
-    /** @return the eventId of the last command written. */
-    long lastEventId() {
+    /** @return the eventId of the last command written: each session progress record carries it. */
+    @Override
+    public long lastEventId() {
         return lastEventId;
     }
 
@@ -89,7 +87,6 @@ final class OrderEntry implements FixApplication {
                 if (!refused) {
                     stamp(newOrder.metaData());
                     commands.newOrder(newOrder);
-                    store.lastEventId(lastEventId);
                 }
             }
             case MsgTypes.ORDER_CANCEL_REQUEST -> {
@@ -102,7 +99,6 @@ final class OrderEntry implements FixApplication {
                 if (!refused) {
                     stamp(cancelOrder.metaData());
                     commands.cancelOrder(cancelOrder);
-                    store.lastEventId(lastEventId);
                 }
             }
             case MsgTypes.ORDER_CANCEL_REPLACE_REQUEST -> {
@@ -115,7 +111,6 @@ final class OrderEntry implements FixApplication {
                 if (!refused) {
                     stamp(replaceOrder.metaData());
                     commands.replaceOrder(replaceOrder);
-                    store.lastEventId(lastEventId);
                 }
             }
             default -> session.businessReject(message, SessionRejectReason.BUSINESS_UNSUPPORTED_MESSAGE_TYPE,
@@ -143,7 +138,7 @@ final class OrderEntry implements FixApplication {
         metaData.sourceId(gatewayId)
                 .eventId(++lastEventId)
                 .fixReceived(session.receivedTicks())
-                .commandWritten(SluiceClock.nowTicks());
+                .commandWriting(SluiceClock.nowTicks());
     }
 
     private long id(final int tag) {

@@ -13,21 +13,29 @@ import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.gateway.session.FixAcceptor;
+import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
 import net.openhft.chronicle.queue.ExcerptTailer;
 
 /**
  * Delivers the engine's reports that belong to this gateway: each becomes an ExecutionReport (35=8) or
- * OrderCancelReject (35=9) on the session that owns the order, and nowhere else. The FIX message, the
- * {@link Delivery} record (MetaData with gatewayRead and fixSent) and the engine-journal index delivered
- * up to are stored in one journal excerpt before the bytes go out, so after a crash a report is either
- * delivered (resendable) or still ahead of the recovered tailer. One engine excerpt holds every report of one
- * input (an ack and its fills), so a gateway stopped part way through one starts again at that excerpt and
- * passes over the reports of it that it had already delivered. A report for an offline session is stored the
- * same way and reaches the client through the resend protocol when it logs on again.
+ * OrderCancelReject (35=9) on the session that owns the order, and nowhere else. The FIX message and the
+ * engine-journal index of its report are stored in one journal excerpt before the bytes go out
+ * ({@link FixSession#sendApplicationMessage}), so after a crash a report is either delivered (resendable) or
+ * still ahead of the recovered tailer. One engine excerpt holds every report of one input (an ack and its fills),
+ * so a gateway stopped part way through one starts again at that excerpt and passes over the reports of it that
+ * it had already delivered. A report for an offline session is stored the same way and reaches the client
+ * through the resend protocol when it logs on again.
+ * <p>
+ * For the latency tail, each report also gets a {@link Delivery} record (its MetaData with gatewayRead, stamped
+ * as the report is read, and fixSent): held in {@link QueuedDeliveries} until the socket has taken the message
+ * ({@link #onWritten}), then journaled; a report that was not queued on a connection at once is journaled
+ * with fixSent 0.
  */
 final class ReportDelivery implements EngineToGateway {
     private static final long TICKS_PER_MILLI = 10_000;
+    /** Deliveries held for their socket write at most: beyond, the oldest are journaled untimed. */
+    private static final int MAX_QUEUED_DELIVERIES = 1024;
     private static final byte[] NONE = {'N', 'O', 'N', 'E'};
 
     private final int gatewayId;
@@ -35,6 +43,7 @@ final class ReportDelivery implements EngineToGateway {
     private final JournalSessionStore store;
     private final ExcerptTailer engineTailer;
     private final Delivery delivery = new Delivery();
+    private final QueuedDeliveries queued = new QueuedDeliveries(MAX_QUEUED_DELIVERIES);
     private long delivered;
     private long alreadyDelivered;
 
@@ -126,11 +135,29 @@ final class ReportDelivery implements EngineToGateway {
     }
 
     private void send(final FixSession session, final Report report, final long execId, final long gatewayRead) {
-        delivery.metaData().copyFrom(report.metaData()).gatewayRead(gatewayRead).fixSent(SluiceClock.nowTicks());
+        final FixConnection connection = session.connection();
+        final long end = session.sendApplicationMessage(engineTailer.index());
+        delivery.metaData().copyFrom(report.metaData()).gatewayRead(gatewayRead).fixSent(0);
         delivery.session(report.session()).execId(execId);
-        store.attachDelivery(delivery, engineTailer.index());
-        session.sendApplicationMessage();
+        if (end == FixSession.NOT_QUEUED) {
+            store.delivered(delivery);
+        } else {
+            queued.hold(delivery, connection, end, store);
+        }
         delivered++;
+    }
+
+    /**
+     * A write to {@code connection}'s socket just returned, its outbound stream taken up to {@code writtenBytes}:
+     * the deliveries whose message it completed are journaled with fixSent now.
+     */
+    void onWritten(final FixConnection connection, final long writtenBytes) {
+        queued.onWritten(connection, writtenBytes, store);
+    }
+
+    /** {@code connection} was lost: what it held will never be written, so its deliveries are journaled untimed. */
+    void onClosed(final FixConnection connection) {
+        queued.onClosed(connection, store);
     }
 
     private static void orderIds(final FixEncoder encoder, final Report report) {
@@ -146,7 +173,7 @@ final class ReportDelivery implements EngineToGateway {
     }
 
     private static void transactTime(final FixEncoder encoder, final Report report) {
-        final long written = report.metaData().reportWritten();
+        final long written = report.metaData().reportWriting();
         if (written != 0) {
             encoder.timestampField(FixTags.TRANSACT_TIME, written / TICKS_PER_MILLI);
         }

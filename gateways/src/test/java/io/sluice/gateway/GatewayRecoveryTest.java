@@ -5,7 +5,9 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.session.FixAcceptor;
+import io.sluice.gateway.session.FixApplication;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.SessionEvents;
 import io.sluice.gateway.session.SessionIdentity;
@@ -50,6 +52,8 @@ class GatewayRecoveryTest {
                 "reports 4 and 5 of the interrupted excerpt come after the restart, 1 and 2 not again, 3 is another gateway's");
         restartAndDeliver(root);
         assertEquals(List.of(1L, 2L, 4L, 5L), deliveredExecIds(root), "a restart after a whole excerpt delivers nothing again");
+        assertTrue(JournalProbe.deliveries(root, GATEWAY).stream().allMatch(d -> d.metaData().fixSent() == 0),
+                "reports stored for an offline session never reached a socket: their fixSent is 0, not reached");
     }
 
     /** Report 1 alone in an excerpt; reports 2 to 5 in the next, 3 for another gateway. @return that next excerpt's index */
@@ -73,7 +77,17 @@ class GatewayRecoveryTest {
         try (ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
              JournalSessionStore store = new JournalSessionStore(Journals.open(Journals.gatewayDeliveries(root, GATEWAY)), 8192)) {
             final FixSession session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret1"), store,
-                    (owner, message) -> { }, SystemEpochClock.INSTANCE, 8192, 120_000, 2_000, 1);
+                    new FixApplication() {
+                        @Override
+                        public void onApplicationMessage(final FixSession owner, final FixMessage message) {
+                            // this session only delivers reports
+                        }
+
+                        @Override
+                        public long lastEventId() {
+                            return 0;
+                        }
+                    }, SystemEpochClock.INSTANCE, 8192, 120_000, 2_000, 1);
             final FixAcceptor acceptor = new FixAcceptor(List.of(session), SystemEpochClock.INSTANCE, 8192, Gateway.MAX_FIELDS,
                     SessionEvents.NONE);
             final ExcerptTailer tailer = engineJournal.createTailer();

@@ -180,7 +180,7 @@ class GatewaySocketTest {
             assertTrue(commands.get(0).contains("sourceId: 3"), commands.get(0));
             assertTrue(commands.get(0).contains("eventId: 1"), commands.get(0));
             assertFalse(commands.get(0).contains("fixReceived: 0"), commands.get(0));
-            assertFalse(commands.get(0).contains("commandWritten: 0"), commands.get(0));
+            assertFalse(commands.get(0).contains("commandWriting: 0"), commands.get(0));
             assertTrue(commands.get(1).startsWith("!io.sluice.contracts.ReplaceOrder"), commands.get(1));
             assertTrue(commands.get(1).contains("origClOrdId: ORD-1"), commands.get(1));
             assertTrue(commands.get(1).contains("eventId: 2"), commands.get(1));
@@ -246,13 +246,15 @@ class GatewaySocketTest {
             assertEquals(RejectReason.UNKNOWN_ORDER.text(), cancelReject.get(FixTags.TEXT));
             two.expectNothingElse();
 
+            // A delivery is journaled once the socket write that carried its report has returned: just after.
+            JournalProbe.await("both deliveries journaled", () -> JournalProbe.deliveries(root, GATEWAY).size() == 2);
             final List<Delivery> deliveries = JournalProbe.deliveries(root, GATEWAY);
             assertEquals(2, deliveries.size());
             assertEquals(7, deliveries.get(0).execId());
             assertEquals(id("CLIENT1"), deliveries.get(0).session());
             assertTrue(deliveries.get(0).metaData().gatewayRead() > 0);
             assertTrue(deliveries.get(0).metaData().fixSent() >= deliveries.get(0).metaData().gatewayRead());
-            assertEquals(4_004, deliveries.get(0).metaData().reportWritten(), "the report's own MetaData is kept");
+            assertEquals(4_004, deliveries.get(0).metaData().reportWriting(), "the report's own MetaData is kept");
             assertEquals(id("CLIENT2"), deliveries.get(1).session());
         }
     }

@@ -13,7 +13,7 @@ import net.openhft.chronicle.wire.WireType;
 
 /**
  * Where the running engine's reports go: the engine journal, through a Chronicle method writer on one
- * appender, each report stamped with {@code reportWritten} on the way (the only clock read, kept out of the
+ * appender, each report stamped with {@code reportWriting} on the way (the only clock read, kept out of the
  * pure {@link Engine}). The reports of one input share one stamp, read at the first of them: they are written
  * within a few tenths of a microsecond into one excerpt, which gateways see only once it is committed
  * whole, and a clock read costs 20 ns here.
@@ -96,13 +96,13 @@ public final class JournalOutput implements EngineToGateway {
         }
     }
 
-    /** Stamps reportWritten: now, unless a report of the same input was stamped just before. */
+    /** Stamps reportWriting: now, unless a report of the same input was stamped just before. */
     private void stamp(final MetaData metaData) {
         if (metaData.eventId() != stampedEvent || metaData.sourceId() != stampedSource || written == 0) {
             stampedSource = metaData.sourceId();
             stampedEvent = metaData.eventId();
             stampTicks = SluiceClock.nowTicks();
         }
-        metaData.reportWritten(stampTicks);
+        metaData.reportWriting(stampTicks);
     }
 }

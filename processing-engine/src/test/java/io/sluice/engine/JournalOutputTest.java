@@ -42,7 +42,7 @@ final class JournalOutputTest {
             awaitNextTick();
             output.executionReport(report(2, 11));
 
-            final List<Long> stamps = reportWrittenStamps(journal);
+            final List<Long> stamps = reportWritingStamps(journal);
             assertEquals(3, stamps.size());
             assertEquals(stamps.get(0), stamps.get(1), "both reports of input (1, 11)");
             assertTrue(stamps.get(2) > stamps.get(1), "input (2, 11) is stamped anew: " + stamps);
@@ -69,18 +69,18 @@ final class JournalOutputTest {
         }
     }
 
-    private static List<Long> reportWrittenStamps(final ChronicleQueue journal) {
+    private static List<Long> reportWritingStamps(final ChronicleQueue journal) {
         final List<Long> stamps = new ArrayList<>();
         try (ExcerptTailer tailer = journal.createTailer()) {
             final MethodReader reader = tailer.methodReader(new EngineToGateway() {
                 @Override
                 public void executionReport(final ExecutionReport report) {
-                    stamps.add(report.metaData().reportWritten());
+                    stamps.add(report.metaData().reportWriting());
                 }
 
                 @Override
                 public void cancelReject(final CancelReject reject) {
-                    stamps.add(reject.metaData().reportWritten());
+                    stamps.add(reject.metaData().reportWriting());
                 }
             });
             while (reader.readOne()) {

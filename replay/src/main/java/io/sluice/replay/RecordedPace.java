@@ -11,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * Holds each input back until as long after the replay's first input as it was written after the recording's
- * first input ({@link MetaData#commandWritten()}, 0.1 µs ticks), then passes it on: {@link Pace#RECORDED}.
+ * first input ({@link MetaData#commandWriting()}, 0.1 µs ticks), then passes it on: {@link Pace#RECORDED}.
  * Inputs that are already late go at once, so a replay slower than the recording just runs flat out.
  */
 final class RecordedPace implements GatewayToEngine {
@@ -46,11 +46,11 @@ final class RecordedPace implements GatewayToEngine {
 
     private void await(final MetaData metaData) {
         if (startNanos == 0) {
-            firstWritten = metaData.commandWritten();
+            firstWritten = metaData.commandWriting();
             startNanos = System.nanoTime();
             return;
         }
-        final long due = startNanos + (metaData.commandWritten() - firstWritten) * SluiceClock.NANOS_PER_TICK;
+        final long due = startNanos + (metaData.commandWriting() - firstWritten) * SluiceClock.NANOS_PER_TICK;
         long wait;
         while ((wait = due - System.nanoTime()) > 0) {
             if (wait > SPIN_NANOS) {

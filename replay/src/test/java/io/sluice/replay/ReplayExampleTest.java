@@ -50,7 +50,7 @@ final class ReplayExampleTest {
         assertEquals(recorded.size(), replayed.size());
         for (int i = 0; i < recorded.size(); i++) {
             assertEquals(recorded.get(i).withoutRunTimestamps(), replayed.get(i).withoutRunTimestamps(), "report " + i);
-            assertNotEquals(recorded.get(i).report().metaData().reportWritten(), replayed.get(i).report().metaData().reportWritten(),
+            assertNotEquals(recorded.get(i).report().metaData().reportWriting(), replayed.get(i).report().metaData().reportWriting(),
                     "report " + i + " is stamped when this replay wrote it");
         }
     }
@@ -93,8 +93,8 @@ final class ReplayExampleTest {
     void recordedPaceTakesAtLeastAsLongAsTheRecordingDid() throws Exception {
         final RecordedSession session = RecordedSession.shared();
         final List<RecordedReports> recorded = RecordedReports.read(session.root());
-        final long recordedSpanNanos = (recorded.getLast().report().metaData().commandWritten()
-                - recorded.getFirst().report().metaData().commandWritten()) * 100;
+        final long recordedSpanNanos = (recorded.getLast().report().metaData().commandWriting()
+                - recorded.getFirst().report().metaData().commandWriting()) * 100;
         assertTrue(recordedSpanNanos > 1_000_000, "the recording spans " + recordedSpanNanos + " ns");
 
         final ReplayResult result = assertReplaysIdentically(new Replay(session.root(), session.config()).output(out).pace(Pace.RECORDED));

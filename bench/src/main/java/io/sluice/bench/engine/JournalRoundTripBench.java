@@ -39,7 +39,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code ./sluice bench journal-round-trip [--orders N] [--window W] [--rate R]}: the round trip Chronicle's 2013
  * gateway/engine demo measured, without FIX. Two gateway threads each send commands into their own journal
  * (keeping at most {@code window} unanswered) while reading the engine journal for their reports; the
- * engine runs on a third thread. Latency per command, from MetaData: commandWritten to the gateway reading
+ * engine runs on a third thread. Latency per command, from MetaData: commandWriting to the gateway reading
  * the first report for it, split into the hops in (command written → engine read) and out (report written
  * → gateway read). Figures exclude the first 10 % of each gateway's commands (warm-up). The engine's and the
  * gateways' idle strategies are options: on 2 cores at most one of the three threads should spin.
@@ -270,7 +270,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
 
         private static void stamp(final MetaData metaData) {
             final long now = SluiceClock.nowTicks();
-            metaData.fixReceived(now).commandWritten(now);
+            metaData.fixReceived(now).commandWriting(now);
         }
 
         /** The first report naming one of this gateway's commands answers it. */
@@ -281,14 +281,14 @@ public final class JournalRoundTripBench implements Callable<Integer> {
             final long now = SluiceClock.nowTicks();
             answered = metaData.eventId();
             progress.lazySet(answered);
-            final long roundTrip = Math.max(0, now - metaData.commandWritten()) * SluiceClock.NANOS_PER_TICK;
+            final long roundTrip = Math.max(0, now - metaData.commandWriting()) * SluiceClock.NANOS_PER_TICK;
             if (intervals != null) {
                 intervals.recordValue(roundTrip);
             }
             if (answered > warmUp) {
                 total.recordValue(roundTrip);
-                in.recordValue(Math.max(0, metaData.engineRead() - metaData.commandWritten()) * SluiceClock.NANOS_PER_TICK);
-                out.recordValue(Math.max(0, now - metaData.reportWritten()) * SluiceClock.NANOS_PER_TICK);
+                in.recordValue(Math.max(0, metaData.engineRead() - metaData.commandWriting()) * SluiceClock.NANOS_PER_TICK);
+                out.recordValue(Math.max(0, now - metaData.reportWriting()) * SluiceClock.NANOS_PER_TICK);
             }
         }
     }

@@ -107,7 +107,7 @@ final class HopPass {
                 firstMeasuredIntendedNanos = intended;
             }
             order.clOrdId(i + 1);
-            order.metaData().eventId(i + 1).fixReceived(intended).commandWritten(SluiceClock.nowTicks());
+            order.metaData().eventId(i + 1).fixReceived(intended).commandWriting(SluiceClock.nowTicks());
             writer.write(order);
         }
         writerWindow.close();

@@ -19,6 +19,12 @@ public enum Finding {
     NEGATIVE_HOPS("negative hops (a clock went backwards), not recorded"),
     /** A hop with a timestamp of 0, i.e. a stage its writer says was not reached. */
     MISSING_TIMESTAMPS("hops with a timestamp of 0, not recorded"),
+    /**
+     * Deliveries of reports that did not go out to a socket when delivered (the client was offline, or the
+     * connection closed first): fixSent 0, so they are in journal out but not in gateway out or end to end.
+     */
+    UNSENT_DELIVERIES("deliveries not sent to a socket (client offline or connection closed): "
+            + "not in gateway out or end to end"),
     /** Reports whose command is not in the gateway journals. */
     REPORTS_WITHOUT_COMMAND("reports without a command"),
     /** Deliveries whose report is not in the engine journal. */

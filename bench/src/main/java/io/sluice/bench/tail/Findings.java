@@ -79,6 +79,13 @@ public final class Findings {
         }
     }
 
+    void unsentDelivery(final int gatewayId, final MetaData metaData) {
+        if (count(Finding.UNSENT_DELIVERIES, 1)) {
+            example("gateway-%d-out: report for gateway-%d input %d was stored for resend, not sent", gatewayId,
+                    metaData.sourceId(), metaData.eventId());
+        }
+    }
+
     void reportWithoutCommand(final MetaData metaData) {
         if (count(Finding.REPORTS_WITHOUT_COMMAND, 1)) {
             example("engine: report for gateway-%d input %d, which no gateway journal holds",

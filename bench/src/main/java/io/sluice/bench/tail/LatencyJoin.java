@@ -10,8 +10,9 @@ import org.agrona.collections.Int2ObjectHashMap;
  * <p>
  * Hops are recorded where their timestamps are first complete: gateway in once per command; journal in
  * once per input (its first report); engine once per report; journal out, gateway out and end to end once
- * per delivery. Before a record is matched, the journal it refers to is read up to it (a delivery pulls the
- * engine journal, a report pulls the gateway journal), so matching never waits and memory stays fixed.
+ * per delivery, the last two only for a delivery that went out to a socket (fixSent not 0). Before a record is
+ * matched, the journal it refers to is read up to it (a delivery pulls the engine journal, a report pulls the
+ * gateway journal), so matching never waits and memory stays fixed.
  * Allocation-free per record once every gateway has been seen.
  */
 public final class LatencyJoin {
@@ -50,20 +51,20 @@ public final class LatencyJoin {
     }
 
     void onCommand(final int gatewayId, final MetaData metaData, final long session) {
-        clock.observe(metaData.commandWritten());
+        clock.observe(metaData.commandWriting());
         commandsRead++;
         if (metaData.sourceId() != gatewayId) {
             findings.foreignSourceId(gatewayId, metaData);
         }
         source(metaData.sourceId()).commandRead(metaData.eventId(), session, findings);
         if (filter.inWindow(metaData.fixReceived()) && filter.accepts(gatewayId, session)) {
-            record(Hop.GATEWAY_IN, metaData, metaData.fixReceived(), metaData.commandWritten());
+            record(Hop.GATEWAY_IN, metaData, metaData.fixReceived(), metaData.commandWriting());
         }
     }
 
     /** A report of the input {@code metaData} names, for {@code session} of gateway {@code gatewayId}. */
     void onReport(final MetaData metaData, final int gatewayId, final long session) {
-        clock.observe(metaData.reportWritten());
+        clock.observe(metaData.reportWriting());
         final long sequence = ++reportsRead;
         final long eventId = metaData.eventId();
         final Source source = source(metaData.sourceId());
@@ -79,7 +80,7 @@ public final class LatencyJoin {
         if (firstForInput) {
             final long inputSession = match == JoinWindow.Match.FOUND ? source.window().session(eventId) : session;
             if (filter.accepts(metaData.sourceId(), inputSession)) {
-                record(Hop.JOURNAL_IN, metaData, metaData.commandWritten(), metaData.engineRead());
+                record(Hop.JOURNAL_IN, metaData, metaData.commandWriting(), metaData.engineRead());
             }
         }
         if (filter.accepts(gatewayId, session)) {
@@ -88,13 +89,13 @@ public final class LatencyJoin {
             } else if (match == JoinWindow.Match.FORGOTTEN) {
                 findings.uncheckedJoin(metaData);
             }
-            record(Hop.ENGINE, metaData, metaData.engineRead(), metaData.reportWritten());
+            record(Hop.ENGINE, metaData, metaData.engineRead(), metaData.reportWriting());
         }
     }
 
     /** A delivery, read from {@code from}, of a report of the input {@code metaData} names, to {@code session}. */
     void onDelivery(final DeliveryStream from, final MetaData metaData, final long session) {
-        clock.observe(metaData.fixSent());
+        clock.observe(metaData.fixSent() != 0 ? metaData.fixSent() : metaData.gatewayRead());
         deliveriesRead++;
         final long eventId = metaData.eventId();
         final Source source = source(metaData.sourceId());
@@ -113,7 +114,11 @@ public final class LatencyJoin {
         } else if (match == JoinWindow.Match.FORGOTTEN) {
             findings.uncheckedJoin(metaData);
         }
-        record(Hop.JOURNAL_OUT, metaData, metaData.reportWritten(), metaData.gatewayRead());
+        record(Hop.JOURNAL_OUT, metaData, metaData.reportWriting(), metaData.gatewayRead());
+        if (metaData.fixSent() == 0) {
+            findings.unsentDelivery(from.gatewayId(), metaData);
+            return;
+        }
         record(Hop.GATEWAY_OUT, metaData, metaData.gatewayRead(), metaData.fixSent());
         record(Hop.END_TO_END, metaData, metaData.fixReceived(), metaData.fixSent());
     }

@@ -29,10 +29,10 @@ final class RecordLayout {
     private static final int SOURCE_ID = 0;
     private static final int EVENT_ID = SOURCE_ID + Integer.BYTES;
     private static final int FIX_RECEIVED = EVENT_ID + Long.BYTES;
-    private static final int COMMAND_WRITTEN = FIX_RECEIVED + Long.BYTES;
-    private static final int ENGINE_READ = COMMAND_WRITTEN + Long.BYTES;
-    private static final int REPORT_WRITTEN = ENGINE_READ + Long.BYTES;
-    private static final int GATEWAY_READ = REPORT_WRITTEN + Long.BYTES;
+    private static final int COMMAND_WRITING = FIX_RECEIVED + Long.BYTES;
+    private static final int ENGINE_READ = COMMAND_WRITING + Long.BYTES;
+    private static final int REPORT_WRITING = ENGINE_READ + Long.BYTES;
+    private static final int GATEWAY_READ = REPORT_WRITING + Long.BYTES;
     private static final int FIX_SENT = GATEWAY_READ + Long.BYTES;
 
     /** A command's session: the first field of every command's body. */
@@ -58,9 +58,9 @@ final class RecordLayout {
         return metaData.sourceId(buffer.getInt(offset + SOURCE_ID))
                 .eventId(buffer.getLong(offset + EVENT_ID))
                 .fixReceived(buffer.getLong(offset + FIX_RECEIVED))
-                .commandWritten(buffer.getLong(offset + COMMAND_WRITTEN))
+                .commandWriting(buffer.getLong(offset + COMMAND_WRITING))
                 .engineRead(buffer.getLong(offset + ENGINE_READ))
-                .reportWritten(buffer.getLong(offset + REPORT_WRITTEN))
+                .reportWriting(buffer.getLong(offset + REPORT_WRITING))
                 .gatewayRead(buffer.getLong(offset + GATEWAY_READ))
                 .fixSent(buffer.getLong(offset + FIX_SENT));
     }

@@ -73,21 +73,21 @@ public final class SyntheticJournals {
     public MetaData command(final MetaData metaData, final int gatewayId, final long eventId) {
         final long fixReceived = startTicks + eventId * SPACING_TICKS + gatewayId;
         return metaData.clearTimestamps().sourceId(gatewayId).eventId(eventId).fixReceived(fixReceived)
-                .commandWritten(fixReceived + pattern.ticks(Hop.GATEWAY_IN, gatewayId, eventId, 0));
+                .commandWriting(fixReceived + pattern.ticks(Hop.GATEWAY_IN, gatewayId, eventId, 0));
     }
 
     /** Fills {@code metaData} as the engine writes report {@code report} of that command. */
     public MetaData report(final MetaData metaData, final int gatewayId, final long eventId, final int report) {
         command(metaData, gatewayId, eventId);
-        final long engineRead = metaData.commandWritten() + pattern.ticks(Hop.JOURNAL_IN, gatewayId, eventId, 0);
+        final long engineRead = metaData.commandWriting() + pattern.ticks(Hop.JOURNAL_IN, gatewayId, eventId, 0);
         return metaData.engineRead(engineRead)
-                .reportWritten(engineRead + pattern.ticks(Hop.ENGINE, gatewayId, eventId, report));
+                .reportWriting(engineRead + pattern.ticks(Hop.ENGINE, gatewayId, eventId, report));
     }
 
     /** Fills {@code metaData} as the gateway records delivering that report. */
     public MetaData delivery(final MetaData metaData, final int gatewayId, final long eventId, final int report) {
         report(metaData, gatewayId, eventId, report);
-        final long gatewayRead = metaData.reportWritten() + pattern.ticks(Hop.JOURNAL_OUT, gatewayId, eventId, report);
+        final long gatewayRead = metaData.reportWriting() + pattern.ticks(Hop.JOURNAL_OUT, gatewayId, eventId, report);
         return metaData.gatewayRead(gatewayRead)
                 .fixSent(gatewayRead + pattern.ticks(Hop.GATEWAY_OUT, gatewayId, eventId, report));
     }

@@ -134,9 +134,10 @@ public final class Tail implements Agent, IntervalClock.Listener {
         }
     }
 
-    /** Opens the journals, at their end unless reading from the start. */
+    /** Says what each hop spans, then opens the journals, at their end unless reading from the start. */
     @Override
     public void onStart() {
+        printHops();
         discover(options.fromStart());
         if (!options.fromStart()) {
             // Everything received from now on is written after the tailers moved to the end, so it is all seen.
@@ -377,6 +378,14 @@ public final class Tail implements Agent, IntervalClock.Listener {
             return list.filter(dir -> Files.exists(dir.resolve("metadata.cq4t"))).sorted().toList();
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot list journals in " + options.root().toAbsolutePath(), e);
+        }
+    }
+
+    /** Prints, once, what each hop of the tables spans. */
+    private void printHops() {
+        out.println("hops (each from one MetaData timestamp to the next; end to end is their sum):");
+        for (final HopStatistics hop : hops) {
+            out.printf(Locale.ROOT, "  %-12s %s%n", hop.hop().label(), hop.hop().span());
         }
     }
 

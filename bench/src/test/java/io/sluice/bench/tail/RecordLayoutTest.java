@@ -131,8 +131,8 @@ class RecordLayoutTest {
     /** Input {@code eventId} of gateway 1, each of its hops {@code step} ticks long but the engine's, twice that. */
     private static void times(final MetaData metaData, final long eventId, final long step) {
         final long received = T0 + eventId * 1_000;
-        metaData.sourceId(1).eventId(eventId).fixReceived(received).commandWritten(received + step)
-                .engineRead(received + 2 * step).reportWritten(received + 4 * step).gatewayRead(received + 5 * step)
+        metaData.sourceId(1).eventId(eventId).fixReceived(received).commandWriting(received + step)
+                .engineRead(received + 2 * step).reportWriting(received + 4 * step).gatewayRead(received + 5 * step)
                 .fixSent(received + 6 * step);
     }
 

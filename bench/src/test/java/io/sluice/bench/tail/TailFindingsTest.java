@@ -42,15 +42,15 @@ class TailFindingsTest {
     void gapsNegativeHopsAndUnmatchedRecordsAreCountedAndShown() {
         try (JournalSetWriter writer = new JournalSetWriter(root)) {
             writer.newOrder(1, CLIENT, times(1));
-            writer.newOrder(1, CLIENT, times(2).commandWritten(T0 + 20 * 1_000 - 5)); // written before received
+            writer.newOrder(1, CLIENT, times(2).commandWriting(T0 + 20 * 1_000 - 5)); // written before received
             writer.newOrder(1, CLIENT, times(3));
             writer.newOrder(1, CLIENT, times(6)); // 4 and 5 missing
             writer.newOrder(1, CLIENT, times(6)); // repeated
             writer.newOrder(1, CLIENT, times(7)); // never answered
 
             writer.executionReport(1, CLIENT, 1, times(1));
-            writer.executionReport(1, CLIENT, 2, times(2).commandWritten(T0 + 20 * 1_000 - 5));
-            writer.executionReport(1, CLIENT, 3, times(3).reportWritten(T0 + 30 * 1_000 + 2)); // before engine read
+            writer.executionReport(1, CLIENT, 2, times(2).commandWriting(T0 + 20 * 1_000 - 5));
+            writer.executionReport(1, CLIENT, 3, times(3).reportWriting(T0 + 30 * 1_000 + 2)); // before engine read
             writer.executionReport(1, CLIENT, 6, times(6));
             writer.executionReport(1, CLIENT, 9, times(9)); // command 7 skipped (8 never was one); no command 9
 
@@ -58,13 +58,14 @@ class TailFindingsTest {
             final SessionState sessionState = writer.writer(out, SessionState.class);
             sessionState.sessionState(1);
             writer.delivery(1, CLIENT, 1, times(1));
-            writer.delivery(1, CLIENT, 2, times(2).commandWritten(T0 + 20 * 1_000 - 5));
-            try (DocumentContext ignored = writer.excerpt(out)) { // as gateways record a message sent and its delivery
+            writer.delivery(1, CLIENT, 2, times(2).commandWriting(T0 + 20 * 1_000 - 5));
+            try (DocumentContext ignored = writer.excerpt(out)) { // a private record and a delivery in one excerpt
                 sessionState.sessionState(3);
-                writer.delivery(1, CLIENT, 3, times(3).reportWritten(T0 + 30 * 1_000 + 2));
+                writer.delivery(1, CLIENT, 3, times(3).reportWriting(T0 + 30 * 1_000 + 2));
             }
             writer.delivery(1, CLIENT, 5, times(5)); // no report for 5
             writer.delivery(1, CLIENT, 6, times(6).gatewayRead(0)); // gateway read not stamped
+            writer.delivery(1, CLIENT, 1, times(1).fixSent(0)); // a second report of 1, stored for an offline client
         }
 
         final ByteArrayOutputStream output = new ByteArrayOutputStream();
@@ -78,14 +79,16 @@ class TailFindingsTest {
         expected.put(Finding.MISSING_TIMESTAMPS, 2L);
         expected.put(Finding.REPORTS_WITHOUT_COMMAND, 1L);
         expected.put(Finding.DELIVERIES_WITHOUT_REPORT, 1L);
+        expected.put(Finding.UNSENT_DELIVERIES, 1L);
         assertFindings(expected, tail);
 
         assertEquals(5, tail.statistics(Hop.GATEWAY_IN).total().getTotalCount(), "6 commands, one negative");
         assertEquals(4, tail.statistics(Hop.ENGINE).total().getTotalCount(), "5 reports, one negative");
-        assertEquals(4, tail.statistics(Hop.JOURNAL_OUT).total().getTotalCount(), "5 deliveries, one not stamped");
-        assertEquals(5, tail.statistics(Hop.END_TO_END).total().getTotalCount());
-        assertEquals(6, excerpts(Journals.gatewayDeliveries(root, 1)), "5 deliveries and 2 private records, 2 in one excerpt");
-        assertEquals(5, tail.join().deliveriesRead(), "the private records are skipped");
+        assertEquals(5, tail.statistics(Hop.JOURNAL_OUT).total().getTotalCount(), "6 deliveries, one not stamped");
+        assertEquals(4, tail.statistics(Hop.GATEWAY_OUT).total().getTotalCount(), "one not stamped, one not sent");
+        assertEquals(5, tail.statistics(Hop.END_TO_END).total().getTotalCount(), "the one not sent is not timed");
+        assertEquals(7, excerpts(Journals.gatewayDeliveries(root, 1)), "6 deliveries and 2 private records, 2 in one excerpt");
+        assertEquals(6, tail.join().deliveriesRead(), "the private records are skipped");
         assertEquals(2, tail.join().commandsWithoutReport(), "the repeated command 6 and command 7");
 
         final String text = output.toString(StandardCharsets.UTF_8);
@@ -97,6 +100,8 @@ class TailFindingsTest {
         assertTrue(text.contains("! 1 deliveries without a report"), text);
         assertTrue(text.contains("! 1 commands skipped by the engine journal"), text);
         assertTrue(text.contains("! 2 commands without a report"), text);
+        assertTrue(text.contains("! 1 deliveries not sent to a socket"), text);
+        assertTrue(text.contains("  gateway out  gateway has read the report -> FIX encoded, stored, queued, flushed"), text);
     }
 
     @Test
@@ -159,8 +164,8 @@ class TailFindingsTest {
      */
     private static MetaData times(final long eventId) {
         final long received = T0 + eventId * 10 * 1_000;
-        return new MetaData().sourceId(1).eventId(eventId).fixReceived(received).commandWritten(received + 10)
-                .engineRead(received + 20).reportWritten(received + 40).gatewayRead(received + 50)
+        return new MetaData().sourceId(1).eventId(eventId).fixReceived(received).commandWriting(received + 10)
+                .engineRead(received + 20).reportWriting(received + 40).gatewayRead(received + 50)
                 .fixSent(received + 80);
     }
 

@@ -10,4 +10,11 @@ import io.sluice.gateway.codec.FixMessage;
  */
 public interface FixApplication {
     void onApplicationMessage(FixSession session, FixMessage message);
+
+    /**
+     * @return the id of the last input the application journaled (0 if none): the session records it with its
+     *         progress ({@link SessionStore#received}), which is how a restart tells the journaled inputs whose
+     *         client message was recorded as processed from those whose progress a crash cut off
+     */
+    long lastEventId();
 }

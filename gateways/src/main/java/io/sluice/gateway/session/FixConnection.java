@@ -17,6 +17,12 @@ public interface FixConnection {
      */
     boolean send(DirectBuffer buffer, int offset, int length);
 
+    /**
+     * @return how many bytes were queued on this connection since it opened: the position in its outbound byte
+     *         stream where the last queued message ends, to compare with what the socket has taken since
+     */
+    long queuedBytes();
+
     /** @return how many bytes {@link #send} would accept right now. */
     int writableBytes();
 

@@ -34,6 +34,9 @@ public final class FixSession {
     /** The most bytes of client messages held while a gap in their sequence is being resent. */
     public static final int MAX_HELD_BYTES = 256 * 1024;
 
+    /** What {@link #sendApplicationMessage} returns for a message stored but not queued on a connection. */
+    public static final long NOT_QUEUED = -1;
+
     private static final String SEQ_TOO_LOW = "MsgSeqNum too low, expecting ";
     private static final String BUT_RECEIVED = " but received ";
 
@@ -201,7 +204,7 @@ public final class FixSession {
             }
             nextSenderSeq = 1;
             nextTargetSeq = 1;
-            store.reset(this, 1, 1);
+            store.reset(this, 1, 1, application.lastEventId());
         } else if (seq < nextTargetSeq) {
             return text(SEQ_TOO_LOW).append(nextTargetSeq).append(BUT_RECEIVED).append(seq);
         }
@@ -400,16 +403,28 @@ public final class FixSession {
 
     /**
      * Starts an application message to the client: the header is written with the next MsgSeqNum; add the
-     * body through the returned encoder, then call {@link #sendApplicationMessage()}. Works while the client
+     * body through the returned encoder, then call {@link #sendApplicationMessage}. Works while the client
      * is offline too: the message is stored and reaches the client through the resend protocol.
      */
     public FixEncoder startApplicationMessage(final int msgType) {
         return startMessage(msgType);
     }
 
-    /** Stores and sends the message begun with {@link #startApplicationMessage(int)}. */
-    public void sendApplicationMessage() {
-        commit();
+    /**
+     * Stores the message begun with {@link #startApplicationMessage(int)} and queues it on the connection.
+     *
+     * @param engineIndex the engine-journal index of the report it carries, or 0 for none (stored with it)
+     * @return where the message ends in the byte stream of the connection it was queued on
+     *         ({@link FixConnection#queuedBytes()}), or {@link #NOT_QUEUED} if it was only stored: the client is
+     *         offline, a resend is under way, or the connection could not take it
+     */
+    public long sendApplicationMessage(final long engineIndex) {
+        return commit(engineIndex);
+    }
+
+    /** @return the connection of the logged-on client, or null. */
+    public FixConnection connection() {
+        return connection;
     }
 
     /** @return true if a client is logged on and the session can send right now. */
@@ -615,7 +630,7 @@ public final class FixSession {
 
     private boolean renumber(final long oldSeqNum, final int msgType, final long origSendingTime,
                              final DirectBuffer body, final int offset, final int length) {
-        store.sent(this, nextSenderSeq++, msgType, origSendingTime, body, offset, length);
+        store.sent(this, nextSenderSeq++, msgType, origSendingTime, body, offset, length, 0);
         return true;
     }
 
@@ -691,7 +706,7 @@ public final class FixSession {
             encoder.textField(FixTags.TEXT, text);
         }
         encoder.finish();
-        store.sent(this, nextSenderSeq++, MsgTypes.LOGOUT, pendingSendingTime, encoder.buffer(), 0, 0);
+        store.sent(this, nextSenderSeq++, MsgTypes.LOGOUT, pendingSendingTime, encoder.buffer(), 0, 0, 0);
         connection.sendAndClose(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
         disconnect(text);
     }
@@ -735,7 +750,7 @@ public final class FixSession {
 
     private void moveTargetTo(final long newNextTargetSeq) {
         nextTargetSeq = newNextTargetSeq;
-        store.received(this, nextTargetSeq);
+        store.received(this, nextTargetSeq, application.lastEventId());
         if (state == FixSessionState.RESEND_REQUESTED && nextTargetSeq > resendEndSeq) {
             state = FixSessionState.ACTIVE;
         }
@@ -760,38 +775,49 @@ public final class FixSession {
         return encoder;
     }
 
+    /** Stores and sends an administrative message, or an application message that carries no report. */
     private void commit() {
+        commit(0);
+    }
+
+    /** @return where the message ends in its connection's byte stream, or {@link #NOT_QUEUED} */
+    private long commit(final long engineIndex) {
         final int bodyEnd = encoder.position();
         encoder.finish();
         final boolean admin = MsgTypes.isAdmin(pendingMsgType);
         final long seq = nextSenderSeq++;
         store.sent(this, seq, pendingMsgType, pendingSendingTime, encoder.buffer(), pendingBodyStart,
-                admin ? 0 : bodyEnd - pendingBodyStart);
+                admin ? 0 : bodyEnd - pendingBodyStart, engineIndex);
         if (admin) {
-            transmit();
+            return transmit();
         } else if (connection == null) {
             if (offlineFromSeq == 0) {
                 offlineFromSeq = seq;
             }
+            return NOT_QUEUED;
         } else if (replayNextSeq != 0) {
             replayLastSeq = seq;
-        } else {
-            transmit();
+            return NOT_QUEUED;
         }
+        return transmit();
     }
 
-    private void transmit() {
-        if (connection == null) {
-            return;
+    /** @return where the message ends in the connection's byte stream, or {@link #NOT_QUEUED} */
+    private long transmit() {
+        final FixConnection sending = connection;
+        if (sending == null) {
+            return NOT_QUEUED;
         }
         lastSentMillis = clock.time();
-        if (!connection.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength())) {
+        if (!sending.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength())) {
             if (offlineFromSeq == 0 && !MsgTypes.isAdmin(pendingMsgType)) {
                 offlineFromSeq = nextSenderSeq - 1;
             }
             logoutAndDisconnect("Client is not reading fast enough: send buffer full; logging out, "
                     + "reports are kept for resend on the next Logon");
+            return NOT_QUEUED;
         }
+        return sending.queuedBytes();
     }
 
     private StringBuilder text(final String start) {

@@ -12,17 +12,28 @@ public interface SessionStore {
     /**
      * Records an outgoing message before it goes out.
      *
-     * @param bodyOffset where the fields after the standard header start (application messages only)
-     * @param bodyLength their length; 0 for administrative messages, which are gap-filled on resend
+     * @param bodyOffset  where the fields after the standard header start (application messages only)
+     * @param bodyLength  their length; 0 for administrative messages, which are gap-filled on resend
+     * @param engineIndex the engine-journal index of the report the message carries, or 0 if it carries none:
+     *                    how a restart knows which reports were delivered
      */
     void sent(FixSession session, long seqNum, int msgType, long sendingTimeMillis, DirectBuffer buffer,
-              int bodyOffset, int bodyLength);
+              int bodyOffset, int bodyLength, long engineIndex);
 
-    /** Records that every client message below {@code nextTargetSeq} has been processed. */
-    void received(FixSession session, long nextTargetSeq);
+    /**
+     * Records that every client message below {@code nextTargetSeq} has been processed.
+     *
+     * @param lastEventId the application's last journaled input ({@link FixApplication#lastEventId()}), so that
+     *                    a restart knows which journaled inputs came from messages recorded as processed
+     */
+    void received(FixSession session, long nextTargetSeq, long lastEventId);
 
-    /** Records a sequence reset (ResetSeqNumFlag): earlier messages can no longer be resent. */
-    void reset(FixSession session, long nextSenderSeq, long nextTargetSeq);
+    /**
+     * Records a sequence reset (ResetSeqNumFlag): earlier messages can no longer be resent.
+     *
+     * @param lastEventId as for {@link #received}
+     */
+    void reset(FixSession session, long nextSenderSeq, long nextTargetSeq, long lastEventId);
 
     /**
      * Calls {@code handler} for each stored application message with {@code beginSeq <= seqNum <= endSeq},

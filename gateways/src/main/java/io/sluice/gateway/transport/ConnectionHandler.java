@@ -2,7 +2,7 @@ package io.sluice.gateway.transport;
 
 import org.agrona.DirectBuffer;
 
-/** What a transport tells its owner about a connection: bytes arrived, the connection is gone. */
+/** What a transport tells its owner about a connection: bytes arrived, bytes left, the connection is gone. */
 public interface ConnectionHandler {
     /**
      * @param receivedTicks when the bytes were read, in SluiceClock ticks
@@ -10,6 +10,13 @@ public interface ConnectionHandler {
      *         connection was closed while handling them
      */
     int onData(NioConnection connection, DirectBuffer buffer, int offset, int length, long receivedTicks);
+
+    /**
+     * A write to the socket just returned, having handed the kernel everything up to {@code writtenBytes} of the
+     * connection's outbound stream (compare {@link NioConnection#queuedBytes()}). Called straight after the
+     * system call, so a handler that reads the clock here times the end of the write.
+     */
+    void onWritten(NioConnection connection, long writtenBytes);
 
     /** The peer closed the connection or it failed; not called for closes the owner asked for. */
     void onDisconnected(NioConnection connection);

@@ -20,7 +20,10 @@ import java.nio.channels.SocketChannel;
  * {@link NioTransport#flush() flushes}; what the socket does not take waits in the send buffer, and the
  * connection asks the selector to report it writable; a message that does not fit is refused, which the
  * session treats as a client that cannot keep up. A reserve at the end of the send buffer keeps room for a
- * last message (the Logout saying why). Used only by the transport's I/O thread.
+ * last message (the Logout saying why). Its life is an explicit {@link ConnectionState}: awaiting logon, logged
+ * on, lingering, closed. It counts the bytes queued and the bytes the socket took ({@link #queuedBytes()}, and
+ * {@link ConnectionHandler#onWritten} after every write), so its owner can tell when a message has left. Used
+ * only by the transport's I/O thread.
  */
 public final class NioConnection implements FixConnection {
     private final NioTransport transport;
@@ -31,7 +34,9 @@ public final class NioConnection implements FixConnection {
     private final long acceptedNanos = System.nanoTime();
     private SelectionKey key;
     private ConnectionBuffers buffers;
-    private ConnectionState state = ConnectionState.OPEN;
+    private ConnectionState state = ConnectionState.AWAITING_LOGON;
+    private long queuedBytes;
+    private long writtenBytes;
     private boolean writePending;
     private boolean flushQueued;
     private long closingSinceNanos;
@@ -56,7 +61,7 @@ public final class NioConnection implements FixConnection {
 
     @Override
     public boolean send(final DirectBuffer buffer, final int offset, final int length) {
-        if (state != ConnectionState.OPEN || buffers.send.remaining() - reserve < length) {
+        if (!state.isOpen() || buffers.send.remaining() - reserve < length) {
             return false;
         }
         append(buffer, offset, length);
@@ -69,7 +74,12 @@ public final class NioConnection implements FixConnection {
 
     @Override
     public int writableBytes() {
-        return state != ConnectionState.OPEN ? 0 : Math.max(0, buffers.send.remaining() - reserve);
+        return !state.isOpen() ? 0 : Math.max(0, buffers.send.remaining() - reserve);
+    }
+
+    @Override
+    public long queuedBytes() {
+        return queuedBytes;
     }
 
     /**
@@ -79,7 +89,7 @@ public final class NioConnection implements FixConnection {
      */
     @Override
     public void sendAndClose(final DirectBuffer buffer, final int offset, final int length) {
-        if (state != ConnectionState.OPEN) {
+        if (!state.isOpen()) {
             return;
         }
         if (buffers.send.remaining() >= length) {
@@ -112,7 +122,7 @@ public final class NioConnection implements FixConnection {
     /** @return true once closed or closing: nothing more may be sent or received. */
     @Override
     public boolean isClosed() {
-        return state != ConnectionState.OPEN;
+        return !state.isOpen();
     }
 
     ConnectionState state() {
@@ -129,14 +139,15 @@ public final class NioConnection implements FixConnection {
     }
 
     /**
-     * Binds the connection to a session (or unbinds it). Binding moves it into the session's own buffers,
-     * with what it has queued to send; the bytes still unread in the pre-logon receive buffer follow when
-     * the handler returns from the read that bound it ({@link #read}).
+     * Binds the connection to a session (or unbinds it, as the session lets go of a connection it is closing).
+     * Binding moves it into the session's own buffers, with what it has queued to send, and into
+     * {@link ConnectionState#LOGGED_ON}; the bytes still unread in the pre-logon receive buffer follow when the
+     * handler returns from the read that bound it ({@link #read}).
      */
     @Override
     public void session(final FixSession session) {
         this.session = session;
-        if (session != null && state == ConnectionState.OPEN) {
+        if (session != null && state.isOpen()) {
             final ConnectionBuffers own = transport.sessionBuffers(session, this);
             if (own != buffers) {
                 final ByteBuffer queued = buffers.send;
@@ -144,6 +155,7 @@ public final class NioConnection implements FixConnection {
                 own.send.position(queued.position());
                 buffers = own;
             }
+            state = ConnectionState.LOGGED_ON;
         }
     }
 
@@ -187,7 +199,7 @@ public final class NioConnection implements FixConnection {
             }
             work = 1;
         }
-        if ((readyOps & SelectionKey.OP_READ) != 0 && state == ConnectionState.OPEN) {
+        if ((readyOps & SelectionKey.OP_READ) != 0 && state.isOpen()) {
             work += read(handler);
         }
         return work;
@@ -223,14 +235,14 @@ public final class NioConnection implements FixConnection {
         final int consumed = handler.onData(this, reading.receiveView, 0, available, SluiceClock.nowTicks());
         if (buffers != reading) {
             // A Logon bound the connection to its session: unread bytes follow it, the pre-logon pair goes back.
-            if (consumed >= 0 && state == ConnectionState.OPEN) {
+            if (consumed >= 0 && state.isOpen()) {
                 buffers.receiveView.putBytes(0, reading.receiveView, consumed, available - consumed);
                 buffers.receive.position(available - consumed);
             }
             transport.giveBack(reading, this);
             return 1;
         }
-        if (consumed < 0 || state != ConnectionState.OPEN) {
+        if (consumed < 0 || !state.isOpen()) {
             return 1;
         }
         final int remaining = available - consumed;
@@ -250,6 +262,7 @@ public final class NioConnection implements FixConnection {
         final int position = send.position();
         buffers.sendView.putBytes(position, buffer, offset, length);
         send.position(position + length);
+        queuedBytes += length;
     }
 
     /** @return false if the socket failed. */
@@ -262,19 +275,23 @@ public final class NioConnection implements FixConnection {
             return true;
         }
         send.flip();
-        boolean written = true;
+        int written;
         try {
-            channel.write(send);
+            written = channel.write(send);
         } catch (final IOException e) {
-            written = false;
+            written = -1;
         }
         send.compact();
-        if (!written) {
+        if (written < 0) {
             send.clear();
             return false;
         }
+        if (written > 0) {
+            writtenBytes += written;
+            transport.written(this, writtenBytes);
+        }
         final boolean pending = send.position() > 0;
-        if (pending != writePending && state == ConnectionState.OPEN) {
+        if (pending != writePending && state.isOpen()) {
             interest(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
         }
         writePending = pending;

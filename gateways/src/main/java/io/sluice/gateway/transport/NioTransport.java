@@ -182,7 +182,7 @@ public final class NioTransport implements AutoCloseable {
         int closed = 0;
         for (int i = connectionCount - 1; i >= 0; i--) {
             final NioConnection connection = connections[i];
-            if (connection.state() == ConnectionState.OPEN && connection.session() == null
+            if (connection.state() == ConnectionState.AWAITING_LOGON
                     && now - connection.acceptedNanos() > timeoutNanos) {
                 connection.close();
                 closed++;
@@ -257,6 +257,11 @@ public final class NioTransport implements AutoCloseable {
             buffers.lendTo(connection);
         }
         return buffers;
+    }
+
+    /** A write to {@code connection}'s socket returned: its owner hears at once. */
+    void written(final NioConnection connection, final long writtenBytes) {
+        handler.onWritten(connection, writtenBytes);
     }
 
     /** Takes back buffers {@code connection} no longer works in. */

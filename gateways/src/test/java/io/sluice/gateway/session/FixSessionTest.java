@@ -36,7 +36,7 @@ class FixSessionTest {
             } else {
                 echo.textField(FixTags.TEXT, "echo");
             }
-            session.sendApplicationMessage();
+            session.sendApplicationMessage(0);
         } else {
             session.businessReject(message, SessionRejectReason.BUSINESS_UNSUPPORTED_MESSAGE_TYPE, "Unsupported MsgType");
         }
@@ -441,7 +441,7 @@ class FixSessionTest {
             bench.connection.next("5");
             for (int i = 0; i < 5; i++) {
                 bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, i);
-                bench.session.sendApplicationMessage();
+                bench.session.sendApplicationMessage(0);
             }
             bench.reconnect();
             bench.logon(30);
@@ -453,7 +453,7 @@ class FixSessionTest {
             assertEquals(7, bench.connection.next("8").seqNum());
             assertTrue(bench.connection.nothingSent());
             bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, 99);
-            bench.session.sendApplicationMessage();
+            bench.session.sendApplicationMessage(0);
             bench.session.onTimer();
             assertTrue(bench.connection.nothingSent(), "a new report waits behind the resend");
             assertFalse(bench.connection.isClosed(), "a resend that pauses is not a slow client");
@@ -517,7 +517,7 @@ class FixSessionTest {
             assertEquals("0", bench.connection.next("8").get(FixTags.EXEC_ID));
             assertTrue(bench.connection.nothingSent());
             bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, 99);
-            bench.session.sendApplicationMessage();
+            bench.session.sendApplicationMessage(0);
             assertTrue(bench.connection.nothingSent(), "a new report waits behind the older ones");
             bench.connection.unlimited();
             bench.session.onTimer();
@@ -537,7 +537,7 @@ class FixSessionTest {
             bench.connection.next("5");
             for (int i = 0; i < reports; i++) {
                 bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, i);
-                bench.session.sendApplicationMessage();
+                bench.session.sendApplicationMessage(0);
             }
             bench.reconnect();
         }

@@ -26,6 +26,7 @@ final class MemoryConnection implements FixConnection {
     private boolean full;
     private int budget = -1;
     private long addressKey = 7;
+    private long queuedBytes;
 
     @Override
     public boolean send(final DirectBuffer buffer, final int offset, final int length) {
@@ -37,6 +38,11 @@ final class MemoryConnection implements FixConnection {
         }
         record(buffer, offset, length);
         return true;
+    }
+
+    @Override
+    public long queuedBytes() {
+        return queuedBytes;
     }
 
     @Override
@@ -120,6 +126,7 @@ final class MemoryConnection implements FixConnection {
     }
 
     private void record(final DirectBuffer buffer, final int offset, final int length) {
+        queuedBytes += length;
         assertEquals(length, framer.scan(buffer, offset, length));
         assertEquals(FixError.NONE, framer.error());
         assertEquals(FixError.NONE, message.parse(buffer, framer.bodyStart(), framer.bodyEnd()));

@@ -3,6 +3,7 @@ package io.sluice.gateway.session;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.JournalSessionStore;
 import io.sluice.gateway.codec.FixEncoder;
+import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
 import org.agrona.concurrent.CachedEpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
@@ -12,6 +13,7 @@ import java.net.SocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
@@ -34,15 +36,28 @@ final class SessionTestBench implements AutoCloseable {
     MemoryConnection connection = new MemoryConnection();
     long clientSeq = 1;
 
-    SessionTestBench(final Path journal, final FixApplication application) {
+    /** @param application what the session hands its application messages to (it journals nothing) */
+    SessionTestBench(final Path journal, final BiConsumer<FixSession, FixMessage> application) {
         this(journal, application, 1);
     }
 
     /** @param minHeartBtInt the smallest HeartBtInt (108) the session accepts, in seconds */
-    SessionTestBench(final Path journal, final FixApplication application, final int minHeartBtInt) {
+    SessionTestBench(final Path journal, final BiConsumer<FixSession, FixMessage> application,
+                     final int minHeartBtInt) {
         clock.update(START);
         store = new JournalSessionStore(Journals.open(journal), 8192);
-        session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret"), store, application, clock,
+        session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret"), store,
+                new FixApplication() {
+                    @Override
+                    public void onApplicationMessage(final FixSession session, final FixMessage message) {
+                        application.accept(session, message);
+                    }
+
+                    @Override
+                    public long lastEventId() {
+                        return 0;
+                    }
+                }, clock,
                 8192, 120_000, 2_000, minHeartBtInt);
         session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
         acceptor = new FixAcceptor(List.of(session), clock, 8192, 256, new SessionEvents() {

@@ -24,7 +24,7 @@ public final class ExcerptText {
 
     /** Zeroes the MetaData timestamps a run stamps itself: engine read, report written, and later hops. */
     public static void clearRunTimestamps(final MetaData metaData) {
-        metaData.engineRead(0).reportWritten(0).gatewayRead(0).fixSent(0);
+        metaData.engineRead(0).reportWriting(0).gatewayRead(0).fixSent(0);
     }
 
     /**

@@ -26,18 +26,18 @@ import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
  * Where, in an engine journal excerpt as a method writer lays it out in binary wire, each kind of report
  * starts, how long it is, and where its fields of interest lie: the input's sourceId and eventId (which
  * {@link ConsumptionOrder} reads without decoding the report), the four run timestamps (MetaData's
- * engineRead, reportWritten, gatewayRead, fixSent, consecutive) that a replay must not compare, and OrderID
+ * engineRead, reportWriting, gatewayRead, fixSent, consecutive) that a replay must not compare, and OrderID
  * and ExecID; its {@link RecordChecksum} ends it ({@link Shape#checksum()}). Found once, by writing probe reports with marker values through Chronicle's binary wire and
  * locating the markers, so it follows the contracts' layout rather than repeating it. Every Sluice report
  * has a fixed length.
  */
 public final class ReportLayout {
-    /** The four run timestamps: engineRead, reportWritten, gatewayRead, fixSent. */
+    /** The four run timestamps: engineRead, reportWriting, gatewayRead, fixSent. */
     public static final int RUN_TIMESTAMPS_LENGTH = 4 * Long.BYTES;
 
     private static final long EVENT_ID = 0x5EED_0001_0000_0000L;
     private static final long ENGINE_READ = 0x5EED_0001_0000_0001L;
-    private static final long REPORT_WRITTEN = 0x5EED_0001_0000_0002L;
+    private static final long REPORT_WRITING = 0x5EED_0001_0000_0002L;
     private static final long GATEWAY_READ = 0x5EED_0001_0000_0003L;
     private static final long FIX_SENT = 0x5EED_0001_0000_0004L;
     private static final long ORDER_ID = 0x5EED_0001_0000_0005L;
@@ -169,7 +169,7 @@ public final class ReportLayout {
     }
 
     private static Shape shape(final Report report, final boolean execution) {
-        report.metaData().sourceId(SOURCE_ID).eventId(EVENT_ID).engineRead(ENGINE_READ).reportWritten(REPORT_WRITTEN)
+        report.metaData().sourceId(SOURCE_ID).eventId(EVENT_ID).engineRead(ENGINE_READ).reportWriting(REPORT_WRITING)
                 .gatewayRead(GATEWAY_READ).fixSent(FIX_SENT);
         final Wire wire = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
         final EngineToGateway writer = wire.methodWriter(EngineToGateway.class);
@@ -189,7 +189,7 @@ public final class ReportLayout {
             throw new IllegalStateException("MetaData's eventId no longer follows its sourceId: the report layout needs updating");
         }
         final int timestamps = find(record, Long.BYTES, ENGINE_READ);
-        if (find(record, Long.BYTES, REPORT_WRITTEN) != timestamps + 8 || find(record, Long.BYTES, GATEWAY_READ) != timestamps + 16
+        if (find(record, Long.BYTES, REPORT_WRITING) != timestamps + 8 || find(record, Long.BYTES, GATEWAY_READ) != timestamps + 16
                 || find(record, Long.BYTES, FIX_SENT) != timestamps + 24) {
             throw new IllegalStateException("MetaData's run timestamps are no longer consecutive: replay's comparison needs updating");
         }

@@ -161,7 +161,7 @@ final class JournalIntegrityTest {
 
     private static NewOrder order(final long eventId, final String session, final Side side, final long price) {
         final NewOrder order = new NewOrder();
-        order.metaData().sourceId(1).eventId(eventId).fixReceived(1_000 + eventId).commandWritten(2_000 + eventId);
+        order.metaData().sourceId(1).eventId(eventId).fixReceived(1_000 + eventId).commandWriting(2_000 + eventId);
         order.session(ShortTextLongConverter.INSTANCE.parse(session)).clOrdId(eventId)
                 .account(ShortTextLongConverter.INSTANCE.parse("ACC1")).symbol(VOD).side(side).ordType(OrdType.LIMIT)
                 .timeInForce(TimeInForce.DAY).orderQty(100).price(Price.of(price));

@@ -57,9 +57,9 @@ final class ExcerptComparisonTest {
     @Test
     void reportsDifferingOnlyInTheRunsTimestampsMatch() {
         final ExecutionReport recordedReport = trade(1, 100);
-        recordedReport.metaData().sourceId(1).eventId(2).commandWritten(1_000).engineRead(1_005).gatewayRead(1_007).fixSent(1_008);
+        recordedReport.metaData().sourceId(1).eventId(2).commandWriting(1_000).engineRead(1_005).gatewayRead(1_007).fixSent(1_008);
         final ExecutionReport freshReport = trade(1, 100);
-        freshReport.metaData().sourceId(1).eventId(2).commandWritten(1_000).engineRead(9_050);
+        freshReport.metaData().sourceId(1).eventId(2).commandWriting(1_000).engineRead(9_050);
 
         assertTrue(compare(false, List.of(recordedReport, reject()), List.of(freshReport, reject())));
     }
@@ -67,9 +67,9 @@ final class ExcerptComparisonTest {
     @Test
     void theInputsOwnTimestampsAreCompared() {
         final ExecutionReport recordedReport = trade(1, 100);
-        recordedReport.metaData().commandWritten(1_000);
+        recordedReport.metaData().commandWriting(1_000);
         final ExecutionReport freshReport = trade(1, 100);
-        freshReport.metaData().commandWritten(1_001);
+        freshReport.metaData().commandWriting(1_001);
 
         assertFalse(compare(false, List.of(recordedReport), List.of(freshReport)));
     }
@@ -109,7 +109,7 @@ final class ExcerptComparisonTest {
         assertEquals(1, ExcerptText.firstDifference(expected, actual));
         assertTrue(expected.get(1).contains("cumQty: 100"), expected.get(1));
         assertTrue(actual.get(1).contains("cumQty: 90"), actual.get(1));
-        assertTrue(expected.get(0).contains("engineRead: 0,") && expected.get(0).contains("reportWritten: 0,"), expected.get(0));
+        assertTrue(expected.get(0).contains("engineRead: 0,") && expected.get(0).contains("reportWriting: 0,"), expected.get(0));
         assertEquals("(no report)", ExcerptText.at(actual, 2));
     }
 
@@ -156,7 +156,7 @@ final class ExcerptComparisonTest {
         }
     }
 
-    /** One excerpt through the engine's own {@link JournalOutput}, which stamps reportWritten. */
+    /** One excerpt through the engine's own {@link JournalOutput}, which stamps reportWriting. */
     private static void write(final ChronicleQueue journal, final List<? extends Report> reports) {
         final ExcerptAppender appender = journal.createAppender();
         final JournalOutput output = new JournalOutput(appender);
