@@ -30,6 +30,7 @@ final class FixPath implements AutoCloseable {
 
     private final Path root;
     private SluiceDeployment deployment;
+    private JavaProcess coldClient;
     private LiquiditySeeder seeder;
     private FixClientSession load;
 
@@ -43,11 +44,25 @@ final class FixPath implements AutoCloseable {
      */
     static FixPath start(final Path root, final SluiceDeployment.ProcessSettings settings)
             throws IOException, InterruptedException {
+        return start(root, settings, false);
+    }
+
+    /**
+     * As {@link #start(Path, SluiceDeployment.ProcessSettings)}; with {@code coldClient}, a {@link ColdClient} is
+     * launched in its own JVM at the same moment as the engine and gateway, on a session of its own.
+     */
+    static FixPath start(final Path root, final SluiceDeployment.ProcessSettings settings, final boolean coldClient)
+            throws IOException, InterruptedException {
         final FixPath path = new FixPath(root);
         FutureTask<JavaProcess> gateway = null;
         try {
             path.deployment = SluiceDeployment.prepare(root, List.of(new SluiceDeployment.GatewaySpec(1, FixTransport.TCP,
-                    List.of(LOAD, SEEDER))), SluiceIdle.BACKOFF, settings, SluiceDeployment.JournalDisk.DEFAULTS);
+                    coldClient ? List.of(LOAD, SEEDER, ColdClient.identity()) : List.of(LOAD, SEEDER))),
+                    SluiceIdle.BACKOFF, settings, SluiceDeployment.JournalDisk.DEFAULTS);
+            if (coldClient) {
+                path.coldClient = ColdClient.launch(root.resolve("logs/cold-client.log"), settings.classPath(),
+                        path.deployment.endpoint(1));
+            }
             gateway = new FutureTask<>(() -> path.deployment.launchGateway(1));
             Thread.ofPlatform().name("gateway-launch").start(gateway);
             requireAlive(path.deployment.launchEngine());
@@ -94,6 +109,11 @@ final class FixPath implements AutoCloseable {
         return deployment;
     }
 
+    /** @return the client launched with the engine and gateway, if asked for */
+    JavaProcess coldClient() {
+        return coldClient;
+    }
+
     /**
      * Logs the load session out and stops the gateway and the engine, giving each up to {@code grace} to exit by
      * itself (a JVM writing its AOT cache at exit needs seconds).
@@ -119,6 +139,9 @@ final class FixPath implements AutoCloseable {
     @Override
     public void close() throws IOException, InterruptedException {
         try {
+            if (coldClient != null) {
+                coldClient.close();
+            }
             if (load != null) {
                 load.close();
             }
