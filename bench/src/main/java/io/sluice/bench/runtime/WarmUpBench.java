@@ -79,7 +79,7 @@ public final class WarmUpBench implements Callable<Integer> {
                 : full ? WarmUpVariant.NAMES : List.of("today", "plain", "aot");
         final Path work = Files.createTempDirectory("sluice-warm-up");
         try {
-            out.printf(Locale.ROOT, "Warm-up: engine + 1 gateway launched cold per run, %,d orders/s offered (window %d),"
+            out.printf(Locale.ROOT, "Warm-up: engine, 1 gateway and a FIX client JVM launched cold per run, %,d orders/s offered (window %d),"
                     + " %d s per run, %d runs per variant, variants %s%n", rate, window, duration.toSeconds(), runs, names);
             final String classPath = JarClassPath.pack(System.getProperty("java.class.path"), work.resolve("jars"));
             final String todayClassPath = JarClassPath.pack(System.getProperty("java.class.path"),
@@ -191,8 +191,8 @@ public final class WarmUpBench implements Callable<Integer> {
                            final Map<WarmUpVariant, List<long[]>> javac,
                            final Map<WarmUpVariant, List<Double>> coldFills, final Duration duration, final int runs) {
         out.println();
-        out.printf(Locale.ROOT, "Warm-up summary, median (min-max) of %d runs; times from launching the engine and"
-                + " gateway; load for %d s from the first fill, steady = its second half%n", runs, duration.toSeconds());
+        out.printf(Locale.ROOT, "Warm-up summary, median (min-max) of %d runs; times from launching the engine, gateway and"
+                + " client; load for %d s from the first fill, steady = its second half%n", runs, duration.toSeconds());
         out.printf(Locale.ROOT, "%-8s %-20s %-20s %-20s %-16s %-20s %-22s %-20s %-9s %-17s %s%n", "variant", "path up (ms)",
                 "first fill (ms)", "cold client (ms)", "to 95% peak (s)", "peak (orders/s)", "p99 first 10 s (µs)", "p99 steady (µs)",
                 "vs today", "runs without javac", "AOT cache opened");
