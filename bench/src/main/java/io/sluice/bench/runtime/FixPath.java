@@ -7,11 +7,14 @@ import io.sluice.bench.fix.SessionIdentity;
 import io.sluice.bench.fix.SluiceDeployment;
 import io.sluice.bench.fix.SluiceIdle;
 import io.sluice.bench.fix.StandardOrders;
+import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * The full FIX path the runtime benchmarks measure: a {@link SluiceDeployment} of one engine and one TCP
@@ -27,6 +30,7 @@ final class FixPath implements AutoCloseable {
 
     private final Path root;
     private SluiceDeployment deployment;
+    private JavaProcess coldClient;
     private LiquiditySeeder seeder;
     private FixClientSession load;
 
@@ -34,22 +38,65 @@ final class FixPath implements AutoCloseable {
         this.root = root;
     }
 
-    /** Launches the engine and gateway and returns once the load session is logged on and liquidity rests. */
+    /**
+     * Launches the engine and gateway at the same time, as an operator starting both would, and returns once the
+     * load session is logged on and liquidity rests.
+     */
     static FixPath start(final Path root, final SluiceDeployment.ProcessSettings settings)
             throws IOException, InterruptedException {
+        return start(root, settings, false);
+    }
+
+    /**
+     * As {@link #start(Path, SluiceDeployment.ProcessSettings)}; with {@code coldClient}, a {@link ColdClient} is
+     * launched in its own JVM at the same moment as the engine and gateway, on a session of its own.
+     */
+    static FixPath start(final Path root, final SluiceDeployment.ProcessSettings settings, final boolean coldClient)
+            throws IOException, InterruptedException {
         final FixPath path = new FixPath(root);
+        FutureTask<JavaProcess> gateway = null;
         try {
-            path.deployment = SluiceDeployment.start(root, List.of(new SluiceDeployment.GatewaySpec(1, FixTransport.TCP,
-                    List.of(LOAD, SEEDER))), SluiceIdle.BACKOFF, settings);
+            path.deployment = SluiceDeployment.prepare(root, List.of(new SluiceDeployment.GatewaySpec(1, FixTransport.TCP,
+                    coldClient ? List.of(LOAD, SEEDER, ColdClient.identity()) : List.of(LOAD, SEEDER))),
+                    SluiceIdle.BACKOFF, settings, SluiceDeployment.JournalDisk.DEFAULTS);
+            if (coldClient) {
+                path.coldClient = ColdClient.launch(root.resolve("logs/cold-client.log"), settings.classPath(),
+                        path.deployment.endpoint(1));
+            }
+            gateway = new FutureTask<>(() -> path.deployment.launchGateway(1));
+            Thread.ofPlatform().name("gateway-launch").start(gateway);
+            requireAlive(path.deployment.launchEngine());
+            try {
+                requireAlive(gateway.get());
+            } catch (final ExecutionException e) {
+                throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+            }
             path.seeder = StandardOrders.seeder(new FixClientSession(path.deployment.endpoint(1), SEEDER));
             path.seeder.start(START_TIMEOUT);
             path.load = new FixClientSession(path.deployment.endpoint(1), LOAD);
             path.load.logon(START_TIMEOUT);
             return path;
         } catch (final IOException | RuntimeException | InterruptedException e) {
+            awaitQuietly(gateway); // so that close() stops a gateway launched meanwhile
             final String logs = path.deployment == null ? "" : "\n" + path.deployment.logs(2_000);
             path.close();
             throw new IOException("the FIX path did not start: " + e.getMessage() + logs, e);
+        }
+    }
+
+    private static void awaitQuietly(final FutureTask<JavaProcess> launch) throws InterruptedException {
+        if (launch != null) {
+            try {
+                launch.get();
+            } catch (final ExecutionException ignored) {
+                // the launch failed: nothing to stop
+            }
+        }
+    }
+
+    private static void requireAlive(final JavaProcess process) {
+        if (!process.isAlive()) {
+            throw new IllegalStateException(process.name() + " exited at start; its log:\n" + process.logText());
         }
     }
 
@@ -60,6 +107,11 @@ final class FixPath implements AutoCloseable {
 
     SluiceDeployment deployment() {
         return deployment;
+    }
+
+    /** @return the client launched with the engine and gateway, if asked for */
+    JavaProcess coldClient() {
+        return coldClient;
     }
 
     /**
@@ -87,6 +139,9 @@ final class FixPath implements AutoCloseable {
     @Override
     public void close() throws IOException, InterruptedException {
         try {
+            if (coldClient != null) {
+                coldClient.close();
+            }
             if (load != null) {
                 load.close();
             }

@@ -10,12 +10,14 @@ import org.HdrHistogram.Recorder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One warm-up run from a cold start: launches the engine and gateway JVMs, waits for the path to be up,
+ * One warm-up run from a cold start: launches the engine, gateway and {@link ColdClient} JVMs together (the client's
+ * first fill, from launch, is the start a user sees), waits for the path to be up,
  * sends one order and waits for its fill (time to first order from launch), then offers a constant, paced
  * load of buys (latency from each order's intended send time, so a stall shows instead of being skipped)
  * for {@code duration}, recording the round trips completed in every second since launch. (The load's length,
@@ -27,8 +29,12 @@ final class WarmUpRun {
     private static final long SECOND = 1_000_000_000L;
     private static final Duration DRAIN = Duration.ofSeconds(60);
 
-    /** What a run produced: its curve, and what the engine and gateway printed. */
-    record Outcome(WarmUpCurve curve, String engineLog, String gatewayLog, String failure) {
+    /**
+     * What a run produced: its curve, the time from launch to the {@link ColdClient}'s first fill (NaN if it had
+     * none), and what the engine and gateway printed.
+     */
+    record Outcome(WarmUpCurve curve, double coldClientFirstFillMs, String engineLog, String gatewayLog,
+                   String failure) {
     }
 
     private WarmUpRun() {
@@ -41,8 +47,9 @@ final class WarmUpRun {
     static Outcome run(final Path root, final SluiceDeployment.ProcessSettings settings, final long rate,
                        final int window, final Duration duration, final Duration stopGrace)
             throws IOException, InterruptedException {
+        final Instant launchedAt = Instant.now();
         final long launch = System.nanoTime();
-        try (FixPath path = FixPath.start(root, settings)) {
+        try (FixPath path = FixPath.start(root, settings, true)) {
             final long up = System.nanoTime() - launch;
             final Recorder recorder = OrderLoad.newRecorder();
             final OrderLoad orders = new OrderLoad(path.load(), StandardOrders.BUY, window, 1, recorder).pace(rate);
@@ -69,9 +76,15 @@ final class WarmUpRun {
                 if (orders.rejected() > 0 && failure[0] == null) {
                     failure[0] = orders.rejected() + " orders rejected, first: " + orders.firstRejectText();
                 }
+                path.coldClient().waitFor(stopGrace.toSeconds());
+                final long coldFill = ColdClient.firstFillMicros(path.coldClient().logText());
+                if (coldFill < 0 && failure[0] == null) {
+                    failure[0] = "the cold client had no fill: " + path.coldClient().logText().strip();
+                }
                 path.stop(stopGrace);
-                return new Outcome(new WarmUpCurve(up, firstFill, seconds), path.deployment().engine().logText(),
-                        path.deployment().gateway(1).logText(), failure[0]);
+                return new Outcome(new WarmUpCurve(up, firstFill, seconds), coldFill < 0 ? Double.NaN
+                        : (coldFill - (launchedAt.getEpochSecond() * 1_000_000 + launchedAt.getNano() / 1_000)) / 1e3,
+                        path.deployment().engine().logText(), path.deployment().gateway(1).logText(), failure[0]);
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.sluice.bench.runtime;
 
+import io.sluice.runtime.codegen.ChronicleClassGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,6 +11,7 @@ import java.util.jar.JarFile;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Directories on a class path become jars with the same entries; jar entries stay as they are, in order. */
@@ -34,6 +36,32 @@ final class JarClassPathTest {
             assertNotNull(jar.getEntry("io/sluice/A.class"));
             assertEquals("not really a class", new String(jar.getInputStream(jar.getEntry("io/sluice/A.class"))
                     .readAllBytes()));
+        }
+    }
+
+    @Test
+    void withoutGeneratedClassesTheListedClassesAndTheListAreLeftOutOfDirectoriesAndJars() throws Exception {
+        final Path classes = dir.resolve("engine/target/classes");
+        Files.createDirectories(classes.resolve(ChronicleClassGenerator.LIST).getParent());
+        Files.createDirectories(classes.resolve("io/sluice"));
+        Files.writeString(classes.resolve("io/sluice/Kept.class"), "kept");
+        Files.writeString(classes.resolve("io/sluice/AMethodReader.class"), "generated");
+        Files.writeString(classes.resolve(ChronicleClassGenerator.LIST), "io.sluice.AMethodReader\n");
+        final String jar = JarClassPath.pack(classes.toString(), dir.resolve("with"));
+
+        final String[] without = JarClassPath.pack(classes + File.pathSeparator + jar, dir.resolve("without"), false)
+                .split(File.pathSeparator);
+
+        assertEquals(2, without.length);
+        for (final String entry : without) {
+            try (JarFile packed = new JarFile(entry)) {
+                assertNotNull(packed.getEntry("io/sluice/Kept.class"), entry);
+                assertNull(packed.getEntry("io/sluice/AMethodReader.class"), entry);
+                assertNull(packed.getEntry(ChronicleClassGenerator.LIST), entry);
+            }
+        }
+        try (JarFile packed = new JarFile(jar)) {
+            assertNotNull(packed.getEntry("io/sluice/AMethodReader.class"), "kept when asked for");
         }
     }
 }
