@@ -10,12 +10,12 @@ import net.openhft.chronicle.bytes.MethodId;
  * are written in one excerpt, so the delivered position and the delivery itself commit together.
  */
 public interface GatewayRecords extends GatewayDeliveries {
-    @MethodId(31)
+    @MethodId(RecordLayout.SENT)
     void sent(SentMessage message);
 
-    @MethodId(32)
+    @MethodId(RecordLayout.RECEIVED)
     void received(SessionProgress progress);
 
-    @MethodId(33)
+    @MethodId(RecordLayout.RESET)
     void reset(SessionProgress progress);
 }

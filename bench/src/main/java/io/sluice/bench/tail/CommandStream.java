@@ -1,5 +1,6 @@
 package io.sluice.bench.tail;
 
+import io.sluice.contracts.RecordLayout;
 import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ final class CommandStream extends JournalStream {
 
     @Override
     int minimumLength(final long methodId) {
-        return RecordLayout.COMMAND_LENGTH;
+        return RecordLayout.COMMAND_SESSION + Long.BYTES;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.sluice.bench.tail;
 
+import io.sluice.contracts.RecordLayout;
 import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ final class DeliveryStream extends JournalStream {
 
     @Override
     int minimumLength(final long methodId) {
-        return RecordLayout.DELIVERY_LENGTH;
+        return RecordLayout.DELIVERY_SESSION + Long.BYTES;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.sluice.bench.tail;
 
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.RecordChecksum;
+import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -20,7 +21,7 @@ import java.nio.file.Path;
  * <p>
  * An excerpt holds one or more method-writer calls, each a field number (the method id) and a
  * length-prefixed binary payload. The tail reads them straight from the mapped journal at the offsets
- * {@link RecordLayout} gives, instead of decoding whole commands and reports through a method reader: it
+ * the contracts' {@link RecordLayout} gives, instead of decoding whole commands and reports through a method reader: it
  * needs MetaData and one or two body fields only, and is several times faster this way. Calls of methods the
  * subclass does not know (a gateway's private records), however they are encoded, are skipped through
  * Chronicle's wire; a known method whose payload is not in the expected layout is skipped and counted as a
@@ -65,7 +66,14 @@ abstract class JournalStream implements AutoCloseable {
 
     /** @return {@code metaData}, filled from the payload at {@code offset} of {@code buffer}: reused, do not keep. */
     final MetaData metaData(final DirectBuffer buffer, final int offset) {
-        return RecordLayout.readMetaData(buffer, offset, metaData);
+        return metaData.sourceId(buffer.getInt(offset + RecordLayout.SOURCE_ID))
+                .eventId(buffer.getLong(offset + RecordLayout.EVENT_ID))
+                .fixReceived(buffer.getLong(offset + RecordLayout.FIX_RECEIVED))
+                .commandWritten(buffer.getLong(offset + RecordLayout.COMMAND_WRITTEN))
+                .engineRead(buffer.getLong(offset + RecordLayout.ENGINE_READ))
+                .reportWritten(buffer.getLong(offset + RecordLayout.REPORT_WRITTEN))
+                .gatewayRead(buffer.getLong(offset + RecordLayout.GATEWAY_READ))
+                .fixSent(buffer.getLong(offset + RecordLayout.FIX_SENT));
     }
 
     /** @return whether an excerpt was read (and its calls handed on); false when the journal has nothing more now. */

@@ -1,5 +1,6 @@
 package io.sluice.bench.tail;
 
+import io.sluice.contracts.RecordLayout;
 import org.agrona.DirectBuffer;
 
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ final class ReportStream extends JournalStream {
 
     @Override
     int minimumLength(final long methodId) {
-        return RecordLayout.REPORT_LENGTH;
+        return RecordLayout.REPORT_SESSION + Long.BYTES;
     }
 
     @Override

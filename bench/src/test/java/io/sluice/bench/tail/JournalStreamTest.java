@@ -33,11 +33,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The tail reads records straight from their bytes ({@link RecordLayout}): every command and report type the
+ * The tail reads records straight from their bytes ({@link JournalStream}, at the offsets of the contracts' {@link io.sluice.contracts.RecordLayout}): every command and report type the
  * contracts' method writers write is read with its own MetaData and session. Each record below has its own
  * session and its own hop durations, so a field read at the wrong offset shows as a wrong count or latency.
  */
-class RecordLayoutTest {
+class JournalStreamTest {
     private static final long T0 = SyntheticJournals.START_TICKS;
     private static final long ORDER_SESSION = ShortTextLongConverter.INSTANCE.parse("NEWORDER");
     private static final long CANCEL_SESSION = ShortTextLongConverter.INSTANCE.parse("CANCEL");
@@ -48,7 +48,7 @@ class RecordLayoutTest {
 
     /** A record type of a newer format: a known method id whose payload is not length-prefixed binary. */
     interface NewerFormat {
-        @MethodId(21)
+        @MethodId(io.sluice.contracts.RecordLayout.DELIVERED)
         void delivered(long eventId);
     }
 
