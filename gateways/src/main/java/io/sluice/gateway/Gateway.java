@@ -193,11 +193,6 @@ public final class Gateway implements AutoCloseable {
         return orderEntry.lastEventId();
     }
 
-    /** @return reports delivered (sent or stored for an offline session) since this gateway started. */
-    public long reportsDelivered() {
-        return delivery.delivered();
-    }
-
     @Override
     public void close() {
         space.close();

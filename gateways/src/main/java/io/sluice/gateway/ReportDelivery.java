@@ -35,7 +35,6 @@ final class ReportDelivery implements EngineToGateway {
     private final JournalSessionStore store;
     private final ExcerptTailer engineTailer;
     private final Delivery delivery = new Delivery();
-    private long delivered;
     private long alreadyDelivered;
 
     /**
@@ -50,11 +49,6 @@ final class ReportDelivery implements EngineToGateway {
         this.store = store;
         this.engineTailer = engineTailer;
         this.alreadyDelivered = alreadyDelivered;
-    }
-
-    /** @return how many reports this gateway has delivered since it started. */
-    long delivered() {
-        return delivered;
     }
 
     @Override
@@ -130,7 +124,6 @@ final class ReportDelivery implements EngineToGateway {
         delivery.session(report.session()).execId(execId);
         store.attachDelivery(delivery, engineTailer.index());
         session.sendApplicationMessage();
-        delivered++;
     }
 
     private static void orderIds(final FixEncoder encoder, final Report report) {
