@@ -8,9 +8,9 @@ import net.openhft.chronicle.bytes.MethodId;
  * the call.
  */
 public interface EngineToGateway {
-    @MethodId(11)
+    @MethodId(RecordLayout.EXECUTION_REPORT)
     void executionReport(ExecutionReport report);
 
-    @MethodId(12)
+    @MethodId(RecordLayout.CANCEL_REJECT)
     void cancelReject(CancelReject reject);
 }

@@ -8,6 +8,6 @@ import net.openhft.chronicle.bytes.MethodId;
  * of deliveries ignore those.
  */
 public interface GatewayDeliveries {
-    @MethodId(21)
+    @MethodId(RecordLayout.DELIVERED)
     void delivered(Delivery delivery);
 }

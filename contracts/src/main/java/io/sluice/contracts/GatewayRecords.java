@@ -11,12 +11,12 @@ import net.openhft.chronicle.bytes.MethodId;
  * tail only, follows in an excerpt of its own once the socket has taken the message.
  */
 public interface GatewayRecords extends GatewayDeliveries {
-    @MethodId(31)
+    @MethodId(RecordLayout.SENT)
     void sent(SentMessage message);
 
-    @MethodId(32)
+    @MethodId(RecordLayout.RECEIVED)
     void received(SessionProgress progress);
 
-    @MethodId(33)
+    @MethodId(RecordLayout.RESET)
     void reset(SessionProgress progress);
 }

@@ -8,12 +8,12 @@ import net.openhft.chronicle.bytes.MethodId;
  * Argument objects are reused by writers and readers alike: never keep a reference past the call.
  */
 public interface GatewayToEngine {
-    @MethodId(1)
+    @MethodId(RecordLayout.NEW_ORDER)
     void newOrder(NewOrder order);
 
-    @MethodId(2)
+    @MethodId(RecordLayout.CANCEL_ORDER)
     void cancelOrder(CancelOrder cancel);
 
-    @MethodId(3)
+    @MethodId(RecordLayout.REPLACE_ORDER)
     void replaceOrder(ReplaceOrder replace);
 }

@@ -201,11 +201,6 @@ public final class Gateway implements Agent, AutoCloseable {
         return orderEntry.lastEventId();
     }
 
-    /** @return reports delivered (sent or stored for an offline session) since this gateway started. */
-    public long reportsDelivered() {
-        return delivery.delivered();
-    }
-
     @Override
     public void close() {
         space.close();

@@ -44,7 +44,6 @@ final class ReportDelivery implements EngineToGateway {
     private final ExcerptTailer engineTailer;
     private final Delivery delivery = new Delivery();
     private final QueuedDeliveries queued = new QueuedDeliveries(MAX_QUEUED_DELIVERIES);
-    private long delivered;
     private long alreadyDelivered;
 
     /**
@@ -59,11 +58,6 @@ final class ReportDelivery implements EngineToGateway {
         this.store = store;
         this.engineTailer = engineTailer;
         this.alreadyDelivered = alreadyDelivered;
-    }
-
-    /** @return how many reports this gateway has delivered since it started. */
-    long delivered() {
-        return delivered;
     }
 
     @Override
@@ -144,7 +138,6 @@ final class ReportDelivery implements EngineToGateway {
         } else {
             queued.hold(delivery, connection, end, store);
         }
-        delivered++;
     }
 
     /**

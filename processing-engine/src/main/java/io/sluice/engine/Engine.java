@@ -183,16 +183,6 @@ public final class Engine implements GatewayToEngine {
         return openOrders;
     }
 
-    /** @return the last OrderID assigned (OrderIDs count up from 1). */
-    public long lastOrderId() {
-        return lastOrderId;
-    }
-
-    /** @return the last ExecID assigned (ExecIDs count up from 1). */
-    public long lastExecId() {
-        return lastExecId;
-    }
-
     private RejectReason checkReplace(final Order original, final ReplaceOrder command) {
         if (command.symbol() != original.symbol() || command.side() != original.side()) {
             return RejectReason.REPLACE_CHANGES_SYMBOL_OR_SIDE;

@@ -2,7 +2,7 @@ package io.sluice.bench.burst;
 
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.bench.report.BenchResult;
-import io.sluice.bench.report.LatencyTable;
+import io.sluice.tools.report.LatencyTable;
 import io.sluice.bench.IdleOption;
 import io.sluice.runtime.agent.IdleConfig;
 import picocli.CommandLine;

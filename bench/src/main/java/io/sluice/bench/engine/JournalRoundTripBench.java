@@ -1,7 +1,7 @@
 package io.sluice.bench.engine;
 
 import io.sluice.bench.report.BenchResult;
-import io.sluice.bench.report.LatencyTable;
+import io.sluice.tools.report.LatencyTable;
 import io.sluice.bench.report.ThroughputSampler;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.CancelReject;

@@ -1,5 +1,14 @@
 package io.sluice.bench.fix;
 
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.LiquiditySeeder;
+import io.sluice.tools.fix.OrderLoad;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
+import io.sluice.tools.fix.StandardOrders;
+import io.sluice.tools.fix.Watchdog;
 import io.sluice.bench.report.BenchResult;
 import org.HdrHistogram.Recorder;
 import picocli.CommandLine;

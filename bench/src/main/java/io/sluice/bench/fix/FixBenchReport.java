@@ -1,7 +1,7 @@
 package io.sluice.bench.fix;
 
 import io.sluice.bench.report.BenchResult;
-import io.sluice.bench.report.LatencyTable;
+import io.sluice.tools.report.LatencyTable;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,5 +1,9 @@
 package io.sluice.bench.fix;
 
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.LoopbackPorts;
+import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.codec.FixFramer;
 import io.sluice.gateway.codec.FixMessage;

@@ -1,5 +1,10 @@
 package io.sluice.bench.fix;
 
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.LatencySamples;
+import io.sluice.tools.fix.OrderLoad;
+import io.sluice.tools.fix.OrderTerms;
+import io.sluice.tools.fix.Watchdog;
 import org.HdrHistogram.Recorder;
 
 import java.io.IOException;

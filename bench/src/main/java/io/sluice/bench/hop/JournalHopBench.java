@@ -1,7 +1,7 @@
 package io.sluice.bench.hop;
 
 import io.sluice.bench.report.BenchResult;
-import io.sluice.bench.report.LatencyTable;
+import io.sluice.tools.report.LatencyTable;
 import io.sluice.runtime.agent.IdleConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

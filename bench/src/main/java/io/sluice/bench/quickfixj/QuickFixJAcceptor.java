@@ -1,6 +1,6 @@
 package io.sluice.bench.quickfixj;
 
-import io.sluice.bench.fix.LoopbackPorts;
+import io.sluice.tools.fix.LoopbackPorts;
 import quickfix.Acceptor;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;

@@ -1,10 +1,10 @@
 package io.sluice.bench.quickfixj;
 
 import io.sluice.bench.fix.BaselineProcess;
-import io.sluice.bench.fix.FixEndpoint;
+import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.bench.fix.FixTarget;
-import io.sluice.bench.fix.LoopbackPorts;
-import io.sluice.bench.fix.SessionIdentity;
+import io.sluice.tools.fix.LoopbackPorts;
+import io.sluice.tools.fix.SessionIdentity;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.sluice.bench.report;
 
+import io.sluice.tools.report.LatencyTable;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -30,8 +31,6 @@ import java.util.zip.Deflater;
  * interval) and {@code intervalSeconds}, see {@link #putSeries}.
  */
 public final class BenchResult {
-    /** Percentiles every latency figure reports, in this order. */
-    public static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
     /** Key of the whole histogram inside a latency section: compressed HdrHistogram, base64, values in ns. */
     public static final String HISTOGRAM_KEY = "hdrHistogramBase64";
     /** Key of the values inside a series section: a rate per interval, oldest first. */
@@ -68,7 +67,7 @@ public final class BenchResult {
         final BenchResult latency = section();
         latency.put("count", histogram.getTotalCount());
         latency.put("meanUs", histogram.getMean() / 1_000.0);
-        for (final double percentile : PERCENTILES) {
+        for (final double percentile : LatencyTable.PERCENTILES) {
             latency.put(percentileKey(percentile), histogram.getValueAtPercentile(percentile) / 1_000.0);
         }
         latency.put("maxUs", histogram.getMaxValue() / 1_000.0);

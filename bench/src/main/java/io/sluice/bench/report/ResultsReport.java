@@ -1,6 +1,6 @@
 package io.sluice.bench.report;
 
-import io.sluice.bench.tail.PercentilePlot;
+import io.sluice.tools.tail.PercentilePlot;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;

@@ -1,12 +1,12 @@
 package io.sluice.bench.runtime;
 
-import io.sluice.bench.fix.FixClientSession;
-import io.sluice.bench.fix.FixTransport;
-import io.sluice.bench.fix.LiquiditySeeder;
-import io.sluice.bench.fix.SessionIdentity;
-import io.sluice.bench.fix.SluiceDeployment;
-import io.sluice.bench.fix.SluiceIdle;
-import io.sluice.bench.fix.StandardOrders;
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.LiquiditySeeder;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
+import io.sluice.tools.fix.StandardOrders;
 import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;

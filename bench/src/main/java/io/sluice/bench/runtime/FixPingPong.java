@@ -1,9 +1,9 @@
 package io.sluice.bench.runtime;
 
-import io.sluice.bench.fix.OrderLoad;
-import io.sluice.bench.fix.SluiceDeployment;
-import io.sluice.bench.fix.StandardOrders;
-import io.sluice.bench.fix.Watchdog;
+import io.sluice.tools.fix.OrderLoad;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.StandardOrders;
+import io.sluice.tools.fix.Watchdog;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 

@@ -1,6 +1,6 @@
 package io.sluice.bench.runtime;
 
-import io.sluice.bench.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.Spread;
 import picocli.CommandLine;

@@ -1,9 +1,11 @@
 package io.sluice.bench.tail;
 
+import io.sluice.tools.tail.LiveTailProcess;
+import io.sluice.tools.tail.TailMain;
 import io.sluice.bench.engine.JournalRoundTripBench;
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.bench.report.BenchResult;
-import io.sluice.bench.report.LatencyTable;
+import io.sluice.tools.report.LatencyTable;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.bench.IdleOption;

@@ -1,7 +1,13 @@
 package io.sluice.bench.tail;
 
+import io.sluice.tools.tail.Hop;
+import io.sluice.tools.tail.LatencyJoin;
+import io.sluice.tools.tail.LatencyPattern;
+import io.sluice.tools.tail.SyntheticJournals;
+import io.sluice.tools.tail.Tail;
+import io.sluice.tools.tail.TailOptions;
 import io.sluice.bench.report.BenchResult;
-import io.sluice.bench.report.LatencyTable;
+import io.sluice.tools.report.LatencyTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,15 +1,15 @@
 package io.sluice.bench.alloc;
 
 import io.sluice.bench.burst.JournalFootprint;
-import io.sluice.bench.fix.FixClientSession;
-import io.sluice.bench.fix.FixTransport;
-import io.sluice.bench.fix.LiquiditySeeder;
-import io.sluice.bench.fix.OrderLoad;
-import io.sluice.bench.fix.SessionIdentity;
-import io.sluice.bench.fix.SluiceDeployment;
-import io.sluice.bench.fix.SluiceIdle;
-import io.sluice.bench.fix.StandardOrders;
-import io.sluice.bench.fix.Watchdog;
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.LiquiditySeeder;
+import io.sluice.tools.fix.OrderLoad;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
+import io.sluice.tools.fix.StandardOrders;
+import io.sluice.tools.fix.Watchdog;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;

@@ -1,11 +1,11 @@
 package io.sluice.bench.e2e;
 
-import io.sluice.bench.fix.FixTransport;
-import io.sluice.bench.fix.PollUntil;
-import io.sluice.bench.fix.SessionIdentity;
-import io.sluice.bench.fix.SluiceDeployment;
-import io.sluice.bench.fix.SluiceDeployment.JournalDisk;
-import io.sluice.bench.fix.SluiceIdle;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.PollUntil;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceDeployment.JournalDisk;
+import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;

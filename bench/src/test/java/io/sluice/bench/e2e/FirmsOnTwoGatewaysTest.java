@@ -1,8 +1,8 @@
 package io.sluice.bench.e2e;
 
-import io.sluice.bench.fix.FixEndpoint;
-import io.sluice.bench.fix.LoopbackPorts;
-import io.sluice.bench.fix.PollUntil;
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.LoopbackPorts;
+import io.sluice.tools.fix.PollUntil;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.gateway.GatewayMain;

@@ -1,6 +1,6 @@
 package io.sluice.bench.e2e;
 
-import io.sluice.bench.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceDeployment;
 import quickfix.FieldNotFound;
 import quickfix.Message;
 import quickfix.field.Account;

@@ -1,7 +1,7 @@
 package io.sluice.bench.e2e;
 
-import io.sluice.bench.fix.FixEndpoint;
-import io.sluice.bench.fix.PollUntil;
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.PollUntil;
 import quickfix.Application;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;

@@ -1,13 +1,13 @@
 package io.sluice.bench.e2e;
 
-import io.sluice.bench.fix.FixClientSession;
-import io.sluice.bench.fix.FixEndpoint;
-import io.sluice.bench.fix.FixTransport;
-import io.sluice.bench.fix.LiquiditySeeder;
-import io.sluice.bench.fix.PollUntil;
-import io.sluice.bench.fix.SessionIdentity;
-import io.sluice.bench.fix.SluiceDeployment;
-import io.sluice.bench.fix.StandardOrders;
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.LiquiditySeeder;
+import io.sluice.tools.fix.PollUntil;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.StandardOrders;
 import io.sluice.gateway.session.FixAcceptor;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

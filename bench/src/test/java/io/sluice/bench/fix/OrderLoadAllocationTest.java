@@ -1,6 +1,12 @@
 package io.sluice.bench.fix;
 
 import io.sluice.bench.quickfixj.QuickFixJAcceptor;
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.LatencySamples;
+import io.sluice.tools.fix.OrderLoad;
+import io.sluice.tools.fix.OrderTerms;
+import io.sluice.tools.fix.SessionIdentity;
 import org.HdrHistogram.Recorder;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,10 @@
 package io.sluice.bench.quickfixj;
 
-import io.sluice.bench.fix.FixClientSession;
-import io.sluice.bench.fix.FixEndpoint;
-import io.sluice.bench.fix.OrderLoad;
-import io.sluice.bench.fix.OrderTerms;
-import io.sluice.bench.fix.SessionIdentity;
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.OrderLoad;
+import io.sluice.tools.fix.OrderTerms;
+import io.sluice.tools.fix.SessionIdentity;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.junit.jupiter.api.Test;

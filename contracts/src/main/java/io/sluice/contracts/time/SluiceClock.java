@@ -48,11 +48,6 @@ public final class SluiceClock {
         return (System.nanoTime() + OFFSET_NANOS) / NANOS_PER_TICK;
     }
 
-    /** @return now, in nanoseconds since the epoch, on the same time line as {@link #nowTicks()}. */
-    public static long nowNanos() {
-        return System.nanoTime() + OFFSET_NANOS;
-    }
-
     /** @return what this process adds to {@code System.nanoTime()} to get wall-clock nanoseconds. */
     public static long offsetNanos() {
         return OFFSET_NANOS;

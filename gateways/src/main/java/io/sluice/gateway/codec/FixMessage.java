@@ -291,18 +291,6 @@ public final class FixMessage {
         return millis == UtcTimestamp.INVALID ? INVALID : millis;
     }
 
-    /** @return the ShortText id of {@code tag} (e.g. ClOrdID), or {@link ShortText#INVALID} if absent or not representable. */
-    public long shortTextValue(final int tag) {
-        final int index = indexOf(tag);
-        return index < 0 ? ShortText.INVALID : ShortText.parse(buffer, offsets[index], lengths[index]);
-    }
-
-    /** @return the fixed-point value of a price {@code tag}, or {@link FixDecimal#INVALID} if absent or malformed. */
-    public long priceValue(final int tag) {
-        final int index = indexOf(tag);
-        return index < 0 ? FixDecimal.INVALID : FixDecimal.parsePrice(buffer, offsets[index], lengths[index]);
-    }
-
     /** @return true if {@code tag} is present with exactly the bytes of {@code expected}. */
     public boolean valueEquals(final int tag, final byte[] expected) {
         final int index = indexOf(tag);

@@ -35,16 +35,6 @@ public final class BookSide {
         return depth < count ? levels[count - 1 - depth] : null;
     }
 
-    /** @return how many price levels the side has. */
-    public int depth() {
-        return count;
-    }
-
-    /** @return true if {@code price} is at least as good as {@code limit} for an order on this side's opponent. */
-    public boolean isAtOrBetter(final long price, final long limit) {
-        return bids ? price >= limit : price <= limit;
-    }
-
     /** @return true if an order at {@code price} can rest: its level exists or there is room for one more. */
     public boolean canRest(final long price) {
         return count < levels.length || find(rank(price)) >= 0;

@@ -192,11 +192,6 @@ public final class Order {
         return ordStatus == OrdStatus.FILLED || ordStatus == OrdStatus.CANCELED || ordStatus == OrdStatus.REPLACED;
     }
 
-    /** @return true while the order rests in a book. */
-    public boolean isResting() {
-        return level != null;
-    }
-
     public boolean isBuy() {
         return side == Side.BUY;
     }

@@ -25,14 +25,6 @@ public final class OrderBook {
         return order.isBuy() ? asks : bids;
     }
 
-    public BookSide bids() {
-        return bids;
-    }
-
-    public BookSide asks() {
-        return asks;
-    }
-
     /** @return true if {@code aggressor} may trade at {@code levelPrice}: any price for market orders. */
     public static boolean crosses(final Order aggressor, final long levelPrice) {
         return aggressor.ordType() == OrdType.MARKET

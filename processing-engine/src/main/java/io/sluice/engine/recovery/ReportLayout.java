@@ -8,6 +8,7 @@ import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.RecordChecksum;
+import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.Report;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
@@ -27,22 +28,13 @@ import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
  * starts, how long it is, and where its fields of interest lie: the input's sourceId and eventId (which
  * {@link ConsumptionOrder} reads without decoding the report), the four run timestamps (MetaData's
  * engineRead, reportWriting, gatewayRead, fixSent, consecutive) that a replay must not compare, and OrderID
- * and ExecID; its {@link RecordChecksum} ends it ({@link Shape#checksum()}). Found once, by writing probe reports with marker values through Chronicle's binary wire and
- * locating the markers, so it follows the contracts' layout rather than repeating it. Every Sluice report
- * has a fixed length.
+ * and ExecID; its {@link RecordChecksum} ends it ({@link Shape#checksum()}). The offsets and lengths are the
+ * contracts' {@link RecordLayout}; only the bytes Chronicle's wire puts before a call's payload (method id and
+ * length) are learnt, once, by writing one report of each kind through a method writer.
  */
 public final class ReportLayout {
     /** The four run timestamps: engineRead, reportWriting, gatewayRead, fixSent. */
-    public static final int RUN_TIMESTAMPS_LENGTH = 4 * Long.BYTES;
-
-    private static final long EVENT_ID = 0x5EED_0001_0000_0000L;
-    private static final long ENGINE_READ = 0x5EED_0001_0000_0001L;
-    private static final long REPORT_WRITING = 0x5EED_0001_0000_0002L;
-    private static final long GATEWAY_READ = 0x5EED_0001_0000_0003L;
-    private static final long FIX_SENT = 0x5EED_0001_0000_0004L;
-    private static final long ORDER_ID = 0x5EED_0001_0000_0005L;
-    private static final long EXEC_ID = 0x5EED_0001_0000_0006L;
-    private static final int SOURCE_ID = 0x5EED_0007;
+    public static final int RUN_TIMESTAMPS_LENGTH = RecordLayout.BODY - RecordLayout.ENGINE_READ;
 
     private static final ReportLayout THIS_BUILD = probe();
 
@@ -91,7 +83,7 @@ public final class ReportLayout {
 
         /** @return the eventId of the record at {@code address} */
         public long eventIdAt(final long address) {
-            return MEMORY.readLong(address + sourceId + Integer.BYTES);
+            return MEMORY.readLong(address + sourceId + RecordLayout.EVENT_ID - RecordLayout.SOURCE_ID);
         }
     }
 
@@ -161,20 +153,19 @@ public final class ReportLayout {
     private static ReportLayout probe() {
         final ExecutionReport report = new ExecutionReport();
         report.execType(ExecType.TRADE).side(Side.BUY).ordType(OrdType.LIMIT).timeInForce(TimeInForce.DAY)
-                .ordStatus(OrdStatus.NEW).orderId(ORDER_ID);
-        report.execId(EXEC_ID);
+                .ordStatus(OrdStatus.NEW);
         final CancelReject reject = new CancelReject().responseTo(CxlRejResponseTo.ORDER_CANCEL_REQUEST);
-        reject.ordStatus(OrdStatus.REJECTED).orderId(ORDER_ID);
-        return new ReportLayout(shape(report, true), shape(reject, false));
+        reject.ordStatus(OrdStatus.REJECTED);
+        return new ReportLayout(shape(report, RecordLayout.EXECUTION_REPORT_LENGTH, RecordLayout.EXEC_ID),
+                shape(reject, RecordLayout.CANCEL_REJECT_LENGTH, -1));
     }
 
-    private static Shape shape(final Report report, final boolean execution) {
-        report.metaData().sourceId(SOURCE_ID).eventId(EVENT_ID).engineRead(ENGINE_READ).reportWriting(REPORT_WRITING)
-                .gatewayRead(GATEWAY_READ).fixSent(FIX_SENT);
+    /** The shape of {@code report}'s kind: its call prefix as written here, and the contracts' offsets after it. */
+    private static Shape shape(final Report report, final int length, final int execId) {
         final Wire wire = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
         final EngineToGateway writer = wire.methodWriter(EngineToGateway.class);
-        if (execution) {
-            writer.executionReport((ExecutionReport) report);
+        if (report instanceof ExecutionReport execution) {
+            writer.executionReport(execution);
         } else {
             writer.cancelReject((CancelReject) report);
         }
@@ -184,29 +175,12 @@ public final class ReportLayout {
             record = new byte[(int) bytes.readRemaining()];
             bytes.read(record);
         }
-        final int sourceId = find(record, Integer.BYTES, SOURCE_ID);
-        if (find(record, Long.BYTES, EVENT_ID) != sourceId + Integer.BYTES) {
-            throw new IllegalStateException("MetaData's eventId no longer follows its sourceId: the report layout needs updating");
+        final int payload = record.length - length;
+        if (payload <= 0) {
+            throw new IllegalStateException("a " + report.getClass().getSimpleName() + " record of " + record.length
+                    + " bytes, not the " + length + " of RecordLayout and a call prefix");
         }
-        final int timestamps = find(record, Long.BYTES, ENGINE_READ);
-        if (find(record, Long.BYTES, REPORT_WRITING) != timestamps + 8 || find(record, Long.BYTES, GATEWAY_READ) != timestamps + 16
-                || find(record, Long.BYTES, FIX_SENT) != timestamps + 24) {
-            throw new IllegalStateException("MetaData's run timestamps are no longer consecutive: replay's comparison needs updating");
-        }
-        return new Shape(Arrays.copyOf(record, sourceId), record.length, sourceId, timestamps, find(record, Long.BYTES, ORDER_ID),
-                execution ? find(record, Long.BYTES, EXEC_ID) : -1);
-    }
-
-    private static int find(final byte[] record, final int size, final long marker) {
-        for (int i = 0; i + size <= record.length; i++) {
-            long value = 0;
-            for (int b = size - 1; b >= 0; b--) {
-                value = value << 8 | (record[i + b] & 0xFF);
-            }
-            if (value == (size == Integer.BYTES ? marker & 0xFFFF_FFFFL : marker)) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("probe marker 0x" + Long.toHexString(marker) + " not found in a report record");
+        return new Shape(Arrays.copyOf(record, payload), record.length, payload + RecordLayout.SOURCE_ID,
+                payload + RecordLayout.ENGINE_READ, payload + RecordLayout.REPORT_ORDER_ID, execId < 0 ? -1 : payload + execId);
     }
 }

@@ -1,0 +1,77 @@
+package io.sluice.contracts;
+
+/**
+ * The one statement of where things lie in Sluice's binary records, for readers that take fields straight from a
+ * journal's bytes instead of decoding whole records: the latency tail, and the engine's recovery and replay
+ * comparison. It gives the method id of every journal call (the {@code @MethodId} of {@link GatewayToEngine},
+ * {@link EngineToGateway}, {@link GatewayDeliveries} and {@link GatewayRecords} are these constants), and, from the
+ * start of a call's payload, the offsets of the {@link MetaData} fields every record starts with, of the few body
+ * fields those readers use, and each record's length (its fields, then its {@link RecordChecksum}).
+ * <p>
+ * The offsets follow the order in which {@code MetaData.writeTo} and each event's {@code writeBody} write the fields
+ * ({@code Journals.FORMAT_VERSION} 2). {@code RecordLayoutTest} writes every record through the contracts' own
+ * method writers and checks each constant here against the bytes, so a field that moves fails the build.
+ */
+public final class RecordLayout {
+    /** {@link GatewayToEngine#newOrder}. */
+    public static final int NEW_ORDER = 1;
+    /** {@link GatewayToEngine#cancelOrder}. */
+    public static final int CANCEL_ORDER = 2;
+    /** {@link GatewayToEngine#replaceOrder}. */
+    public static final int REPLACE_ORDER = 3;
+    /** {@link EngineToGateway#executionReport}. */
+    public static final int EXECUTION_REPORT = 11;
+    /** {@link EngineToGateway#cancelReject}. */
+    public static final int CANCEL_REJECT = 12;
+    /** {@link GatewayDeliveries#delivered}. */
+    public static final int DELIVERED = 21;
+    /** {@link GatewayRecords#sent}. */
+    public static final int SENT = 31;
+    /** {@link GatewayRecords#received}. */
+    public static final int RECEIVED = 32;
+    /** {@link GatewayRecords#reset}. */
+    public static final int RESET = 33;
+
+    /** MetaData's sourceId, an int: the first field of every record. */
+    public static final int SOURCE_ID = 0;
+    /** MetaData's eventId, a long. */
+    public static final int EVENT_ID = SOURCE_ID + Integer.BYTES;
+    /** MetaData's fixReceived, a long, as are the timestamps after it. */
+    public static final int FIX_RECEIVED = EVENT_ID + Long.BYTES;
+    /** MetaData's commandWriting. */
+    public static final int COMMAND_WRITING = FIX_RECEIVED + Long.BYTES;
+    /** MetaData's engineRead: the first of the four run timestamps a replay does not compare. */
+    public static final int ENGINE_READ = COMMAND_WRITING + Long.BYTES;
+    /** MetaData's reportWriting. */
+    public static final int REPORT_WRITING = ENGINE_READ + Long.BYTES;
+    /** MetaData's gatewayRead. */
+    public static final int GATEWAY_READ = REPORT_WRITING + Long.BYTES;
+    /** MetaData's fixSent: the last of the run timestamps and of the MetaData. */
+    public static final int FIX_SENT = GATEWAY_READ + Long.BYTES;
+    /** Where an event's own fields start: right after its MetaData. */
+    public static final int BODY = MetaData.BINARY_LENGTH;
+
+    /** A command's session (a long): the first body field of {@link NewOrder}, {@link ReplaceOrder} and {@link CancelOrder}. */
+    public static final int COMMAND_SESSION = BODY;
+
+    /** A report's owning gateway (an int): the first body field of every {@link Report}. */
+    public static final int REPORT_GATEWAY_ID = BODY;
+    /** A report's owning session (a long). */
+    public static final int REPORT_SESSION = REPORT_GATEWAY_ID + Integer.BYTES;
+    /** A report's OrderID (a long), after its session. */
+    public static final int REPORT_ORDER_ID = REPORT_SESSION + Long.BYTES;
+    /** The fields {@link Report} writes for every report: gatewayId, session, orderId, clOrdId, origClOrdId, ordStatus, rejectReason. */
+    private static final int REPORT_FIELDS_END = REPORT_ORDER_ID + 3 * Long.BYTES + 2 * Byte.BYTES;
+    /** An execution report's ExecID (a long): its first field after the ones every report has. */
+    public static final int EXEC_ID = REPORT_FIELDS_END;
+    /** A whole execution report: MetaData, Report's fields, its own fields (10 longs, 4 one-byte codes), checksum. */
+    public static final int EXECUTION_REPORT_LENGTH = EXEC_ID + 10 * Long.BYTES + 4 * Byte.BYTES + RecordChecksum.LENGTH;
+    /** A whole cancel reject: MetaData, Report's fields, its responseTo code, checksum. */
+    public static final int CANCEL_REJECT_LENGTH = REPORT_FIELDS_END + Byte.BYTES + RecordChecksum.LENGTH;
+
+    /** A delivery's session (a long): the first body field of {@link Delivery}. */
+    public static final int DELIVERY_SESSION = BODY;
+
+    private RecordLayout() {
+    }
+}

@@ -1,0 +1,126 @@
+package io.sluice.contracts;
+
+import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.BinaryWireCode;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+import static io.sluice.contracts.EventFixtures.*;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Every constant of {@link RecordLayout} holds for the records the contracts' own method writers write into a
+ * journal: the method id before each payload, and at each offset the field it names. The fixtures give every
+ * field a value of its own, so a field that moves in a {@code writeTo}/{@code writeBody}, or a record that grows or
+ * shrinks, fails here before a reader takes a wrong field from the bytes.
+ */
+final class RecordLayoutTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void metaDataEndsWhereEveryBodyStarts() {
+        assertEquals(RecordLayout.BODY, RecordLayout.FIX_SENT + Long.BYTES);
+    }
+
+    @Test
+    void commandsHaveTheirMethodIdsMetaDataAndSessionWhereTheLayoutSays() {
+        final NewOrder order = newOrder();
+        final ReplaceOrder replace = replaceOrder();
+        final CancelOrder cancel = cancelOrder();
+        try (ChronicleQueue queue = Journals.open(Journals.gatewayJournal(root, 1))) {
+            final GatewayToEngine writer = queue.methodWriter(GatewayToEngine.class);
+            writer.newOrder(order);
+            writer.replaceOrder(replace);
+            writer.cancelOrder(cancel);
+            final ExcerptTailer tailer = queue.createTailer();
+            read(tailer, RecordLayout.NEW_ORDER, payload -> {
+                assertMetaData(payload, order.metaData());
+                assertEquals(order.session(), payload.readLong(RecordLayout.COMMAND_SESSION));
+            });
+            read(tailer, RecordLayout.REPLACE_ORDER, payload -> {
+                assertMetaData(payload, replace.metaData());
+                assertEquals(replace.session(), payload.readLong(RecordLayout.COMMAND_SESSION));
+            });
+            read(tailer, RecordLayout.CANCEL_ORDER, payload -> {
+                assertMetaData(payload, cancel.metaData());
+                assertEquals(cancel.session(), payload.readLong(RecordLayout.COMMAND_SESSION));
+            });
+        }
+    }
+
+    @Test
+    void reportsHaveTheirMethodIdsFieldsAndLengthsWhereTheLayoutSays() {
+        final ExecutionReport report = executionReport();
+        final CancelReject reject = cancelReject();
+        reject.orderId(43);
+        try (ChronicleQueue queue = Journals.open(Journals.engineJournal(root))) {
+            final EngineToGateway writer = queue.methodWriter(EngineToGateway.class);
+            writer.executionReport(report);
+            writer.cancelReject(reject);
+            final ExcerptTailer tailer = queue.createTailer();
+            read(tailer, RecordLayout.EXECUTION_REPORT, payload -> {
+                assertEquals(RecordLayout.EXECUTION_REPORT_LENGTH, payload.readRemaining());
+                assertReport(payload, report);
+                assertEquals(report.execId(), payload.readLong(RecordLayout.EXEC_ID));
+            });
+            read(tailer, RecordLayout.CANCEL_REJECT, payload -> {
+                assertEquals(RecordLayout.CANCEL_REJECT_LENGTH, payload.readRemaining());
+                assertReport(payload, reject);
+            });
+        }
+    }
+
+    @Test
+    void aDeliveryHasItsMethodIdMetaDataAndSessionWhereTheLayoutSays() {
+        final Delivery delivery = new Delivery().session(id("CLIENT3")).execId(77);
+        metaData(delivery.metaData(), 6_000);
+        try (ChronicleQueue queue = Journals.open(Journals.gatewayDeliveries(root, 1))) {
+            queue.methodWriter(GatewayDeliveries.class).delivered(delivery);
+            read(queue.createTailer(), RecordLayout.DELIVERED, payload -> {
+                assertMetaData(payload, delivery.metaData());
+                assertEquals(delivery.session(), payload.readLong(RecordLayout.DELIVERY_SESSION));
+            });
+        }
+    }
+
+    /** Reads the next excerpt, one call of {@code methodId} with a length-prefixed payload, and checks the payload. */
+    private static void read(final ExcerptTailer tailer, final int methodId, final Consumer<Bytes<?>> check) {
+        try (DocumentContext context = tailer.readingDocument()) {
+            final Bytes<?> bytes = context.wire().bytes();
+            assertEquals(BinaryWireCode.FIELD_NUMBER, bytes.readUnsignedByte());
+            assertEquals(methodId, bytes.readStopBit());
+            assertEquals(BinaryWireCode.BYTES_LENGTH32, bytes.readUnsignedByte());
+            final int length = bytes.readInt();
+            assertEquals(length, bytes.readRemaining(), "one call per excerpt");
+            final Bytes<?> payload = Bytes.allocateElasticOnHeap(length);
+            payload.write(bytes, bytes.readPosition(), length);
+            check.accept(payload);
+        }
+    }
+
+    private static void assertReport(final Bytes<?> payload, final Report report) {
+        assertMetaData(payload, report.metaData());
+        assertEquals(report.gatewayId(), payload.readInt(RecordLayout.REPORT_GATEWAY_ID));
+        assertEquals(report.session(), payload.readLong(RecordLayout.REPORT_SESSION));
+        assertEquals(report.orderId(), payload.readLong(RecordLayout.REPORT_ORDER_ID));
+    }
+
+    private static void assertMetaData(final Bytes<?> payload, final MetaData expected) {
+        assertEquals(expected.sourceId(), payload.readInt(RecordLayout.SOURCE_ID));
+        assertEquals(expected.eventId(), payload.readLong(RecordLayout.EVENT_ID));
+        assertEquals(expected.fixReceived(), payload.readLong(RecordLayout.FIX_RECEIVED));
+        assertEquals(expected.commandWriting(), payload.readLong(RecordLayout.COMMAND_WRITING));
+        assertEquals(expected.engineRead(), payload.readLong(RecordLayout.ENGINE_READ));
+        assertEquals(expected.reportWriting(), payload.readLong(RecordLayout.REPORT_WRITING));
+        assertEquals(expected.gatewayRead(), payload.readLong(RecordLayout.GATEWAY_READ));
+        assertEquals(expected.fixSent(), payload.readLong(RecordLayout.FIX_SENT));
+    }
+}

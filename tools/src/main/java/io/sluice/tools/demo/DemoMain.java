@@ -1,0 +1,213 @@
+package io.sluice.tools.demo;
+
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.LiquiditySeeder;
+import io.sluice.tools.fix.OrderLoad;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
+import io.sluice.tools.fix.StandardOrders;
+import io.sluice.tools.report.LatencyTable;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@code ./sluice demo}: Sluice end to end on this machine. Starts the engine and two gateways as separate
+ * processes on a fresh temporary root, seeds sell liquidity, drives FIX buy orders through both gateways
+ * (one load session each, in this process), prints the round-trip latency and throughput every second and a
+ * summary at the end, then stops the processes and deletes the root.
+ */
+@Command(name = "./sluice demo", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Engine + two gateways as child processes, driven by a FIX load client; prints latency live.")
+public final class DemoMain implements Callable<Integer> {
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
+    private static final String PASSWORD = "demo";
+
+    @Option(names = "--duration", converter = DurationText.class,
+            description = "how long to drive load, e.g. 30s, 2m (default 20s)")
+    private Duration duration = Duration.ofSeconds(20);
+
+    @Option(names = "--transport", description = "how clients reach the gateways: tcp or uds (default ${DEFAULT-VALUE})")
+    private String transport = "tcp";
+
+    @Option(names = "--rate", description = "orders per second across both gateways; 0 = as fast as the window allows"
+            + " (default ${DEFAULT-VALUE})")
+    private long rate;
+
+    @Option(names = "--window", description = "orders each load session keeps outstanding; 1 = ping-pong"
+            + " (default ${DEFAULT-VALUE})")
+    private int window = 1;
+
+    @Option(names = "--idle", description = "what the engine and gateway threads do when idle: yield (each keeps a core"
+            + " busy, lowest latency on a VM whose idle CPUs halt), backoff (parks, kind to a shared machine),"
+            + " busy-spin or engine-spin (default ${DEFAULT-VALUE})")
+    private String idle = SluiceIdle.YIELD.label();
+
+    private final PrintStream out = System.out;
+    private volatile SluiceDeployment deployment;
+
+    public static void main(final String[] args) {
+        System.exit(new CommandLine(new DemoMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        final FixTransport fixTransport = FixTransport.parse(transport);
+        final SluiceIdle idleChoice = SluiceIdle.parse(idle);
+        final Path root = Files.createTempDirectory("sluice-demo");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAndDelete(root), "demo-cleanup"));
+        final SessionIdentity load1 = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
+        final SessionIdentity load2 = SessionIdentity.ofSluiceClient("LOAD2", PASSWORD);
+        final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
+        out.printf("Sluice demo: engine + 2 gateways (%s, idle: %s) as child processes, under %s%n", fixTransport,
+                idleChoice.label(), root);
+        try (SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
+                new SluiceDeployment.GatewaySpec(1, fixTransport, List.of(load1, seeder)),
+                new SluiceDeployment.GatewaySpec(2, fixTransport, List.of(load2))), idleChoice, List.of())) {
+            deployment = sluice;
+            out.printf("  engine    pid %d%n  gateway 1 pid %d on %s%n  gateway 2 pid %d on %s%n",
+                    sluice.engine().pid(), sluice.gateway(1).pid(), sluice.endpoint(1),
+                    sluice.gateway(2).pid(), sluice.endpoint(2));
+            out.printf("  journals  %s (per-hop latency live, from another terminal: ./sluice tail --root %<s)%n",
+                    sluice.journals());
+            try (LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seeder))) {
+                liquidity.start(START_TIMEOUT);
+                out.printf("  seeded %d resting sell orders of 1,000,000 %s at 100.00%n", StandardOrders.RESTING_ORDERS,
+                        SluiceDeployment.SYMBOL);
+                final int status = drive(sluice, load1, load2, liquidity);
+                if (status != 0) {
+                    System.err.println("the child processes' logs end with:\n" + sluice.logs(3_000));
+                }
+                return status;
+            } catch (final IOException e) {
+                System.err.println("demo: " + e.getMessage());
+                System.err.println("the child processes' logs end with:\n" + sluice.logs(3_000));
+                return 1;
+            }
+        } catch (final IllegalStateException | IOException e) {
+            out.flush();
+            System.err.println("demo: " + e.getMessage());
+            return 1;
+        } finally {
+            stopAndDelete(root);
+        }
+    }
+
+    /** Stops the child processes (also on Ctrl-C, from a shutdown hook) and deletes the temporary root. */
+    private synchronized void stopAndDelete(final Path root) {
+        try {
+            if (deployment != null) {
+                deployment.close();
+                deployment = null;
+            }
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (Files.exists(root)) {
+            SluiceDeployment.deleteTree(root);
+            out.println("stopped the processes and deleted " + root);
+        }
+    }
+
+    private int drive(final SluiceDeployment sluice, final SessionIdentity load1, final SessionIdentity load2,
+                      final LiquiditySeeder liquidity) throws IOException, InterruptedException {
+        final Recorder recorder = OrderLoad.newRecorder();
+        final long start = System.nanoTime();
+        final long deadline = start + duration.toNanos();
+        final Duration giveUpAfter = duration.plus(DRAIN_TIMEOUT);
+        final List<LoadThread> loads = List.of(
+                LoadThread.start(new FixClientSession(sluice.endpoint(1), load1), StandardOrders.BUY, window, perSession(rate / 2),
+                        recorder, deadline, giveUpAfter),
+                LoadThread.start(new FixClientSession(sluice.endpoint(2), load2), StandardOrders.BUY, window,
+                        perSession(rate - rate / 2), recorder, deadline, giveUpAfter));
+        out.printf("driving buy orders (10 at 100.00; %s) through both gateways for %d s%s%n",
+                window == 1 ? "ping-pong: each session waits for ack + fill" : "window " + window + " per session",
+                duration.toSeconds(), rate > 0 ? " at " + rate + " orders/s" : ", as fast as they come back");
+        out.printf(Locale.ROOT, "%6s %10s %9s %9s %9s %9s %10s   round trip, µs%n",
+                "second", "orders/s", "p50", "p90", "p99", "p99.99", "max");
+
+        final Histogram whole = new Histogram(3);
+        final Histogram secondHalf = new Histogram(3);
+        Histogram interval = null;
+        int second = 0;
+        while (loads.stream().anyMatch(LoadThread::isAlive)) {
+            second++;
+            final long tick = start + second * 1_000_000_000L;
+            long now;
+            while ((now = System.nanoTime()) - tick < 0 && loads.stream().anyMatch(LoadThread::isAlive)) {
+                LockSupport.parkNanos(Math.min(tick - now, 20_000_000L));
+            }
+            interval = recorder.getIntervalHistogram(interval);
+            whole.add(interval);
+            if (second > duration.toSeconds() / 2) {
+                secondHalf.add(interval);
+            }
+            printSecond(second, interval);
+        }
+        final double elapsedSeconds = (System.nanoTime() - start) / 1e9;
+        interval = recorder.getIntervalHistogram(interval);
+        whole.add(interval);
+        secondHalf.add(interval);
+        return summary(loads, whole, secondHalf, elapsedSeconds, liquidity);
+    }
+
+    private int summary(final List<LoadThread> loads, final Histogram whole, final Histogram secondHalf,
+                        final double elapsedSeconds, final LiquiditySeeder liquidity) {
+        out.println();
+        out.printf(Locale.ROOT, "Summary: %,d orders in %.1f s = %,.0f orders/s through 2 gateways and 1 engine%n",
+                whole.getTotalCount(), elapsedSeconds, whole.getTotalCount() / elapsedSeconds);
+        final LatencyTable table = new LatencyTable(out, 14);
+        table.header();
+        table.rowNanos("whole run", whole);
+        table.rowNanos("second half", secondHalf);
+        out.println("(the first seconds include JIT warm-up; the second half is closer to steady state)");
+        if (rate > 0 && whole.getTotalCount() / elapsedSeconds < rate * 0.95) {
+            out.printf(Locale.ROOT, "(--rate %d was not reached: latency counts from each order's intended send time, so"
+                    + " the backlog shows as latency; a larger --window lets each session keep more orders in flight)%n",
+                    rate);
+        }
+        long filled = 0;
+        int failures = 0;
+        for (final LoadThread load : loads) {
+            filled += load.filled();
+            if (load.failure() != null) {
+                failures++;
+                System.err.println("demo: " + load.name() + ": " + load.failure());
+            }
+        }
+        out.printf(Locale.ROOT, "fills: %,d of %,d orders; the resting sells saw %,d fills%n", filled,
+                whole.getTotalCount(), liquidity.fillReports());
+        if (liquidity.failure() != null) {
+            failures++;
+            System.err.println("demo: liquidity: " + liquidity.failure());
+        }
+        return failures == 0 && filled == whole.getTotalCount() ? 0 : 1;
+    }
+
+    private void printSecond(final int second, final Histogram interval) {
+        out.printf(Locale.ROOT, "%6d %10d %9.1f %9.1f %9.1f %9.1f %10.1f%n", second, interval.getTotalCount(),
+                interval.getValueAtPercentile(50) / 1e3, interval.getValueAtPercentile(90) / 1e3,
+                interval.getValueAtPercentile(99) / 1e3, interval.getValueAtPercentile(99.99) / 1e3,
+                interval.getMaxValue() / 1e3);
+    }
+
+    private long perSession(final long share) {
+        return rate > 0 ? Math.max(1, share) : 0;
+    }
+
+}

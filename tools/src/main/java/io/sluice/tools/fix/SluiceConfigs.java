@@ -1,0 +1,78 @@
+package io.sluice.tools.fix;
+
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.stream.Collectors;
+
+/**
+ * The YAML configs a {@link SluiceDeployment} writes for its engine and gateways: one instrument,
+ * {@value SluiceDeployment#SYMBOL}, priced on a 0.01 grid between 1 and 1000, with limits roomy enough for
+ * the liquidity seeder's large resting orders; gateways admit up to {@value #MAX_SILENT_CONNECTIONS}
+ * connections that never log on and keep them for an hour (the silent sockets of {@code fix-idle-sockets}).
+ */
+public final class SluiceConfigs {
+    /** Connections that never log on a benchmark gateway holds at most. */
+    public static final int MAX_SILENT_CONNECTIONS = 600;
+
+    private SluiceConfigs() {
+    }
+
+    public static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
+                         final SluiceIdle idle, final int pinCpu) {
+        return engine(journalRoot, gatewayIds, symbol, idle, pinCpu, SluiceDeployment.JournalDisk.DEFAULTS);
+    }
+
+    public static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
+                         final SluiceIdle idle, final int pinCpu, final SluiceDeployment.JournalDisk disk) {
+        return """
+                !io.sluice.engine.config.EngineConfig {
+                  journalRoot: "%s",
+                  gatewayIds: [ %s ],
+                  idle: { strategy: %s },
+                  pinCpu: %d,
+                  journalReserveBytes: %d,
+                  diskWarningBytes: %d,
+                  instruments: [
+                    { symbol: %s, tickSize: 0.01, lotSize: 1, priceLow: 1, priceHigh: 1000,
+                      maxOrderQty: 10000000, maxNotional: 10000000000 }
+                  ]
+                }
+                """.formatted(journalRoot, gatewayIds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+                idle.engineIdle().strategy(), pinCpu, disk.engineReserveBytes(), disk.warningBytes(), symbol);
+    }
+
+    public static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
+                          final String gatewayCompId, final SluiceIdle idle) {
+        return gateway(journalRoot, spec, endpoint, gatewayCompId, idle, SluiceDeployment.JournalDisk.DEFAULTS);
+    }
+
+    public static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
+                          final String gatewayCompId, final SluiceIdle idle, final SluiceDeployment.JournalDisk disk) {
+        final String listen = endpoint.transport() == FixTransport.TCP
+                ? "tcp://" + endpoint.host() + ":" + endpoint.port() : "unix:" + endpoint.socketPath();
+        final String sessions = spec.sessions().stream()
+                .map(session -> ("    !io.sluice.gateway.SessionConfig { senderCompId: %s, targetCompId: %s,"
+                        + " username: \"%s\", password: \"%s\" }")
+                        .formatted(session.senderCompId(), gatewayCompId, session.username(), session.password()))
+                .collect(Collectors.joining(",\n"));
+        return """
+                !io.sluice.gateway.GatewayConfig {
+                  gatewayId: %d,
+                  journalRoot: "%s",
+                  listen: "%s",
+                  idle: { strategy: %s },
+                  maxConnections: %d,
+                  maxConnectionsPerAddress: %d,
+                  preLogonBuffers: %d,
+                  logonTimeoutMillis: 3600000,
+                  journalReserveBytes: %d,
+                  diskWarningBytes: %d,
+                  sessions: [
+                %s
+                  ]
+                }
+                """.formatted(spec.id(), journalRoot, listen, idle.gatewayIdle().strategy(), MAX_SILENT_CONNECTIONS + 64,
+                MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, disk.gatewayReserveBytes(), disk.warningBytes(),
+                sessions);
+    }
+}

@@ -1,0 +1,284 @@
+package io.sluice.tools.fix;
+
+import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.process.CpuPinning;
+import io.sluice.runtime.process.JavaProcess;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A whole Sluice deployment on this host, every part a real child JVM: one engine and the given gateways,
+ * each with a YAML config written under {@code root/config}, journals under {@code root/journals}, logs
+ * under {@code root/logs}. {@link #start} returns once every part is ready (polled: the engine has
+ * recovered, each gateway accepts connections). Used by the demo, the FIX benchmarks and the end-to-end
+ * tests, which may also kill a gateway with {@code kill -9} and start it again on the same journals.
+ */
+public final class SluiceDeployment implements AutoCloseable {
+    /** The one instrument the demo and benchmarks trade. */
+    public static final String SYMBOL = "SLC";
+    /** The CompID every gateway answers as (the clients' TargetCompID). */
+    public static final String GATEWAY_COMP_ID = "SLUICE";
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * One gateway of the deployment.
+     *
+     * @param id        the gateway id (its journal is {@code gateway-<id>})
+     * @param transport TCP on a free loopback port, or a Unix domain socket under the root
+     * @param sessions  the client sessions it accepts (SenderCompID, username, password)
+     */
+    public record GatewaySpec(int id, FixTransport transport, List<SessionIdentity> sessions) {
+    }
+
+    /**
+     * How the deployment's JVMs run: their class path, extra JVM flags per role (a GC, an AOT cache), and the
+     * CPU the engine pins its thread to ({@link CpuPinning#NONE}: none).
+     */
+    public record ProcessSettings(String classPath, List<String> engineJvm, List<String> gatewayJvm, int engineCpu) {
+        /** @return this JVM's class path, no extra flags, no pinning. */
+        public static ProcessSettings defaults() {
+            return new ProcessSettings(System.getProperty("java.class.path"), List.of(), List.of(), CpuPinning.NONE);
+        }
+    }
+
+    /**
+     * How much disk each journal writer keeps reserved ahead of it, and the free space that draws a warning
+     * ({@code journalReserveBytes}, {@code diskWarningBytes} in the engine's and gateways' configs).
+     */
+    public record JournalDisk(long engineReserveBytes, long gatewayReserveBytes, long warningBytes) {
+        /** The engine's and gateways' own defaults. */
+        public static final JournalDisk DEFAULTS = new JournalDisk(JournalSpace.DEFAULT_RESERVE_BYTES,
+                JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);
+    }
+
+    private final Path root;
+    private final ProcessSettings settings;
+    private final SluiceIdle idle;
+    private final JournalDisk disk;
+    private final Map<Integer, GatewaySpec> specs = new LinkedHashMap<>();
+    private final Map<Integer, FixEndpoint> endpoints = new LinkedHashMap<>();
+    private final Map<Integer, JavaProcess> gateways = new LinkedHashMap<>();
+    private final Thread killOnExit = new Thread(this::killAll, "sluice-deployment-kill-on-exit");
+    private JavaProcess engine;
+
+    private SluiceDeployment(final Path root, final ProcessSettings settings, final SluiceIdle idle,
+                             final JournalDisk disk) {
+        this.root = root;
+        this.settings = settings;
+        this.idle = idle;
+        this.disk = disk;
+    }
+
+    /**
+     * Writes the configs and starts the engine and every gateway, each in its own JVM.
+     *
+     * @param root an empty directory that will hold configs, journals and logs
+     */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways)
+            throws IOException, InterruptedException {
+        return start(root, gateways, SluiceIdle.BACKOFF, List.of());
+    }
+
+    /**
+     * As {@link #start(Path, List)}, with the engine's and gateways' idle strategy and JVM flags for the gateway
+     * processes only (e.g. a GC to measure).
+     */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                         final List<String> gatewayJvm) throws IOException, InterruptedException {
+        final ProcessSettings defaults = ProcessSettings.defaults();
+        return start(root, gateways, idle, new ProcessSettings(defaults.classPath(), List.of(), gatewayJvm,
+                CpuPinning.NONE));
+    }
+
+    /** As {@link #start(Path, List)}, with the idle strategy and how each JVM runs. */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                         final ProcessSettings settings) throws IOException, InterruptedException {
+        return start(root, gateways, idle, settings, JournalDisk.DEFAULTS);
+    }
+
+    /** As {@link #start(Path, List, SluiceIdle, ProcessSettings)}, with the journals' disk reserves. */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                         final ProcessSettings settings, final JournalDisk disk)
+            throws IOException, InterruptedException {
+        final SluiceDeployment deployment = prepare(root, gateways, idle, settings, disk);
+        try {
+            for (final GatewaySpec spec : gateways) {
+                deployment.startGateway(spec.id());
+            }
+            requireAlive(deployment.launchEngine());
+            return deployment;
+        } catch (final IOException | RuntimeException e) {
+            deployment.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Chooses the gateways' endpoints and starts nothing: the caller starts each part with {@link #launchEngine()}
+     * and {@link #launchGateway(int)}, e.g. to see how it fails.
+     */
+    public static SluiceDeployment prepare(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                           final ProcessSettings settings, final JournalDisk disk) throws IOException {
+        final SluiceDeployment deployment = new SluiceDeployment(root, settings, idle, disk);
+        Runtime.getRuntime().addShutdownHook(deployment.killOnExit);
+        Files.createDirectories(root.resolve("config"));
+        Files.createDirectories(deployment.journals());
+        for (final GatewaySpec spec : gateways) {
+            deployment.specs.put(spec.id(), spec);
+            deployment.endpoints.put(spec.id(), spec.transport() == FixTransport.TCP
+                    ? FixEndpoint.tcp("127.0.0.1", LoopbackPorts.free())
+                    : FixEndpoint.uds(root.resolve("gateway-" + spec.id() + ".sock")));
+        }
+        return deployment;
+    }
+
+    /**
+     * Starts the engine (again, after it stopped) and returns once it has recovered, or has exited.
+     *
+     * @return the engine's process: alive if it is processing
+     */
+    public JavaProcess launchEngine() throws IOException {
+        final Path engineConfig = root.resolve("config/engine.yaml");
+        Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL, idle,
+                settings.engineCpu(), disk));
+        final JavaProcess started = JavaProcess.start("engine", logs().resolve("engine.log"), settings.classPath(),
+                settings.engineJvm(), SluiceRoles.engineMain(), "--config", engineConfig.toString());
+        engine = started;
+        PollUntil.await(() -> !started.isAlive() || SluiceRoles.engineReady(started.logText()), READY_TIMEOUT,
+                () -> "the engine to recover; its log: " + started.logText());
+        return started;
+    }
+
+    /** Starts gateway {@code id} (again, after a kill) and returns once it accepts connections. */
+    public void startGateway(final int id) throws IOException {
+        requireAlive(launchGateway(id));
+    }
+
+    /**
+     * Starts gateway {@code id} and returns once it accepts connections, or has exited.
+     *
+     * @return the gateway's process: alive if it accepts connections
+     */
+    public JavaProcess launchGateway(final int id) throws IOException {
+        final GatewaySpec spec = specs.get(id);
+        final FixEndpoint endpoint = endpoints.get(id);
+        final Path config = root.resolve("config/gateway-" + id + ".yaml");
+        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID, idle, disk));
+        final JavaProcess gateway = JavaProcess.start("gateway-" + id, logs().resolve("gateway-" + id + ".log"),
+                settings.classPath(), settings.gatewayJvm(), SluiceRoles.gatewayMain(), "--config", config.toString());
+        gateways.put(id, gateway);
+        PollUntil.await(() -> !gateway.isAlive() || endpoint.isAccepting(), READY_TIMEOUT,
+                () -> "gateway " + id + " to accept on " + endpoint + "; its log: " + gateway.logText());
+        return gateway;
+    }
+
+    /** Kills gateway {@code id} with SIGKILL, as a crash would. */
+    public void killGateway(final int id) throws InterruptedException {
+        gateways.get(id).kill9();
+    }
+
+    /** @return where clients of gateway {@code id} connect. */
+    public FixEndpoint endpoint(final int id) {
+        return endpoints.get(id);
+    }
+
+    public JavaProcess engine() {
+        return engine;
+    }
+
+    public JavaProcess gateway(final int id) {
+        return gateways.get(id);
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** @return every child's log, for failure messages. */
+    public String logs(final int maxCharsEach) {
+        final StringBuilder text = new StringBuilder();
+        final List<JavaProcess> all = new ArrayList<>(gateways.values());
+        if (engine != null) {
+            all.addFirst(engine);
+        }
+        for (final JavaProcess process : all) {
+            final String log = process.logText();
+            text.append("--- ").append(process.name()).append(" (").append(process.log()).append(")\n")
+                    .append(log, Math.max(0, log.length() - maxCharsEach), log.length()).append('\n');
+        }
+        return text.toString();
+    }
+
+    /** @return the journal root of this deployment: the directory a {@code ./sluice tail --root} follows */
+    public Path journals() {
+        return root.resolve("journals");
+    }
+
+    private Path logs() {
+        return root.resolve("logs");
+    }
+
+    private static void requireAlive(final JavaProcess process) {
+        if (!process.isAlive()) {
+            throw new IllegalStateException(process.name() + " exited at start; its log ("
+                    + process.log() + "):\n" + process.logText());
+        }
+    }
+
+    /** Stops the gateways, then the engine (SIGTERM, then SIGKILL after a grace period). */
+    @Override
+    public void close() throws InterruptedException {
+        for (final JavaProcess gateway : gateways.values()) {
+            gateway.stop(STOP_TIMEOUT.toSeconds());
+        }
+        if (engine != null) {
+            engine.stop(STOP_TIMEOUT.toSeconds());
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(killOnExit);
+        } catch (final IllegalStateException alreadyExiting) {
+            // the hook is running or about to: it finds the processes gone
+        }
+    }
+
+    /** If this JVM exits first (Ctrl-C, SIGTERM), no child may outlive it. */
+    private void killAll() {
+        for (final JavaProcess gateway : gateways.values()) {
+            kill(gateway);
+        }
+        if (engine != null) {
+            kill(engine);
+        }
+    }
+
+    private static void kill(final JavaProcess process) {
+        try {
+            process.kill9();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Deletes {@code dir} and everything below it (the deployment's temporary root). */
+    public static void deleteTree(final Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (final Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot delete " + dir, e);
+        }
+    }
+}
