@@ -26,6 +26,12 @@ import static org.junit.jupiter.api.Assertions.*;
  * warnings. The dump shows every record type, and stops on a damaged journal with where it is.
  */
 final class JournalDumpTest {
+    /**
+     * A dump that hangs never exits; one that works exits in seconds, but a child JVM may take tens of seconds just to
+     * start on a loaded 2-core machine, so the bound is generous: it tells a hang from a slow start, not a speed.
+     */
+    private static final int CHILD_EXIT_SECONDS = 180;
+
     @TempDir
     Path root;
 
@@ -90,7 +96,7 @@ final class JournalDumpTest {
         final JournalSurgery.Change flipped = JournalSurgery.flip(journal, 2, EventFixtures.cancelOrder(), 30);
         try (JavaProcess reader = JavaProcess.start("reader", root.resolve("reader.log"), List.of(), JournalDump.class,
                 journal.toString())) {
-            assertEquals(JournalDump.EXIT_CORRUPT, reader.waitFor(30), reader::logText);
+            assertEquals(JournalDump.EXIT_CORRUPT, reader.waitFor(CHILD_EXIT_SECONDS), reader::logText);
             final String text = reader.logText();
             assertTrue(text.contains("newOrder: {"), text);
             assertTrue(text.contains("dump: stopped on a damaged journal: journal " + journal.toAbsolutePath()
@@ -113,7 +119,7 @@ final class JournalDumpTest {
         JournalSurgery.flip(second, -1); // the length word's top byte, just before the content
         try (JavaProcess reader = JavaProcess.start("reader", root.resolve("reader.log"), List.of(), JournalDump.class,
                 journal.toString())) {
-            assertEquals(JournalDump.EXIT_CORRUPT, reader.waitFor(30), reader::logText);
+            assertEquals(JournalDump.EXIT_CORRUPT, reader.waitFor(CHILD_EXIT_SECONDS), reader::logText);
             final String text = reader.logText();
             assertTrue(text.contains("dump: stopped on a damaged journal: journal " + journal.toAbsolutePath()
                     + ", file " + second.file().getFileName() + ", excerpt index 0x" + Long.toHexString(second.index())), text);
@@ -139,7 +145,7 @@ final class JournalDumpTest {
 
     private String runReader(final Class<?> main, final String... args) throws Exception {
         try (JavaProcess reader = JavaProcess.start("reader", root.resolve("reader.log"), List.of(), main, args)) {
-            assertEquals(0, reader.waitFor(60), reader::logText);
+            assertEquals(0, reader.waitFor(CHILD_EXIT_SECONDS), reader::logText);
             return reader.logText();
         }
     }
