@@ -56,10 +56,11 @@ public final class ResultsReport {
         md.append("Rendered by `./sluice bench report` from the JSON under `bench/results/`; `./sluice bench all` runs")
                 .append(" every scenario and renders this file. How to read it: [README](README.md).\n\n");
         environment(environment);
-        md.append("| scenario | runs | what it measures |\n|---|---|---|\n");
+        md.append("| scenario | runs | run on (UTC) | what it measures |\n|---|---|---|---|\n");
         for (final ScenarioResults scenario : scenarios) {
             md.append("| [").append(scenario.name()).append("](#").append(scenario.name()).append(") | ")
-                    .append(scenario.runs().size()).append(" | ").append(cell(scenario.description())).append(" |\n");
+                    .append(scenario.runs().size()).append(" | ").append(dates(scenario.runs())).append(" | ")
+                    .append(cell(scenario.description())).append(" |\n");
         }
         for (final ScenarioResults scenario : scenarios) {
             scenario(scenario);
@@ -98,6 +99,7 @@ public final class ResultsReport {
             md.append(" (`").append(String.join("`, `", scenario.sources())).append("`)");
         }
         md.append('\n');
+        md.append("- **Run on (UTC):** ").append(dates(runs)).append('\n');
         for (final String problem : scenario.problems()) {
             md.append("- **Problem:** ").append(problem).append('\n');
         }
@@ -276,6 +278,27 @@ public final class ResultsReport {
                     .append(" |\n");
         }
         md.append("\n</details>\n");
+    }
+
+    /**
+     * @return when {@code runs} ran, from their {@code date}s, to the minute: one time, or the first and the last
+     *         (its time only if on the same day); "none" without runs. A report may mix runs of different days:
+     *         every scenario says its own.
+     */
+    private static String dates(final List<Map<String, Object>> runs) {
+        final List<String> dates = new ArrayList<>();
+        for (final Map<String, Object> run : runs) {
+            if (run.get("date") instanceof String date && date.length() >= 16) {
+                dates.add(date.substring(0, 16).replace('T', ' '));
+            }
+        }
+        if (dates.isEmpty()) {
+            return runs.isEmpty() ? "none" : "unknown";
+        }
+        final String first = dates.stream().min(String::compareTo).orElseThrow();
+        final String last = dates.stream().max(String::compareTo).orElseThrow();
+        return first.equals(last) ? first
+                : first + " – " + (first.regionMatches(0, last, 0, 10) ? last.substring(11) : last);
     }
 
     private static <T> Spread spread(final List<T> runs, final Function<T, Double> figure) {

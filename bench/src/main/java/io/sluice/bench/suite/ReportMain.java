@@ -21,8 +21,9 @@ import java.util.concurrent.Callable;
 /**
  * {@code ./sluice bench report}: renders {@code bench/RESULTS.md} and its charts from the JSON already in the
  * results directory, running nothing. Takes the runs of the last {@code bench all} (its manifest,
- * {@code suite-latest.json}) and, for scenarios it has no result for, their newest separate run (which repeats
- * inside itself); without a manifest, or with {@code --newest N}, the newest N results of each scenario.
+ * {@code suite-latest.json}) and, for every scenario it has no result for (an {@code --only} run, a failed run),
+ * its newest earlier result, dated, so the report always covers every scenario; without a manifest, or with
+ * {@code --newest N}, the newest N results of each scenario.
  */
 @Command(name = "./sluice bench report", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Render RESULTS.md and its charts from the JSON in the results directory; runs nothing.")
@@ -52,9 +53,9 @@ public final class ReportMain implements Callable<Integer> {
         final List<ScenarioResults> scenarios;
         if (manifest != null) {
             environment = ResultFiles.environment(manifest);
-            scenarios = ResultFiles.withSeparateRuns(dir, ResultFiles.fromManifest(dir, ResultFiles.runs(manifest)), 1);
+            scenarios = ResultFiles.everyScenario(dir, ResultFiles.fromManifest(dir, ResultFiles.runs(manifest)));
             System.out.println("rendering the runs of the last bench all (" + dir.resolve(ResultFiles.SUITE + "-latest.json")
-                    + "), and the newest separate run of scenarios it has no result for");
+                    + "), and the newest earlier result of every scenario it has no result for");
         } else {
             final int count = newest == null ? 3 : newest;
             environment = environmentNow("not one bench all run: the newest " + count

@@ -18,13 +18,15 @@ import java.util.stream.Stream;
 
 /**
  * The result files in a results directory, as the report reads them: a scenario's time-stamped JSON files
- * ({@code <scenario>-yyyyMMdd-HHmmss.json}; the {@code -latest} copies are ignored), and the suite manifest
- * ({@code suite-latest.json}) that {@code bench all} writes, naming which files each of its runs produced.
+ * ({@code <scenario>-yyyyMMdd-HHmmss.json}; a {@code -latest} copy only where no stamped file is left), and the
+ * suite manifest ({@code suite-latest.json}) that {@code bench all} writes, naming which files each of its runs
+ * produced.
  */
 public final class ResultFiles {
     /** Name of the suite manifest's scenario; its files are {@code suite-<stamp>.json} and {@code suite-latest.json}. */
     public static final String SUITE = "suite";
     private static final Pattern STAMPED = Pattern.compile(".+-\\d{8}-\\d{6}\\.json");
+    private static final String LATEST = "-latest.json";
 
     private ResultFiles() {
     }
@@ -42,17 +44,28 @@ public final class ResultFiles {
         }
     }
 
-    /** @return the newest {@code count} results of every registered scenario (oldest first), as the report wants them */
+    /**
+     * @return the newest {@code count} results of every registered scenario (oldest first), as the report wants them:
+     *         its newest stamped files, or its {@code -latest} copy if no stamped file is left
+     */
     public static List<ScenarioResults> newest(final Path dir, final int count) {
         final List<String> all = stamped(dir);
         final List<ScenarioResults> results = new ArrayList<>();
         for (final BenchScenario scenario : BenchScenarios.ALL) {
-            final Pattern own = Pattern.compile(Pattern.quote(scenario.name()) + "-\\d{8}-\\d{6}\\.json");
-            final List<String> files = all.stream().filter(name -> own.matcher(name).matches()).toList();
-            final List<String> chosen = files.subList(Math.max(0, files.size() - count), files.size());
-            results.add(load(dir, scenario.name(), chosen, List.of()));
+            results.add(load(dir, scenario.name(), newestFiles(dir, all, scenario.name(), count), List.of()));
         }
         return results;
+    }
+
+    private static List<String> newestFiles(final Path dir, final List<String> stamped, final String scenario,
+                                            final int count) {
+        final Pattern own = Pattern.compile(Pattern.quote(scenario) + "-\\d{8}-\\d{6}\\.json");
+        final List<String> files = stamped.stream().filter(name -> own.matcher(name).matches()).toList();
+        if (files.isEmpty()) {
+            final String latest = scenario + LATEST;
+            return Files.isRegularFile(dir.resolve(latest)) ? List.of(latest) : List.of();
+        }
+        return files.subList(Math.max(0, files.size() - count), files.size());
     }
 
     /** @return the results of the runs a suite manifest lists, grouped by scenario in the order they first ran */
@@ -72,26 +85,31 @@ public final class ResultFiles {
     }
 
     /**
-     * @return {@code fromSuite} (the runs of the last {@code bench all}) with every registered scenario that has
-     *         no result there added from its newest {@code count} separate runs, said so in its problems, so that
-     *         a scenario run on its own (a long one, or one that failed in the suite) still appears
+     * @return every registered scenario, in the registry's order, then any other the suite ran: its runs in
+     *         {@code fromSuite} (the runs of one {@code bench all}, perhaps an {@code --only} one) where it has
+     *         results there, else its newest earlier result ({@link #newest}), said so in its problems, else no
+     *         results and a problem saying none is in {@code dir}; so a partial run never drops a scenario from
+     *         the report, and every section carries the dates of its own runs
      */
-    public static List<ScenarioResults> withSeparateRuns(final Path dir, final List<ScenarioResults> fromSuite,
-                                                         final int count) {
+    public static List<ScenarioResults> everyScenario(final Path dir, final List<ScenarioResults> fromSuite) {
+        final Map<String, ScenarioResults> suite = new LinkedHashMap<>();
+        fromSuite.forEach(scenario -> suite.put(scenario.name(), scenario));
         final List<ScenarioResults> results = new ArrayList<>();
-        for (final ScenarioResults suite : fromSuite) {
-            if (!suite.runs().isEmpty()) {
-                results.add(suite);
+        for (final ScenarioResults earlier : newest(dir, 1)) {
+            final ScenarioResults ran = suite.remove(earlier.name());
+            if (ran != null && !ran.runs().isEmpty()) {
+                results.add(ran);
+                continue;
             }
+            final List<String> problems = new ArrayList<>(ran == null ? List.of() : ran.problems());
+            problems.addAll(earlier.problems());
+            problems.add(earlier.runs().isEmpty() ? "no result in " + dir
+                    : "not run by this bench all: its newest earlier result, `" + String.join("`, `", earlier.sources())
+                    + "`");
+            results.add(new ScenarioResults(earlier.name(), earlier.description(), earlier.comparison(),
+                    earlier.target(), earlier.spec(), earlier.runs(), earlier.sources(), problems));
         }
-        for (final ScenarioResults separate : newest(dir, count)) {
-            final boolean inSuite = results.stream().anyMatch(done -> done.name().equals(separate.name()));
-            if (!inSuite && !separate.runs().isEmpty()) {
-                results.add(new ScenarioResults(separate.name(), separate.description(), separate.comparison(),
-                        separate.target(), separate.spec(), separate.runs(), separate.sources(),
-                        List.of("not from the last bench all: its newest separate run(s), " + separate.sources())));
-            }
-        }
+        results.addAll(suite.values());
         return results;
     }
 

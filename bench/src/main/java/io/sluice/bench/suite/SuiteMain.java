@@ -18,7 +18,8 @@ import java.util.concurrent.Callable;
  * {@code ./sluice bench all}: runs every registered scenario ({@link BenchScenarios}), each run in a fresh child
  * JVM, the whole list {@code --repeats} times over (all scenarios once, then again, so a slow spell of the
  * machine falls on every scenario rather than on all runs of one), then writes the suite manifest and renders
- * RESULTS.md. {@code --quick} uses each scenario's reduced sizes.
+ * RESULTS.md, where a scenario this run left out ({@code --only}) or got no result for keeps its newest earlier
+ * result, dated. {@code --quick} uses each scenario's reduced sizes.
  */
 @Command(name = "./sluice bench all", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run every scenario, each in a fresh JVM, repeated; then render RESULTS.md with charts.")
@@ -76,7 +77,7 @@ public final class SuiteMain implements Callable<Integer> {
         manifest.put("runs", runs.stream().map(RunRecord::toResult).toList());
         final Path manifestFile = manifest.write(dir);
         final Path report = ReportMain.write(output == null ? ReportMain.defaultOutput(dir) : output, dir, environment,
-                ResultFiles.fromManifest(dir, runs));
+                ResultFiles.everyScenario(dir, ResultFiles.fromManifest(dir, runs)));
         summary(runs, environment, manifestFile, report);
         return runs.stream().allMatch(RunRecord::succeeded) ? 0 : 1;
     }

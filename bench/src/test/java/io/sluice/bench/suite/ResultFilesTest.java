@@ -59,22 +59,34 @@ class ResultFilesTest {
     }
 
     @Test
-    void aScenarioWithoutResultInTheSuiteComesFromItsNewestSeparateRuns() throws IOException {
+    void everyRegisteredScenarioIsListedOnceInRegistryOrderWhateverTheSuiteRan() throws IOException {
         result("engine-throughput-20260101-000001.json", 1);
         Files.writeString(dir.resolve("replay-20260101-000002.json"), BenchResult.of("replay").put("ratio", 1.2).toJson());
+        Files.writeString(dir.resolve("warm-up-latest.json"), BenchResult.of("warm-up").put("x", 1.0).toJson());
         final List<RunRecord> runs = List.of(
                 new RunRecord("engine-throughput", 1, List.of(), 0, false, 1.5,
                         List.of("engine-throughput-20260101-000001.json"), "logs/a.log"),
                 new RunRecord("replay", 1, List.of(), 2, false, 0.4, List.of(), "logs/b.log"));
 
-        final List<ScenarioResults> scenarios = ResultFiles.withSeparateRuns(dir, ResultFiles.fromManifest(dir, runs), 3);
+        final List<ScenarioResults> scenarios = ResultFiles.everyScenario(dir, ResultFiles.fromManifest(dir, runs));
 
-        assertEquals(List.of("engine-throughput", "replay"), scenarios.stream().map(ScenarioResults::name).toList());
-        assertEquals(List.of(), scenarios.getFirst().problems(), "a suite run stays as it was");
-        final ScenarioResults replay = scenarios.get(1);
+        assertEquals(BenchScenarios.ALL.stream().map(BenchScenario::name).toList(),
+                scenarios.stream().map(ScenarioResults::name).toList());
+        final ScenarioResults engine = named(scenarios, "engine-throughput");
+        assertEquals(List.of(), engine.problems(), "a suite run stays as it was");
+        final ScenarioResults replay = named(scenarios, "replay");
         assertEquals(List.of("replay-20260101-000002.json"), replay.sources());
-        assertEquals(List.of("not from the last bench all: its newest separate run(s), [replay-20260101-000002.json]"),
-                replay.problems());
+        assertEquals(List.of("run 1 exited with 2 (log: logs/b.log)",
+                "not run by this bench all: its newest earlier result, `replay-20260101-000002.json`"), replay.problems());
+        assertEquals(List.of("warm-up-latest.json"), named(scenarios, "warm-up").sources(),
+                "the -latest copy where no stamped file is left");
+        final ScenarioResults burst = named(scenarios, "burst");
+        assertTrue(burst.runs().isEmpty());
+        assertEquals(List.of("no result in " + dir), burst.problems());
+    }
+
+    private static ScenarioResults named(final List<ScenarioResults> scenarios, final String name) {
+        return scenarios.stream().filter(scenario -> scenario.name().equals(name)).findFirst().orElseThrow();
     }
 
     @Test

@@ -37,6 +37,8 @@ public final class DemoMain implements Callable<Integer> {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
     private static final String PASSWORD = "demo";
+    /** Below this many cores the demo's busy threads and clients cannot each have one: see {@link #call()}. */
+    private static final int SMALL_MACHINE_CORES = 4;
 
     @Option(names = "--duration", converter = DurationText.class,
             description = "how long to drive load, e.g. 30s, 2m (default 20s)")
@@ -76,6 +78,12 @@ public final class DemoMain implements Callable<Integer> {
         final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
         out.printf("Sluice demo: engine + 2 gateways (%s, idle: %s) as child processes, under %s%n", fixTransport,
                 idleChoice.label(), root);
+        final int cores = Runtime.getRuntime().availableProcessors();
+        if (cores < SMALL_MACHINE_CORES) {
+            out.printf("  on %d cores expect each second's max to be tens of milliseconds whatever --idle says (the engine,"
+                    + " 2 gateways and 3 client threads share them); why: bench/README.md, \"Why the demo stalls on 2"
+                    + " cores\"%n", cores);
+        }
         try (SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
                 new SluiceDeployment.GatewaySpec(1, fixTransport, List.of(load1, seeder)),
                 new SluiceDeployment.GatewaySpec(2, fixTransport, List.of(load2))), idleChoice, List.of())) {
