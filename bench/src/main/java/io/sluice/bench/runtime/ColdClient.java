@@ -1,11 +1,11 @@
 package io.sluice.bench.runtime;
 
-import io.sluice.bench.fix.ExecutionReportFields;
-import io.sluice.bench.fix.FixClientSession;
-import io.sluice.bench.fix.FixEndpoint;
-import io.sluice.bench.fix.OrderTerms;
-import io.sluice.bench.fix.SessionIdentity;
-import io.sluice.bench.fix.SluiceDeployment;
+import io.sluice.tools.fix.ExecutionReportFields;
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.OrderTerms;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package io.sluice.bench.runtime;
 
-import io.sluice.bench.fix.OrderLoad;
-import io.sluice.bench.fix.SluiceDeployment;
-import io.sluice.bench.fix.StandardOrders;
+import io.sluice.tools.fix.OrderLoad;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.StandardOrders;
 import io.sluice.runtime.process.CpuPinning;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
