@@ -83,6 +83,10 @@ class GatewayRestartTest {
                 execIds.add(one.get(FixTags.EXEC_ID));
                 lastSeqFromGateway = one.seqNum();
                 clientNextSeq = client.nextSeq();
+                // A delivery record is journaled just after the write that sent its report returned (its fixSent is
+                // that moment), so a kill in between loses that latency record, never the report: wait for it here,
+                // so that the end can say exactly one record per report and no report delivered twice.
+                await("report 1's delivery is journaled", () -> JournalProbe.deliveries(root, 1).size() == 1);
                 first.kill9();
             }
 
