@@ -37,8 +37,6 @@ public final class DemoMain implements Callable<Integer> {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
     private static final String PASSWORD = "demo";
-    /** Below this many cores the demo's busy threads and clients cannot each have one: see {@link #call()}. */
-    private static final int SMALL_MACHINE_CORES = 4;
 
     @Option(names = "--duration", converter = DurationText.class,
             description = "how long to drive load, e.g. 30s, 2m (default 20s)")
@@ -60,6 +58,10 @@ public final class DemoMain implements Callable<Integer> {
             + " busy-spin or engine-spin (default ${DEFAULT-VALUE})")
     private String idle = SluiceIdle.YIELD.label();
 
+    @Option(names = "--journals", paramLabel = "DIR", description = "where the demo makes its throw-away journal"
+            + " directory (default: /dev/shm, in memory, when it has room; else the temporary directory)")
+    private Path journals;
+
     private final PrintStream out = System.out;
     private volatile SluiceDeployment deployment;
 
@@ -71,19 +73,15 @@ public final class DemoMain implements Callable<Integer> {
     public Integer call() throws Exception {
         final FixTransport fixTransport = FixTransport.parse(transport);
         final SluiceIdle idleChoice = SluiceIdle.parse(idle);
-        final Path root = Files.createTempDirectory("sluice-demo");
+        final JournalPlace place = JournalPlace.of(journals);
+        final Path root = Files.createTempDirectory(place.parent(), "sluice-demo");
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAndDelete(root), "demo-cleanup"));
         final SessionIdentity load1 = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
         final SessionIdentity load2 = SessionIdentity.ofSluiceClient("LOAD2", PASSWORD);
         final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
         out.printf("Sluice demo: engine + 2 gateways (%s, idle: %s) as child processes, under %s%n", fixTransport,
                 idleChoice.label(), root);
-        final int cores = Runtime.getRuntime().availableProcessors();
-        if (cores < SMALL_MACHINE_CORES) {
-            out.printf("  on %d cores expect each second's max to be tens of milliseconds whatever --idle says (the engine,"
-                    + " 2 gateways and 3 client threads share them); why: bench/README.md, \"Why the demo stalls on 2"
-                    + " cores\"%n", cores);
-        }
+        out.println("  " + place.describe());
         try (SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
                 new SluiceDeployment.GatewaySpec(1, fixTransport, List.of(load1, seeder)),
                 new SluiceDeployment.GatewaySpec(2, fixTransport, List.of(load2))), idleChoice, List.of())) {
