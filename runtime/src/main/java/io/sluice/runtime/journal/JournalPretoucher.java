@@ -151,8 +151,10 @@ public final class JournalPretoucher implements Agent, AutoCloseable {
      * disk costs a failing system call now and then, not a large allocation and its undoing every round
      */
     private long reserveUpTo(final long end) {
-        if (reservedUpTo < end && (!reserveRefused || ++refusedRounds % RETRY_ROUNDS == 0)) {
-            final long from = Math.max(reservedUpTo, touchedUpTo);
+        final long from = Math.max(reservedUpTo, touchedUpTo);
+        if (from < end && (!reserveRefused || ++refusedRounds % RETRY_ROUNDS == 0)) {
+            // from < end: the writer can stand at the very end of the file as sized so far, where there is nothing to
+            // reserve; asking fallocate for 0 bytes there is EINVAL, which is no refusal.
             final long to = Math.min(end, from + RESERVE_STEP_BYTES);
             final int errno = reservation.reserve(from, to - from);
             if (errno == 0) {
