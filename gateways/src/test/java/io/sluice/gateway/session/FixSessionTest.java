@@ -448,6 +448,27 @@ class FixSessionTest {
         }
 
         @Test
+        void theReportsAPausedResendHadNotSentYetAreSentAgainWithNewNumbers() {
+            bench.connection.takeOnly(0);
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 2)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, 99);
+            bench.session.sendApplicationMessage(0);
+            assertTrue(bench.connection.nothingSent(), "the resend of 2 is paused; report 3 waits behind it");
+            bench.connection.unlimited();
+            bench.logonWithReset(1);
+            assertEquals(1, bench.connection.next("A").seqNum());
+            final FixFields before = bench.connection.next("8");
+            assertEquals(2, before.seqNum());
+            assertEquals("before", before.get(FixTags.TEXT));
+            final FixFields report = bench.connection.next("8");
+            assertEquals(3, report.seqNum());
+            assertEquals("99", report.get(FixTags.EXEC_ID));
+            assertTrue(bench.connection.nothingSent());
+            assertEquals(4, bench.session.nextSenderSeq());
+        }
+
+        @Test
         void aRestartedGatewayContinuesFromTheResetNumbers() {
             bench.logonWithReset(1);
             bench.connection.next("A");
