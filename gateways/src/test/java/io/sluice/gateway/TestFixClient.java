@@ -74,6 +74,11 @@ final class TestFixClient implements AutoCloseable {
         return nextSeq;
     }
 
+    /** The next message goes out with MsgSeqNum {@code seq} (0 too, as a SequenceReset-Reset may carry). */
+    void nextSeq(final long seq) {
+        nextSeq = seq;
+    }
+
     /** Sends a message with the next MsgSeqNum and the current time; {@code body} adds the fields after the header. */
     TestFixClient send(final int msgType, final Consumer<FixEncoder> body) throws IOException {
         encoder.start(msgType).header(sender, target, nextSeq++, System.currentTimeMillis());

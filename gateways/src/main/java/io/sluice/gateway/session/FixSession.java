@@ -20,8 +20,9 @@ import java.nio.charset.StandardCharsets;
  * with gap detection and ResendRequest (messages after a gap held, {@link HeldMessages}, and handled in order once
  * it is filled), resends answered from the {@link SessionStore} (application
  * messages with PossDupFlag and OrigSendingTime, administrative ones as SequenceReset-GapFill),
- * SequenceReset in both modes, Reject and Business Message Reject, Logout, ResetSeqNumFlag (after which the
- * reports stored while the client was offline still reach it, renumbered).
+ * SequenceReset in both modes (Reset mode ignores MsgSeqNum), Reject and Business Message Reject, Logout,
+ * ResetSeqNumFlag at Logon (after which the reports stored while the client was offline still reach it, renumbered)
+ * and on a logged-on session (a counterparty's daily reset: both sides start again at 1, the session stays on).
  * <p>
  * Every outgoing message is recorded in the store before it is sent, so a message is either resendable
  * or was never numbered. Time comes from the injected {@link EpochClock}; there are no threads or
@@ -270,16 +271,20 @@ public final class FixSession {
         this.receivedTicks = receivedTicks;
         lastReceivedMillis = clock.time();
         testRequestSentMillis = 0;
+        final int msgType = message.msgType();
+        final FixError error = message.error();
+        if (error == FixError.NONE && msgType == MsgTypes.SEQUENCE_RESET
+                && !message.isYes(FixTags.GAP_FILL_FLAG)) {
+            onSequenceReset(message);
+            return;
+        }
         final long seq = message.unsignedValue(FixTags.MSG_SEQ_NUM);
         if (seq < 1) {
             logoutAndDisconnect(text("MsgSeqNum (34) missing or not a positive number"));
             return;
         }
-        final int msgType = message.msgType();
-        final FixError error = message.error();
-        if (error == FixError.NONE && msgType == MsgTypes.SEQUENCE_RESET
-                && !message.isYes(FixTags.GAP_FILL_FLAG)) {
-            onSequenceReset(message, seq);
+        if (error == FixError.NONE && msgType == MsgTypes.LOGON && message.isYes(FixTags.RESET_SEQ_NUM_FLAG)) {
+            onResetLogon(message, seq);
             return;
         }
         if (seq > nextTargetSeq) {
@@ -674,7 +679,11 @@ public final class FixSession {
         }
     }
 
-    private void onSequenceReset(final FixMessage message, final long seq) {
+    /**
+     * SequenceReset in Reset mode (no GapFillFlag): its MsgSeqNum is ignored, even 0 or missing. It may move the
+     * expected number up, never down (a Reject of NewSeqNo, 36, with RefSeqNum only if the message had a MsgSeqNum).
+     */
+    private void onSequenceReset(final FixMessage message) {
         final long newSeqNo = message.unsignedValue(FixTags.NEW_SEQ_NO);
         if (newSeqNo < 1) {
             reject(message, newSeqNo == FixMessage.ABSENT ? SessionRejectReason.REQUIRED_TAG_MISSING
@@ -685,6 +694,42 @@ public final class FixSession {
         } else if (newSeqNo > nextTargetSeq) {
             moveTargetTo(newSeqNo);
         }
+    }
+
+    /**
+     * A Logon with ResetSeqNumFlag on a logged-on session (a counterparty's daily reset): both sequences start
+     * again at 1, recorded in the store before the answering Logon (MsgSeqNum 1, ResetSeqNumFlag Y) goes out, and
+     * the session stays logged on with the HeartBtInt it has. Messages held behind a gap are dropped, as they belong
+     * to the sequence that ended; the application messages a resend under way had not sent yet are sent again with
+     * new numbers, as for a client that resets at Logon.
+     */
+    private void onResetLogon(final FixMessage message, final long seq) {
+        if (seq != 1) {
+            logoutAndDisconnect(text("ResetSeqNumFlag (141) requires MsgSeqNum 1"));
+            return;
+        }
+        if (!headerIsValid(message)) {
+            return;
+        }
+        final long undeliveredFrom = replayNextSeq;
+        final long undeliveredTo = replayLastSeq;
+        replayNextSeq = 0;
+        held.clear();
+        if (state == FixSessionState.RESEND_REQUESTED) {
+            state = FixSessionState.ACTIVE;
+        }
+        nextSenderSeq = 1;
+        nextTargetSeq = 1;
+        store.reset(this, 1, 1, application.lastEventId());
+        startMessage(MsgTypes.LOGON)
+                .longField(FixTags.ENCRYPT_METHOD, 0)
+                .longField(FixTags.HEART_BT_INT, heartbeatMillis / 1000)
+                .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
+        commit();
+        if (undeliveredFrom != 0) {
+            redeliverAfterReset(undeliveredFrom, undeliveredTo);
+        }
+        advance();
     }
 
     private void onLogout() {

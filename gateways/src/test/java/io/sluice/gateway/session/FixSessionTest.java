@@ -327,6 +327,60 @@ class FixSessionTest {
             final FixFields reject = bench.connection.next("3");
             assertEquals("5", reject.get(FixTags.SESSION_REJECT_REASON));
             assertEquals("36", reject.get(FixTags.REF_TAG_ID));
+            assertEquals("1", reject.get(FixTags.REF_SEQ_NUM));
+            assertEquals("4", reject.get(FixTags.REF_MSG_TYPE));
+            assertEquals(2, bench.session.nextTargetSeq(), "the expected number stays");
+            assertFalse(bench.connection.isClosed());
+        }
+
+        @Test
+        void sequenceResetInResetModeWithMsgSeqNumZeroMovesTheExpectedNumber() {
+            // client: 35=4 34=0 36=10 (no 123)  ->  gateway: nothing, expects 10 next
+            bench.sendWithSeq(MsgTypes.SEQUENCE_RESET, 0, reset -> reset.longField(FixTags.NEW_SEQ_NO, 10));
+            assertTrue(bench.connection.nothingSent());
+            assertFalse(bench.connection.isClosed());
+            assertEquals(10, bench.session.nextTargetSeq());
+            bench.sendWithSeq('B', 10, echo -> echo.textField(FixTags.TEXT, "tenth"));
+            assertEquals("tenth", bench.connection.next("8").get(FixTags.TEXT));
+        }
+
+        @Test
+        void sequenceResetInResetModeWithoutMsgSeqNumMovesTheExpectedNumber() {
+            // client: 35=4 (no 34) 36=7  ->  gateway: nothing, expects 7 next
+            bench.sendWithoutSeq(MsgTypes.SEQUENCE_RESET, reset -> reset.longField(FixTags.NEW_SEQ_NO, 7));
+            assertTrue(bench.connection.nothingSent());
+            assertFalse(bench.connection.isClosed());
+            assertEquals(7, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void sequenceResetToTheExpectedNumberChangesNothing() {
+            bench.sendWithSeq(MsgTypes.SEQUENCE_RESET, 0, reset -> reset.longField(FixTags.NEW_SEQ_NO, 2));
+            assertTrue(bench.connection.nothingSent());
+            assertEquals(2, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void sequenceResetLoweringTheNumberWithoutMsgSeqNumIsRejectedWithoutRefSeqNum() {
+            // client: 35=4 (no 34) 36=1 while 2 is expected  ->  gateway: 35=3 373=5 371=36 372=4, no 45
+            bench.sendWithoutSeq(MsgTypes.SEQUENCE_RESET, reset -> reset.longField(FixTags.NEW_SEQ_NO, 1));
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("5", reject.get(FixTags.SESSION_REJECT_REASON));
+            assertEquals("36", reject.get(FixTags.REF_TAG_ID));
+            assertEquals("4", reject.get(FixTags.REF_MSG_TYPE));
+            assertFalse(reject.has(FixTags.REF_SEQ_NUM));
+            assertEquals(2, bench.session.nextTargetSeq());
+            assertFalse(bench.connection.isClosed());
+        }
+
+        @Test
+        void sequenceResetThatMovesPastAGapReleasesTheSessionFromResending() {
+            bench.sendWithSeq('B', 5, echo -> echo.textField(FixTags.TEXT, "fifth"));
+            bench.connection.next("2");
+            bench.sendWithSeq(MsgTypes.SEQUENCE_RESET, 0, reset -> reset.longField(FixTags.NEW_SEQ_NO, 6));
+            assertEquals(6, bench.session.nextTargetSeq());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            assertTrue(bench.connection.nothingSent(), "the held 5 was reset over, not handled");
         }
 
         @Test
@@ -336,6 +390,104 @@ class FixSessionTest {
             assertEquals("1", reject.get(FixTags.SESSION_REJECT_REASON));
             assertEquals("122", reject.get(FixTags.REF_TAG_ID));
             assertEquals(3, bench.session.nextTargetSeq(), "a rejected message still uses its MsgSeqNum");
+        }
+    }
+
+    /** A Logon with ResetSeqNumFlag (141) Y on a session that is already logged on: a counterparty's daily reset. */
+    @Nested
+    class ResetMidSession {
+        @BeforeEach
+        void logonAndExchange() {
+            bench.logon(30);
+            bench.connection.next("A");
+            bench.send('B', echo -> echo.textField(FixTags.TEXT, "before"));
+            bench.connection.next("8");
+            bench.send(MsgTypes.HEARTBEAT, heartbeat -> { });
+            assertEquals(4, bench.session.nextTargetSeq());
+            assertEquals(3, bench.session.nextSenderSeq());
+        }
+
+        @Test
+        void bothSequencesStartAgainAtOneAndTheSessionStaysLoggedOn() {
+            // client: 35=A 34=1 141=Y  ->  gateway: 35=A 34=1 141=Y 108=30, still logged on
+            bench.logonWithReset(1);
+            final FixFields reply = bench.connection.next("A");
+            assertEquals(1, reply.seqNum());
+            assertEquals("Y", reply.get(FixTags.RESET_SEQ_NUM_FLAG));
+            assertEquals("30", reply.get(FixTags.HEART_BT_INT));
+            assertTrue(bench.connection.nothingSent());
+            assertFalse(bench.connection.isClosed());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            assertEquals(2, bench.session.nextTargetSeq());
+            assertEquals(2, bench.session.nextSenderSeq());
+            // client: 35=B 34=2  ->  gateway: 35=8 34=2
+            bench.send('B', echo -> echo.textField(FixTags.TEXT, "after"));
+            final FixFields echo = bench.connection.next("8");
+            assertEquals(2, echo.seqNum());
+            assertEquals("after", echo.get(FixTags.TEXT));
+        }
+
+        @Test
+        void aResetLogonWithAMsgSeqNumOtherThanOneIsLoggedOut() {
+            bench.logonWithReset(2);
+            assertEquals("ResetSeqNumFlag (141) requires MsgSeqNum 1", bench.connection.next("5").get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+        }
+
+        @Test
+        void aResetWhileAGapIsOpenDropsTheHeldMessagesOfTheEndedSequence() {
+            bench.sendWithSeq('B', 9, echo -> echo.textField(FixTags.TEXT, "ninth"));
+            bench.connection.next("2");
+            assertEquals(FixSessionState.RESEND_REQUESTED, bench.session.state());
+            bench.logonWithReset(1);
+            assertEquals(1, bench.connection.next("A").seqNum());
+            assertTrue(bench.connection.nothingSent(), "the held 9 of the old sequence is not handled");
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            bench.send('B', echo -> echo.textField(FixTags.TEXT, "second"));
+            assertEquals(2, bench.connection.next("8").seqNum());
+        }
+
+        @Test
+        void theReportsAPausedResendHadNotSentYetAreSentAgainWithNewNumbers() {
+            bench.connection.takeOnly(0);
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 2)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            bench.session.startApplicationMessage(MsgTypes.EXECUTION_REPORT).longField(FixTags.EXEC_ID, 99);
+            bench.session.sendApplicationMessage(0);
+            assertTrue(bench.connection.nothingSent(), "the resend of 2 is paused; report 3 waits behind it");
+            bench.connection.unlimited();
+            bench.logonWithReset(1);
+            assertEquals(1, bench.connection.next("A").seqNum());
+            final FixFields before = bench.connection.next("8");
+            assertEquals(2, before.seqNum());
+            assertEquals("before", before.get(FixTags.TEXT));
+            final FixFields report = bench.connection.next("8");
+            assertEquals(3, report.seqNum());
+            assertEquals("99", report.get(FixTags.EXEC_ID));
+            assertTrue(bench.connection.nothingSent());
+            assertEquals(4, bench.session.nextSenderSeq());
+        }
+
+        @Test
+        void aRestartedGatewayContinuesFromTheResetNumbers() {
+            bench.logonWithReset(1);
+            bench.connection.next("A");
+            bench.send('B', echo -> echo.textField(FixTags.TEXT, "after"));
+            bench.connection.next("8");
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+            bench.close();
+            bench = new SessionTestBench(journal, FixSessionTest.this::onApplication);
+            assertEquals(4, bench.session.nextSenderSeq(), "Logon 1, report 2, Logout 3 of the new sequence");
+            assertEquals(4, bench.session.nextTargetSeq(), "Logon 1, B 2, Logout 3 of the new sequence");
+            bench.clientSeq = 4;
+            bench.logon(30);
+            assertEquals(4, bench.connection.next("A").seqNum());
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 2)
+                    .longField(FixTags.END_SEQ_NO, 2));
+            final FixFields resent = bench.connection.next("8");
+            assertEquals(2, resent.seqNum());
+            assertEquals("after", resent.get(FixTags.TEXT), "the report of the new sequence, not the one before");
         }
     }
 

@@ -80,6 +80,23 @@ final class SessionTestBench implements AutoCloseable {
         acceptor.onData(connection, client.buffer(), client.messageOffset(), client.messageLength(), 0);
     }
 
+    /** Sends a client message with no MsgSeqNum (34) at all; {@code body} adds fields after the header. */
+    void sendWithoutSeq(final int msgType, final Consumer<FixEncoder> body) {
+        client.start(msgType).field(FixTags.SENDER_COMP_ID, CLIENT).field(FixTags.TARGET_COMP_ID, GATEWAY)
+                .timestampField(FixTags.SENDING_TIME, clock.time());
+        body.accept(client);
+        client.finish();
+        acceptor.onData(connection, client.buffer(), client.messageOffset(), client.messageLength(), 0);
+    }
+
+    /** Sends a Logon with ResetSeqNumFlag (141) Y and MsgSeqNum {@code seq}; the client's next number is 2. */
+    void logonWithReset(final long seq) {
+        sendWithSeq(io.sluice.gateway.codec.MsgTypes.LOGON, seq, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+                .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "secret")
+                .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true));
+        clientSeq = seq + 1;
+    }
+
     /** Sends a message with no body fields whose SendingTime is {@code sendingTime}. */
     void sendSentAt(final long sendingTime, final int msgType) {
         client.start(msgType).header(CLIENT, GATEWAY, clientSeq++, sendingTime).finish();

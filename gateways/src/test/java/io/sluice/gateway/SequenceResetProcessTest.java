@@ -1,0 +1,93 @@
+package io.sluice.gateway;
+
+import io.sluice.gateway.codec.FixFields;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.runtime.process.JavaProcess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.UnixDomainSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static io.sluice.gateway.JournalProbe.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The two sequence resets a FIX counterparty sends, against the gateway as a real child process: a SequenceReset
+ * in Reset mode with MsgSeqNum 0, and a Logon with ResetSeqNumFlag on a logged-on session; then the gateway is
+ * killed with SIGKILL, and its restart continues from the reset numbers.
+ */
+class SequenceResetProcessTest {
+    @TempDir
+    Path dir;
+
+    private JavaProcess startGateway(final Path config, final String name) throws Exception {
+        final JavaProcess process = JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m"),
+                GatewayMain.class, "--config", config.toString());
+        await(name + " is listening (log: " + process.log() + ")", 120,
+                () -> process.logText().contains("listening on") || !process.isAlive());
+        assertTrue(process.isAlive(), process::logText);
+        return process;
+    }
+
+    /** Sends a TestRequest and returns the Heartbeat that answers it. */
+    private static FixFields ping(final TestFixClient client, final String id) throws Exception {
+        client.send(MsgTypes.TEST_REQUEST, request -> request.textField(FixTags.TEST_REQ_ID, id));
+        final FixFields heartbeat = client.expect("0");
+        assertEquals(id, heartbeat.get(FixTags.TEST_REQ_ID));
+        return heartbeat;
+    }
+
+    @Test
+    void resetModeSequenceResetAndMidSessionResetLogonAndTheResetSurvivesAKill() throws Exception {
+        final Path socket = dir.resolve("gw.sock");
+        final Path config = dir.resolve("gateway.yaml");
+        Files.writeString(config, """
+                !GatewayConfig {
+                  gatewayId: 1,
+                  journalRoot: "%s",
+                  listen: "unix:%s",
+                  idle: backoff,
+                  sessions: [ !Session { senderCompId: CLIENT1, targetCompId: SLUICE, password: secret1 } ]
+                }
+                """.formatted(dir.resolve("journals"), socket));
+        final UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
+
+        final JavaProcess first = startGateway(config, "gateway-first");
+        try (TestFixClient client = new TestFixClient(address, "CLIENT1", 1)) {
+            // client: Logon 34=1                          -> gateway: Logon 34=1
+            client.logon("secret1");
+            assertEquals(1, client.expect("A").seqNum());
+            // client: SequenceReset 34=0 36=10 (no 123)   -> gateway: nothing; expects 10 next
+            client.nextSeq(0);
+            client.send(MsgTypes.SEQUENCE_RESET, reset -> reset.longField(FixTags.NEW_SEQ_NO, 10));
+            client.nextSeq(10);
+            // client: TestRequest 34=10                   -> gateway: Heartbeat 34=2
+            assertEquals(2, ping(client, "AFTER-SEQUENCE-RESET").seqNum());
+            // client: Logon 34=1 141=Y                    -> gateway: Logon 34=1 141=Y, still logged on
+            client.nextSeq(1);
+            client.send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+                    .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "secret1")
+                    .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true));
+            final FixFields resetLogon = client.expect("A");
+            assertEquals(1, resetLogon.seqNum());
+            assertEquals("Y", resetLogon.get(FixTags.RESET_SEQ_NUM_FLAG));
+            // client: TestRequest 34=2                    -> gateway: Heartbeat 34=2
+            assertEquals(2, ping(client, "AFTER-RESET-LOGON").seqNum());
+            first.kill9();
+        }
+
+        final JavaProcess second = startGateway(config, "gateway-second");
+        try (TestFixClient client = new TestFixClient(address, "CLIENT1", 3)) {
+            // client: Logon 34=3                          -> gateway: Logon 34=3 (the reset sequence continues)
+            client.logon("secret1");
+            assertEquals(3, client.expect("A").seqNum());
+        } finally {
+            second.stop(10);
+        }
+    }
+}
