@@ -7,9 +7,9 @@ import java.nio.file.Path;
 
 /**
  * Where the demo puts its throw-away journals, and what that filesystem does to its latencies. On a disk filesystem
- * with a journal of its own (ext4 here) the writers' page faults and reservations wait for its commits, about 20 ms
- * on the 2-core VM, and the demo's per-second max shows nothing else (bench/README.md, "Why the demo stalls on 2
- * cores"). The demo deletes its journals when it ends, so by default they go to memory ({@code /dev/shm}) where
+ * the writers' page faults and reservations can wait for the filesystem (its journal commits, on ext4), about 20 ms
+ * every second on the 2-core VM's root disk, and the demo's per-second max shows nothing else (bench/README.md, "Why
+ * the demo stalls on 2 cores"). The demo deletes its journals when it ends, so by default they go to memory ({@code /dev/shm}) where
  * there is room; {@code --journals DIR} puts them on the disk under test.
  */
 record JournalPlace(Path parent, String filesystem, boolean inMemory) {
@@ -43,11 +43,11 @@ record JournalPlace(Path parent, String filesystem, boolean inMemory) {
     /** @return one line for the demo's start: where, and what to expect of the per-second max there */
     String describe() {
         return inMemory
-                ? "journals in memory (" + filesystem + " " + parent + "; --journals DIR puts them on a disk, where a"
-                        + " journaling filesystem such as ext4 adds ~20 ms stalls: bench/README.md, \"Why the demo"
+                ? "journals in memory (" + filesystem + " " + parent + "; --journals DIR puts them on a disk, where the"
+                        + " filesystem can add stalls of up to ~20 ms each second: bench/README.md, \"Why the demo"
                         + " stalls on 2 cores\")"
                 : "journals on " + filesystem + " under " + parent + (filesystem.startsWith("ext")
-                        ? ": expect each second's max near 20 ms, the filesystem's journal commits blocking the"
-                        + " writers (bench/README.md, \"Why the demo stalls on 2 cores\")" : "");
+                        ? ": expect each second's max to be several ms, near 20 on some disks, the filesystem"
+                        + " blocking the writers (bench/README.md, \"Why the demo stalls on 2 cores\")" : "");
     }
 }
