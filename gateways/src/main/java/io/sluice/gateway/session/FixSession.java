@@ -40,6 +40,7 @@ public final class FixSession {
 
     private static final String SEQ_TOO_LOW = "MsgSeqNum too low, expecting ";
     private static final String BUT_RECEIVED = " but received ";
+    private static final String RESET_NEEDS_SEQ_ONE = "ResetSeqNumFlag (141) requires MsgSeqNum 1";
 
     private final SessionIdentity identity;
     private final long id;
@@ -201,11 +202,9 @@ public final class FixSession {
         final long undeliveredTo = nextSenderSeq - 1;
         if (reset) {
             if (seq != 1) {
-                return text("ResetSeqNumFlag (141) requires MsgSeqNum 1");
+                return text(RESET_NEEDS_SEQ_ONE);
             }
-            nextSenderSeq = 1;
-            nextTargetSeq = 1;
-            store.reset(this, 1, 1, application.lastEventId());
+            resetSequences();
         } else if (seq < nextTargetSeq) {
             return text(SEQ_TOO_LOW).append(nextTargetSeq).append(BUT_RECEIVED).append(seq);
         }
@@ -216,13 +215,7 @@ public final class FixSession {
         heartbeatMillis = heartBtInt * 1000;
         lastReceivedMillis = now;
         testRequestSentMillis = 0;
-        startMessage(MsgTypes.LOGON)
-                .longField(FixTags.ENCRYPT_METHOD, 0)
-                .longField(FixTags.HEART_BT_INT, heartBtInt);
-        if (reset) {
-            encoder.booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
-        }
-        commit();
+        answerLogon(heartBtInt, reset);
         events.onLogon(this, nextSenderSeq, seq);
         if (reset && undeliveredFrom != 0) {
             redeliverAfterReset(undeliveredFrom, undeliveredTo);
@@ -705,7 +698,7 @@ public final class FixSession {
      */
     private void onResetLogon(final FixMessage message, final long seq) {
         if (seq != 1) {
-            logoutAndDisconnect(text("ResetSeqNumFlag (141) requires MsgSeqNum 1"));
+            logoutAndDisconnect(text(RESET_NEEDS_SEQ_ONE));
             return;
         }
         if (!headerIsValid(message)) {
@@ -718,18 +711,30 @@ public final class FixSession {
         if (state == FixSessionState.RESEND_REQUESTED) {
             state = FixSessionState.ACTIVE;
         }
-        nextSenderSeq = 1;
-        nextTargetSeq = 1;
-        store.reset(this, 1, 1, application.lastEventId());
-        startMessage(MsgTypes.LOGON)
-                .longField(FixTags.ENCRYPT_METHOD, 0)
-                .longField(FixTags.HEART_BT_INT, heartbeatMillis / 1000)
-                .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
-        commit();
+        resetSequences();
+        answerLogon(heartbeatMillis / 1000, true);
         if (undeliveredFrom != 0) {
             redeliverAfterReset(undeliveredFrom, undeliveredTo);
         }
         advance();
+    }
+
+    /** Both sequences start again at 1, recorded in the store before anything is sent under the new numbering. */
+    private void resetSequences() {
+        nextSenderSeq = 1;
+        nextTargetSeq = 1;
+        store.reset(this, 1, 1, application.lastEventId());
+    }
+
+    /** The Logon that answers the client's, with ResetSeqNumFlag when the sequences were reset. */
+    private void answerLogon(final long heartBtIntSeconds, final boolean reset) {
+        startMessage(MsgTypes.LOGON)
+                .longField(FixTags.ENCRYPT_METHOD, 0)
+                .longField(FixTags.HEART_BT_INT, heartBtIntSeconds);
+        if (reset) {
+            encoder.booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
+        }
+        commit();
     }
 
     private void onLogout() {
