@@ -4,6 +4,7 @@ import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalSpace;
@@ -306,7 +307,7 @@ public final class Gateway implements Agent, AutoCloseable {
                           final long receivedTicks) {
             try {
                 return acceptor.onData(connection, buffer, offset, length, receivedTicks);
-            } catch (final JournalDiskFullException | io.sluice.contracts.journal.CorruptJournalException e) {
+            } catch (final JournalDiskFullException | CorruptJournalException e) {
                 throw e; // the journals, not this client: the gateway stops
             } catch (final RuntimeException e) {
                 gateway.onMessageFailed(connection, e);

@@ -1,22 +1,22 @@
 package io.sluice.runtime.journal;
 
+import io.sluice.runtime.agent.AgentThread;
 import org.agrona.concurrent.Agent;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The agent that keeps disk space reserved ahead of a process's journal writers ({@link JournalSpace}), so the
- * writers' own threads never make the system calls. Run on a background {@link io.sluice.runtime.agent.AgentThread}
- * that sleeps {@value #IDLE_MILLIS} ms when a round had nothing to do, alone (a gateway) or beside a
+ * writers' own threads never make the system calls. Run on a background {@link AgentThread} (which sleeps
+ * {@value AgentThread#BACKGROUND_SLEEP_MILLIS} ms when a round had nothing to do), alone (a gateway) or beside a
  * {@link JournalPretoucher} in a {@link org.agrona.concurrent.CompositeAgent} (the engine). A failure in a round is
  * printed and that journal tried again {@value #AFTER_FAILURE_MILLIS} ms later: it never ends the process, and a
  * writer whose reservation is not kept up sees it in {@link JournalSpace#level()} and stops before writing. Closing
  * (on the agent's thread) releases the files it held open.
  */
 public final class JournalSpaceKeeper implements Agent {
-    /** How long the keeping thread sleeps when a round had nothing to do. */
-    public static final long IDLE_MILLIS = 1;
     private static final long AFTER_FAILURE_MILLIS = 100;
 
     private final String name;
@@ -28,7 +28,7 @@ public final class JournalSpaceKeeper implements Agent {
         this.name = name;
         this.spaces = List.copyOf(spaces);
         retryAt = new long[spaces.size()];
-        java.util.Arrays.fill(retryAt, System.nanoTime());
+        Arrays.fill(retryAt, System.nanoTime());
     }
 
     @Override
