@@ -281,11 +281,7 @@ class GatewayAdmissionTest {
                   sessions: [ !Session { senderCompId: CLIENT1, targetCompId: SLUICE, password: secret1 } ]
                 }
                 """.formatted(root, listen, limits));
-        gateway = JavaProcess.start("gateway", dir.resolve("gateway.log"), List.of("-Xmx256m"),
-                GatewayMain.class, "--config", config.toString());
-        await("the gateway is listening (log: " + gateway.log() + ")", 120,
-                () -> gateway.logText().contains("listening on") || !gateway.isAlive());
-        assertTrue(gateway.isAlive(), gateway::logText);
+        gateway = GatewayProcess.startListening(dir, "gateway", config);
         if (listen.startsWith("unix:")) {
             return UnixDomainSocketAddress.of(listen.substring("unix:".length()));
         }

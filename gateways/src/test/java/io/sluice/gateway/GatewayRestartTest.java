@@ -34,16 +34,6 @@ class GatewayRestartTest {
     @TempDir
     Path dir;
 
-    private JavaProcess startGateway(final Path config, final String name) throws Exception {
-        final JavaProcess process = JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m"),
-                GatewayMain.class, "--config", config.toString());
-        // A cold JVM generating Chronicle's method readers and writers takes a while on a busy 2-core host.
-        await(name + " is listening (log: " + process.log() + ")", 120,
-                () -> process.logText().contains("listening on") || !process.isAlive());
-        assertTrue(process.isAlive(), process::logText);
-        return process;
-    }
-
     private static ExecutionReport report(final long execId) {
         final ExecutionReport report = EventFixtures.executionReport();
         report.execId(execId);
@@ -72,7 +62,7 @@ class GatewayRestartTest {
         try (ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root))) {
             final EngineToGateway engine = engineJournal.methodWriter(EngineToGateway.class);
 
-            final JavaProcess first = startGateway(config, "gateway-first");
+            final JavaProcess first = GatewayProcess.startListening(dir, "gateway-first", config);
             try (TestFixClient client = new TestFixClient(address, "CLIENT1", 1)) {
                 client.logon("secret1");
                 client.expect("A");
@@ -92,7 +82,7 @@ class GatewayRestartTest {
 
             engine.executionReport(report(2));
 
-            final JavaProcess second = startGateway(config, "gateway-second");
+            final JavaProcess second = GatewayProcess.startListening(dir, "gateway-second", config);
             try (TestFixClient client = new TestFixClient(address, "CLIENT1", clientNextSeq)) {
                 client.logon("secret1");
                 final FixFields logon = client.expect("A");

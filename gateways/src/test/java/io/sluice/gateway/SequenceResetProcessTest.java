@@ -10,11 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 import java.net.UnixDomainSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
-import static io.sluice.gateway.JournalProbe.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The two sequence resets a FIX counterparty sends, against the gateway as a real child process: a SequenceReset
@@ -24,15 +21,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SequenceResetProcessTest {
     @TempDir
     Path dir;
-
-    private JavaProcess startGateway(final Path config, final String name) throws Exception {
-        final JavaProcess process = JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m"),
-                GatewayMain.class, "--config", config.toString());
-        await(name + " is listening (log: " + process.log() + ")", 120,
-                () -> process.logText().contains("listening on") || !process.isAlive());
-        assertTrue(process.isAlive(), process::logText);
-        return process;
-    }
 
     /** Sends a TestRequest and returns the Heartbeat that answers it. */
     private static FixFields ping(final TestFixClient client, final String id) throws Exception {
@@ -57,7 +45,7 @@ class SequenceResetProcessTest {
                 """.formatted(dir.resolve("journals"), socket));
         final UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
 
-        final JavaProcess first = startGateway(config, "gateway-first");
+        final JavaProcess first = GatewayProcess.startListening(dir, "gateway-first", config);
         try (TestFixClient client = new TestFixClient(address, "CLIENT1", 1)) {
             // client: Logon 34=1                          -> gateway: Logon 34=1
             client.logon("secret1");
@@ -81,7 +69,7 @@ class SequenceResetProcessTest {
             first.kill9();
         }
 
-        final JavaProcess second = startGateway(config, "gateway-second");
+        final JavaProcess second = GatewayProcess.startListening(dir, "gateway-second", config);
         try (TestFixClient client = new TestFixClient(address, "CLIENT1", 3)) {
             // client: Logon 34=3                          -> gateway: Logon 34=3 (the reset sequence continues)
             client.logon("secret1");

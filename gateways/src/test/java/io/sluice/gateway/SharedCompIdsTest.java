@@ -7,7 +7,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.net.UnixDomainSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import static io.sluice.gateway.JournalProbe.await;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,21 +39,13 @@ class SharedCompIdsTest {
     }
 
     private JavaProcess start(final int id, final Path config) throws Exception {
-        return JavaProcess.start("gateway-" + id, dir.resolve("gateway-" + id + ".log"), List.of("-Xmx256m"),
-                GatewayMain.class, "--config", config.toString());
-    }
-
-    private static void awaitListening(final JavaProcess gateway) {
-        // A cold JVM generating Chronicle's method readers and writers takes a while on a busy 2-core host.
-        await(gateway.name() + " is listening (log: " + gateway.log() + ")", 120,
-                () -> gateway.logText().contains("listening on") || !gateway.isAlive());
-        assertTrue(gateway.isAlive(), gateway::logText);
+        return GatewayProcess.start(dir, "gateway-" + id, config);
     }
 
     @Test
     void aSecondGatewayWithTheSameCompIdsAndNoFirmIsRefusedWithANonZeroExitAndAMessage() throws Exception {
         try (JavaProcess first = start(1, config(1, null))) {
-            awaitListening(first);
+            GatewayProcess.awaitListening(first);
             try (JavaProcess second = start(2, config(2, null))) {
                 final int exit = second.waitFor(120);
                 final String log = second.logText();
@@ -75,8 +66,8 @@ class SharedCompIdsTest {
     void gatewaysOfOneFirmShareCompIdsAndEveryOrderCarriesTheFirm() throws Exception {
         try (JavaProcess first = start(1, config(1, "ACME"));
              JavaProcess second = start(2, config(2, "ACME"))) {
-            awaitListening(first);
-            awaitListening(second);
+            GatewayProcess.awaitListening(first);
+            GatewayProcess.awaitListening(second);
             try (TestFixClient client = new TestFixClient(UnixDomainSocketAddress.of(socket(2)), "CLIENT1", 1)) {
                 client.logon("secret2");
                 client.expect("A");
