@@ -47,6 +47,23 @@ final class ReplayMainTest {
     }
 
     @Test
+    void aShadowWithAnotherConfigPrintsTheFirstDivergenceWithBothReportsAndExitsThree() throws Exception {
+        final RecordedSession session = RecordedSession.shared();
+        final int jumboReport = ShadowEngineTest.firstReportOf(RecordedReports.read(session.root()), 1, RecordedSession.JUMBO_AT);
+        final Path changed = Files.writeString(dir.resolve("changed.yaml"), RecordedSession.configYaml(session.root(), 200));
+
+        try (JavaProcess shadow = replay("--follow", session.root().toString(), "--config", changed.toString(),
+                "--out", dir.resolve("out").toString())) {
+            assertEquals(ReplayMain.EXIT_SHADOW_DIVERGED, shadow.waitFor(60), shadow.logText());
+            final String text = shadow.logText();
+            assertTrue(text.contains("first divergence at report " + jumboReport + " of the engine journal"), text);
+            assertTrue(text.contains("caused by input " + RecordedSession.JUMBO_AT + " of gateway 1"), text);
+            assertTrue(text.contains("expected (recorded):") && text.contains("execType: NEW"), text);
+            assertTrue(text.contains("actual (this replay):") && text.contains("execType: REJECTED"), text);
+        }
+    }
+
+    @Test
     void aMissingRecordingExitsTwoNamingTheDirectory() throws Exception {
         final RecordedSession session = RecordedSession.shared();
         final Path nowhere = dir.resolve("nowhere");
