@@ -145,7 +145,7 @@ public final class Replay {
         for (final int gatewayId : selected) {
             journals.checkGatewayJournal(gatewayId);
         }
-        return new ReplayRun(journals, config, selected, skipped, freshEngineJournal(), pace);
+        return new ReplayRun(journals, config, selected, skipped, checkedOutput(), pace);
     }
 
     private int[] selectedSources() {
@@ -162,8 +162,11 @@ public final class Replay {
         return sources;
     }
 
-    /** @return {@code <output>/engine}, checked to be a new journal apart from the recorded ones. */
-    private Path freshEngineJournal() {
+    /**
+     * @return {@code <output>/engine}, checked to be a new journal apart from the recorded ones
+     * @throws ReplayException if it is not
+     */
+    Path checkedOutput() {
         if (output == null) {
             throw new ReplayException("no output directory given for the new engine journal");
         }

@@ -145,6 +145,9 @@ public final class ReplayMain implements Callable<Integer> {
         } catch (final ReplayException | IllegalArgumentException e) {
             System.err.println("replay: " + e.getMessage());
             return EXIT_CANNOT_REPLAY;
+        } catch (final java.io.UncheckedIOException e) {
+            System.err.println("replay: " + e.getMessage() + ": " + e.getCause());
+            return EXIT_CANNOT_REPLAY;
         }
         System.out.println("shadow: following " + journals.followed.toAbsolutePath() + " with " + configFile
                 + "; its own engine journal in " + out.resolve("engine").toAbsolutePath() + "; idle " + config.idle().describe());

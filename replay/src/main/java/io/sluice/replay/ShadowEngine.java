@@ -73,8 +73,15 @@ public final class ShadowEngine implements Agent {
         this.untilIdleNanos = untilIdleNanos;
     }
 
+    /** Checks the output directory at once, rather than once the journals are there. */
     @Override
     public void onStart() {
+        try {
+            replay.checkedOutput();
+        } catch (final RuntimeException e) {
+            state = State.FAILED;
+            throw e;
+        }
         startNanos = System.nanoTime();
         lastWorkNanos = startNanos;
         nextLookNanos = startNanos;
@@ -167,10 +174,10 @@ public final class ShadowEngine implements Agent {
                     + String.join(", ", missingJournals);
         }
         final String counts = String.format(Locale.ROOT,
-                "shadow: %,d inputs followed, %,d reports compared, identical so far; %,d recorded inputs ahead",
+                "shadow: %,d inputs followed, %,d reports compared, identical so far; %,d inputs behind the engine journal",
                 run.fed(), run.reports(), run.recordedInputsAhead());
         return counts + switch (state) {
-            case AWAITING_ENGINE_JOURNAL -> "; caught up, waiting for the engine journal";
+            case AWAITING_ENGINE_JOURNAL -> "; waiting for the engine journal to grow";
             case AWAITING_INPUT -> "; waiting for event " + run.awaitedEvent() + " of gateway " + run.awaitedSource()
                     + " (the engine journal names it, its gateway journal does not hold it yet)";
             default -> "";
@@ -184,7 +191,9 @@ public final class ShadowEngine implements Agent {
         }
         if (run == null) {
             result = new ReplayResult(0, 0, System.nanoTime() - startNanos, null);
-            out.println("shadow: stopped before its journals were there: followed nothing");
+            if (state != State.FAILED) {
+                out.println("shadow: stopped before its journals were there: followed nothing");
+            }
         } else {
             try {
                 result = new ReplayResult(run.fed(), run.reports(), System.nanoTime() - startNanos, run.divergence());

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +20,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -51,18 +53,18 @@ final class ShadowEngineTest {
              ExcerptCopier gateway2 = copier(session, replica, "gateway-2")) {
             engine.copyRest();
             shadow.awaitOutput("shadow: 0 inputs followed, 0 reports compared, identical so far; " + count(inputs)
-                    + " recorded inputs ahead; waiting for event 1 of gateway " + recorded.getFirst().sourceId());
+                    + " inputs behind the engine journal; waiting for event 1 of gateway " + recorded.getFirst().sourceId());
             gateway1.copyRest();
             final int firstOfGateway2 = firstReportOf(recorded, 2, 1);
             shadow.awaitOutput("shadow: " + count(inputs(recorded, firstOfGateway2)) + " inputs followed, "
                     + count(firstOfGateway2) + " reports compared, identical so far; "
                     + count(inputs - inputs(recorded, firstOfGateway2))
-                    + " recorded inputs ahead; waiting for event 1 of gateway 2");
+                    + " inputs behind the engine journal; waiting for event 1 of gateway 2");
             while (gateway2.copy(50) > 0) {
                 // the rest of gateway 2's journal arrives in steps
             }
             shadow.awaitOutput("shadow: " + count(inputs) + " inputs followed, " + count(recorded.size())
-                    + " reports compared, identical so far; 0 recorded inputs ahead; caught up, waiting for the engine journal");
+                    + " reports compared, identical so far; 0 inputs behind the engine journal; waiting for the engine journal to grow");
         }
         final ReplayResult result = shadow.stop();
         assertTrue(result.identical(), result::summary);
@@ -84,12 +86,12 @@ final class ShadowEngineTest {
             gateway2.copyRest();
             final RunningShadow shadow = RunningShadow.start(new Replay(replica, session.config())
                     .output(dir.resolve("out")).stopAt(inputs), 0);
-            shadow.awaitOutput("shadow: 0 inputs followed, 0 reports compared, identical so far; 0 recorded inputs ahead;"
-                    + " caught up, waiting for the engine journal");
+            shadow.awaitOutput("shadow: 0 inputs followed, 0 reports compared, identical so far; 0 inputs behind the engine journal;"
+                    + " waiting for the engine journal to grow");
             engine.copy(100);
             final int reportsOfTheFirst100 = firstReportOfInput(recorded, 100);
             shadow.awaitOutput("shadow: 100 inputs followed, " + count(reportsOfTheFirst100) + " reports compared, identical so far;"
-                    + " 0 recorded inputs ahead; caught up, waiting for the engine journal");
+                    + " 0 inputs behind the engine journal; waiting for the engine journal to grow");
             engine.copyRest();
 
             final ReplayResult result = shadow.awaitStopped(); // by itself, at --stop-at
@@ -151,6 +153,18 @@ final class ShadowEngineTest {
     /** @return {@code n} as the status line prints it */
     private static String count(final long n) {
         return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    @Test
+    void anOutputDirectoryItCannotWriteToIsRefusedAtOnceNotOnceTheJournalsAreThere() throws Exception {
+        final Path root = Files.createDirectories(dir.resolve("no-journals-yet"));
+
+        final RunningShadow shadow = RunningShadow.start(new Replay(root, RecordedSession.shared().config()).output(root), 0);
+
+        assertTrue(shadow.thread.awaitClosed(PATIENCE.toSeconds(), TimeUnit.SECONDS), shadow::output);
+        assertEquals(ShadowEngine.State.FAILED, shadow.agent.state());
+        assertInstanceOf(ReplayException.class, shadow.thread.failure());
+        assertTrue(shadow.thread.failure().getMessage().contains("is the recorded directory"), shadow.thread.failure().getMessage());
     }
 
     private static ExcerptCopier copier(final RecordedSession session, final Path replica, final String journal) {

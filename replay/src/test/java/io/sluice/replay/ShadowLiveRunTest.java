@@ -37,7 +37,7 @@ final class ShadowLiveRunTest {
             final long inputs = recorded.stream().mapToLong(RecordedReports::excerptIndex).distinct().count();
 
             awaitLog(shadow, String.format(Locale.ROOT, "shadow: %,d inputs followed, %,d reports compared, identical so far;"
-                    + " 0 recorded inputs ahead; caught up, waiting for the engine journal", inputs, recorded.size()));
+                    + " 0 inputs behind the engine journal; waiting for the engine journal to grow", inputs, recorded.size()));
             assertEquals(128 + 15, shadow.stop(30), shadow.logText()); // SIGTERM
             final String log = shadow.logText();
             assertTrue(log.contains("identical, " + recorded.size() + " reports\nshadow: " + inputs + " inputs followed in "), log);
