@@ -162,6 +162,11 @@ public final class Replay {
         return sources;
     }
 
+    /** @return where the new engine journal goes: {@code <output>/engine} */
+    Path outputJournal() {
+        return Journals.engineJournal(output);
+    }
+
     /**
      * @return {@code <output>/engine}, checked to be a new journal apart from the recorded ones
      * @throws ReplayException if it is not
@@ -170,7 +175,7 @@ public final class Replay {
         if (output == null) {
             throw new ReplayException("no output directory given for the new engine journal");
         }
-        final Path dir = Journals.engineJournal(output);
+        final Path dir = outputJournal();
         try {
             if (Files.exists(output) && Files.exists(recorded)
                     && output.toRealPath().equals(recorded.toRealPath())) {

@@ -1,5 +1,6 @@
 package io.sluice.replay;
 
+import io.sluice.contracts.journal.Journals;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
 
@@ -43,7 +44,7 @@ public final class ShadowEngine implements Agent {
     }
 
     /** Inputs fed in one duty cycle at most, so that the status line and a stop are not held back by a long catch-up. */
-    static final int INPUTS_PER_DUTY_CYCLE = 1024;
+    private static final int INPUTS_PER_DUTY_CYCLE = 1024;
     private static final long STATUS_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often a shadow waiting for its journals to appear looks for them. */
     private static final long JOURNAL_LOOK_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -199,6 +200,10 @@ public final class ShadowEngine implements Agent {
                 result = new ReplayResult(run.fed(), run.reports(), System.nanoTime() - startNanos, run.divergence());
                 out.println(state == State.FAILED ? "shadow: stopped by a failure; the " + result.reports()
                         + " reports before it were identical" : result.summary());
+                if (state == State.DIVERGED) {
+                    out.println("shadow: the recorded engine journal is " + Journals.engineJournal(replay.recorded()).toAbsolutePath()
+                            + ", the shadow's is " + replay.outputJournal().toAbsolutePath());
+                }
                 out.printf(Locale.ROOT, "shadow: %,d inputs followed in %.3f s%n", result.inputs(), result.elapsedNanos() / 1e9);
             } finally {
                 run.close();

@@ -60,6 +60,8 @@ final class ReplayMainTest {
             assertTrue(text.contains("caused by input " + RecordedSession.JUMBO_AT + " of gateway 1"), text);
             assertTrue(text.contains("expected (recorded):") && text.contains("execType: NEW"), text);
             assertTrue(text.contains("actual (this replay):") && text.contains("execType: REJECTED"), text);
+            assertTrue(text.contains("shadow: the recorded engine journal is " + session.root().resolve("engine").toAbsolutePath()
+                    + ", the shadow's is " + dir.resolve("out").resolve("engine").toAbsolutePath()), text);
         }
     }
 
