@@ -34,7 +34,8 @@ import java.util.concurrent.Callable;
                 "1:a replay diverged (or an unforeseen failure)",
                 "2:the journals, config or options do not allow a replay",
                 "3:a shadow (--follow) diverged",
-                "143:a shadow stopped by SIGTERM or Ctrl-C (its summary printed)"})
+                "130:a shadow stopped by Ctrl-C (SIGINT), its summary printed",
+                "143:a shadow stopped by SIGTERM, its summary printed"})
 public final class ReplayMain implements Callable<Integer> {
     /** Exit code when the replay diverged from the recording. */
     public static final int EXIT_DIVERGED = 1;

@@ -185,7 +185,7 @@ final class ShadowEngineTest {
         return report;
     }
 
-    static int firstReportOf(final List<RecordedReports> recorded, final int sourceId, final long eventId) {
+    private static int firstReportOf(final List<RecordedReports> recorded, final int sourceId, final long eventId) {
         for (int i = 0; i < recorded.size(); i++) {
             if (recorded.get(i).sourceId() == sourceId && recorded.get(i).eventId() == eventId) {
                 return i;
