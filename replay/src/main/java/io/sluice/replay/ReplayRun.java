@@ -157,6 +157,11 @@ final class ReplayRun implements AutoCloseable {
         return divergence;
     }
 
+    /** @return when the primary engine wrote the reports of the input last compared (0.1 µs ticks), until the next step */
+    long recordedReportWriting() {
+        return order.reportWriting();
+    }
+
     /** @return the gateway of the input a step found not arrived (after {@link Step#INPUT_NOT_ARRIVED}) */
     int awaitedSource() {
         return order.sourceId();

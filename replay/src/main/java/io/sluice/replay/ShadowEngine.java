@@ -1,6 +1,7 @@
 package io.sluice.replay;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.time.SluiceClock;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
 
@@ -20,9 +21,14 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * An Agrona {@link Agent}: each {@code doWork} feeds up to {@value #INPUTS_PER_DUTY_CYCLE} inputs and says how many,
  * so the idle strategy backs off while there is nothing to follow. Once a second, when anything changed, it prints a
- * status line: inputs followed, reports compared, identical so far, how many recorded inputs it is behind, and what
- * it waits for. It stops by itself at the first divergence, after {@link Replay#stopAt} inputs, or after following
- * nothing for the given idle time; it prints the summary in {@link #onClose()}, also when SIGTERM closes it.
+ * status line: inputs followed, reports compared, identical so far, how many recorded inputs it is behind, how long
+ * after the primary it compared the last report, and what it waits for. It stops by itself at the first divergence,
+ * after {@link Replay#stopAt} inputs, or after following nothing for the given idle time; it prints the summary in
+ * {@link #onClose()}, also when SIGTERM closes it.
+ * <p>
+ * How far behind the primary it runs, in time: for each input compared, the clock ({@link SluiceClock}) minus the
+ * recorded reports' {@code reportWriting}; the status line gives the last and the largest since the line before.
+ * On another host this includes the offset between the two hosts' clocks.
  */
 public final class ShadowEngine implements Agent {
     /** What the shadow is doing; its status line says so. */
@@ -61,6 +67,9 @@ public final class ShadowEngine implements Agent {
     private long nextLookNanos;
     private long nextStatusNanos;
     private String lastStatus = "";
+    private long lagTicks;
+    private long maxLagTicks = Long.MIN_VALUE;
+    private boolean comparedSinceStatus;
 
     /**
      * @param replay         the replay to run live: recorded root, engine config, output directory, and optionally
@@ -133,6 +142,9 @@ public final class ShadowEngine implements Agent {
             switch (run.step()) {
                 case COMPARED -> {
                     work++;
+                    lagTicks = SluiceClock.nowTicks() - run.recordedReportWriting();
+                    maxLagTicks = Math.max(maxLagTicks, lagTicks);
+                    comparedSinceStatus = true;
                     if (run.fed() >= replay.stopAt()) {
                         stop(State.STOPPED);
                     }
@@ -177,7 +189,12 @@ public final class ShadowEngine implements Agent {
         final String counts = String.format(Locale.ROOT,
                 "shadow: %,d inputs followed, %,d reports compared, identical so far; %,d inputs behind the engine journal",
                 run.fed(), run.reports(), run.recordedInputsAhead());
-        return counts + switch (state) {
+        final String lag = comparedSinceStatus ? String.format(Locale.ROOT,
+                "; compared %.3f ms after the primary (max %.3f ms)",
+                lagTicks / (SluiceClock.TICKS_PER_MICRO * 1e3), maxLagTicks / (SluiceClock.TICKS_PER_MICRO * 1e3)) : "";
+        comparedSinceStatus = false;
+        maxLagTicks = Long.MIN_VALUE;
+        return counts + lag + switch (state) {
             case AWAITING_ENGINE_JOURNAL -> "; waiting for the engine journal to grow";
             case AWAITING_INPUT -> "; waiting for event " + run.awaitedEvent() + " of gateway " + run.awaitedSource()
                     + " (the engine journal names it, its gateway journal does not hold it yet)";
