@@ -1,21 +1,12 @@
 package io.sluice.replay;
 
-import io.sluice.contracts.GatewayToEngine;
-import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
-import io.sluice.engine.JournalOutput;
-import io.sluice.engine.JournalingInput;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.ExcerptText;
-import io.sluice.engine.recovery.InputSources;
-import io.sluice.engine.recovery.RecordedInputs;
 import io.sluice.engine.recovery.ReportLayout;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptAppender;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,6 +28,9 @@ import java.util.List;
  * the recorded ones. Replaying only some {@link #sources} compares only the reports of their inputs, and
  * leaves out OrderID and ExecID, engine-wide counters that the other gateways' inputs advanced too: such a
  * replay is identical when those gateways' orders never meet the others' (e.g. other instruments).
+ * <p>
+ * {@link #run()} reads a finished recording to its end, one {@link ReplayRun#step()} per input; a {@link ShadowEngine}
+ * runs the same steps live, on journals still being written.
  */
 public final class Replay {
     private static final int PROGRESS_EVERY = 4096;
@@ -95,65 +89,67 @@ public final class Replay {
      * @throws io.sluice.contracts.journal.CorruptJournalException if a recorded journal is corrupt or truncated
      */
     public ReplayResult run() {
-        final int[] configured = config.gatewayIds();
-        final int[] selected = sources == null ? configured : checkedSources(configured);
-        final int[] skipped = Arrays.stream(configured).filter(id -> !contains(selected, id)).toArray();
+        try (ReplayRun run = open()) {
+            progress.start(Math.min(stopAt, run.recordedExcerpts()));
+            final long start = System.nanoTime();
+            boolean more = true;
+            while (more && run.fed() < stopAt) {
+                switch (run.step()) {
+                    case COMPARED -> {
+                        if (run.fed() % PROGRESS_EVERY == 0) {
+                            progress.update(run.fed());
+                        }
+                    }
+                    case SKIPPED -> {
+                    }
+                    case DIVERGED, ENGINE_JOURNAL_ENDS -> more = false;
+                    case INPUT_NOT_ARRIVED -> throw run.inputMissing(); // a finished recording: it never will
+                }
+            }
+            final long elapsed = System.nanoTime() - start;
+            progress.finish(run.fed());
+            if (run.recordedInputs() == 0) {
+                throw run.noRecordedInputs();
+            }
+            return new ReplayResult(run.fed(), run.reports(), elapsed, run.divergence());
+        }
+    }
+
+    /** @return the input limit given to {@link #stopAt}, or {@link Long#MAX_VALUE} */
+    long stopAt() {
+        return stopAt;
+    }
+
+    /** @return the directory of the recorded journals */
+    Path recorded() {
+        return recorded;
+    }
+
+    /**
+     * @return the journals a replay reads that are not (yet) there under the recorded directory, by directory name:
+     * what a {@link ShadowEngine} waits for before it {@link #open}s them
+     */
+    List<String> journalsNotThere() {
+        return new RecordedJournals(recorded).notThere(selectedSources());
+    }
+
+    /**
+     * Checks the options and the output directory and opens the journals, for {@link #run} or a {@link ShadowEngine}.
+     *
+     * @throws ReplayException if they do not allow a replay
+     */
+    ReplayRun open() {
+        final int[] selected = selectedSources();
+        final int[] skipped = Arrays.stream(config.gatewayIds()).filter(id -> !contains(selected, id)).toArray();
         final RecordedJournals journals = new RecordedJournals(recorded);
         for (final int gatewayId : selected) {
             journals.checkGatewayJournal(gatewayId);
         }
-        final Path freshDir = freshEngineJournal();
-        final boolean ignoreEngineIds = skipped.length > 0;
-        try (ChronicleQueue recordedEngine = journals.openEngineJournal();
-             InputSources inputs = new InputSources(recorded, true, selected);
-             ChronicleQueue fresh = Journals.open(freshDir);
-             ConsumptionOrder order = new ConsumptionOrder(recordedEngine);
-             PretouchThread pretoucher = new PretouchThread(config.pretouch())) {
-            final ExcerptAppender appender = fresh.createAppender();
-            final JournalOutput journalOutput = new JournalOutput(appender);
-            journalOutput.goLive();
-            final ExcerptComparison comparison = new ExcerptComparison(ignoreEngineIds);
-            final GatewayToEngine journaling = new JournalingInput(appender, new Engine(config, journalOutput), comparison);
-            final GatewayToEngine input = pace == Pace.RECORDED ? new RecordedPace(journaling) : journaling;
+        return new ReplayRun(journals, config, selected, skipped, checkedOutput(), pace);
+    }
 
-            progress.start(Math.min(stopAt, RecordedJournals.excerpts(recordedEngine)));
-            final long start = System.nanoTime();
-            long recordedInputs = 0;
-            long fed = 0;
-            long reports = 0;
-            Divergence divergence = null;
-            while (fed < stopAt) {
-                if (!order.next()) {
-                    break;
-                }
-                recordedInputs++;
-                if (contains(skipped, order.sourceId())) {
-                    continue;
-                }
-                comparison.expect(order);
-                RecordedInputs.feed(order, inputs, input);
-                fed++;
-                if (!comparison.matched()) {
-                    final List<String> expected = ExcerptText.reports(recordedEngine, order.index(), ignoreEngineIds);
-                    final List<String> actual = ExcerptText.reports(fresh, appender.lastIndexAppended(), ignoreEngineIds);
-                    final int at = ExcerptText.firstDifference(expected, actual);
-                    divergence = new Divergence(reports + at, order.index(), at, order.sourceId(), order.eventId(),
-                            journals.inputYaml(order.sourceId(), order.eventId()), ExcerptText.at(expected, at), ExcerptText.at(actual, at));
-                    break;
-                }
-                reports += comparison.reports();
-                pretoucher.follow(appender);
-                if (fed % PROGRESS_EVERY == 0) {
-                    progress.update(fed);
-                }
-            }
-            final long elapsed = System.nanoTime() - start;
-            progress.finish(fed);
-            if (recordedInputs == 0) {
-                throw journals.noRecordedInputs();
-            }
-            return new ReplayResult(fed, reports, elapsed, divergence);
-        }
+    private int[] selectedSources() {
+        return sources == null ? config.gatewayIds() : checkedSources(config.gatewayIds());
     }
 
     private int[] checkedSources(final int[] configured) {
@@ -166,12 +162,20 @@ public final class Replay {
         return sources;
     }
 
-    /** @return {@code <output>/engine}, checked to be a new journal apart from the recorded ones. */
-    private Path freshEngineJournal() {
+    /** @return where the new engine journal goes: {@code <output>/engine} */
+    Path outputJournal() {
+        return Journals.engineJournal(output);
+    }
+
+    /**
+     * @return {@code <output>/engine}, checked to be a new journal apart from the recorded ones
+     * @throws ReplayException if it is not
+     */
+    Path checkedOutput() {
         if (output == null) {
             throw new ReplayException("no output directory given for the new engine journal");
         }
-        final Path dir = Journals.engineJournal(output);
+        final Path dir = outputJournal();
         try {
             if (Files.exists(output) && Files.exists(recorded)
                     && output.toRealPath().equals(recorded.toRealPath())) {
@@ -199,29 +203,5 @@ public final class Replay {
             }
         }
         return false;
-    }
-
-    /** The fresh journal's pretoucher, on a background agent thread of its own when so configured. */
-    private static final class PretouchThread implements AutoCloseable {
-        private final JournalPretoucher pretoucher = new JournalPretoucher("replay journal pretoucher",
-                JournalPretoucher.DEFAULT_AHEAD_BYTES);
-        private final AgentThread thread;
-
-        PretouchThread(final boolean start) {
-            thread = start ? AgentThread.startBackground(pretoucher) : null;
-        }
-
-        void follow(final ExcerptAppender appender) {
-            if (thread != null) {
-                pretoucher.follow(appender);
-            }
-        }
-
-        @Override
-        public void close() {
-            if (thread != null) {
-                thread.close();
-            }
-        }
     }
 }

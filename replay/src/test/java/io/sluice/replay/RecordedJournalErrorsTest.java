@@ -3,7 +3,6 @@ package io.sluice.replay;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.journal.CorruptJournalException;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -70,15 +69,8 @@ final class RecordedJournalErrorsTest {
     void aGatewayJournalEndingBeforeTheInputsTheEngineConsumedIsNamed() throws IOException {
         final Path gateway = Journals.gatewayJournal(copy.root(), 2);
         final Path truncated = dir.resolve("truncated");
-        try (ChronicleQueue original = Journals.openReadOnly(gateway);
-             ChronicleQueue firstFifty = Journals.open(Journals.gatewayJournal(truncated, 2))) {
-            final ExcerptTailer tailer = original.createTailer();
-            final ExcerptAppender appender = firstFifty.createAppender();
-            for (int i = 0; i < 50; i++) {
-                try (DocumentContext dc = tailer.readingDocument()) {
-                    appender.writeBytes(dc.wire().bytes());
-                }
-            }
+        try (ExcerptCopier firstFifty = new ExcerptCopier(gateway, Journals.gatewayJournal(truncated, 2))) {
+            firstFifty.copy(50);
         }
         ReplayAssertions.deleteTree(gateway);
         try (Stream<Path> files = Files.list(Journals.gatewayJournal(truncated, 2))) {

@@ -188,6 +188,16 @@ public final class RecordedSession {
         return configYaml(journalRoot, "1, 2", vodMaxOrderQty);
     }
 
+    /** @return the recording's engine config text with VOD.L's price band ending at {@code priceHigh}, not 150 */
+    public static String configYamlWithVodPriceHigh(final Path journalRoot, final long priceHigh) {
+        final String recording = configYaml(journalRoot, 1000);
+        final String band = "priceLow: 50, priceHigh: 150";
+        if (!recording.contains(band)) {
+            throw new IllegalStateException("the recording's config no longer says '" + band + "' for VOD.L");
+        }
+        return recording.replace(band, "priceLow: 50, priceHigh: " + priceHigh);
+    }
+
     /** @return the engine config text for the gateways {@code gatewayIds} (e.g. "1, 2"). */
     public static String configYaml(final Path journalRoot, final String gatewayIds, final long vodMaxOrderQty) {
         return CONFIG.formatted(journalRoot.toString().replace("\\", "/"), gatewayIds, vodMaxOrderQty);

@@ -1,5 +1,8 @@
 package io.sluice.replay;
 
+import io.sluice.contracts.ExecType;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.Price;
 import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +47,38 @@ final class ReplayMainTest {
             assertTrue(text.contains("expected (recorded):") && text.contains("execType: NEW"), text);
             assertTrue(text.contains("actual (this replay):") && text.contains("execType: REJECTED"), text);
         }
+    }
+
+    @Test
+    void aShadowWithANarrowerPriceBandPrintsTheFirstDivergenceWithBothReportsAndExitsThree() throws Exception {
+        final RecordedSession session = RecordedSession.shared();
+        final List<RecordedReports> recorded = RecordedReports.read(session.root());
+        final int firstAbove101 = firstAcceptedVodOrderPricedAbove(recorded, 101 * Price.SCALE);
+        final Path changed = Files.writeString(dir.resolve("changed.yaml"),
+                RecordedSession.configYamlWithVodPriceHigh(session.root(), 101));
+
+        try (JavaProcess shadow = replay("--follow", session.root().toString(), "--config", changed.toString(),
+                "--out", dir.resolve("out").toString())) {
+            assertEquals(ReplayMain.EXIT_SHADOW_DIVERGED, shadow.waitFor(60), shadow.logText());
+            final String text = shadow.logText();
+            assertTrue(text.contains("first divergence at report " + firstAbove101 + " of the engine journal"), text);
+            assertTrue(text.contains("caused by input " + recorded.get(firstAbove101).eventId() + " of gateway 1"), text);
+            assertTrue(text.contains("expected (recorded):") && text.contains("execType: NEW"), text);
+            assertTrue(text.contains("actual (this replay):") && text.contains("execType: REJECTED"), text);
+            assertTrue(text.contains("shadow: the recorded engine journal is " + session.root().resolve("engine").toAbsolutePath()
+                    + ", the shadow's is " + dir.resolve("out").resolve("engine").toAbsolutePath()), text);
+        }
+    }
+
+    /** @return the number of the first recorded report accepting a VOD.L order (gateway 1's) priced above {@code price} */
+    private static int firstAcceptedVodOrderPricedAbove(final List<RecordedReports> recorded, final long price) {
+        for (int i = 0; i < recorded.size(); i++) {
+            if (recorded.get(i).sourceId() == 1 && recorded.get(i).report() instanceof ExecutionReport report
+                    && report.execType() == ExecType.NEW && report.price() > price) {
+                return i;
+            }
+        }
+        throw new AssertionError("the recording accepted no VOD.L order priced above " + price);
     }
 
     @Test

@@ -46,6 +46,7 @@ public final class ConsumptionOrder implements AutoCloseable {
     private long eventId;
     private long index;
     private long excerptOffset;
+    private long decodedReportWriting;
     private boolean mixed;
 
     /** Starts before the first excerpt of {@code engineJournal} (opened by the caller, who closes it). */
@@ -122,6 +123,17 @@ public final class ConsumptionOrder implements AutoCloseable {
     /** @return the current input's event id within its gateway journal. */
     public long eventId() {
         return eventId;
+    }
+
+    /**
+     * @return when the engine wrote the current excerpt's reports: their MetaData reportWriting, in 0.1 µs ticks (a
+     * follower's measure of how far behind the engine it is)
+     */
+    public long reportWriting() {
+        if (excerpt == null) {
+            return decodedReportWriting;
+        }
+        return shapes[0].reportWritingAt(excerpt.addressForRead(excerpt.readPosition(), shapes[0].length()));
     }
 
     /** @return the engine journal index of the current excerpt, for messages. */
@@ -231,6 +243,7 @@ public final class ConsumptionOrder implements AutoCloseable {
         if (sourceId == 0) {
             sourceId = metaData.sourceId();
             eventId = metaData.eventId();
+            decodedReportWriting = metaData.reportWriting();
         } else if (sourceId != metaData.sourceId() || eventId != metaData.eventId()) {
             mixed = true;
         }

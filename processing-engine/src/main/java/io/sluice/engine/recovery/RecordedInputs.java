@@ -94,14 +94,33 @@ public final class RecordedInputs {
      *                                 the input next
      */
     public static void feed(final ConsumptionOrder order, final InputSources sources, final GatewayToEngine target) {
+        if (!feedIfArrived(order, sources, target)) {
+            throw notInGatewayJournal(order, sources);
+        }
+    }
+
+    /**
+     * As {@link #feed}, for journals still being written (a shadow engine following a replica, whose gateway journal
+     * may lag the engine journal): an input its gateway journal does not hold yet is not an error.
+     *
+     * @return true if the input was read and passed on; false if its gateway journal ends before it (for now), in
+     * which case nothing was read and the call can be repeated
+     * @throws CorruptJournalException if that gateway is not among {@code sources}, or its journal holds another
+     *                                 input next
+     */
+    public static boolean feedIfArrived(final ConsumptionOrder order, final InputSources sources, final GatewayToEngine target) {
         final InputSource source = sources.byGatewayId(order.sourceId());
         if (source == null) {
             throw order.corrupt("records an input from gateway " + order.sourceId()
                     + ", which is not among the configured gateway journals", null);
         }
-        if (!source.pollExpecting(target, order.eventId())) {
-            throw order.corrupt("records event " + order.eventId() + " of gateway " + order.sourceId()
-                    + " as consumed, but " + source.directory() + " ends after event " + source.lastEventId(), null);
-        }
+        return source.pollExpecting(target, order.eventId());
+    }
+
+    /** @return the error for an input {@code order} is at that its gateway journal (among {@code sources}) ends before */
+    public static CorruptJournalException notInGatewayJournal(final ConsumptionOrder order, final InputSources sources) {
+        final InputSource source = sources.byGatewayId(order.sourceId());
+        return order.corrupt("records event " + order.eventId() + " of gateway " + order.sourceId()
+                + " as consumed, but " + source.directory() + " ends after event " + source.lastEventId(), null);
     }
 }

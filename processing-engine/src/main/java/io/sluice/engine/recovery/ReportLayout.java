@@ -85,6 +85,11 @@ public final class ReportLayout {
         public long eventIdAt(final long address) {
             return MEMORY.readLong(address + sourceId + RecordLayout.EVENT_ID - RecordLayout.SOURCE_ID);
         }
+
+        /** @return the reportWriting timestamp (0.1 µs ticks) of the record at {@code address} */
+        public long reportWritingAt(final long address) {
+            return MEMORY.readLong(address + runTimestamps + RecordLayout.REPORT_WRITING - RecordLayout.ENGINE_READ);
+        }
     }
 
     /** @return the layout of this build's reports (probed once) */

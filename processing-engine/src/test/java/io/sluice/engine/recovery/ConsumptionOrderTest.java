@@ -12,7 +12,9 @@ import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.time.SluiceClock;
 import io.sluice.engine.JournalOutput;
+import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -22,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -127,6 +131,43 @@ final class ConsumptionOrderTest {
             final CorruptJournalException e = assertThrows(CorruptJournalException.class, order::next);
             assertTrue(e.getMessage().contains("unknown message 'notAReport'"), e.getMessage());
             assertTrue(e.getMessage().contains("excerpt index 0x" + Long.toHexString(index)), e.getMessage());
+        }
+    }
+
+    @Test
+    void eachExcerptGivesWhenTheEngineWroteItsReportsReadInPlace() {
+        final long before = SluiceClock.nowTicks();
+        write(out -> out.executionReport(execution(1, 1)));
+        final long between = SluiceClock.nowTicks();
+        write(out -> {
+            out.cancelReject(reject(2, 1));
+            out.executionReport(execution(2, 1));
+        });
+        final long after = SluiceClock.nowTicks();
+        final List<Long> decoded = new ArrayList<>();
+        final MethodReader reader = journal.createTailer().methodReader(new EngineToGateway() {
+            @Override
+            public void executionReport(final ExecutionReport report) {
+                decoded.add(report.metaData().reportWriting());
+            }
+
+            @Override
+            public void cancelReject(final CancelReject reject) {
+                decoded.add(reject.metaData().reportWriting());
+            }
+        });
+        while (reader.readOne()) {
+            // every report's stamp, as a plain reader decodes it
+        }
+
+        try (ConsumptionOrder order = new ConsumptionOrder(journal)) {
+            assertTrue(order.next());
+            assertEquals(decoded.get(0), order.reportWriting());
+            assertTrue(before <= order.reportWriting() && order.reportWriting() <= between, "stamped while written");
+            assertTrue(order.next());
+            assertEquals(decoded.get(1), order.reportWriting(), "the excerpt's first report's stamp");
+            assertEquals(decoded.get(2), order.reportWriting(), "one stamp for all the reports of one input");
+            assertTrue(between <= order.reportWriting() && order.reportWriting() <= after, "stamped while written");
         }
     }
 
