@@ -271,7 +271,9 @@ public final class NioConnection implements FixConnection {
     private int handshake(final int readyOps, final ConnectionHandler handler) {
         try {
             if ((readyOps & SelectionKey.OP_READ) != 0 && channel.read(buffers.tlsIn) < 0) {
-                throw new SSLException("the client closed the connection during the TLS handshake");
+                // Gone before finishing (a port probe, a client giving up): not a failed handshake.
+                lost(handler);
+                return 1;
             }
             final TlsLayer.HandshakeStep step = tls.handshake(channel, buffers);
             if (step == TlsLayer.HandshakeStep.DONE) {
