@@ -116,7 +116,26 @@ public final class SluiceDeployment implements AutoCloseable {
     public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
                                          final ProcessSettings settings, final JournalDisk disk)
             throws IOException, InterruptedException {
-        final SluiceDeployment deployment = prepare(root, gateways, idle, settings, disk);
+        return start(root, gateways, idle, settings, disk, null);
+    }
+
+    /**
+     * Chooses the gateways' endpoints and starts nothing: the caller starts each part with {@link #launchEngine()}
+     * and {@link #launchGateway(int)}, e.g. to see how it fails.
+     */
+    public static SluiceDeployment prepare(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                           final ProcessSettings settings, final JournalDisk disk) throws IOException {
+        return prepare(root, gateways, idle, settings, disk, null);
+    }
+
+    /**
+     * As {@link #start(Path, List, SluiceIdle, ProcessSettings, JournalDisk)}, the TLS gateways with the keys of
+     * {@code tls} (e.g. a trust store for client certificates).
+     */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                         final ProcessSettings settings, final JournalDisk disk, final SluiceTls tls)
+            throws IOException, InterruptedException {
+        final SluiceDeployment deployment = prepare(root, gateways, idle, settings, disk, tls);
         try {
             for (final GatewaySpec spec : gateways) {
                 deployment.startGateway(spec.id());
@@ -129,13 +148,12 @@ public final class SluiceDeployment implements AutoCloseable {
         }
     }
 
-    /**
-     * Chooses the gateways' endpoints and starts nothing: the caller starts each part with {@link #launchEngine()}
-     * and {@link #launchGateway(int)}, e.g. to see how it fails.
-     */
+    /** As {@link #prepare(Path, List, SluiceIdle, ProcessSettings, JournalDisk)}; {@code tls} null: keys made on first use. */
     public static SluiceDeployment prepare(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
-                                           final ProcessSettings settings, final JournalDisk disk) throws IOException {
+                                           final ProcessSettings settings, final JournalDisk disk, final SluiceTls tls)
+            throws IOException {
         final SluiceDeployment deployment = new SluiceDeployment(root, settings, idle, disk);
+        deployment.tls = tls;
         Runtime.getRuntime().addShutdownHook(deployment.killOnExit);
         Files.createDirectories(root.resolve("config"));
         Files.createDirectories(deployment.journals());
