@@ -44,6 +44,11 @@ final class RunningGateway implements AutoCloseable {
                 .getThreadAllocatedBytes(ioThread.threadId());
     }
 
+    /** @return the id of the gateway's I/O thread. */
+    long ioThreadId() {
+        return ioThread.threadId();
+    }
+
     /** @return what ended the gateway's run (null: it was stopped), waiting at most {@code seconds} for it */
     Throwable awaitEnd(final long seconds) throws Exception {
         if (!thread.awaitClosed(seconds, TimeUnit.SECONDS)) {

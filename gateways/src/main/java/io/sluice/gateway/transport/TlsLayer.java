@@ -4,11 +4,16 @@ import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLPeerUnverifiedException;
+import javax.management.JMException;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The TLS layer of one {@link NioConnection} accepted on a TLS address: the JDK's {@link SSLEngine} (server mode)
@@ -24,7 +29,7 @@ import java.security.cert.X509Certificate;
  * milliseconds of one connection's CPU, once. Bytes of the plaintext stream count as written once the records that
  * carry them have all been handed to the socket ({@link #flush}).
  */
-final class TlsLayer {
+public final class TlsLayer {
     /** What a handshake step needs next. */
     enum HandshakeStep {
         /** The handshake is complete: FIX bytes may flow. */
@@ -45,16 +50,48 @@ final class TlsLayer {
         PEER_CLOSED
     }
 
+    /** The system property that turns counting the JDK's allocations on. */
+    public static final String COUNT_JDK_ALLOCATION = "sluice.tls.countJdkAllocation";
+    /** The MBean that shows {@link #jdkAllocatedBytes()} to a process attached over JMX. */
+    public static final String MBEAN_NAME = "io.sluice:type=TlsAllocation";
     private static final ByteBuffer[] NOTHING = {ByteBuffer.allocate(0)};
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final AtomicLong JDK_ALLOCATED = new AtomicLong();
+    private static final java.util.concurrent.atomic.AtomicBoolean REGISTERED =
+            new java.util.concurrent.atomic.AtomicBoolean();
+
+    /** What the {@code TlsAllocation} MBean shows. */
+    public interface TlsAllocationMBean {
+        /** @return {@link TlsLayer#jdkAllocatedBytes()} */
+        long getJdkAllocatedBytes();
+    }
+
+    private static final class TlsAllocation implements TlsAllocationMBean {
+        @Override
+        public long getJdkAllocatedBytes() {
+            return jdkAllocatedBytes();
+        }
+    }
 
     private final SSLEngine engine;
     private final int packetBytes;
+    /** Whether this process counts the JDK's allocations (read once per connection, so a test can turn it on). */
+    private final boolean counting = Boolean.getBoolean(COUNT_JDK_ALLOCATION);
     /** Plaintext bytes wrapped into records still (partly) in tlsOut. */
     private long wrappedNotWritten;
 
     TlsLayer(final SSLEngine engine, final int packetBytes) throws SSLException {
         this.engine = engine;
         this.packetBytes = packetBytes;
+        if (counting && REGISTERED.compareAndSet(false, true)) {
+            try {
+                ManagementFactory.getPlatformMBeanServer().registerMBean(
+                        new StandardMBean(new TlsAllocation(), TlsAllocationMBean.class), new ObjectName(MBEAN_NAME));
+            } catch (final JMException e) {
+                throw new IllegalStateException("cannot register " + MBEAN_NAME, e);
+            }
+        }
         engine.beginHandshake();
     }
 
@@ -75,7 +112,7 @@ final class TlsLayer {
                             && buffers.tlsOut.remaining() < packetBytes) {
                         return HandshakeStep.NEED_WRITE;
                     }
-                    final SSLEngineResult result = engine.wrap(NOTHING, 0, 1, buffers.tlsOut);
+                    final SSLEngineResult result = wrap(NOTHING, buffers.tlsOut);
                     if (result.getStatus() == SSLEngineResult.Status.CLOSED) {
                         writeOut(channel, buffers);
                         throw new SSLException("the engine closed during the handshake");
@@ -86,7 +123,7 @@ final class TlsLayer {
                     in.flip();
                     final SSLEngineResult result;
                     try {
-                        result = engine.unwrap(in, buffers.receiveArray, 0, 1);
+                        result = unwrap(in, buffers.receiveArray);
                     } finally {
                         in.compact();
                     }
@@ -117,7 +154,7 @@ final class TlsLayer {
         in.flip();
         try {
             while (in.hasRemaining()) {
-                final SSLEngineResult result = engine.unwrap(in, buffers.receiveArray, 0, 1);
+                final SSLEngineResult result = unwrap(in, buffers.receiveArray);
                 switch (result.getStatus()) {
                     case BUFFER_UNDERFLOW -> {
                         return Unwrapped.NEED_MORE;
@@ -161,7 +198,7 @@ final class TlsLayer {
                     send.flip();
                     final SSLEngineResult result;
                     try {
-                        result = engine.wrap(buffers.sendArray, 0, 1, buffers.tlsOut);
+                        result = wrap(buffers.sendArray, buffers.tlsOut);
                     } finally {
                         send.compact();
                     }
@@ -199,7 +236,7 @@ final class TlsLayer {
         engine.closeOutbound();
         try {
             if (buffers.tlsOut.remaining() >= packetBytes) {
-                engine.wrap(NOTHING, 0, 1, buffers.tlsOut);
+                wrap(NOTHING, buffers.tlsOut);
             }
             writeOut(channel, buffers);
         } catch (final IOException ignored) {
@@ -220,6 +257,38 @@ final class TlsLayer {
     /** @return the negotiated protocol and cipher suite, for the log. */
     String describe() {
         return engine.getSession().getProtocol() + " " + engine.getSession().getCipherSuite();
+    }
+
+    /**
+     * @return bytes allocated inside the JDK's wrap and unwrap calls of every TLS connection since start, if the
+     *         process counts them ({@value #COUNT_JDK_ALLOCATION}), else 0
+     */
+    public static long jdkAllocatedBytes() {
+        return JDK_ALLOCATED.get();
+    }
+
+    private SSLEngineResult wrap(final ByteBuffer[] source, final ByteBuffer destination) throws SSLException {
+        if (!counting) {
+            return engine.wrap(source, 0, 1, destination);
+        }
+        final long before = THREADS.getCurrentThreadAllocatedBytes();
+        try {
+            return engine.wrap(source, 0, 1, destination);
+        } finally {
+            JDK_ALLOCATED.addAndGet(THREADS.getCurrentThreadAllocatedBytes() - before);
+        }
+    }
+
+    private SSLEngineResult unwrap(final ByteBuffer source, final ByteBuffer[] destination) throws SSLException {
+        if (!counting) {
+            return engine.unwrap(source, destination, 0, 1);
+        }
+        final long before = THREADS.getCurrentThreadAllocatedBytes();
+        try {
+            return engine.unwrap(source, destination, 0, 1);
+        } finally {
+            JDK_ALLOCATED.addAndGet(THREADS.getCurrentThreadAllocatedBytes() - before);
+        }
     }
 
     /** @return bytes written, or -1 if there was nothing to write. */
