@@ -156,6 +156,26 @@ final class TestFixClient implements AutoCloseable {
                 .textField(FixTags.PRICE, price).charField(FixTags.TIME_IN_FORCE, '0'));
     }
 
+    /** Sends {@code count} NewOrderSingles (ClOrdID prefix + number from 1) in one write, as a flooding client does. */
+    TestFixClient newOrders(final String prefix, final int count) throws IOException {
+        final ByteBuffer out = ByteBuffer.allocate(count * 512);
+        for (int i = 1; i <= count; i++) {
+            encoder.start(MsgTypes.NEW_ORDER_SINGLE).header(sender, target, nextSeq++, System.currentTimeMillis())
+                    .textField(FixTags.CL_ORD_ID, prefix + i).textField(FixTags.ACCOUNT, "ACC1")
+                    .textField(FixTags.SYMBOL, "VOD.L").charField(FixTags.SIDE, '1')
+                    .timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis())
+                    .longField(FixTags.ORDER_QTY, 100).charField(FixTags.ORD_TYPE, '2')
+                    .textField(FixTags.PRICE, "101.25").charField(FixTags.TIME_IN_FORCE, '0');
+            encoder.finish();
+            final byte[] bytes = new byte[encoder.messageLength()];
+            encoder.buffer().getBytes(encoder.messageOffset(), bytes);
+            out.put(bytes);
+        }
+        out.flip();
+        write(out);
+        return this;
+    }
+
     /** @return the next message from the gateway, failing the test after 10 s. */
     FixFields receive() throws IOException {
         final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
