@@ -54,11 +54,6 @@ public final class TlsConfig extends SelfDescribingMarshallable {
         return this;
     }
 
-    public TlsConfig protocols(final List<String> protocols) {
-        this.protocols = new ArrayList<>(protocols);
-        return this;
-    }
-
     /** Adds what is wrong with these settings to {@code problems}, reading passwords from {@code environment}. */
     void validate(final List<String> problems, final Map<String, String> environment) {
         final int before = problems.size();

@@ -111,6 +111,25 @@ class GatewayTlsTest {
     }
 
     @Test
+    void oneGatewayServesPlainAndTlsAddressesSideBySide() throws Exception {
+        final GatewayConfig config = new GatewayConfig().gatewayId(6).journalRoot(root).listen("tcp://127.0.0.1:0")
+                .alsoListen("tls://127.0.0.1:0").tls(new TlsConfig().keyStore(gatewayParty.keyStore(), PASSWORD))
+                .session(new SessionConfig("PLAIN", "SLUICE", "secret1"))
+                .session(new SessionConfig("SECURE", "SLUICE", "secret2"));
+        gateway = new RunningGateway(config);
+        try (TestFixClient plain = new TestFixClient(gateway.address(0), "PLAIN", 1);
+             TestFixClient secure = TestFixClient.tls((InetSocketAddress) gateway.address(1),
+                     clientContext(null, "TLSv1.3"), "SECURE", 1)) {
+            plain.logon("secret1");
+            plain.expect("A");
+            secure.logon("secret2");
+            secure.expect("A");
+            plain.expectNothingElse();
+            secure.expectNothingElse();
+        }
+    }
+
+    @Test
     void theClientCertificateIsASecondFactorMappedToTheSessionsCompIds() throws Exception {
         start(ClientAuth.WANT,
                 new SessionConfig("CLIENT1", "SLUICE", "secret1").clientCertificateSubject("CN=CLIENT1, O=Sluice test"),

@@ -24,9 +24,9 @@ import java.security.cert.X509Certificate;
  * session treats as a client that cannot keep up. A reserve at the end of the send buffer keeps room for a
  * last message (the Logout saying why). Its life is an explicit {@link ConnectionState}: handshaking (TLS only),
  * awaiting logon, logged on, lingering, closed. On a TLS address a {@link TlsLayer} sits between the socket and the
- * buffers: the handler sees the same plaintext FIX bytes either way. It counts the bytes queued and the bytes the socket took ({@link #queuedBytes()}, and
- * {@link ConnectionHandler#onWritten} after every write), so its owner can tell when a message has left. Used
- * only by the transport's I/O thread.
+ * buffers: the handler sees the same plaintext FIX bytes either way. It counts the bytes queued and the bytes the
+ * socket took ({@link #queuedBytes()}, and {@link ConnectionHandler#onWritten} after every write), so its owner can
+ * tell when a message has left. Used only by the transport's I/O thread.
  */
 public final class NioConnection implements FixConnection {
     private final NioTransport transport;
@@ -142,11 +142,6 @@ public final class NioConnection implements FixConnection {
     @Override
     public X509Certificate peerCertificate() {
         return tls == null || state == ConnectionState.HANDSHAKING ? null : tls.peerCertificate();
-    }
-
-    /** @return whether the connection came in on a TLS address. */
-    public boolean isTls() {
-        return tls != null;
     }
 
     ConnectionState state() {

@@ -84,15 +84,6 @@ public final class TlsContext {
         return applicationBytes;
     }
 
-    public ClientAuth clientAuth() {
-        return settings.clientAuth();
-    }
-
-    /** @return the protocols offered, e.g. "TLSv1.3, TLSv1.2", for the start line. */
-    public String describe() {
-        return String.join(", ", protocols) + ", client certificates " + settings.clientAuth().name().toLowerCase();
-    }
-
     private static KeyStore load(final Path file, final char[] password, final String what) {
         try (InputStream in = Files.newInputStream(file)) {
             final KeyStore store = KeyStore.getInstance("PKCS12");
