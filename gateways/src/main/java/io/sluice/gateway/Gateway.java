@@ -15,6 +15,7 @@ import io.sluice.gateway.session.LogonThrottle;
 import io.sluice.gateway.transport.ConnectionHandler;
 import io.sluice.gateway.transport.NioConnection;
 import io.sluice.gateway.transport.NioTransport;
+import io.sluice.gateway.transport.TlsContext;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -93,7 +94,8 @@ public final class Gateway implements Agent, AutoCloseable {
 
         final List<FixSession> sessions = new ArrayList<>();
         for (final SessionConfig sessionConfig : config.sessions()) {
-            final FixSession session = new FixSession(sessionConfig.identity(), store, orderEntry, clock,
+            final FixSession session = new FixSession(sessionConfig.identity(), store,
+                    InboundThrottle.wrap(orderEntry, sessionConfig), clock,
                     config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis(),
                     config.minHeartBtIntSeconds(sessionConfig));
             session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
@@ -102,7 +104,7 @@ public final class Gateway implements Agent, AutoCloseable {
         log = new GatewayLog(id);
         acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, log,
                 new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
-                        config.logonBackoffMaxMillis()));
+                        config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()));
 
         engineTailer = engineJournal.createTailer();
         // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,
@@ -116,7 +118,8 @@ public final class Gateway implements Agent, AutoCloseable {
             throw new IllegalArgumentException("the gateway needs the JVM flags in jvm.options (-XX:AutoBoxCacheMax="
                     + NioTransport.CACHED_DESCRIPTORS + "), or its selector allocates on every ready socket");
         }
-        transport = new NioTransport(config.listen(), new Connections(acceptor, this, delivery),
+        final TlsContext tls = config.tls() == null ? null : new TlsContext(config.tls().settings(System.getenv()));
+        transport = new NioTransport(config.listens(), tls, new Connections(acceptor, this, delivery, log),
                 2 * config.maxMessageBytes() + 64, config.sendBufferBytes(), CLOSE_RESERVE,
                 config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                 new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
@@ -187,9 +190,19 @@ public final class Gateway implements Agent, AutoCloseable {
         transport.flush();
     }
 
-    /** @return where the gateway listens (the actual port if the configuration gave 0). */
+    /** @return where the gateway listens first (the actual port if the configuration gave 0). */
     public SocketAddress localAddress() {
         return transport.localAddress();
+    }
+
+    /** @return the {@code index}th address the gateway listens on ({@code listen}, then {@code alsoListen}). */
+    public SocketAddress localAddress(final int index) {
+        return transport.localAddress(index);
+    }
+
+    /** @return every address the gateway listens on, as bound, in the configuration's form. */
+    public List<String> describeListening() {
+        return transport.describeListening();
     }
 
     /** @return the session of a client SenderCompID, or null. */
@@ -290,11 +303,25 @@ public final class Gateway implements Agent, AutoCloseable {
         private final FixAcceptor acceptor;
         private final Gateway gateway;
         private final ReportDelivery delivery;
+        private final GatewayLog log;
 
-        Connections(final FixAcceptor acceptor, final Gateway gateway, final ReportDelivery delivery) {
+        Connections(final FixAcceptor acceptor, final Gateway gateway, final ReportDelivery delivery,
+                    final GatewayLog log) {
             this.acceptor = acceptor;
             this.gateway = gateway;
             this.delivery = delivery;
+            this.log = log;
+        }
+
+        @Override
+        public void onHandshakeDone(final NioConnection connection, final String protocolAndCipherSuite) {
+            log.onHandshakeDone(connection.remoteAddress(), protocolAndCipherSuite);
+        }
+
+        @Override
+        public void onHandshakeFailed(final NioConnection connection, final String reason) {
+            log.onHandshakeFailed(connection.remoteAddress(), reason);
+            acceptor.onConnectionFailed(connection);
         }
 
         @Override

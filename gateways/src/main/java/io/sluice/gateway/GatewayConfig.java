@@ -19,12 +19,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}): its id, the journal root,
- * where it listens ({@code tcp://host:port} or {@code unix:/path}), the sessions it accepts (each optionally
- * of a firm), the idle
+ * where it listens ({@code tcp://host:port} or {@code unix:/path}; more addresses in {@code alsoListen}, and
+ * {@code tls://host:port} or {@code tls+unix:/path} for TLS with the settings of {@code tls}, a {@link TlsConfig}),
+ * the sessions it accepts (each optionally of a firm, a client certificate and an inbound throttle), the idle
  * strategy of its I/O thread ({@code idle}, the same key with the same defaults as the engine's: {@link IdleConfig}), optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
  * TCP keepalive on accepted TCP connections). {@link #validate()} names every problem it finds.
@@ -33,11 +35,14 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
         ClassAliasPool.CLASS_ALIASES.addAlias(GatewayConfig.class, "GatewayConfig");
         ClassAliasPool.CLASS_ALIASES.addAlias(SessionConfig.class, "Session");
+        ClassAliasPool.CLASS_ALIASES.addAlias(TlsConfig.class, "Tls");
     }
 
     private int gatewayId = 1;
     private String journalRoot = "journals";
     private String listen = "tcp://127.0.0.1:9878";
+    private List<String> alsoListen = new ArrayList<>();
+    private TlsConfig tls;
     private IdleConfig idle = new IdleConfig();
     private int maxMessageBytes = 8192;
     private int sendBufferBytes = 256 * 1024;
@@ -66,16 +71,37 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         return config;
     }
 
-    /** @throws IllegalArgumentException listing what is wrong */
+    /** @throws IllegalArgumentException listing what is wrong (TLS passwords read from the process's environment) */
     public GatewayConfig validate() {
+        return validate(System.getenv());
+    }
+
+    /** @throws IllegalArgumentException listing what is wrong, TLS passwords named by variable read from {@code environment} */
+    public GatewayConfig validate(final Map<String, String> environment) {
         final List<String> problems = new ArrayList<>();
         if (gatewayId <= 0) {
             problems.add("gatewayId must be positive, got " + gatewayId);
         }
-        try {
-            ListenAddress.parse(listen);
-        } catch (final IllegalArgumentException e) {
-            problems.add(e.getMessage());
+        boolean anyTls = false;
+        final List<String> addresses = new ArrayList<>();
+        addresses.add(listen);
+        if (alsoListen != null) {
+            addresses.addAll(alsoListen);
+        }
+        for (final String address : addresses) {
+            try {
+                anyTls |= ListenAddress.parse(address).tls();
+            } catch (final IllegalArgumentException e) {
+                problems.add(e.getMessage());
+            }
+        }
+        if (new HashSet<>(addresses).size() < addresses.size()) {
+            problems.add("listen and alsoListen name an address twice: " + addresses);
+        }
+        if (tls != null) {
+            tls.validate(problems, environment);
+        } else if (anyTls) {
+            problems.add("a tls:// or tls+unix: listen address needs the tls settings (keyStore and its password)");
         }
         try {
             if (idle == null) {
@@ -154,6 +180,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
                             + FixSession.MAX_HEARTBEAT_SECONDS + ", or 0 for the gateway's, got "
                             + session.minHeartBtIntSeconds());
                 }
+                session.validateTlsAndThrottle(problems, tls != null && tls.asksForClientCertificates());
                 if (session.firm() != null && ShortText.parse(session.firm()) == ShortText.INVALID) {
                     problems.add("session " + id + ": firm '" + session.firm() + "' must be 1 to 10 characters of"
                             + " letters, digits and " + ShortText.ALPHABET.trim());
@@ -190,6 +217,34 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig listen(final String listen) {
         this.listen = listen;
+        return this;
+    }
+
+    /** @return every address the gateway listens on: {@code listen} first, then {@code alsoListen}. */
+    public List<ListenAddress> listens() {
+        final List<ListenAddress> listens = new ArrayList<>();
+        listens.add(ListenAddress.parse(listen));
+        if (alsoListen != null) {
+            for (final String address : alsoListen) {
+                listens.add(ListenAddress.parse(address));
+            }
+        }
+        return listens;
+    }
+
+    /** Adds a listen address beside {@code listen}. */
+    public GatewayConfig alsoListen(final String address) {
+        alsoListen.add(address);
+        return this;
+    }
+
+    /** @return the TLS settings of the TLS listen addresses, or null if none are configured. */
+    public TlsConfig tls() {
+        return tls;
+    }
+
+    public GatewayConfig tls(final TlsConfig tls) {
+        this.tls = tls;
         return this;
     }
 
@@ -306,6 +361,12 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     /** @return the first block after too many failed logons; each further failure doubles it. */
     public long logonBackoffMillis() {
         return logonBackoffMillis;
+    }
+
+    public GatewayConfig logonBackoff(final long firstMillis, final long maxMillis) {
+        this.logonBackoffMillis = firstMillis;
+        this.logonBackoffMaxMillis = maxMillis;
+        return this;
     }
 
     /** @return the longest block after failed logons. */

@@ -42,10 +42,23 @@ final class GatewayLog implements SessionEvents {
                 reason.toString());
     }
 
+    /** A TLS handshake completed: once per TLS connection, with what was negotiated. */
+    void onHandshakeDone(final SocketAddress from, final String protocolAndCipherSuite) {
+        LOG.info("gateway {}: TLS handshake with {} done: {}", gatewayId, describe(from), protocolAndCipherSuite);
+    }
+
     /**
-     * Connections closed as soon as they were accepted since the last such line (one line per burst, never one
-     * per attempt).
+     * A TLS handshake failed: the connection is closed (no FIX Logout can be sent without TLS) and the failure counts
+     * against the address in the failed-logon throttle.
      */
+    void onHandshakeFailed(final SocketAddress from, final String reason) {
+        LOG.warn("gateway {}: TLS handshake with {} failed, connection closed: {}", gatewayId, describe(from), reason);
+    }
+
+    private static String describe(final SocketAddress from) {
+        return from == null ? "unknown address" : ListenAddress.format(from);
+    }
+
     /** A client's message failed to process: its session is logged out, or its connection closed before logon. */
     void onMessageFailed(final FixSession session, final SocketAddress from, final String journals,
                          final RuntimeException failure) {

@@ -1,7 +1,6 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.journal.CorruptJournalException;
-import io.sluice.gateway.transport.ListenAddress;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
@@ -59,7 +58,7 @@ public final class GatewayMain implements Callable<Integer> {
         }
         final GatewayAgent agent = new GatewayAgent(gatewayConfig, SystemEpochClock.INSTANCE, gateway -> {
             System.out.println("gateway " + gatewayConfig.gatewayId() + " listening on "
-                    + ListenAddress.format(gateway.localAddress()) + ", journals under "
+                    + String.join(" and ", gateway.describeListening()) + ", journals under "
                     + gatewayConfig.journalRoot().toAbsolutePath() + ", sessions "
                     + gatewayConfig.sessions().stream().map(SessionConfig::senderCompId).collect(Collectors.joining(", "))
                     + "; idle " + gatewayConfig.idle().describe());

@@ -11,6 +11,12 @@ import net.openhft.chronicle.wire.SelfDescribingMarshallable;
  * like other identifiers) is written into every order command of the session: orders of one firm never trade
  * with each other (self-match prevention across sessions), and gateways may share CompIDs only as one firm
  * ({@link SessionClaims}). Without a firm, a session is its own scope.
+ * <p>
+ * Over TLS, a session may require a client certificate as a second factor beside its password: the certificate's
+ * subject ({@code clientCertificateSubject}, a distinguished name such as {@code "CN=CLIENT1,O=Acme"}, compared as
+ * X.500 names) or its SHA-256 fingerprint ({@code clientCertificateSha256}, hex, colons allowed), checked by
+ * {@link ClientCertificates}. And it may be throttled: at most {@code maxMessagesPerSecond} application messages a
+ * second (0, the default: no limit), the excess answered as {@code throttleAction} says ({@link InboundThrottle}).
  */
 public final class SessionConfig extends SelfDescribingMarshallable {
     private String senderCompId;
@@ -19,6 +25,10 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     private String password;
     private int minHeartBtIntSeconds;
     private String firm;
+    private String clientCertificateSubject;
+    private String clientCertificateSha256;
+    private int maxMessagesPerSecond;
+    private String throttleAction = "reject";
 
     public SessionConfig() {
     }
@@ -68,6 +78,69 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     public SessionConfig firm(final String firm) {
         this.firm = firm;
         return this;
+    }
+
+    /** @return the distinguished name the session's client certificate must have, or null. */
+    public String clientCertificateSubject() {
+        return clientCertificateSubject == null || clientCertificateSubject.isEmpty() ? null : clientCertificateSubject;
+    }
+
+    public SessionConfig clientCertificateSubject(final String subject) {
+        this.clientCertificateSubject = subject;
+        return this;
+    }
+
+    /** @return the SHA-256 fingerprint (hex) the session's client certificate must have, or null. */
+    public String clientCertificateSha256() {
+        return clientCertificateSha256 == null || clientCertificateSha256.isEmpty() ? null : clientCertificateSha256;
+    }
+
+    public SessionConfig clientCertificateSha256(final String fingerprint) {
+        this.clientCertificateSha256 = fingerprint;
+        return this;
+    }
+
+    /** @return application messages the session may send per second, 0 for no limit. */
+    public int maxMessagesPerSecond() {
+        return maxMessagesPerSecond;
+    }
+
+    /** @return what the excess gets: a Business Message Reject each, or a Logout. */
+    public InboundThrottle.Action throttleAction() {
+        return InboundThrottle.Action.parse(throttleAction);
+    }
+
+    public SessionConfig throttle(final int maxMessagesPerSecond, final InboundThrottle.Action action) {
+        this.maxMessagesPerSecond = maxMessagesPerSecond;
+        this.throttleAction = action.name().toLowerCase(java.util.Locale.ROOT);
+        return this;
+    }
+
+    /** Adds what is wrong with the session's certificate and throttle settings to {@code problems}. */
+    void validateTlsAndThrottle(final java.util.List<String> problems, final boolean clientCertificatesAsked) {
+        if (clientCertificateSubject() != null || clientCertificateSha256() != null) {
+            if (!clientCertificatesAsked) {
+                problems.add("session " + senderCompId + ": a client certificate is required, but tls.clientAuth does"
+                        + " not ask clients for one (set it to want or need)");
+            }
+            if (clientCertificateSubject() != null && clientCertificateSha256() != null) {
+                problems.add("session " + senderCompId + ": give clientCertificateSubject or clientCertificateSha256,"
+                        + " not both");
+            }
+            try {
+                ClientCertificates.Expected.of(this);
+            } catch (final IllegalArgumentException e) {
+                problems.add("session " + senderCompId + ": " + e.getMessage());
+            }
+        }
+        if (maxMessagesPerSecond < 0) {
+            problems.add("session " + senderCompId + ": maxMessagesPerSecond must be positive, or 0 for no limit, got "
+                    + maxMessagesPerSecond);
+        }
+        if (InboundThrottle.Action.parse(throttleAction) == null) {
+            problems.add("session " + senderCompId + ": throttleAction must be reject or logout, got '"
+                    + throttleAction + "'");
+        }
     }
 
     /** @return the firm packed as order commands carry it, 0 for none (it must be valid, see {@code validate}). */

@@ -1,5 +1,14 @@
 package io.sluice.gateway;
 
+import io.sluice.gateway.transport.TlsLayer;
+import io.sluice.runtime.tls.KeytoolCertificates;
+
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.security.KeyStore;
+
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
@@ -32,6 +41,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * JDK's epoll {@code Selector} boxes every ready descriptor ({@code Integer.valueOf}), which allocates for
  * any descriptor outside the JDK's small-integer cache. A gateway process with many journal files and
  * libraries open had such descriptors, and allocated on its I/O thread once every few dozen orders.
+ * <p>
+ * The third case runs the same over TLS 1.3. The JDK's TLS allocates on every record it wraps or unwraps (its
+ * {@code SSLEngineResult}, and per-record cipher state and copies of direct buffers inside its AES-GCM: about 1.9 KB
+ * a record on JDK 25), which no caller can avoid. The gateway counts what its thread allocates inside the engine's
+ * calls ({@link TlsLayer#COUNT_JDK_ALLOCATION}); everything else the thread allocates must stay under the plain case's
+ * bound, and the test prints what the JDK's TLS costs per round trip.
  */
 class GatewayAllocationTest {
     private static final int MEASURED = 2_000;
@@ -58,6 +73,48 @@ class GatewayAllocationTest {
             for (final FileChannel channel : held) {
                 channel.close();
             }
+        }
+    }
+
+    @Test
+    void overTlsTheIoThreadAllocatesOnlyInsideTheJdksTls() throws Exception {
+        final KeytoolCertificates keys = new KeytoolCertificates(Files.createDirectories(root.resolve("keys")), "gatepass");
+        final KeytoolCertificates.Party gatewayKey = keys.party("gateway", "CN=localhost");
+        final Path trust = keys.trustStore("client-trust", gatewayKey);
+        final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tls://127.0.0.1:0")
+                .tls(new TlsConfig().keyStore(gatewayKey.keyStore(), "gatepass"))
+                .idle(io.sluice.runtime.agent.IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
+        final KeyStore trusted = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(trust)) {
+            trusted.load(in, "gatepass".toCharArray());
+        }
+        final TrustManagerFactory trustManagers = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trustManagers.init(trusted);
+        final SSLContext context = SSLContext.getInstance("TLSv1.3");
+        context.init(null, trustManagers.getTrustManagers(), null);
+        System.setProperty(TlsLayer.COUNT_JDK_ALLOCATION, "true");
+        try (RunningGateway gateway = new RunningGateway(config);
+             ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
+             TestFixClient client = TestFixClient.tls((InetSocketAddress) gateway.address(), context, "CLIENT1", 1)) {
+            final EngineToGateway engine = engineJournal.methodWriter(EngineToGateway.class);
+            final ExecutionReport report = EventFixtures.executionReport();
+            report.gatewayId(1).session(id("CLIENT1"));
+            client.logon("secret1");
+            client.expect("A");
+            roundTrips(client, engine, report, 3_000);
+            final long before = gateway.allocatedBytes();
+            final long jdkBefore = TlsLayer.jdkAllocatedBytes();
+            roundTrips(client, engine, report, MEASURED);
+            final long allocated = gateway.allocatedBytes() - before;
+            final long insideJdk = TlsLayer.jdkAllocatedBytes() - jdkBefore;
+            System.out.printf("gateway I/O thread over TLS 1.3: %,d bytes over %,d order/report round trips, %,d of them"
+                    + " inside the JDK's SSLEngine wrap and unwrap (%,.0f per round trip), %,d outside it%n", allocated,
+                    MEASURED, insideJdk, insideJdk / (double) MEASURED, allocated - insideJdk);
+            assertTrue(insideJdk > 0, "the JDK's TLS allocates per record, and the count sees it");
+            assertTrue(allocated - insideJdk < 16L * MEASURED, "bytes the I/O thread allocated over " + MEASURED
+                    + " orders and reports outside the JDK's TLS: " + (allocated - insideJdk));
+        } finally {
+            System.clearProperty(TlsLayer.COUNT_JDK_ALLOCATION);
         }
     }
 

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
  */
 final class RunningGateway implements AutoCloseable {
     private final CompletableFuture<SocketAddress> started = new CompletableFuture<>();
+    private volatile java.util.List<SocketAddress> addresses;
     private final AgentThread thread;
     private volatile Thread ioThread;
 
@@ -25,6 +26,11 @@ final class RunningGateway implements AutoCloseable {
     RunningGateway(final GatewayConfig config, final EpochClock clock) throws Exception {
         thread = AgentThread.start(new GatewayAgent(config, clock, gateway -> {
             ioThread = Thread.currentThread();
+            final java.util.List<SocketAddress> bound = new java.util.ArrayList<>();
+            for (int i = 0; i < gateway.describeListening().size(); i++) {
+                bound.add(gateway.localAddress(i));
+            }
+            addresses = bound;
             started.complete(gateway.localAddress());
         }), config.idle().newStrategy(), config.pinCpu(), AgentThread.Priority.NORMAL);
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -44,6 +50,11 @@ final class RunningGateway implements AutoCloseable {
                 .getThreadAllocatedBytes(ioThread.threadId());
     }
 
+    /** @return the id of the gateway's I/O thread. */
+    long ioThreadId() {
+        return ioThread.threadId();
+    }
+
     /** @return what ended the gateway's run (null: it was stopped), waiting at most {@code seconds} for it */
     Throwable awaitEnd(final long seconds) throws Exception {
         if (!thread.awaitClosed(seconds, TimeUnit.SECONDS)) {
@@ -59,6 +70,12 @@ final class RunningGateway implements AutoCloseable {
 
     SocketAddress address() {
         return started.join();
+    }
+
+    /** @return the {@code index}th listen address as bound ({@code listen}, then {@code alsoListen}). */
+    SocketAddress address(final int index) {
+        started.join();
+        return addresses.get(index);
     }
 
     @Override

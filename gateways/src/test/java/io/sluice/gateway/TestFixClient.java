@@ -9,7 +9,10 @@ import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -26,13 +29,17 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * A raw FIX 4.4 initiator for socket tests, written on the gateway's own codec: it frames what it sends
  * with {@link FixEncoder} and checks every byte it receives with {@link FixFramer} and {@link FixMessage}.
- * Reads wait on a selector with a deadline; nothing sleeps.
+ * Reads wait on a selector with a deadline; nothing sleeps. Over TLS ({@link #tls}) it is a JDK {@link SSLSocket}
+ * whose reads wait with a timeout instead.
  */
 final class TestFixClient implements AutoCloseable {
     private static final long TIMEOUT_MILLIS = 10_000;
 
     private final SocketChannel channel;
     private final Selector selector;
+    /** The TLS socket, or null for a plain connection (then {@link #channel} is used). */
+    private final SSLSocket tlsSocket;
+    private final byte[] tlsRead = new byte[65_536];
     private final ByteBuffer in = ByteBuffer.allocateDirect(1 << 20);
     private final UnsafeBuffer inView = new UnsafeBuffer(in);
     private final FixEncoder encoder = new FixEncoder(new UnsafeBuffer(ByteBuffer.allocateDirect(8192)));
@@ -61,9 +68,44 @@ final class TestFixClient implements AutoCloseable {
         channel.configureBlocking(false);
         selector = Selector.open();
         channel.register(selector, SelectionKey.OP_READ);
+        tlsSocket = null;
         this.sender = sender.getBytes(StandardCharsets.US_ASCII);
         this.target = target.getBytes(StandardCharsets.US_ASCII);
         this.nextSeq = nextSeq;
+    }
+
+    private TestFixClient(final SSLSocket socket, final String sender, final long nextSeq) {
+        channel = null;
+        selector = null;
+        tlsSocket = socket;
+        this.sender = sender.getBytes(StandardCharsets.US_ASCII);
+        this.target = "SLUICE".getBytes(StandardCharsets.US_ASCII);
+        this.nextSeq = nextSeq;
+    }
+
+    /**
+     * Connects over TLS with {@code context} (its key managers present a client certificate, if any) and completes
+     * the handshake.
+     *
+     * @throws IOException if the handshake fails
+     */
+    static TestFixClient tls(final InetSocketAddress address, final SSLContext context, final String sender,
+                             final long nextSeq) throws IOException {
+        final SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket(address.getAddress(), address.getPort());
+        socket.setTcpNoDelay(true);
+        socket.setSoTimeout((int) TIMEOUT_MILLIS);
+        try {
+            socket.startHandshake();
+        } catch (final IOException e) {
+            socket.close();
+            throw e;
+        }
+        return new TestFixClient(socket, sender, nextSeq);
+    }
+
+    /** @return the TLS session's protocol, e.g. TLSv1.3. */
+    String tlsProtocol() {
+        return tlsSocket.getSession().getProtocol();
     }
 
     TestFixClient(final SocketAddress address, final String sender, final long nextSeq) throws IOException {
@@ -114,6 +156,26 @@ final class TestFixClient implements AutoCloseable {
                 .textField(FixTags.PRICE, price).charField(FixTags.TIME_IN_FORCE, '0'));
     }
 
+    /** Sends {@code count} NewOrderSingles (ClOrdID prefix + number from 1) in one write, as a flooding client does. */
+    TestFixClient newOrders(final String prefix, final int count) throws IOException {
+        final ByteBuffer out = ByteBuffer.allocate(count * 512);
+        for (int i = 1; i <= count; i++) {
+            encoder.start(MsgTypes.NEW_ORDER_SINGLE).header(sender, target, nextSeq++, System.currentTimeMillis())
+                    .textField(FixTags.CL_ORD_ID, prefix + i).textField(FixTags.ACCOUNT, "ACC1")
+                    .textField(FixTags.SYMBOL, "VOD.L").charField(FixTags.SIDE, '1')
+                    .timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis())
+                    .longField(FixTags.ORDER_QTY, 100).charField(FixTags.ORD_TYPE, '2')
+                    .textField(FixTags.PRICE, "101.25").charField(FixTags.TIME_IN_FORCE, '0');
+            encoder.finish();
+            final byte[] bytes = new byte[encoder.messageLength()];
+            encoder.buffer().getBytes(encoder.messageOffset(), bytes);
+            out.put(bytes);
+        }
+        out.flip();
+        write(out);
+        return this;
+    }
+
     /** @return the next message from the gateway, failing the test after 10 s. */
     FixFields receive() throws IOException {
         final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
@@ -126,9 +188,7 @@ final class TestFixClient implements AutoCloseable {
             if (left <= 0 || peerClosed) {
                 fail(peerClosed ? "the gateway closed the connection" : "no message from the gateway within 10 s");
             }
-            selector.select(left);
-            selector.selectedKeys().clear();
-            readAvailable();
+            awaitBytes(left);
         }
     }
 
@@ -157,16 +217,29 @@ final class TestFixClient implements AutoCloseable {
             if (left <= 0) {
                 fail("the gateway did not close the connection within 10 s");
             }
-            selector.select(left);
-            selector.selectedKeys().clear();
-            readAvailable();
+            awaitBytes(left);
         }
     }
 
     @Override
     public void close() throws IOException {
+        if (tlsSocket != null) {
+            tlsSocket.close();
+            return;
+        }
         selector.close();
         channel.close();
+    }
+
+    /** Waits at most {@code millis} for bytes and reads what arrived. */
+    private void awaitBytes(final long millis) throws IOException {
+        if (tlsSocket != null) {
+            readTls(millis);
+            return;
+        }
+        selector.select(millis);
+        selector.selectedKeys().clear();
+        readAvailable();
     }
 
     private FixFields poll() {
@@ -190,13 +263,36 @@ final class TestFixClient implements AutoCloseable {
         return fields;
     }
 
-    private void readAvailable() throws IOException {
+    private void readTls(final long millis) throws IOException {
+        compactIn();
+        final int read;
+        try {
+            tlsSocket.setSoTimeout((int) Math.max(1, millis));
+            read = tlsSocket.getInputStream().read(tlsRead, 0, Math.min(tlsRead.length, in.remaining()));
+        } catch (final java.net.SocketTimeoutException e) {
+            return;
+        } catch (final IOException e) {
+            peerClosed = true;
+            return;
+        }
+        if (read < 0) {
+            peerClosed = true;
+        } else {
+            in.put(tlsRead, 0, read);
+        }
+    }
+
+    private void compactIn() {
         if (readOffset > 0) {
             final int remaining = in.position() - readOffset;
             inView.putBytes(0, inView, readOffset, remaining);
             in.position(remaining);
             readOffset = 0;
         }
+    }
+
+    private void readAvailable() throws IOException {
+        compactIn();
         final int read;
         try {
             read = channel.read(in);
@@ -210,6 +306,13 @@ final class TestFixClient implements AutoCloseable {
     }
 
     private void write(final ByteBuffer out) throws IOException {
+        if (tlsSocket != null) {
+            final byte[] bytes = new byte[out.remaining()];
+            out.get(bytes);
+            tlsSocket.getOutputStream().write(bytes);
+            tlsSocket.getOutputStream().flush();
+            return;
+        }
         final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (out.hasRemaining()) {
             channel.write(out);

@@ -85,6 +85,7 @@ final class FixBenchReport {
             result.put("versusQuickFixJ", ratios);
         }
         idleSocketCost(runs, result, out);
+        transportCost(runs, result, out);
         final Path file = result.write(BenchResult.resultsDir());
         out.println();
         out.println("JSON: " + file);
@@ -125,6 +126,44 @@ final class FixBenchReport {
         }
         if (any) {
             result.put("idleSocketCost", costs);
+        }
+    }
+
+    /**
+     * For every Sluice transport measured beside "Sluice TCP" (TLS, UDS): its p50, p99 and mean round trip ÷ TCP's
+     * in the same run (1.10 = 10 % slower than plain TCP).
+     */
+    private static void transportCost(final List<MeasuredRun> runs, final BenchResult result, final PrintStream out) {
+        final MeasuredRun tcp = runs.stream().filter(run -> run.target().label().equals("Sluice TCP")).findFirst()
+                .orElse(null);
+        if (tcp == null) {
+            return;
+        }
+        final BenchResult costs = BenchResult.section();
+        boolean any = false;
+        for (final MeasuredRun run : runs) {
+            final String label = run.target().label();
+            if (run == tcp || !label.startsWith("Sluice ") || label.contains(" + ")) {
+                continue;
+            }
+            if (!any) {
+                out.println();
+                out.println("Against plain TCP in the same run (÷ Sluice TCP; 1.10 = 10 % slower):");
+                any = true;
+            }
+            final double p50 = (double) run.roundTrips().getValueAtPercentile(50)
+                    / tcp.roundTrips().getValueAtPercentile(50);
+            final double p99 = (double) run.roundTrips().getValueAtPercentile(99)
+                    / tcp.roundTrips().getValueAtPercentile(99);
+            final double mean = run.meanNanos() / tcp.meanNanos();
+            out.printf(Locale.ROOT, "  %-14s p50 %5.3f   p99 %5.3f   mean %5.3f   (p50 %.1f vs %.1f µs, p99 %.1f vs %.1f µs)%n",
+                    label, p50, p99, mean, run.roundTrips().getValueAtPercentile(50) / 1e3,
+                    tcp.roundTrips().getValueAtPercentile(50) / 1e3, run.roundTrips().getValueAtPercentile(99) / 1e3,
+                    tcp.roundTrips().getValueAtPercentile(99) / 1e3);
+            costs.put(label, BenchResult.section().put("p50Ratio", p50).put("p99Ratio", p99).put("meanRatio", mean));
+        }
+        if (any) {
+            result.put("versusTcp", costs);
         }
     }
 

@@ -49,6 +49,10 @@ public final class FixBenchmark implements Callable<Integer> {
     @Option(names = "--transports", split = ",", description = "Sluice transports to measure (default ${DEFAULT-VALUE})")
     private List<String> transports;
 
+    @Option(names = "--transport", description = "one more Sluice transport measured beside plain TCP in the same run,"
+            + " e.g. tls (the JDK's TLS 1.3, keys made by keytool for the run): the same as --transports tcp,<it>")
+    private String besideTcp;
+
     @Option(names = "--idle", description = "what Sluice's engine and gateway threads do when idle: yield (each keeps a"
             + " core busy; lowest latency where idle CPUs halt, as on a VM), backoff, busy-spin, or engine-spin (the"
             + " engine spins, the gateways back off) (default ${DEFAULT-VALUE}, as in ./sluice demo)")
@@ -121,8 +125,9 @@ public final class FixBenchmark implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        final List<String> chosen = besideTcp == null ? transports : List.of("tcp", besideTcp);
         final List<FixTransport> sluiceTransports = sluice
-                ? transports.stream().map(FixTransport::parse).toList() : List.of();
+                ? chosen.stream().map(FixTransport::parse).distinct().toList() : List.of();
         try (FixBenchEnvironment environment = FixBenchEnvironment.start(sluiceTransports,
                 SluiceIdle.parse(idle), quickFixJ,
                 floor.contains("none") ? List.of() : floor.stream().map(FixTransport::parse).toList(), keepRoot,

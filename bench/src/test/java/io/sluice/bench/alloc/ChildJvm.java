@@ -25,6 +25,7 @@ final class ChildJvm implements AutoCloseable {
     private final JMXConnector connector;
     private final com.sun.management.ThreadMXBean threads;
     private final MemoryMXBean memory;
+    private final MBeanServerConnection beans;
 
     /** What one thread had done when read: bytes allocated and CPU time used since it started. */
     record ThreadCounters(long allocatedBytes, long cpuNanos) {
@@ -33,7 +34,7 @@ final class ChildJvm implements AutoCloseable {
     private ChildJvm(final long pid, final JMXConnector connector) throws IOException {
         this.pid = pid;
         this.connector = connector;
-        final MBeanServerConnection beans = connector.getMBeanServerConnection();
+        beans = connector.getMBeanServerConnection();
         threads = ManagementFactory.newPlatformMXBeanProxy(beans, ManagementFactory.THREAD_MXBEAN_NAME,
                 com.sun.management.ThreadMXBean.class);
         memory = ManagementFactory.newPlatformMXBeanProxy(beans, ManagementFactory.MEMORY_MXBEAN_NAME,
@@ -83,6 +84,15 @@ final class ChildJvm implements AutoCloseable {
     /** @return thread {@code id}'s counters now; -1 if the thread has ended. */
     ThreadCounters counters(final long id) {
         return new ThreadCounters(threads.getThreadAllocatedBytes(id), threads.getThreadCpuTime(id));
+    }
+
+    /** @return the {@code long} attribute {@code attribute} of the child's MBean {@code objectName}. */
+    long longAttribute(final String objectName, final String attribute) throws IOException {
+        try {
+            return (Long) beans.getAttribute(new javax.management.ObjectName(objectName), attribute);
+        } catch (final javax.management.JMException e) {
+            throw new IOException("cannot read " + objectName + " " + attribute + " of JVM " + pid + ": " + e, e);
+        }
     }
 
     /** @return the child's heap use now (under Epsilon: every byte allocated since start). */

@@ -1,6 +1,7 @@
 package io.sluice.bench.alloc;
 
 import io.sluice.bench.burst.JournalFootprint;
+import io.sluice.gateway.transport.TlsLayer;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
@@ -15,6 +16,7 @@ import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.lang.management.MemoryUsage;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -51,6 +53,10 @@ import static org.junit.jupiter.api.Assertions.fail;
  * transport now polls its connections directly ({@code NioTransport}), and {@code GatewayAllocationTest}
  * holds the case with high descriptors.
  * <p>
+ * Over TLS ({@link #overTlsNoHotThreadAllocatesPerOrderOutsideTheJdksTls}) the JDK's own TLS allocates per record, so
+ * the gateway thread is held to the same bound for what it allocates outside the JDK's SSLEngine calls, counted by the
+ * gateway itself.
+ * <p>
  * Heap: 512 MB each. With 256 MB the engine ran out of heap while starting (under Epsilon nothing allocated
  * at start-up, such as Chronicle compiling method readers and writers, is ever freed); after the warm-up the
  * engine's heap holds about 380 MB and the gateway's 260 MB, and the test prints both before and after.
@@ -72,12 +78,27 @@ class ZeroAllocationGateTest {
 
     @Test
     void noHotThreadAllocatesPerOrderOverAMillionOrdersUnderEpsilon() throws Exception {
+        gate(FixTransport.TCP, EPSILON);
+    }
+
+    /**
+     * The same over TLS 1.3. The JDK's TLS allocates on every record it wraps or unwraps (about 1.9 KB a record on JDK
+     * 25, inside its ciphers), so the gateway runs under G1, not Epsilon, and counts what its thread allocates inside the
+     * engine's wrap and unwrap calls ({@code TlsLayer}, read over JMX): the gateway thread's bytes outside them must
+     * stay under the same bound as on plain TCP.
+     */
+    @Test
+    void overTlsNoHotThreadAllocatesPerOrderOutsideTheJdksTls() throws Exception {
+        gate(FixTransport.TLS, List.of("-Xms" + HEAP, "-Xmx" + HEAP, "-D" + TlsLayer.COUNT_JDK_ALLOCATION + "=true"));
+    }
+
+    private void gate(final FixTransport transport, final List<String> gatewayJvm) throws Exception {
         final SessionIdentity buyer = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
         final SessionIdentity seller = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
-        try (SluiceDeployment sluice = SluiceDeployment.start(dir.resolve("sluice"),
-                List.of(new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(buyer, seller))),
+        try (SluiceDeployment sluice = SluiceDeployment.start(dir.resolve("sluice-" + transport),
+                List.of(new SluiceDeployment.GatewaySpec(1, transport, List.of(buyer, seller))),
                 SluiceIdle.BACKOFF, new SluiceDeployment.ProcessSettings(System.getProperty("java.class.path"),
-                        EPSILON, EPSILON, CpuPinning.NONE));
+                        EPSILON, gatewayJvm, CpuPinning.NONE));
              LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seller));
              FixClientSession session = new FixClientSession(sluice.endpoint(1), buyer);
              Watchdog ignored = Watchdog.closeAfter(RUN_TIMEOUT, session)) {
@@ -92,12 +113,13 @@ class ZeroAllocationGateTest {
                 final String heapsAfterWarmUp = "engine heap " + heap(engine.heap()) + "; gateway heap " + heap(gateway.heap());
                 final long journalBytesBefore = JournalFootprint.fileBytes(sluice.root());
                 final long start = System.nanoTime();
-                final List<HotThread.Measurement> first = stretch(load, deadline, sluice, engine, gateway);
-                final List<HotThread.Measurement> second = stretch(load, deadline, sluice, engine, gateway);
+                final boolean tls = transport == FixTransport.TLS;
+                final List<HotThread.Measurement> first = stretch(load, deadline, sluice, engine, gateway, tls);
+                final List<HotThread.Measurement> second = stretch(load, deadline, sluice, engine, gateway, tls);
                 final double seconds = (System.nanoTime() - start) / 1e9;
-                System.out.printf(Locale.ROOT, "zero-allocation gate: %,d orders in two stretches (after %,d warm-up,"
-                        + " window %d) in %.1f s = %,.0f orders/s, engine and gateway under Epsilon -Xmx%s%n",
-                        ORDERS, WARM_UP_ORDERS, WINDOW, seconds, ORDERS / seconds, HEAP);
+                System.out.printf(Locale.ROOT, "zero-allocation gate over %s: %,d orders in two stretches (after %,d"
+                        + " warm-up, window %d) in %.1f s = %,.0f orders/s, engine under Epsilon -Xmx%s, gateway %s%n",
+                        transport, ORDERS, WARM_UP_ORDERS, WINDOW, seconds, ORDERS / seconds, HEAP, gatewayJvm);
                 for (int i = 0; i < first.size(); i++) {
                     System.out.println("  first:  " + first.get(i).describe(ORDERS_PER_STRETCH));
                     System.out.println("  second: " + second.get(i).describe(ORDERS_PER_STRETCH));
@@ -124,19 +146,36 @@ class ZeroAllocationGateTest {
         }
     }
 
-    /** Sends one stretch of orders and @return what each hot thread allocated meanwhile (engine, then gateway). */
+    /**
+     * Sends one stretch of orders and @return what each hot thread allocated meanwhile (engine, then gateway); over
+     * TLS the gateway's without what it allocated inside the JDK's TLS (printed).
+     */
     private static List<HotThread.Measurement> stretch(final OrderLoad load, final long deadline,
                                                        final SluiceDeployment sluice, final ChildJvm engine,
-                                                       final ChildJvm gateway) throws Exception {
+                                                       final ChildJvm gateway, final boolean tls) throws Exception {
         final List<HotThread> hotThreads = List.of(
                 HotThread.agent("engine", engine, "engine"),
                 HotThread.agent("gateway", gateway, "gateway 1"));
+        final long jdkBefore = tls ? jdkTlsBytes(gateway) : 0;
         send(load, ORDERS_PER_STRETCH, deadline, sluice);
         final List<HotThread.Measurement> measured = new ArrayList<>();
         for (final HotThread thread : hotThreads) {
             measured.add(thread.measure());
         }
+        if (tls) {
+            final long insideJdk = jdkTlsBytes(gateway) - jdkBefore;
+            final HotThread.Measurement all = measured.get(1);
+            System.out.printf(Locale.ROOT, "  over TLS the gateway thread allocated %,d bytes, %,d of them inside the"
+                    + " JDK's SSLEngine (%,.0f bytes/order)%n", all.allocatedBytes(), insideJdk,
+                    insideJdk / (double) ORDERS_PER_STRETCH);
+            measured.set(1, new HotThread.Measurement(all.thread() + " outside the JDK's TLS",
+                    all.allocatedBytes() - insideJdk, all.cpuNanos(), all.alive()));
+        }
         return measured;
+    }
+
+    private static long jdkTlsBytes(final ChildJvm gateway) throws IOException {
+        return gateway.longAttribute(TlsLayer.MBEAN_NAME, "JdkAllocatedBytes");
     }
 
     /** Sends {@code orders} more orders and waits for all to finish, or fails naming what went wrong. */

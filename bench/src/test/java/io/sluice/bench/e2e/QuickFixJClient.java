@@ -22,6 +22,7 @@ import quickfix.field.Username;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
@@ -51,6 +52,13 @@ final class QuickFixJClient implements Application, AutoCloseable {
     /** @param resetOnLogon every Logon carries ResetSeqNumFlag (141=Y): both sides start again at 1 */
     QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
                     final String password, final Path storeDir, final boolean resetOnLogon) throws ConfigError {
+        this(gateway, senderCompId, targetCompId, password, storeDir, resetOnLogon, Map.of());
+    }
+
+    /** @param moreSettings more QuickFIX/J session settings, e.g. SocketUseSSL and its key and trust stores */
+    QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
+                    final String password, final Path storeDir, final boolean resetOnLogon,
+                    final Map<String, String> moreSettings) throws ConfigError {
         this.sessionId = new SessionID("FIX.4.4", senderCompId, targetCompId);
         this.username = senderCompId;
         this.password = password;
@@ -68,6 +76,7 @@ final class QuickFixJClient implements Application, AutoCloseable {
         settings.setString("ResetOnLogon", resetOnLogon ? "Y" : "N");
         settings.setString(sessionId, "SenderCompID", senderCompId);
         settings.setString(sessionId, "TargetCompID", targetCompId);
+        moreSettings.forEach((key, value) -> settings.setString(sessionId, key, value));
         initiator = new SocketInitiator(this, new FileStoreFactory(settings), settings, this::log,
                 new DefaultMessageFactory());
     }

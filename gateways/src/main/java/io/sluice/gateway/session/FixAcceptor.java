@@ -40,6 +40,7 @@ public final class FixAcceptor {
     private final EpochClock clock;
     private final SessionEvents events;
     private final LogonThrottle throttle;
+    private final LogonCheck logonCheck;
     private final StringBuilder refusedCompId = new StringBuilder(64);
     private final StringBuilder blockedReason = new StringBuilder(160);
     private long blockedLoggedMillis;
@@ -49,17 +50,20 @@ public final class FixAcceptor {
     public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
                        final int maxFields, final SessionEvents events) {
         this(sessions, clock, maxBodyLength, maxFields, events,
-                new LogonThrottle(sessions.size(), FAILURES_ALLOWED, BACKOFF_MILLIS, MAX_BACKOFF_MILLIS));
+                new LogonThrottle(sessions.size(), FAILURES_ALLOWED, BACKOFF_MILLIS, MAX_BACKOFF_MILLIS), LogonCheck.NONE);
     }
 
     /**
      * @param events   hears about every session's logons and disconnects and about refused connections
      * @param throttle counts failed logons and refuses blocked CompIDs and addresses, in {@code clock}'s time
+     * @param logonCheck a second factor beside the credentials (the client certificate), checked like them
      */
     public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
-                       final int maxFields, final SessionEvents events, final LogonThrottle throttle) {
+                       final int maxFields, final SessionEvents events, final LogonThrottle throttle,
+                       final LogonCheck logonCheck) {
         this.events = events;
         this.throttle = throttle;
+        this.logonCheck = logonCheck;
         this.sessions = sessions.toArray(new FixSession[0]);
         for (final FixSession session : sessions) {
             session.events(events);
@@ -134,6 +138,14 @@ public final class FixAcceptor {
         }
     }
 
+    /**
+     * A connection failed before it could send a Logon (its TLS handshake failed): counted as a failed logon from its
+     * source address, so that an address that keeps failing is blocked like one that keeps guessing passwords.
+     */
+    public void onConnectionFailed(final FixConnection connection) {
+        throttle.failed(connection.remoteAddressKey(), clock.time());
+    }
+
     /** Runs every session's timers; @return the amount of work done. */
     public int onTimer() {
         int work = 0;
@@ -174,6 +186,12 @@ public final class FixAcceptor {
         if (!session.acceptsCredentials(message)) {
             throttle.failed(session.id(), address, now);
             refuse(connection, message, LOGON_REJECTED, "wrong TargetCompID (56), Username (553) or Password (554)");
+            return;
+        }
+        final CharSequence checkFailed = logonCheck.refusal(session, connection);
+        if (checkFailed != null) {
+            throttle.failed(session.id(), address, now);
+            refuse(connection, message, LOGON_REJECTED, checkFailed);
             return;
         }
         if (session.state() != FixSessionState.DISCONNECTED) {

@@ -3,6 +3,7 @@ package io.sluice.gateway.session;
 import org.agrona.DirectBuffer;
 
 import java.net.SocketAddress;
+import java.security.cert.X509Certificate;
 
 /**
  * One client connection as the session layer sees it: bytes out, close, and the session bound to it
@@ -44,4 +45,12 @@ public interface FixConnection {
 
     /** @return the client's source address as a key for the logon throttle (the same for every local peer). */
     long remoteAddressKey();
+
+    /**
+     * @return the certificate the client presented in a TLS handshake (one the gateway's trust store accepted), or
+     *         null: a plain connection, or a TLS client without one
+     */
+    default X509Certificate peerCertificate() {
+        return null;
+    }
 }

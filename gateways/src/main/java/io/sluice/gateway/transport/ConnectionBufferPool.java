@@ -14,11 +14,12 @@ final class ConnectionBufferPool {
      * @param pairs        how many connections may wait for their Logon at once
      * @param receiveBytes each pair's receive buffer
      * @param sendBytes    each pair's send buffer (room for the Logout that refuses a connection)
+     * @param tlsBytes     each pair's TLS record buffers, 0 without TLS
      */
-    ConnectionBufferPool(final int pairs, final int receiveBytes, final int sendBytes) {
+    ConnectionBufferPool(final int pairs, final int receiveBytes, final int sendBytes, final int tlsBytes) {
         free = new ConnectionBuffers[pairs];
         for (int i = 0; i < pairs; i++) {
-            free[i] = new ConnectionBuffers(receiveBytes, sendBytes, true);
+            free[i] = new ConnectionBuffers(receiveBytes, sendBytes, tlsBytes, true);
         }
         freeCount = pairs;
     }

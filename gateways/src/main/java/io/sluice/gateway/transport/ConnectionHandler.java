@@ -18,6 +18,12 @@ public interface ConnectionHandler {
      */
     void onWritten(NioConnection connection, long writtenBytes);
 
+    /** A TLS handshake completed; FIX bytes follow. Not called on plain addresses. */
+    void onHandshakeDone(NioConnection connection, String protocolAndCipherSuite);
+
+    /** A TLS handshake failed for {@code reason} (the JDK's words); the connection is already closed. */
+    void onHandshakeFailed(NioConnection connection, String reason);
+
     /** The peer closed the connection or it failed; not called for closes the owner asked for. */
     void onDisconnected(NioConnection connection);
 }

@@ -5,11 +5,13 @@ import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
 import org.agrona.DirectBuffer;
 
+import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
+import java.security.cert.X509Certificate;
 
 /**
  * One accepted client socket (TCP or Unix domain), non-blocking, served only when the transport's selector
@@ -20,10 +22,11 @@ import java.nio.channels.SocketChannel;
  * {@link NioTransport#flush() flushes}; what the socket does not take waits in the send buffer, and the
  * connection asks the selector to report it writable; a message that does not fit is refused, which the
  * session treats as a client that cannot keep up. A reserve at the end of the send buffer keeps room for a
- * last message (the Logout saying why). Its life is an explicit {@link ConnectionState}: awaiting logon, logged
- * on, lingering, closed. It counts the bytes queued and the bytes the socket took ({@link #queuedBytes()}, and
- * {@link ConnectionHandler#onWritten} after every write), so its owner can tell when a message has left. Used
- * only by the transport's I/O thread.
+ * last message (the Logout saying why). Its life is an explicit {@link ConnectionState}: handshaking (TLS only),
+ * awaiting logon, logged on, lingering, closed. On a TLS address a {@link TlsLayer} sits between the socket and the
+ * buffers: the handler sees the same plaintext FIX bytes either way. It counts the bytes queued and the bytes the
+ * socket took ({@link #queuedBytes()}, and {@link ConnectionHandler#onWritten} after every write), so its owner can
+ * tell when a message has left. Used only by the transport's I/O thread.
  */
 public final class NioConnection implements FixConnection {
     private final NioTransport transport;
@@ -32,9 +35,11 @@ public final class NioConnection implements FixConnection {
     private final long remoteAddressKey;
     private final int reserve;
     private final long acceptedNanos = System.nanoTime();
+    /** The TLS layer, or null on a plain address. */
+    private final TlsLayer tls;
     private SelectionKey key;
     private ConnectionBuffers buffers;
-    private ConnectionState state = ConnectionState.AWAITING_LOGON;
+    private ConnectionState state;
     private long queuedBytes;
     private long writtenBytes;
     private boolean writePending;
@@ -45,8 +50,10 @@ public final class NioConnection implements FixConnection {
     int slot;
 
     NioConnection(final NioTransport transport, final SocketChannel channel, final SocketAddress remoteAddress,
-                  final long remoteAddressKey, final int reserve) {
+                  final long remoteAddressKey, final int reserve, final TlsLayer tls) {
         this.transport = transport;
+        this.tls = tls;
+        this.state = tls == null ? ConnectionState.AWAITING_LOGON : ConnectionState.HANDSHAKING;
         this.channel = channel;
         this.remoteAddress = remoteAddress;
         this.remoteAddressKey = remoteAddressKey;
@@ -95,7 +102,7 @@ public final class NioConnection implements FixConnection {
         if (buffers.send.remaining() >= length) {
             append(buffer, offset, length);
         }
-        if (flush() && buffers.send.position() > 0) {
+        if (flush() && pending()) {
             state = ConnectionState.LINGERING;
             closingSinceNanos = System.nanoTime();
             interest(SelectionKey.OP_WRITE);
@@ -110,6 +117,9 @@ public final class NioConnection implements FixConnection {
             return;
         }
         flush();
+        if (tls != null && state != ConnectionState.HANDSHAKING) {
+            tls.closeOutbound(channel, buffers);
+        }
         state = ConnectionState.CLOSED;
         try {
             channel.close();
@@ -122,7 +132,16 @@ public final class NioConnection implements FixConnection {
     /** @return true once closed or closing: nothing more may be sent or received. */
     @Override
     public boolean isClosed() {
-        return !state.isOpen();
+        return state == ConnectionState.LINGERING || state == ConnectionState.CLOSED;
+    }
+
+    /**
+     * @return the certificate the client presented in the TLS handshake (trusted by the gateway's trust store), or
+     *         null on a plain address or if it presented none
+     */
+    @Override
+    public X509Certificate peerCertificate() {
+        return tls == null || state == ConnectionState.HANDSHAKING ? null : tls.peerCertificate();
     }
 
     ConnectionState state() {
@@ -150,9 +169,7 @@ public final class NioConnection implements FixConnection {
         if (session != null && state.isOpen()) {
             final ConnectionBuffers own = transport.sessionBuffers(session, this);
             if (own != buffers) {
-                final ByteBuffer queued = buffers.send;
-                own.sendView.putBytes(0, buffers.sendView, 0, queued.position());
-                own.send.position(queued.position());
+                own.takeOver(buffers);
                 buffers = own;
             }
             state = ConnectionState.LOGGED_ON;
@@ -186,10 +203,13 @@ public final class NioConnection implements FixConnection {
             return 0;
         }
         if (state == ConnectionState.LINGERING) {
-            if (!flush() || buffers.send.position() == 0) {
+            if (!flush() || !pending()) {
                 close();
             }
             return 1;
+        }
+        if (state == ConnectionState.HANDSHAKING) {
+            return handshake(readyOps, handler);
         }
         int work = 0;
         if (writePending && (readyOps & SelectionKey.OP_WRITE) != 0) {
@@ -216,10 +236,9 @@ public final class NioConnection implements FixConnection {
     /** @return 1 if bytes were read (or the connection was lost), 0 if none had arrived. */
     private int read(final ConnectionHandler handler) {
         final ConnectionBuffers reading = buffers;
-        final ByteBuffer receive = reading.receive;
         final int read;
         try {
-            read = channel.read(receive);
+            read = channel.read(tls == null ? reading.receive : reading.tlsIn);
         } catch (final IOException e) {
             lost(handler);
             return 1;
@@ -231,6 +250,84 @@ public final class NioConnection implements FixConnection {
         if (read == 0) {
             return 0;
         }
+        if (tls != null) {
+            unwrapAndDeliver(handler);
+        } else {
+            deliver(handler);
+        }
+        return 1;
+    }
+
+    /**
+     * The TLS handshake's turn: reads the client's records, answers them, and once the handshake is done moves on to
+     * {@link ConnectionState#AWAITING_LOGON} (FIX bytes that came with the client's last flight are handed on at
+     * once). A failed handshake is reported to the handler with its reason and the connection closed.
+     */
+    private int handshake(final int readyOps, final ConnectionHandler handler) {
+        try {
+            if ((readyOps & SelectionKey.OP_READ) != 0 && channel.read(buffers.tlsIn) < 0) {
+                // Gone before finishing (a port probe, a client giving up): not a failed handshake.
+                lost(handler);
+                return 1;
+            }
+            final TlsLayer.HandshakeStep step = tls.handshake(channel, buffers);
+            if (step == TlsLayer.HandshakeStep.DONE) {
+                state = ConnectionState.AWAITING_LOGON;
+                interest(SelectionKey.OP_READ);
+                handler.onHandshakeDone(this, tls.describe());
+                unwrapAndDeliver(handler);
+            } else {
+                interest(step == TlsLayer.HandshakeStep.NEED_WRITE
+                        ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+            }
+        } catch (final SSLException e) {
+            buffers.send.clear();
+            close();
+            handler.onHandshakeFailed(this, e.getMessage() == null ? e.toString() : e.getMessage());
+        } catch (final IOException e) {
+            lost(handler);
+        }
+        return 1;
+    }
+
+    /**
+     * Unwraps the records read so far and hands their FIX bytes to the handler, as often as the receive buffer
+     * needs to make room; answers records the engine must answer (a key update).
+     */
+    private void unwrapAndDeliver(final ConnectionHandler handler) {
+        while (state.isOpen()) {
+            final TlsLayer.Unwrapped unwrapped;
+            try {
+                unwrapped = tls.unwrap(buffers);
+            } catch (final SSLException e) {
+                lost(handler);
+                return;
+            }
+            if (tls.wantsWrap() && !flush()) {
+                lost(handler);
+                return;
+            }
+            if (unwrapped == TlsLayer.Unwrapped.PEER_CLOSED) {
+                lost(handler);
+                return;
+            }
+            if (buffers.receive.position() > 0 && !deliver(handler)) {
+                return;
+            }
+            if (unwrapped == TlsLayer.Unwrapped.NEED_MORE) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Hands the receive buffer's bytes to the handler and keeps what it did not consume.
+     *
+     * @return false if the connection closed or was lost meanwhile
+     */
+    private boolean deliver(final ConnectionHandler handler) {
+        final ConnectionBuffers reading = buffers;
+        final ByteBuffer receive = reading.receive;
         final int available = receive.position();
         final int consumed = handler.onData(this, reading.receiveView, 0, available, SluiceClock.nowTicks());
         if (buffers != reading) {
@@ -240,10 +337,10 @@ public final class NioConnection implements FixConnection {
                 buffers.receive.position(available - consumed);
             }
             transport.giveBack(reading, this);
-            return 1;
+            return consumed >= 0 && state.isOpen();
         }
         if (consumed < 0 || !state.isOpen()) {
-            return 1;
+            return false;
         }
         final int remaining = available - consumed;
         if (consumed > 0 && remaining > 0) {
@@ -253,8 +350,9 @@ public final class NioConnection implements FixConnection {
         if (!receive.hasRemaining()) {
             // A frame larger than the receive buffer: the framer's body limit makes this unreachable.
             lost(handler);
+            return false;
         }
-        return 1;
+        return true;
     }
 
     private void append(final DirectBuffer buffer, final int offset, final int length) {
@@ -271,17 +369,26 @@ public final class NioConnection implements FixConnection {
             return true;
         }
         final ByteBuffer send = buffers.send;
-        if (send.position() == 0) {
-            return true;
+        final long written;
+        if (tls != null) {
+            if (state == ConnectionState.HANDSHAKING || !tls.pending(buffers) && !tls.wantsWrap()) {
+                return true;
+            }
+            written = tls.flush(channel, buffers);
+        } else {
+            if (send.position() == 0) {
+                return true;
+            }
+            send.flip();
+            long socketTook;
+            try {
+                socketTook = channel.write(send);
+            } catch (final IOException e) {
+                socketTook = -1;
+            }
+            send.compact();
+            written = socketTook;
         }
-        send.flip();
-        int written;
-        try {
-            written = channel.write(send);
-        } catch (final IOException e) {
-            written = -1;
-        }
-        send.compact();
         if (written < 0) {
             send.clear();
             return false;
@@ -290,12 +397,17 @@ public final class NioConnection implements FixConnection {
             writtenBytes += written;
             transport.written(this, writtenBytes);
         }
-        final boolean pending = send.position() > 0;
+        final boolean pending = pending();
         if (pending != writePending && state.isOpen()) {
             interest(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
         }
         writePending = pending;
         return true;
+    }
+
+    /** @return true while bytes wait to go out (plaintext, or TLS records). */
+    private boolean pending() {
+        return tls != null ? tls.pending(buffers) : buffers.send.position() > 0;
     }
 
     private void interest(final int ops) {

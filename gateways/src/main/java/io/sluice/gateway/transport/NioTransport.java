@@ -14,7 +14,9 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -33,6 +35,11 @@ import java.util.function.Consumer;
  * ({@link ConnectionBufferPool}). Refusals are only counted here; the owner logs them once per burst.
  * Connections that log on move to their session's own buffers, allocated at start. A connection's events
  * go to its {@link NioConnection} and from there to the {@link ConnectionHandler}.
+ * <p>
+ * It listens on one or more addresses, all served by the one selector; each is plain or TLS
+ * ({@link ListenAddress#tls()}). A connection accepted on a TLS address gets a {@link TlsLayer} on the transport's
+ * {@link TlsContext}, and starts in {@link ConnectionState#HANDSHAKING}; every buffer pair then also holds the TLS
+ * record buffers, allocated at start like the rest.
  */
 public final class NioTransport implements AutoCloseable {
     /** The highest file descriptor the epoll selector may box without allocating (see jvm.options). */
@@ -40,8 +47,9 @@ public final class NioTransport implements AutoCloseable {
     private static final int ACCEPTS_PER_ROUND = 64;
 
     private final Selector selector;
-    private final ServerSocketChannel server;
-    private final ListenAddress listen;
+    private final List<Listener> listeners = new ArrayList<>();
+    private final TlsContext tls;
+    private final int tlsBytes;
     private final ConnectionHandler handler;
     private final int receiveBytes;
     private final int sendBytes;
@@ -60,6 +68,8 @@ public final class NioTransport implements AutoCloseable {
     private int roundWork;
 
     /**
+     * @param listens      where to listen: one or more addresses, each plain or TLS
+     * @param tls          the TLS context of the TLS addresses, or null if there are none
      * @param receiveBytes per-connection receive buffer (larger than the largest message)
      * @param sendBytes    per-session send buffer bound; a client further behind is logged out
      * @param reserve      extra room for the last message to a connection being closed
@@ -68,34 +78,57 @@ public final class NioTransport implements AutoCloseable {
      * @param admission    connection limits and the size of the pre-logon buffer pool
      * @param keepalive    TCP keepalive for accepted TCP connections (not applicable to Unix domain sockets)
      */
-    public NioTransport(final ListenAddress listen, final ConnectionHandler handler, final int receiveBytes,
-                        final int sendBytes, final int reserve, final int socketSendBufferBytes,
+    public NioTransport(final List<ListenAddress> listens, final TlsContext tls, final ConnectionHandler handler,
+                        final int receiveBytes, final int sendBytes, final int reserve, final int socketSendBufferBytes,
                         final long lingerMillis, final Admission admission, final TcpKeepalive keepalive) {
+        if (tls == null && listens.stream().anyMatch(ListenAddress::tls)) {
+            throw new IllegalArgumentException("a TLS listen address needs TLS settings");
+        }
         this.keepalive = keepalive;
         this.socketSendBufferBytes = socketSendBufferBytes;
         this.lingerNanos = lingerMillis * 1_000_000L;
-        this.listen = listen;
+        this.tls = tls;
+        this.tlsBytes = tls == null ? 0 : 2 * tls.packetBytes();
         this.handler = handler;
-        this.receiveBytes = receiveBytes;
+        // With TLS, a whole record's plaintext must fit behind the part of a message still waiting in the buffer.
+        this.receiveBytes = tls == null ? receiveBytes : receiveBytes + tls.applicationBytes();
         this.sendBytes = sendBytes;
         this.reserve = reserve;
         this.limits = new ConnectionLimits(admission.maxConnections(), admission.maxConnectionsPerAddress());
-        this.preLogonBuffers = new ConnectionBufferPool(admission.preLogonBuffers(), receiveBytes, 2 * reserve);
+        this.preLogonBuffers = new ConnectionBufferPool(admission.preLogonBuffers(), this.receiveBytes, 2 * reserve,
+                tlsBytes);
         this.connections = new NioConnection[admission.maxConnections()];
+        try {
+            selector = Selector.open();
+            for (final ListenAddress listen : listens) {
+                final Listener listener = new Listener(listen, bind(listen));
+                listeners.add(listener);
+                listener.server.register(selector, SelectionKey.OP_ACCEPT, listener);
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot listen: " + e, e);
+        }
+    }
+
+    /** A server socket and the address it was configured as (the key's attachment). */
+    private record Listener(ListenAddress address, ServerSocketChannel server) {
+    }
+
+    private static ServerSocketChannel bind(final ListenAddress listen) {
         try {
             if (listen.address() instanceof UnixDomainSocketAddress unix) {
                 Files.deleteIfExists(unix.getPath());
             }
-            selector = Selector.open();
-            server = ServerSocketChannel.open(listen.family());
+            final ServerSocketChannel server = ServerSocketChannel.open(listen.family());
             if (listen.family() == StandardProtocolFamily.INET) {
                 server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
             }
             server.bind(listen.address(), ACCEPTS_PER_ROUND * 4);
             server.configureBlocking(false);
-            server.register(selector, SelectionKey.OP_ACCEPT);
+            return server;
         } catch (final IOException e) {
-            throw new UncheckedIOException("cannot listen on " + ListenAddress.format(listen.address()) + ": " + e, e);
+            throw new UncheckedIOException("cannot listen on " + ListenAddress.format(listen.address(), listen.tls())
+                    + ": " + e, e);
         }
     }
 
@@ -119,16 +152,30 @@ public final class NioTransport implements AutoCloseable {
 
     /** Allocates, once, the buffers {@code sessionId} works in whenever it is logged on. */
     public void reserveSessionBuffers(final long sessionId) {
-        sessionBuffers.put(sessionId, new ConnectionBuffers(receiveBytes, sendBytes + reserve, false));
+        sessionBuffers.put(sessionId, new ConnectionBuffers(receiveBytes, sendBytes + reserve, tlsBytes, false));
     }
 
-    /** @return the bound address (with the actual port when the configuration asked for port 0). */
+    /** @return the first listen address as bound (with the actual port when the configuration asked for port 0). */
     public SocketAddress localAddress() {
+        return localAddress(0);
+    }
+
+    /** @return the {@code index}th listen address as bound, in the configuration's order. */
+    public SocketAddress localAddress(final int index) {
         try {
-            return server.getLocalAddress();
+            return listeners.get(index).server.getLocalAddress();
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** @return every listen address as bound, in the configuration's form (tcp://, tls://, unix:, tls+unix:). */
+    public List<String> describeListening() {
+        final List<String> described = new ArrayList<>();
+        for (int i = 0; i < listeners.size(); i++) {
+            described.add(ListenAddress.format(localAddress(i), listeners.get(i).address.tls()));
+        }
+        return described;
     }
 
     /**
@@ -182,8 +229,7 @@ public final class NioTransport implements AutoCloseable {
         int closed = 0;
         for (int i = connectionCount - 1; i >= 0; i--) {
             final NioConnection connection = connections[i];
-            if (connection.state() == ConnectionState.AWAITING_LOGON
-                    && now - connection.acceptedNanos() > timeoutNanos) {
+            if (connection.state().isUnbound() && now - connection.acceptedNanos() > timeoutNanos) {
                 connection.close();
                 closed++;
             } else if (connection.state() == ConnectionState.LINGERING
@@ -230,9 +276,11 @@ public final class NioTransport implements AutoCloseable {
                 connections[i].close();
             }
             selector.close();
-            server.close();
-            if (listen.address() instanceof UnixDomainSocketAddress unix) {
-                Files.deleteIfExists(unix.getPath());
+            for (final Listener listener : listeners) {
+                listener.server.close();
+                if (listener.address.address() instanceof UnixDomainSocketAddress unix) {
+                    Files.deleteIfExists(unix.getPath());
+                }
             }
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
@@ -286,18 +334,18 @@ public final class NioTransport implements AutoCloseable {
 
     private void onReady(final SelectionKey key) {
         final Object attachment = key.attachment();
-        if (attachment == null) {
-            acceptWaiting();
+        if (attachment instanceof NioConnection connection) {
+            roundWork += connection.onReady(key.readyOps(), handler);
         } else {
-            roundWork += ((NioConnection) attachment).onReady(key.readyOps(), handler);
+            acceptWaiting((Listener) attachment);
         }
     }
 
-    private void acceptWaiting() {
+    private void acceptWaiting(final Listener listener) {
         for (int i = 0; i < ACCEPTS_PER_ROUND; i++) {
             final SocketChannel channel;
             try {
-                channel = server.accept();
+                channel = listener.server.accept();
             } catch (final IOException e) {
                 return;
             }
@@ -305,11 +353,11 @@ public final class NioTransport implements AutoCloseable {
                 return;
             }
             roundWork++;
-            admit(channel);
+            admit(channel, listener.address);
         }
     }
 
-    private void admit(final SocketChannel channel) {
+    private void admit(final SocketChannel channel, final ListenAddress listen) {
         final SocketAddress remote;
         try {
             remote = channel.getRemoteAddress();
@@ -322,7 +370,15 @@ public final class NioTransport implements AutoCloseable {
             closeQuietly(channel);
             return;
         }
-        final NioConnection connection = new NioConnection(this, channel, remote, addressKey, reserve);
+        final TlsLayer tlsLayer;
+        try {
+            tlsLayer = listen.tls() ? new TlsLayer(tls.newServerEngine(remote), tls.packetBytes()) : null;
+        } catch (final javax.net.ssl.SSLException e) {
+            limits.close(addressKey);
+            closeQuietly(channel);
+            return;
+        }
+        final NioConnection connection = new NioConnection(this, channel, remote, addressKey, reserve, tlsLayer);
         final ConnectionBuffers buffers = preLogonBuffers.borrow(connection);
         if (buffers == null) {
             limits.close(addressKey);

@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import javax.net.ssl.SSLSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
@@ -52,6 +53,9 @@ public final class FixClientSession implements AutoCloseable {
     private final FixFramer framer = new FixFramer(MAX_BODY_LENGTH);
     private final FixMessage inbound = new FixMessage(MAX_FIELDS);
     private SocketChannel channel;
+    /** The TLS socket, on a TLS endpoint (then {@link #channel} is null). */
+    private SSLSocket tlsSocket;
+    private final byte[] tlsBytes = new byte[BUFFER_SIZE];
     private long nextOutSeqNum = 1;
     private boolean loggedOn;
 
@@ -77,7 +81,11 @@ public final class FixClientSession implements AutoCloseable {
      *                     no Logon answer arrives within {@code timeout}
      */
     public void logon(final Duration timeout) throws IOException {
-        channel = endpoint.connect();
+        if (endpoint.transport() == FixTransport.TLS) {
+            tlsSocket = endpoint.connectTls();
+        } else {
+            channel = endpoint.connect();
+        }
         nextOutSeqNum = 1;
         start(MsgTypes.LOGON, System.currentTimeMillis())
                 .longField(FixTags.ENCRYPT_METHOD, 0)
@@ -95,6 +103,23 @@ public final class FixClientSession implements AutoCloseable {
 
     private void awaitLogonAnswer(final Duration timeout) throws IOException {
         final long deadline = System.nanoTime() + timeout.toNanos();
+        if (tlsSocket != null) {
+            tlsSocket.setSoTimeout((int) Math.max(1, timeout.toMillis()));
+            try {
+                while (!loggedOn) {
+                    if (!poll(IGNORE)) {
+                        throw new IOException(identity.senderCompId() + ": " + endpoint
+                                + " closed the connection before answering the Logon");
+                    }
+                }
+            } catch (final java.net.SocketTimeoutException e) {
+                close();
+                throw new IOException(identity.senderCompId() + ": no Logon answer from " + endpoint
+                        + " within " + timeout.toMillis() + " ms");
+            }
+            tlsSocket.setSoTimeout(0);
+            return;
+        }
         channel.configureBlocking(false);
         try (Selector selector = Selector.open()) {
             channel.register(selector, SelectionKey.OP_READ);
@@ -142,7 +167,7 @@ public final class FixClientSession implements AutoCloseable {
 
     /** Sends a Logout and closes the connection without waiting for the answer. */
     public void logout() throws IOException {
-        if (channel != null && channel.isOpen()) {
+        if (channel != null && channel.isOpen() || tlsSocket != null && !tlsSocket.isClosed()) {
             start(MsgTypes.LOGOUT, System.currentTimeMillis());
             send();
         }
@@ -159,9 +184,11 @@ public final class FixClientSession implements AutoCloseable {
     public boolean poll(final ReportListener listener) throws IOException {
         final int read;
         try {
-            read = channel.read(receiveBuffer);
+            read = tlsSocket != null ? readTls() : channel.read(receiveBuffer);
+        } catch (final java.net.SocketTimeoutException e) {
+            throw e;
         } catch (final IOException e) {
-            if (!channel.isOpen()) {
+            if (tlsSocket != null ? tlsSocket.isClosed() : !channel.isOpen()) {
                 return false;
             }
             throw e;
@@ -190,6 +217,15 @@ public final class FixClientSession implements AutoCloseable {
             throw new IOException(identity.senderCompId() + ": a message larger than " + BUFFER_SIZE + " bytes");
         }
         return true;
+    }
+
+    /** A blocking read from the TLS socket into the receive buffer. */
+    private int readTls() throws IOException {
+        final int read = tlsSocket.getInputStream().read(tlsBytes, 0, receiveBuffer.remaining());
+        if (read > 0) {
+            receiveBuffer.put(tlsBytes, 0, read);
+        }
+        return read;
     }
 
     private IOException malformed(final FixError error) {
@@ -255,8 +291,14 @@ public final class FixClientSession implements AutoCloseable {
             return;
         }
         outgoing.flip();
-        while (outgoing.hasRemaining()) {
-            channel.write(outgoing);
+        if (tlsSocket != null) {
+            final int length = outgoing.remaining();
+            outgoing.get(tlsBytes, 0, length);
+            tlsSocket.getOutputStream().write(tlsBytes, 0, length);
+        } else {
+            while (outgoing.hasRemaining()) {
+                channel.write(outgoing);
+            }
         }
         outgoing.clear();
     }
@@ -267,6 +309,9 @@ public final class FixClientSession implements AutoCloseable {
         loggedOn = false;
         if (channel != null) {
             channel.close();
+        }
+        if (tlsSocket != null) {
+            tlsSocket.close();
         }
     }
 }

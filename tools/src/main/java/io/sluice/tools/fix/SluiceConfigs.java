@@ -48,18 +48,30 @@ public final class SluiceConfigs {
 
     public static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
                           final String gatewayCompId, final SluiceIdle idle, final SluiceDeployment.JournalDisk disk) {
-        final String listen = endpoint.transport() == FixTransport.TCP
-                ? "tcp://" + endpoint.host() + ":" + endpoint.port() : "unix:" + endpoint.socketPath();
+        return gateway(journalRoot, spec, endpoint, gatewayCompId, idle, disk, null);
+    }
+
+    /** @param tls the TLS keys of a TLS endpoint, null for the others */
+    public static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
+                          final String gatewayCompId, final SluiceIdle idle, final SluiceDeployment.JournalDisk disk,
+                          final SluiceTls tls) {
+        final String listen = switch (endpoint.transport()) {
+            case TCP -> "tcp://" + endpoint.host() + ":" + endpoint.port();
+            case TLS -> "tls://" + endpoint.host() + ":" + endpoint.port();
+            case UDS -> "unix:" + endpoint.socketPath();
+        };
         final String sessions = spec.sessions().stream()
                 .map(session -> ("    !io.sluice.gateway.SessionConfig { senderCompId: %s, targetCompId: %s,"
-                        + " username: \"%s\", password: \"%s\" }")
-                        .formatted(session.senderCompId(), gatewayCompId, session.username(), session.password()))
+                        + " username: \"%s\", password: \"%s\"%s }")
+                        .formatted(session.senderCompId(), gatewayCompId, session.username(), session.password(),
+                                spec.sessionSettings().containsKey(session.senderCompId())
+                                        ? ", " + spec.sessionSettings().get(session.senderCompId()) : ""))
                 .collect(Collectors.joining(",\n"));
         return """
                 !io.sluice.gateway.GatewayConfig {
                   gatewayId: %d,
                   journalRoot: "%s",
-                  listen: "%s",
+                  listen: "%s",%s
                   idle: { strategy: %s },
                   maxConnections: %d,
                   maxConnectionsPerAddress: %d,
@@ -71,7 +83,8 @@ public final class SluiceConfigs {
                 %s
                   ]
                 }
-                """.formatted(spec.id(), journalRoot, listen, idle.gatewayIdle().strategy(), MAX_SILENT_CONNECTIONS + 64,
+                """.formatted(spec.id(), journalRoot, listen, tls == null ? "" : "\n  tls: " + tls.gatewayYaml() + ",",
+                idle.gatewayIdle().strategy(), MAX_SILENT_CONNECTIONS + 64,
                 MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, disk.gatewayReserveBytes(), disk.warningBytes(),
                 sessions);
     }

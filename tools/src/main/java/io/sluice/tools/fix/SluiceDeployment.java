@@ -35,8 +35,14 @@ public final class SluiceDeployment implements AutoCloseable {
      * @param id        the gateway id (its journal is {@code gateway-<id>})
      * @param transport TCP on a free loopback port, or a Unix domain socket under the root
      * @param sessions  the client sessions it accepts (SenderCompID, username, password)
+     * @param sessionSettings more YAML keys of a session's entry by SenderCompID, e.g.
+     *                        {@code "maxMessagesPerSecond: 100, throttleAction: reject"}; none for most
      */
-    public record GatewaySpec(int id, FixTransport transport, List<SessionIdentity> sessions) {
+    public record GatewaySpec(int id, FixTransport transport, List<SessionIdentity> sessions,
+                              Map<String, String> sessionSettings) {
+        public GatewaySpec(final int id, final FixTransport transport, final List<SessionIdentity> sessions) {
+            this(id, transport, sessions, Map.of());
+        }
     }
 
     /**
@@ -61,6 +67,7 @@ public final class SluiceDeployment implements AutoCloseable {
     }
 
     private final Path root;
+    private SluiceTls tls;
     private final ProcessSettings settings;
     private final SluiceIdle idle;
     private final JournalDisk disk;
@@ -109,7 +116,26 @@ public final class SluiceDeployment implements AutoCloseable {
     public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
                                          final ProcessSettings settings, final JournalDisk disk)
             throws IOException, InterruptedException {
-        final SluiceDeployment deployment = prepare(root, gateways, idle, settings, disk);
+        return start(root, gateways, idle, settings, disk, null);
+    }
+
+    /**
+     * Chooses the gateways' endpoints and starts nothing: the caller starts each part with {@link #launchEngine()}
+     * and {@link #launchGateway(int)}, e.g. to see how it fails.
+     */
+    public static SluiceDeployment prepare(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                           final ProcessSettings settings, final JournalDisk disk) throws IOException {
+        return prepare(root, gateways, idle, settings, disk, null);
+    }
+
+    /**
+     * As {@link #start(Path, List, SluiceIdle, ProcessSettings, JournalDisk)}, the TLS gateways with the keys of
+     * {@code tls} (e.g. a trust store for client certificates).
+     */
+    public static SluiceDeployment start(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
+                                         final ProcessSettings settings, final JournalDisk disk, final SluiceTls tls)
+            throws IOException, InterruptedException {
+        final SluiceDeployment deployment = prepare(root, gateways, idle, settings, disk, tls);
         try {
             for (final GatewaySpec spec : gateways) {
                 deployment.startGateway(spec.id());
@@ -122,21 +148,22 @@ public final class SluiceDeployment implements AutoCloseable {
         }
     }
 
-    /**
-     * Chooses the gateways' endpoints and starts nothing: the caller starts each part with {@link #launchEngine()}
-     * and {@link #launchGateway(int)}, e.g. to see how it fails.
-     */
+    /** As {@link #prepare(Path, List, SluiceIdle, ProcessSettings, JournalDisk)}; {@code tls} null: keys made on first use. */
     public static SluiceDeployment prepare(final Path root, final List<GatewaySpec> gateways, final SluiceIdle idle,
-                                           final ProcessSettings settings, final JournalDisk disk) throws IOException {
+                                           final ProcessSettings settings, final JournalDisk disk, final SluiceTls tls)
+            throws IOException {
         final SluiceDeployment deployment = new SluiceDeployment(root, settings, idle, disk);
+        deployment.tls = tls;
         Runtime.getRuntime().addShutdownHook(deployment.killOnExit);
         Files.createDirectories(root.resolve("config"));
         Files.createDirectories(deployment.journals());
         for (final GatewaySpec spec : gateways) {
             deployment.specs.put(spec.id(), spec);
-            deployment.endpoints.put(spec.id(), spec.transport() == FixTransport.TCP
-                    ? FixEndpoint.tcp("127.0.0.1", LoopbackPorts.free())
-                    : FixEndpoint.uds(root.resolve("gateway-" + spec.id() + ".sock")));
+            deployment.endpoints.put(spec.id(), switch (spec.transport()) {
+                case TCP -> FixEndpoint.tcp("127.0.0.1", LoopbackPorts.free());
+                case UDS -> FixEndpoint.uds(root.resolve("gateway-" + spec.id() + ".sock"));
+                case TLS -> FixEndpoint.tls("127.0.0.1", LoopbackPorts.free(), deployment.tls().clientContext());
+            });
         }
         return deployment;
     }
@@ -172,7 +199,8 @@ public final class SluiceDeployment implements AutoCloseable {
         final GatewaySpec spec = specs.get(id);
         final FixEndpoint endpoint = endpoints.get(id);
         final Path config = root.resolve("config/gateway-" + id + ".yaml");
-        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID, idle, disk));
+        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID, idle, disk,
+                spec.transport() == FixTransport.TLS ? tls() : null));
         final JavaProcess gateway = JavaProcess.start("gateway-" + id, logs().resolve("gateway-" + id + ".log"),
                 settings.classPath(), settings.gatewayJvm(), SluiceRoles.gatewayMain(), "--config", config.toString());
         gateways.put(id, gateway);
@@ -197,6 +225,14 @@ public final class SluiceDeployment implements AutoCloseable {
 
     public JavaProcess gateway(final int id) {
         return gateways.get(id);
+    }
+
+    /** @return the run's TLS keys, made under {@code <root>/tls} on first use. */
+    public SluiceTls tls() throws IOException {
+        if (tls == null) {
+            tls = SluiceTls.create(root.resolve("tls"));
+        }
+        return tls;
     }
 
     public Path root() {
