@@ -58,17 +58,42 @@ public final class RecordedInputs {
      */
     public static long recover(final ChronicleQueue engineJournal, final InputSources sources, final GatewayToEngine input,
                                final ExcerptComparison comparison, final Wire rerun) {
-        long count = 0;
         try (ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
-            while (order.next()) {
-                rerun.clear();
-                comparison.expect(order);
-                feed(order, sources, input);
-                if (!comparison.matched()) {
-                    throw diverged(engineJournal, order, sources.byGatewayId(order.sourceId()), rerun);
-                }
-                count++;
+            return recover(engineJournal, order, sources, input, comparison, rerun, Recovered.NONE);
+        }
+    }
+
+    /** Told of each input {@link #recover} has re-run and found to give the recorded reports. */
+    @FunctionalInterface
+    public interface Recovered {
+        /** Tells nobody. */
+        Recovered NONE = (order, count) -> {
+        };
+
+        /**
+         * @param order the consumption order, at the input just re-run (its index, source, event, checksum)
+         * @param count how many inputs this recovery has re-run, this one included
+         */
+        void recovered(ConsumptionOrder order, long count);
+    }
+
+    /**
+     * {@link #recover(ChronicleQueue, InputSources, GatewayToEngine, ExcerptComparison, Wire)} from wherever
+     * {@code order} and {@code sources} are (the start, or a snapshot's position), telling {@code recovered} of each
+     * input re-run: how a restart from a snapshot re-runs the rest, and how the snapshotter follows the journals.
+     */
+    public static long recover(final ChronicleQueue engineJournal, final ConsumptionOrder order, final InputSources sources,
+                               final GatewayToEngine input, final ExcerptComparison comparison, final Wire rerun,
+                               final Recovered recovered) {
+        long count = 0;
+        while (order.next()) {
+            rerun.clear();
+            comparison.expect(order);
+            feed(order, sources, input);
+            if (!comparison.matched()) {
+                throw diverged(engineJournal, order, sources.byGatewayId(order.sourceId()), rerun);
             }
+            recovered.recovered(order, ++count);
         }
         return count;
     }
