@@ -14,6 +14,7 @@ import io.sluice.engine.recovery.ExcerptText;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
 import io.sluice.engine.recovery.ReportLayout;
+import io.sluice.engine.snapshot.SnapshotRestore;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 
@@ -33,7 +34,7 @@ import java.util.List;
  * As in the engine, a {@link JournalPretoucher} faults in the new journal's pages ahead, unless the config says not to.
  * <p>
  * {@code new Replay(recorded, config).output(dir).run()}; options: {@link #stopAt}, {@link #sources},
- * {@link #pace}, {@link #progress}. The engine config's {@code journalRoot} is not used: the journals are
+ * {@link #pace}, {@link #progress}, {@link #fromSnapshot} (only the window after a snapshot). The engine config's {@code journalRoot} is not used: the journals are
  * the recorded ones. Replaying only some {@link #sources} compares only the reports of their inputs, and
  * leaves out OrderID and ExecID, engine-wide counters that the other gateways' inputs advanced too: such a
  * replay is identical when those gateways' orders never meet the others' (e.g. other instruments).
@@ -48,6 +49,11 @@ public final class Replay {
     private int[] sources;
     private Pace pace = Pace.FLAT;
     private ReplayProgress progress = ReplayProgress.NONE;
+    private long fromSnapshot = NO_SNAPSHOT;
+    private SnapshotRestore.Restored restoredFrom;
+
+    /** {@link #fromSnapshot} not set: from the first recorded input. */
+    private static final long NO_SNAPSHOT = -2;
 
     /**
      * @param recorded the directory holding the recorded journals ({@code engine/}, {@code gateway-<id>/})
@@ -90,6 +96,21 @@ public final class Replay {
     }
 
     /**
+     * Starts from a snapshot of the recording's snapshot journal ({@code <recorded>/snapshots}, written by
+     * {@code ./sluice snapshot}) and replays only the inputs after it: {@link SnapshotRestore#LATEST} for the newest
+     * valid one, or the engine journal index a snapshot was taken at. Not with {@link #sources}.
+     */
+    public Replay fromSnapshot(final long engineIndex) {
+        this.fromSnapshot = engineIndex;
+        return this;
+    }
+
+    /** @return the snapshot the last {@link #run()} started from, or null */
+    public SnapshotRestore.Restored restoredFrom() {
+        return restoredFrom;
+    }
+
+    /**
      * @return what the replay found; a divergence is a result, not an exception
      * @throws ReplayException if the journals, config or output directory do not allow a replay
      * @throws io.sluice.contracts.journal.CorruptJournalException if a recorded journal is corrupt or truncated
@@ -113,10 +134,12 @@ public final class Replay {
             final JournalOutput journalOutput = new JournalOutput(appender);
             journalOutput.goLive();
             final ExcerptComparison comparison = new ExcerptComparison(ignoreEngineIds);
-            final GatewayToEngine journaling = new JournalingInput(appender, new Engine(config, journalOutput), comparison);
+            final Engine engine = new Engine(config, journalOutput);
+            final GatewayToEngine journaling = new JournalingInput(appender, engine, comparison);
             final GatewayToEngine input = pace == Pace.RECORDED ? new RecordedPace(journaling) : journaling;
+            final long before = restoreSnapshot(engine, order, inputs, ignoreEngineIds);
 
-            progress.start(Math.min(stopAt, RecordedJournals.excerpts(recordedEngine)));
+            progress.start(Math.min(stopAt, RecordedJournals.excerpts(recordedEngine) - before));
             final long start = System.nanoTime();
             long recordedInputs = 0;
             long fed = 0;
@@ -149,11 +172,35 @@ public final class Replay {
             }
             final long elapsed = System.nanoTime() - start;
             progress.finish(fed);
-            if (recordedInputs == 0) {
+            if (recordedInputs == 0 && restoredFrom == null) {
                 throw journals.noRecordedInputs();
             }
             return new ReplayResult(fed, reports, elapsed, divergence);
         }
+    }
+
+    /** @return how many recorded inputs the snapshot started from holds (0 without one) */
+    private long restoreSnapshot(final Engine engine, final ConsumptionOrder order, final InputSources inputs,
+                                 final boolean someSources) {
+        restoredFrom = null;
+        if (fromSnapshot == NO_SNAPSHOT) {
+            return 0;
+        }
+        if (someSources) {
+            throw new ReplayException("a replay from a snapshot replays every gateway: the snapshot holds the state all"
+                    + " of them made; leave out --sources");
+        }
+        try {
+            restoredFrom = SnapshotRestore.restore(recorded, config, engine, order, inputs, fromSnapshot,
+                    problem -> System.err.println("replay: " + problem));
+        } catch (final IllegalArgumentException e) {
+            throw new ReplayException(e.getMessage());
+        }
+        if (restoredFrom == null) {
+            throw new ReplayException("no usable snapshot in " + Journals.snapshotJournal(recorded).toAbsolutePath()
+                    + " (see above, or run ./sluice snapshot first)");
+        }
+        return restoredFrom.inputs();
     }
 
     private int[] checkedSources(final int[] configured) {

@@ -2,6 +2,7 @@ package io.sluice.replay;
 
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.engine.snapshot.SnapshotRestore;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -49,6 +50,10 @@ public final class ReplayMain implements Callable<Integer> {
     @Option(names = "--quiet", description = "no progress bar")
     private boolean quiet;
 
+    @Option(names = "--from-snapshot", paramLabel = "INDEX|latest",
+            description = "start from a snapshot of DIR/snapshots (./sluice snapshot): the newest valid one, or the one taken at this engine journal index (0x... or decimal); replays only the inputs after it")
+    private String fromSnapshot;
+
     public static void main(final String[] args) {
         System.exit(new CommandLine(new ReplayMain()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
     }
@@ -65,7 +70,13 @@ public final class ReplayMain implements Callable<Integer> {
             if (sources != null) {
                 replay.sources(sources.stream().mapToInt(Integer::intValue).toArray());
             }
+            if (fromSnapshot != null) {
+                replay.fromSnapshot(snapshotIndex(fromSnapshot));
+            }
             result = replay.run();
+            if (replay.restoredFrom() != null) {
+                System.err.println("replay: started from the " + replay.restoredFrom().describe());
+            }
         } catch (final ReplayException | CorruptJournalException | IllegalArgumentException e) {
             System.err.println("replay: " + e.getMessage());
             return EXIT_CANNOT_REPLAY;
@@ -77,6 +88,18 @@ public final class ReplayMain implements Callable<Integer> {
         System.err.printf(Locale.ROOT, "replay: %,d inputs in %.3f s: %,.0f inputs/s; new engine journal in %s%n",
                 result.inputs(), result.elapsedNanos() / 1e9, result.inputsPerSecond(), out.resolve("engine").toAbsolutePath());
         return result.identical() ? 0 : EXIT_DIVERGED;
+    }
+
+    /** @return {@link SnapshotRestore#LATEST} for "latest", else the engine journal index given */
+    private static long snapshotIndex(final String option) {
+        if ("latest".equalsIgnoreCase(option)) {
+            return SnapshotRestore.LATEST;
+        }
+        try {
+            return Long.decode(option);
+        } catch (final NumberFormatException e) {
+            throw new IllegalArgumentException("--from-snapshot takes 'latest' or an engine journal index, got '" + option + "'");
+        }
     }
 
     private static boolean onTerminal() {
