@@ -39,30 +39,6 @@ public final class RecordedInputs {
         return count;
     }
 
-    /**
-     * Recovery that trusts nothing: re-runs every input the engine journal records, in the recorded order, and
-     * compares the reports each one gives with the recorded ones ({@link ExcerptComparison}, as replay does:
-     * every byte but the run timestamps and checksums), stopping at the first difference. Reports go to
-     * {@code rerun}, cleared before each input, never to the journal. Allocation-free per input.
-     *
-     * @param engineJournal the engine journal (read only through a tailer)
-     * @param sources       the gateway journals, each positioned before its first input (fresh)
-     * @param input         runs an input through the engine inside one document on {@code rerun}, shown to
-     *                      {@code comparison} before it is committed (a {@code JournalingInput})
-     * @param comparison    the inspector of {@code input}
-     * @param rerun         where {@code input} writes the reports
-     * @return how many inputs were re-run
-     * @throws CorruptJournalException if a journal cannot be read, or an input gives other reports than recorded:
-     *                                 the message names the engine journal's file, excerpt and byte offset, the
-     *                                 input's, and both reports as YAML
-     */
-    public static long recover(final ChronicleQueue engineJournal, final InputSources sources, final GatewayToEngine input,
-                               final ExcerptComparison comparison, final Wire rerun) {
-        try (ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
-            return recover(engineJournal, order, sources, input, comparison, rerun, Recovered.NONE);
-        }
-    }
-
     /** Told of each input {@link #recover} has re-run and found to give the recorded reports. */
     @FunctionalInterface
     public interface Recovered {
@@ -78,9 +54,24 @@ public final class RecordedInputs {
     }
 
     /**
-     * {@link #recover(ChronicleQueue, InputSources, GatewayToEngine, ExcerptComparison, Wire)} from wherever
-     * {@code order} and {@code sources} are (the start, or a snapshot's position), telling {@code recovered} of each
-     * input re-run: how a restart from a snapshot re-runs the rest, and how the snapshotter follows the journals.
+     * Recovery that trusts nothing: re-runs every input the engine journal records after where {@code order} is (its
+     * start, or a snapshot's position: see {@code SnapshotRestore}), in the recorded order, and compares the reports
+     * each one gives with the recorded ones ({@link ExcerptComparison}, as replay does: every byte but the run
+     * timestamps and checksums), stopping at the first difference. Reports go to {@code rerun}, cleared before each
+     * input, never to the journal. Allocation-free per input. The engine's restart, the snapshotter and tests use it.
+     *
+     * @param engineJournal the engine journal (read only through a tailer)
+     * @param order         its consumption order, before the first input to re-run
+     * @param sources       the gateway journals, each positioned before its first input to re-run
+     * @param input         runs an input through the engine inside one document on {@code rerun}, shown to
+     *                      {@code comparison} before it is committed (a {@code JournalingInput})
+     * @param comparison    the inspector of {@code input}
+     * @param rerun         where {@code input} writes the reports
+     * @param recovered     told of each input once it has given the recorded reports
+     * @return how many inputs were re-run
+     * @throws CorruptJournalException if a journal cannot be read, or an input gives other reports than recorded:
+     *                                 the message names the engine journal's file, excerpt and byte offset, the
+     *                                 input's, and both reports as YAML
      */
     public static long recover(final ChronicleQueue engineJournal, final ConsumptionOrder order, final InputSources sources,
                                final GatewayToEngine input, final ExcerptComparison comparison, final Wire rerun,

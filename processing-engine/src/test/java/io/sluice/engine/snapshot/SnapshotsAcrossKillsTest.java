@@ -29,9 +29,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Restarts from snapshots, with real processes: two writer processes stream commands into two gateway journals; the
  * engine process is killed with {@code kill -9} at seeded points of its progress and restarted, again and again,
  * while snapshotter processes ({@code ./sluice snapshot --every 500}) run beside it, some of them killed with
- * {@code kill -9} too, wherever they are; once, a snapshot writer is killed in the middle of an excerpt
- * ({@link TornSnapshotMain}), leaving a torn snapshot as the newest, which the next engine start reports and passes
- * over. At the end every command was answered exactly once, the engine restarted from snapshots, and its journal
+ * {@code kill -9} too, wherever they are; once, after a snapshotter has run to the end, a snapshot writer is killed in
+ * the middle of an excerpt ({@link TornSnapshotMain}), leaving a torn snapshot as the newest, which the next engine
+ * start reports and passes over for the older one. At the end every command was answered exactly once, the engine restarted from snapshots, and its journal
  * equals, run timestamps aside, what one uninterrupted engine writes for the same inputs in the same order.
  */
 final class SnapshotsAcrossKillsTest {
@@ -59,7 +59,11 @@ final class SnapshotsAcrossKillsTest {
         try (JavaProcess writer1 = writer(logs, root, 1); JavaProcess writer2 = writer(logs, root, 2);
              ExcerptCounter answered = new ExcerptCounter(root)) {
             for (int kill = 1; kill <= KILLS; kill++) {
-                if (kill == TORN_AT) {
+                if (kill == TORN_AT) { // a whole snapshot first, so that there is an older one to fall back on
+                    try (JavaProcess snapshotter = start("snapshot-before-torn", logs, SnapshotMain.class,
+                            "--config", configFile.toString(), "--at-end")) {
+                        assertEquals(0, snapshotter.waitFor(60), snapshotter.logText());
+                    }
                     writeTornSnapshot(logs, root);
                 }
                 final JavaProcess engine = start("engine-" + kill, logs, EngineMain.class, "--config", configFile.toString());

@@ -46,7 +46,7 @@ final class TornSnapshotTest {
             assertNull(before.get(0).end, "torn: no end");
             StaleWriteLock.breakIfHolderDead(snapshots); // Chronicle may have done it already, on opening
             final long start = System.nanoTime();
-            new TornSnapshotMainLike(snapshots).writeWhole();
+            new WholeSnapshot(snapshots).writeWhole();
             System.out.println("second writer appended in " + (System.nanoTime() - start) / 1_000_000 + " ms");
             final List<SnapshotCatalog.Entry> after = SnapshotCatalog.read(snapshots);
             System.out.println("after a second writer: " + describe(after));
@@ -64,7 +64,7 @@ final class TornSnapshotTest {
     }
 
     /** A whole snapshot's begin and end, with no orders. */
-    private record TornSnapshotMainLike(ChronicleQueue snapshots) {
+    private record WholeSnapshot(ChronicleQueue snapshots) {
         void writeWhole() {
             final var appender = snapshots.createAppender();
             final var records = Journals.methodWriter(appender, io.sluice.contracts.EngineSnapshots.class);
