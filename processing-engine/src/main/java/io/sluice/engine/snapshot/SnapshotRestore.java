@@ -137,7 +137,7 @@ public final class SnapshotRestore {
             return "its begin record cannot be read";
         }
         if (entry.end == null) {
-            return "torn: it has no end record (its writer stopped part way)";
+            return "torn: it has no end record (its writer stopped part way, or is still writing it)";
         }
         final SnapshotBegin begin = entry.begin;
         if (begin.formatVersion() != SnapshotBegin.FORMAT_VERSION) {

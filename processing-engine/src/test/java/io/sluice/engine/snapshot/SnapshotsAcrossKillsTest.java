@@ -1,13 +1,11 @@
 package io.sluice.engine.snapshot;
 
-import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.process.CommittedExcerpts;
 import io.sluice.engine.process.EngineJournalContents;
 import io.sluice.engine.process.GatewayWriterMain;
 import io.sluice.runtime.process.JavaProcess;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,7 +55,7 @@ final class SnapshotsAcrossKillsTest {
         int snapshottersKilled = 0;
 
         try (JavaProcess writer1 = writer(logs, root, 1); JavaProcess writer2 = writer(logs, root, 2);
-             ExcerptCounter answered = new ExcerptCounter(root)) {
+             CommittedExcerpts answered = new CommittedExcerpts(root)) {
             for (int kill = 1; kill <= KILLS; kill++) {
                 if (kill == TORN_AT) { // a whole snapshot first, so that there is an older one to fall back on
                     try (JavaProcess snapshotter = start("snapshot-before-torn", logs, SnapshotMain.class,
@@ -143,35 +141,6 @@ final class SnapshotsAcrossKillsTest {
                 fail("timed out waiting for " + what + "; log: " + process.logText());
             }
             LockSupport.parkNanos(POLL_NANOS);
-        }
-    }
-
-    /** Counts the excerpts of the engine journal as they are committed (torn ones never show). */
-    private static final class ExcerptCounter implements AutoCloseable {
-        private final ChronicleQueue queue;
-        private final ExcerptTailer tailer;
-        private long count;
-
-        ExcerptCounter(final Path root) {
-            queue = Journals.open(Journals.engineJournal(root));
-            tailer = queue.createTailer();
-        }
-
-        long count() {
-            for (int i = 0; i < 10_000; i++) {
-                try (var dc = tailer.readingDocument()) {
-                    if (!dc.isPresent()) {
-                        break;
-                    }
-                    count++;
-                }
-            }
-            return count;
-        }
-
-        @Override
-        public void close() {
-            queue.close();
         }
     }
 }
