@@ -4,7 +4,8 @@ package io.sluice.contracts;
  * The one statement of where things lie in Sluice's binary records, for readers that take fields straight from a
  * journal's bytes instead of decoding whole records: the latency tail, and the engine's recovery and replay
  * comparison. It gives the method id of every journal call (the {@code @MethodId} of {@link GatewayToEngine},
- * {@link EngineToGateway}, {@link GatewayDeliveries} and {@link GatewayRecords} are these constants), and, from the
+ * {@link EngineToGateway}, {@link GatewayDeliveries}, {@link GatewayRecords} and {@link EngineSnapshots} are these
+ * constants), and, from the
  * start of a call's payload, the offsets of the {@link MetaData} fields every record starts with, of the few body
  * fields those readers use, and each record's length (its fields, then its {@link RecordChecksum}).
  * <p>
@@ -31,6 +32,16 @@ public final class RecordLayout {
     public static final int RECEIVED = 32;
     /** {@link GatewayRecords#reset}. */
     public static final int RESET = 33;
+    /** {@link EngineSnapshots#snapshotBegin}. */
+    public static final int SNAPSHOT_BEGIN = 41;
+    /** {@link EngineSnapshots#snapshotSource}. */
+    public static final int SNAPSHOT_SOURCE = 42;
+    /** {@link EngineSnapshots#snapshotInstrument}. */
+    public static final int SNAPSHOT_INSTRUMENT = 43;
+    /** {@link EngineSnapshots#snapshotOrder}. */
+    public static final int SNAPSHOT_ORDER = 44;
+    /** {@link EngineSnapshots#snapshotEnd}. */
+    public static final int SNAPSHOT_END = 45;
 
     /** MetaData's sourceId, an int: the first field of every record. */
     public static final int SOURCE_ID = 0;

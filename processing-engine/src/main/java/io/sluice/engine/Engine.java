@@ -14,6 +14,7 @@ import io.sluice.contracts.OrdType;
 import io.sluice.contracts.OrderCommand;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.SnapshotOrder;
 import io.sluice.contracts.TimeInForce;
 import io.sluice.engine.book.BookSide;
 import io.sluice.engine.book.CompletedOrders;
@@ -76,6 +77,8 @@ import org.agrona.collections.Long2ObjectHashMap;
 public final class Engine implements GatewayToEngine {
     private final EngineToGateway output;
     private final Long2ObjectHashMap<Instrument> instruments = new Long2ObjectHashMap<>();
+    /** The books in config order, for snapshots: the map above is for lookups and is never iterated. */
+    private final OrderBook[] books;
     private final OrderPool pool;
     private final OrderIndex index;
     private final CompletedOrders completed;
@@ -89,8 +92,11 @@ public final class Engine implements GatewayToEngine {
 
     public Engine(final EngineConfig config, final EngineToGateway output) {
         this.output = output;
+        books = new OrderBook[config.instruments().size()];
         for (final InstrumentConfig instrument : config.instruments()) {
-            instruments.put(instrument.symbol(), new Instrument(instrument, config.maxPriceLevels()));
+            final Instrument runtime = new Instrument(instrument, config.maxPriceLevels());
+            instruments.put(instrument.symbol(), runtime);
+            books[instruments.size() - 1] = runtime.book();
         }
         maxOpenOrders = config.maxOpenOrders();
         // One spare: a replace takes its successor before the original joins the completed orders.
@@ -181,6 +187,89 @@ public final class Engine implements GatewayToEngine {
     /** @return how many orders rest in the books. */
     public int openOrders() {
         return openOrders;
+    }
+
+    /** @return the OrderID of the last order accepted (OrderIDs count from 1). */
+    public long lastOrderId() {
+        return lastOrderId;
+    }
+
+    /** @return the last ExecID given (ExecIDs count from 1). */
+    public long lastExecId() {
+        return lastExecId;
+    }
+
+    /** @return how many instruments (books) there are. */
+    public int books() {
+        return books.length;
+    }
+
+    /** @return the book of the {@code i}-th instrument of the config. */
+    public OrderBook book(final int i) {
+        return books[i];
+    }
+
+    /** @return the completed orders remembered, oldest first. */
+    public CompletedOrders completedOrders() {
+        return completed;
+    }
+
+    /**
+     * Restoring a snapshot into this engine, which must be fresh (nothing processed yet), step one of three: the id
+     * counters. Then {@link #restoreResting} every resting order in book priority, then {@link #restoreCompleted}
+     * every remembered completed order, oldest first. Not for the hot path: it is how a restart or a replay starts
+     * from a snapshot instead of from the first input.
+     *
+     * @throws IllegalStateException if this engine has processed anything already
+     */
+    public void restoreCounters(final long lastOrderId, final long lastExecId) {
+        if (this.lastExecId != 0 || openOrders != 0 || completed.size() != 0) {
+            throw new IllegalStateException("a snapshot can only be restored into a fresh engine");
+        }
+        this.lastOrderId = lastOrderId;
+        this.lastExecId = lastExecId;
+    }
+
+    /**
+     * Appends a resting order from a snapshot behind those of its price level ({@link #restoreCounters}).
+     *
+     * @throws IllegalStateException if it cannot be where the snapshot says: an unknown instrument, no room
+     */
+    public void restoreResting(final SnapshotOrder snapshot) {
+        final Instrument instrument = instruments.get(snapshot.symbol());
+        if (instrument == null || openOrders == maxOpenOrders) {
+            throw new IllegalStateException(instrument == null ? "a resting order of an instrument not configured"
+                    : "more resting orders than maxOpenOrders");
+        }
+        final Order order = restore(snapshot);
+        final BookSide side = instrument.book().sideOf(order);
+        if (order.isCompleted() || !side.canRest(order.price()) || index.get(order.gatewayId(), order.session(), order.clOrdId()) != null) {
+            throw new IllegalStateException("resting order " + order.orderId() + " cannot rest: completed, no price level"
+                    + " left, or its ClOrdID taken");
+        }
+        index.put(order);
+        side.rest(order);
+        openOrders++;
+    }
+
+    /**
+     * Remembers a completed order from a snapshot, after those before it ({@link #restoreCounters}).
+     *
+     * @throws IllegalStateException if it is not completed, or its ClOrdID is taken
+     */
+    public void restoreCompleted(final SnapshotOrder snapshot) {
+        final Order order = restore(snapshot);
+        if (!order.isCompleted() || index.get(order.gatewayId(), order.session(), order.clOrdId()) != null) {
+            throw new IllegalStateException("completed order " + order.orderId() + " is not completed, or its ClOrdID taken");
+        }
+        index.put(order);
+        completed.add(order);
+    }
+
+    private Order restore(final SnapshotOrder s) {
+        return pool.take().restore(s.orderId(), s.gatewayId(), s.session(), s.firm(), s.clOrdId(), s.account(),
+                s.symbol(), s.side(), s.ordType(), s.timeInForce(), s.orderQty(), s.price(), s.ordStatus(), s.cumQty(),
+                s.notional());
     }
 
     private RejectReason checkReplace(final Order original, final ReplaceOrder command) {

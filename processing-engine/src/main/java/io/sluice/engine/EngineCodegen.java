@@ -1,7 +1,12 @@
 package io.sluice.engine;
 
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.load.MixedOrderFlow;
 import io.sluice.engine.recovery.ExcerptText;
+import io.sluice.engine.snapshot.SnapshotMain;
+import net.openhft.chronicle.queue.ChronicleQueue;
 import io.sluice.runtime.codegen.CodegenExercise;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.WireType;
@@ -14,8 +19,9 @@ import java.util.regex.Matcher;
 
 /**
  * The engine's {@link CodegenExercise}: starts and recovers an {@link EngineService} on empty journals (its
- * journal output and recovery writers, its gateway-journal and consumption-order readers) and builds the reader
- * that prints reports when recovery finds a mismatch. Run by the build (see processing-engine/pom.xml).
+ * journal output and recovery writers, its gateway-journal and consumption-order readers), has it process one
+ * command, snapshots that ({@link SnapshotMain}: the snapshot writer and readers) and restarts from the snapshot,
+ * and builds the reader that prints reports when recovery finds a mismatch. Run by the build (see processing-engine/pom.xml).
  */
 public final class EngineCodegen implements CodegenExercise {
     @Override
@@ -27,7 +33,20 @@ public final class EngineCodegen implements CodegenExercise {
         final String yaml = example
                 .replaceFirst("journalRoot: [^,\\n]+", Matcher.quoteReplacement("journalRoot: \"" + scratch + "\""))
                 .replaceFirst("pretouch: true", "pretouch: false");
-        try (EngineService service = new EngineService(EngineConfig.parse(yaml, "engine-example.yaml"))) {
+        final EngineConfig config = EngineConfig.parse(yaml, "engine-example.yaml");
+        try (EngineService service = new EngineService(config)) {
+            service.recover();
+            try (ChronicleQueue gateway = Journals.open(Journals.gatewayJournal(scratch, config.gatewayIds()[0]))) {
+                new MixedOrderFlow(1, config.gatewayIds()[0], config.instruments(), 1)
+                        .next(Journals.methodWriter(gateway.createAppender(), GatewayToEngine.class));
+            }
+            while (service.poll() == 0) {
+                Thread.onSpinWait();
+            }
+        }
+        // The snapshotter's writer and readers, then a restart from its snapshot (the snapshot readers).
+        SnapshotMain.run(config, scratch, 0, true);
+        try (EngineService service = new EngineService(config)) {
             service.recover();
         }
         ExcerptText.reports(WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(64)), false);

@@ -3,6 +3,7 @@ package io.sluice.engine;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.InputFailedException;
+import io.sluice.engine.snapshot.SnapshotRestore;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
@@ -122,8 +123,10 @@ public final class EngineMain implements Callable<Integer> {
         public void onStart() {
             final long start = System.nanoTime();
             final long recovered = service.recover();
+            final SnapshotRestore.Restored snapshot = service.restoredFrom();
             System.out.println("engine: recovered " + recovered + " inputs in " + (System.nanoTime() - start) / 1_000_000
-                    + " ms from " + config.journalRoot().toAbsolutePath() + "; processing gateways "
+                    + " ms from " + config.journalRoot().toAbsolutePath()
+                    + (snapshot == null ? "" : " after the " + snapshot.describe()) + "; processing gateways "
                     + Arrays.toString(config.gatewayIds()) + "; idle " + config.idle().describe());
         }
 

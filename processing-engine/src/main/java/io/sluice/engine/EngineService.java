@@ -11,7 +11,9 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.InputSources;
+import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.engine.recovery.RecordedInputs;
+import io.sluice.engine.snapshot.SnapshotRestore;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import org.agrona.concurrent.Agent;
@@ -33,7 +35,8 @@ import java.util.function.UnaryOperator;
  * the engine's state may be half changed, so it never skips the command and goes on.
  * <p>
  * Recovery: the engine journal records which input every excerpt answered, in order
- * ({@link io.sluice.engine.recovery.ConsumptionOrder}). On start those inputs are re-run through the
+ * ({@link io.sluice.engine.recovery.ConsumptionOrder}). On start the newest valid snapshot is loaded
+ * ({@link SnapshotRestore}, if {@code ./sluice snapshot} wrote any) and the inputs after it are re-run through the
  * engine, their reports written to memory and compared with the recorded ones ({@link RecordedInputs#recover},
  * {@link ExcerptComparison}), which rebuilds the books and counters, proves the journals are the ones that
  * history was made from (or refuses to go live, naming the first difference), and leaves each gateway journal
@@ -61,6 +64,7 @@ public final class EngineService implements Agent, AutoCloseable {
     private final int sourceCount;
     private boolean closed;
     private long recovered = -1;
+    private SnapshotRestore.Restored restoredFrom;
     private long processed;
 
     public EngineService(final EngineConfig config) {
@@ -97,19 +101,30 @@ public final class EngineService implements Agent, AutoCloseable {
     }
 
     /**
-     * Re-runs every input the engine journal records, compares the reports each gives with the recorded ones,
-     * and positions the gateway journals after them.
+     * Restores the newest valid snapshot ({@link SnapshotRestore}; unless {@code restartFromSnapshots} is off), then
+     * re-runs every input the engine journal records after it (all of them without one), compares the reports each
+     * gives with the recorded ones, and positions the gateway journals after them.
      *
-     * @return how many inputs were recovered
+     * @return how many inputs were re-run (not counting those the snapshot holds)
      * @throws io.sluice.contracts.journal.CorruptJournalException if a journal is damaged or an input gives
      *                                                             other reports than recorded: nothing goes live
      */
     public long recover() {
         final ExcerptComparison comparison = new ExcerptComparison(false);
         final JournalingInput rerun = new JournalingInput(output.recoveryWire(), logic, comparison);
-        recovered = RecordedInputs.recover(engineJournal, sources, rerun, comparison, output.recoveryWire());
+        try (ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
+            restoredFrom = config.restartFromSnapshots() ? SnapshotRestore.restore(config.journalRoot(), config, engine,
+                    order, sources, SnapshotRestore.LATEST, problem -> System.err.println("engine: " + problem)) : null;
+            recovered = RecordedInputs.recover(engineJournal, order, sources, rerun, comparison, output.recoveryWire(),
+                    RecordedInputs.Recovered.NONE);
+        }
         output.goLive();
         return recovered;
+    }
+
+    /** @return the snapshot the last {@link #recover()} started from, or null if it re-ran every input */
+    public SnapshotRestore.Restored restoredFrom() {
+        return restoredFrom;
     }
 
     /** Recovers, unless already done ({@link #recover()}): on the engine's thread, before its first {@link #doWork()}. */

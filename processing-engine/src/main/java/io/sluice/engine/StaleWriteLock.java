@@ -6,7 +6,7 @@ import net.openhft.chronicle.queue.impl.single.TableStoreWriteLock;
 import net.openhft.chronicle.threads.Pauser;
 
 /**
- * An engine killed while writing an excerpt leaves its journal's write lock held by a process that no
+ * An engine (or snapshotter) killed while writing an excerpt leaves its journal's write lock held by a process that no
  * longer exists. Chronicle breaks such a lock only after its write timeout (seconds); the engine is the
  * only writer of its journal, so on start it breaks a lock whose holder is dead at once, as Chronicle's
  * own {@code UnlockMain} would. A lock held by a live process is left alone: then another engine is
@@ -17,12 +17,12 @@ import net.openhft.chronicle.threads.Pauser;
  * be creating that file, and a table store opened apart would initialise it without the queue's metadata,
  * leaving a journal no one can open.
  */
-final class StaleWriteLock {
+public final class StaleWriteLock {
     private StaleWriteLock() {
     }
 
     /** @return true if the write lock of {@code journal} was held by a dead process and is now free */
-    static boolean breakIfHolderDead(final ChronicleQueue journal) {
+    public static boolean breakIfHolderDead(final ChronicleQueue journal) {
         final TableStoreWriteLock lock = new TableStoreWriteLock(((SingleChronicleQueue) journal).metaStore(), Pauser::balanced, 0L);
         try {
             return lock.locked() && lock.forceUnlockIfProcessIsDead();

@@ -7,6 +7,7 @@ import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.ExcerptText;
 import io.sluice.engine.recovery.ReportLayout;
+import io.sluice.engine.snapshot.SnapshotRestore;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +25,7 @@ import java.util.List;
  * As in the engine, a {@link JournalPretoucher} faults in the new journal's pages ahead, unless the config says not to.
  * <p>
  * {@code new Replay(recorded, config).output(dir).run()}; options: {@link #stopAt}, {@link #sources},
- * {@link #pace}, {@link #progress}. The engine config's {@code journalRoot} is not used: the journals are
+ * {@link #pace}, {@link #progress}, {@link #fromSnapshot} (only the window after a snapshot). The engine config's {@code journalRoot} is not used: the journals are
  * the recorded ones. Replaying only some {@link #sources} compares only the reports of their inputs, and
  * leaves out OrderID and ExecID, engine-wide counters that the other gateways' inputs advanced too: such a
  * replay is identical when those gateways' orders never meet the others' (e.g. other instruments).
@@ -42,6 +43,8 @@ public final class Replay {
     private int[] sources;
     private Pace pace = Pace.FLAT;
     private ReplayProgress progress = ReplayProgress.NONE;
+    private long fromSnapshot = ReplayRun.NO_SNAPSHOT;
+    private SnapshotRestore.Restored restoredFrom;
 
     /**
      * @param recorded the directory holding the recorded journals ({@code engine/}, {@code gateway-<id>/})
@@ -84,13 +87,30 @@ public final class Replay {
     }
 
     /**
+     * Starts from a snapshot of the recording's snapshot journal ({@code <recorded>/snapshots}, written by
+     * {@code ./sluice snapshot}) and replays only the inputs after it: {@link SnapshotRestore#LATEST} for the newest
+     * valid one, or the engine journal index a snapshot was taken at. Not with {@link #sources}.
+     */
+    public Replay fromSnapshot(final long engineIndex) {
+        this.fromSnapshot = engineIndex;
+        return this;
+    }
+
+    /** @return the snapshot the last {@link #run()} started from, or null */
+    public SnapshotRestore.Restored restoredFrom() {
+        return restoredFrom;
+    }
+
+    /**
      * @return what the replay found; a divergence is a result, not an exception
      * @throws ReplayException if the journals, config or output directory do not allow a replay
      * @throws io.sluice.contracts.journal.CorruptJournalException if a recorded journal is corrupt or truncated
      */
     public ReplayResult run() {
+        restoredFrom = null;
         try (ReplayRun run = open()) {
-            progress.start(Math.min(stopAt, run.recordedExcerpts()));
+            restoredFrom = run.restoredFrom();
+            progress.start(Math.min(stopAt, run.recordedExcerpts() - (restoredFrom == null ? 0 : restoredFrom.inputs())));
             final long start = System.nanoTime();
             boolean more = true;
             while (more && run.fed() < stopAt) {
@@ -108,7 +128,7 @@ public final class Replay {
             }
             final long elapsed = System.nanoTime() - start;
             progress.finish(run.fed());
-            if (run.recordedInputs() == 0) {
+            if (run.recordedInputs() == 0 && restoredFrom == null) {
                 throw run.noRecordedInputs();
             }
             return new ReplayResult(run.fed(), run.reports(), elapsed, run.divergence());
@@ -145,7 +165,11 @@ public final class Replay {
         for (final int gatewayId : selected) {
             journals.checkGatewayJournal(gatewayId);
         }
-        return new ReplayRun(journals, config, selected, skipped, checkedOutput(), pace);
+        if (fromSnapshot != ReplayRun.NO_SNAPSHOT && skipped.length > 0) {
+            throw new ReplayException("a replay from a snapshot replays every gateway: the snapshot holds the state all"
+                    + " of them made; leave out --sources");
+        }
+        return new ReplayRun(journals, config, selected, skipped, checkedOutput(), pace, fromSnapshot);
     }
 
     private int[] selectedSources() {

@@ -5,6 +5,7 @@ import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
+import io.sluice.engine.snapshot.SnapshotRestore;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -82,6 +83,10 @@ public final class ReplayMain implements Callable<Integer> {
     @Option(names = "--quiet", description = "no progress bar")
     private boolean quiet;
 
+    @Option(names = "--from-snapshot", paramLabel = "INDEX|latest",
+            description = "start from a snapshot of DIR/snapshots (./sluice snapshot): the newest valid one, or the one taken at this engine journal index (0x... or decimal); replays only the inputs after it")
+    private String fromSnapshot;
+
     public static void main(final String[] args) {
         System.exit(new CommandLine(new ReplayMain()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
     }
@@ -106,7 +111,13 @@ public final class ReplayMain implements Callable<Integer> {
             if (sources != null) {
                 replay.sources(sources.stream().mapToInt(Integer::intValue).toArray());
             }
+            if (fromSnapshot != null) {
+                replay.fromSnapshot(snapshotIndex(fromSnapshot));
+            }
             result = replay.run();
+            if (replay.restoredFrom() != null) {
+                System.err.println("replay: started from the " + replay.restoredFrom().describe());
+            }
         } catch (final ReplayException | CorruptJournalException | IllegalArgumentException e) {
             System.err.println("replay: " + e.getMessage());
             return EXIT_CANNOT_REPLAY;
@@ -170,6 +181,18 @@ public final class ReplayMain implements Callable<Integer> {
             return 1;
         }
         return shadow.result().identical() ? 0 : EXIT_SHADOW_DIVERGED;
+    }
+
+    /** @return {@link SnapshotRestore#LATEST} for "latest", else the engine journal index given */
+    private static long snapshotIndex(final String option) {
+        if ("latest".equalsIgnoreCase(option)) {
+            return SnapshotRestore.LATEST;
+        }
+        try {
+            return Long.decode(option);
+        } catch (final NumberFormatException e) {
+            throw new IllegalArgumentException("--from-snapshot takes 'latest' or an engine journal index, got '" + option + "'");
+        }
     }
 
     private static boolean onTerminal() {

@@ -11,6 +11,7 @@ import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.ExcerptText;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
+import io.sluice.engine.snapshot.SnapshotRestore;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalPretoucher;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -43,6 +44,9 @@ final class ReplayRun implements AutoCloseable {
         INPUT_NOT_ARRIVED
     }
 
+    /** No snapshot to start from: the first recorded input is fed first. */
+    static final long NO_SNAPSHOT = -2;
+
     private final RecordedJournals journals;
     private final int[] skipped;
     private final boolean ignoreEngineIds;
@@ -59,6 +63,7 @@ final class ReplayRun implements AutoCloseable {
     private long fed;
     private long reports;
     private Divergence divergence;
+    private SnapshotRestore.Restored restoredFrom;
 
     /**
      * Opens the journals; the caller ({@link Replay#open}) has checked the options, the gateway journals and the
@@ -67,10 +72,13 @@ final class ReplayRun implements AutoCloseable {
      * @param selected the gateways whose inputs are fed
      * @param skipped  the configured gateways whose inputs are passed over (their reports not compared)
      * @param freshDir where the new engine journal goes
-     * @throws ReplayException if the recorded engine journal is missing or of another journal format
+     * @param fromSnapshot {@link #NO_SNAPSHOT}, {@link SnapshotRestore#LATEST} or the engine journal index of the
+     *                     snapshot whose state the fresh engine starts from, passing over the inputs it holds
+     * @throws ReplayException if the recorded engine journal is missing or of another journal format, or the
+     *                         snapshot asked for is not usable
      */
     ReplayRun(final RecordedJournals journals, final EngineConfig config, final int[] selected, final int[] skipped,
-              final Path freshDir, final Pace pace) {
+              final Path freshDir, final Pace pace, final long fromSnapshot) {
         this.journals = journals;
         this.skipped = skipped;
         ignoreEngineIds = skipped.length > 0;
@@ -84,8 +92,12 @@ final class ReplayRun implements AutoCloseable {
             final JournalOutput journalOutput = new JournalOutput(appender);
             journalOutput.goLive();
             comparison = new ExcerptComparison(ignoreEngineIds);
-            final GatewayToEngine journaling = new JournalingInput(appender, new Engine(config, journalOutput), comparison);
+            final Engine engine = new Engine(config, journalOutput);
+            final GatewayToEngine journaling = new JournalingInput(appender, engine, comparison);
             input = pace == Pace.RECORDED ? new RecordedPace(journaling) : journaling;
+            if (fromSnapshot != NO_SNAPSHOT) {
+                restoredFrom = restore(journals, config, engine, fromSnapshot);
+            }
         } catch (final RuntimeException e) {
             close();
             throw e;
@@ -122,6 +134,27 @@ final class ReplayRun implements AutoCloseable {
         reports += comparison.reports();
         pretoucher.follow(appender);
         return Step.COMPARED;
+    }
+
+    private SnapshotRestore.Restored restore(final RecordedJournals journals, final EngineConfig config,
+                                             final Engine engine, final long fromSnapshot) {
+        final SnapshotRestore.Restored restored;
+        try {
+            restored = SnapshotRestore.restore(journals.root(), config, engine, order, inputs, fromSnapshot,
+                    problem -> System.err.println("replay: " + problem));
+        } catch (final IllegalArgumentException e) {
+            throw new ReplayException(e.getMessage());
+        }
+        if (restored == null) {
+            throw new ReplayException("no usable snapshot in " + Journals.snapshotJournal(journals.root()).toAbsolutePath()
+                    + " (see above, or run ./sluice snapshot first)");
+        }
+        return restored;
+    }
+
+    /** @return the snapshot the fresh engine started from, or null */
+    SnapshotRestore.Restored restoredFrom() {
+        return restoredFrom;
     }
 
     /** @return the error for the input the last step found missing, in a recording that is finished */
@@ -179,7 +212,8 @@ final class ReplayRun implements AutoCloseable {
 
     /** @return how many recorded inputs the engine journal holds beyond the last one fed or passed over */
     long recordedInputsAhead() {
-        return Math.max(0, recordedExcerpts() - recordedInputs + (atUnfedInput ? 1 : 0));
+        final long restored = restoredFrom == null ? 0 : restoredFrom.inputs();
+        return Math.max(0, recordedExcerpts() - restored - recordedInputs + (atUnfedInput ? 1 : 0));
     }
 
     /** @return the error for a recorded engine journal in which no input was answered */

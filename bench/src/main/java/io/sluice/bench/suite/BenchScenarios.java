@@ -104,6 +104,22 @@ public final class BenchScenarios {
                                     "engine alone", "engineAlone[1].seconds")
                             .compare("seconds, round 3", "replay + comparison", "replayWithComparison[2].seconds",
                                     "engine alone", "engineAlone[2].seconds")),
+            new BenchScenario("recovery",
+                    "engine restart, from process launch to its answer to the first live command, as history grows",
+                    "restart from the newest snapshot (./sluice snapshot --at-end run before) vs re-running every input;"
+                            + " same run, same journals, at each size",
+                    "issue 17: with snapshots under 1 s at every size and flat as history grows",
+                    List.of("--sizes", "100000,1000000"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("restart with snapshots, largest size (ms)", "rows[1].withSnapshots.launchToFirstAnswerMs")
+                            .headline("restart without snapshots, largest size (ms)", "rows[1].withoutSnapshots.launchToFirstAnswerMs")
+                            .compare("restart (ms), smaller size", "with snapshots", "rows[0].withSnapshots.launchToFirstAnswerMs",
+                                    "without", "rows[0].withoutSnapshots.launchToFirstAnswerMs")
+                            .compare("restart (ms), larger size", "with snapshots", "rows[1].withSnapshots.launchToFirstAnswerMs",
+                                    "without", "rows[1].withoutSnapshots.launchToFirstAnswerMs")
+                            .compare("engine recovery (ms), larger size", "with snapshots", "rows[1].withSnapshots.engineRecoveryMs",
+                                    "without", "rows[1].withoutSnapshots.engineRecoveryMs")),
             new BenchScenario("fix-round-trip",
                     "FIX ping-pong (window 1) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices"

@@ -25,6 +25,7 @@ import java.time.format.DateTimeFormatter;
  *   &lt;root&gt;/gateway-&lt;id&gt;-out/  gateway &lt;id&gt;'s own records ({@code GatewayRecords}): deliveries
  *                           ({@code GatewayDeliveries}), FIX session state and the messages kept for resends
  *   &lt;root&gt;/engine/         reports written by the engine ({@code EngineToGateway})
+ *   &lt;root&gt;/snapshots/      snapshots of the engine's state ({@code EngineSnapshots}), written by {@code ./sluice snapshot}
  * </pre>
  * Each is a binary Chronicle Queue rolling daily ({@link RollCycles#FAST_DAILY}: one file per UTC day,
  * named {@code yyyyMMdd'F'.cq4} ({@link #cycleFile}), 80 MiB sparse, growing in 64 MiB steps). Sluice never
@@ -35,6 +36,8 @@ import java.time.format.DateTimeFormatter;
 public final class Journals {
     /** The directory name of the engine's journal. */
     public static final String ENGINE = "engine";
+    /** The directory name of the engine snapshot journal ({@code EngineSnapshots}). */
+    public static final String SNAPSHOTS = "snapshots";
     /** The prefix of a gateway journal's directory name; the gateway id follows. */
     public static final String GATEWAY_PREFIX = "gateway-";
     /** The suffix of a gateway's own journal (deliveries, session state) after its command journal's name. */
@@ -59,6 +62,11 @@ public final class Journals {
     /** @return the directory of the engine's report journal under {@code root}. */
     public static Path engineJournal(final Path root) {
         return root.resolve(ENGINE);
+    }
+
+    /** @return the directory of the engine snapshot journal under {@code root} ({@code EngineSnapshots}). */
+    public static Path snapshotJournal(final Path root) {
+        return root.resolve(SNAPSHOTS);
     }
 
     /**

@@ -42,6 +42,11 @@ public final class CompletedOrders {
         }
     }
 
+    /** @return the oldest remembered order (the next ones by {@link Order#nextCompleted()}), or null */
+    public Order oldest() {
+        return oldest;
+    }
+
     public int size() {
         return size;
     }

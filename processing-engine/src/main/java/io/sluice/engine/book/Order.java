@@ -85,6 +85,33 @@ public final class Order {
         return this;
     }
 
+    /**
+     * Sets every field from a snapshot ({@code engine.snapshot}): what {@link #accept}, {@link #succeed} and
+     * {@link #fill} had made of it; clears the links.
+     */
+    public Order restore(final long orderId, final int gatewayId, final long session, final long firm,
+                         final long clOrdId, final long account, final long symbol, final Side side,
+                         final OrdType ordType, final TimeInForce timeInForce, final long orderQty, final long price,
+                         final OrdStatus ordStatus, final long cumQty, final long notional) {
+        this.orderId = orderId;
+        this.gatewayId = gatewayId;
+        this.session = session;
+        this.firm = firm;
+        this.clOrdId = clOrdId;
+        this.account = account;
+        this.symbol = symbol;
+        this.side = side;
+        this.ordType = ordType;
+        this.timeInForce = timeInForce;
+        this.orderQty = orderQty;
+        this.price = price;
+        this.ordStatus = ordStatus;
+        this.cumQty = cumQty;
+        this.notional = notional;
+        unlink();
+        return this;
+    }
+
     /** Records a fill of {@code qty} at {@code price} (fixed point) and updates the status. */
     public void fill(final long qty, final long fillPrice) {
         cumQty += qty;
@@ -180,6 +207,21 @@ public final class Order {
     /** @return the quantity still open: OrderQty − CumQty while live, 0 once completed. */
     public long leavesQty() {
         return isCompleted() ? 0 : orderQty - cumQty;
+    }
+
+    /** @return the sum of quantity times price over the fills, fixed point: what {@link #avgPx()} is computed from */
+    public long notional() {
+        return notional;
+    }
+
+    /** @return the order behind this one at its price level (time priority), or null */
+    public Order nextInLevel() {
+        return next;
+    }
+
+    /** @return the order completed after this one ({@link CompletedOrders}), or null */
+    public Order nextCompleted() {
+        return nextCompleted;
     }
 
     /** @return the average fill price, fixed point, truncated toward zero; 0 before any fill. */

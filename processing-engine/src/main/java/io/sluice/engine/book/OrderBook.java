@@ -15,6 +15,16 @@ public final class OrderBook {
         asks = new BookSide(false, maxPriceLevels);
     }
 
+    /** @return the buy side. */
+    public BookSide bids() {
+        return bids;
+    }
+
+    /** @return the sell side. */
+    public BookSide asks() {
+        return asks;
+    }
+
     /** @return the side {@code order} rests on. */
     public BookSide sideOf(final Order order) {
         return order.isBuy() ? bids : asks;

@@ -31,6 +31,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   pretouch: true,               # fault in the engine journal's pages ahead of the engine thread (JournalPretoucher)
  *   journalReserveBytes: 67108864, # disk kept reserved ahead of the engine journal's writer (JournalSpace)
  *   diskWarningBytes: 1073741824, # warn when the journal's filesystem has less free
+ *   restartFromSnapshots: true,   # restart from the newest valid snapshot in data/snapshots (./sluice snapshot)
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
  *       maxOrderQty: 1000000, maxNotional: 50000000 }
@@ -50,6 +51,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private boolean pretouch = true;
     private long journalReserveBytes = JournalSpace.DEFAULT_RESERVE_BYTES;
     private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
+    private boolean restartFromSnapshots = true;
     private List<InstrumentConfig> instruments = new ArrayList<>();
 
     /**
@@ -215,6 +217,19 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     public EngineConfig diskWarningBytes(final long bytes) {
         this.diskWarningBytes = bytes;
+        return this;
+    }
+
+    /**
+     * @return true if a restart starts from the newest valid snapshot of the snapshot journal under the root
+     * ({@code ./sluice snapshot} writes them) and re-runs only the inputs after it; false to re-run every input
+     */
+    public boolean restartFromSnapshots() {
+        return restartFromSnapshots;
+    }
+
+    public EngineConfig restartFromSnapshots(final boolean restartFromSnapshots) {
+        this.restartFromSnapshots = restartFromSnapshots;
         return this;
     }
 

@@ -14,6 +14,7 @@ import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.checksum.Crc32c;
 
 import java.util.Arrays;
 
@@ -47,6 +48,8 @@ public final class ConsumptionOrder implements AutoCloseable {
     private long index;
     private long excerptOffset;
     private long decodedReportWriting;
+    private long excerptAddress;
+    private long excerptLength;
     private boolean mixed;
 
     /** Starts before the first excerpt of {@code engineJournal} (opened by the caller, who closes it). */
@@ -104,13 +107,57 @@ public final class ConsumptionOrder implements AutoCloseable {
             }
             open = dc;
             excerptOffset = bytes.readPosition();
-            if (readInPlace(bytes.addressForRead(excerptOffset, (int) length), length)) {
+            excerptAddress = bytes.addressForRead(excerptOffset, (int) length);
+            excerptLength = length;
+            if (readInPlace(excerptAddress, length)) {
                 excerpt = bytes;
                 return true;
             }
             closeExcerpt();
             if (decode(index)) {
                 return true;
+            }
+        }
+    }
+
+    /**
+     * Moves to the recorded input at engine journal index {@code engineIndex}, which becomes current: the next
+     * {@link #next()} moves to the input after it. How a restart or a replay from a snapshot starts part way.
+     *
+     * @return false if the journal holds no excerpt naming an input at that index
+     * @throws CorruptJournalException if the excerpt there cannot be read
+     */
+    public boolean at(final long engineIndex) {
+        closeExcerpt();
+        if (!tailer.moveToIndex(engineIndex)) {
+            return false;
+        }
+        return next() && index == engineIndex;
+    }
+
+    /** Moves back before the first excerpt, as new. */
+    public void toStart() {
+        closeExcerpt();
+        tailer.toStart();
+    }
+
+    /**
+     * @return the CRC32C of the current excerpt's bytes as recorded (every report, checksums and run timestamps
+     * included): what a snapshot records of the excerpt it was taken after, so that a restart can tell that its
+     * engine journal holds that very excerpt
+     */
+    public int checksum() {
+        if (excerpt != null) {
+            return Crc32c.INSTANCE.compute(excerptAddress, 0, (int) excerptLength);
+        }
+        try (ExcerptTailer again = engineJournal.createTailer()) {
+            if (!again.moveToIndex(index)) {
+                throw corrupt("cannot move back to the excerpt to checksum it", null);
+            }
+            try (DocumentContext dc = again.readingDocument()) {
+                final Bytes<?> bytes = dc.wire().bytes();
+                final long length = bytes.readRemaining();
+                return Crc32c.INSTANCE.compute(bytes.addressForRead(bytes.readPosition(), (int) length), 0, (int) length);
             }
         }
     }

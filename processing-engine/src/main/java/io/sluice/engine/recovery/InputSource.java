@@ -23,6 +23,21 @@ import java.nio.file.Path;
  * {@link InputFailedException} naming the same and the command. Nothing is ever skipped silently.
  */
 public final class InputSource implements AutoCloseable {
+    /** Where {@link #resumeAfter} reads the command it passes over. */
+    private static final GatewayToEngine SKIP = new GatewayToEngine() {
+        @Override
+        public void newOrder(final NewOrder order) {
+        }
+
+        @Override
+        public void cancelOrder(final CancelOrder cancel) {
+        }
+
+        @Override
+        public void replaceOrder(final ReplaceOrder replace) {
+        }
+    };
+
     private final int gatewayId;
     private final Path dir;
     private final ChronicleQueue queue;
@@ -100,6 +115,43 @@ public final class InputSource implements AutoCloseable {
             }
         } while (read && !dispatched); // skips Chronicle's own metadata excerpts
         return dispatched;
+    }
+
+    /** @return the index in this journal of the last command read; meaningful once one was read. */
+    public long lastReadIndex() {
+        return tailer.lastReadIndex();
+    }
+
+    /**
+     * Positions this journal right after event {@code eventId}, which must be the command at {@code journalIndex}:
+     * where a snapshot says this gateway's inputs were consumed up to. {@code eventId} 0 means none: from the start.
+     *
+     * @return null if done; otherwise why not (nothing there, or another event), and the journal is back at its start
+     */
+    public String resumeAfter(final long journalIndex, final long eventId) {
+        rewind();
+        if (eventId == 0) {
+            return null;
+        }
+        String problem;
+        try {
+            problem = !tailer.moveToIndex(journalIndex) ? "holds no excerpt at index 0x" + Long.toHexString(journalIndex)
+                    : pollExpecting(SKIP, eventId) ? null : "ends before index 0x" + Long.toHexString(journalIndex);
+        } catch (final CorruptJournalException e) {
+            problem = e.getMessage();
+        }
+        if (problem != null) {
+            rewind();
+            return "gateway journal " + dir.toAbsolutePath() + " does not hold event " + eventId + " at index 0x"
+                    + Long.toHexString(journalIndex) + ": " + problem;
+        }
+        return null;
+    }
+
+    /** Moves back before the first command, as new. */
+    public void rewind() {
+        tailer.toStart();
+        lastEventId = 0;
     }
 
     /** @return the gateway id this journal belongs to. */

@@ -39,36 +39,52 @@ public final class RecordedInputs {
         return count;
     }
 
+    /** Told of each input {@link #recover} has re-run and found to give the recorded reports. */
+    @FunctionalInterface
+    public interface Recovered {
+        /** Tells nobody. */
+        Recovered NONE = (order, count) -> {
+        };
+
+        /**
+         * @param order the consumption order, at the input just re-run (its index, source, event, checksum)
+         * @param count how many inputs this recovery has re-run, this one included
+         */
+        void recovered(ConsumptionOrder order, long count);
+    }
+
     /**
-     * Recovery that trusts nothing: re-runs every input the engine journal records, in the recorded order, and
-     * compares the reports each one gives with the recorded ones ({@link ExcerptComparison}, as replay does:
-     * every byte but the run timestamps and checksums), stopping at the first difference. Reports go to
-     * {@code rerun}, cleared before each input, never to the journal. Allocation-free per input.
+     * Recovery that trusts nothing: re-runs every input the engine journal records after where {@code order} is (its
+     * start, or a snapshot's position: see {@code SnapshotRestore}), in the recorded order, and compares the reports
+     * each one gives with the recorded ones ({@link ExcerptComparison}, as replay does: every byte but the run
+     * timestamps and checksums), stopping at the first difference. Reports go to {@code rerun}, cleared before each
+     * input, never to the journal. Allocation-free per input. The engine's restart, the snapshotter and tests use it.
      *
      * @param engineJournal the engine journal (read only through a tailer)
-     * @param sources       the gateway journals, each positioned before its first input (fresh)
+     * @param order         its consumption order, before the first input to re-run
+     * @param sources       the gateway journals, each positioned before its first input to re-run
      * @param input         runs an input through the engine inside one document on {@code rerun}, shown to
      *                      {@code comparison} before it is committed (a {@code JournalingInput})
      * @param comparison    the inspector of {@code input}
      * @param rerun         where {@code input} writes the reports
+     * @param recovered     told of each input once it has given the recorded reports
      * @return how many inputs were re-run
      * @throws CorruptJournalException if a journal cannot be read, or an input gives other reports than recorded:
      *                                 the message names the engine journal's file, excerpt and byte offset, the
      *                                 input's, and both reports as YAML
      */
-    public static long recover(final ChronicleQueue engineJournal, final InputSources sources, final GatewayToEngine input,
-                               final ExcerptComparison comparison, final Wire rerun) {
+    public static long recover(final ChronicleQueue engineJournal, final ConsumptionOrder order, final InputSources sources,
+                               final GatewayToEngine input, final ExcerptComparison comparison, final Wire rerun,
+                               final Recovered recovered) {
         long count = 0;
-        try (ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
-            while (order.next()) {
-                rerun.clear();
-                comparison.expect(order);
-                feed(order, sources, input);
-                if (!comparison.matched()) {
-                    throw diverged(engineJournal, order, sources.byGatewayId(order.sourceId()), rerun);
-                }
-                count++;
+        while (order.next()) {
+            rerun.clear();
+            comparison.expect(order);
+            feed(order, sources, input);
+            if (!comparison.matched()) {
+                throw diverged(engineJournal, order, sources.byGatewayId(order.sourceId()), rerun);
             }
+            recovered.recovered(order, ++count);
         }
         return count;
     }

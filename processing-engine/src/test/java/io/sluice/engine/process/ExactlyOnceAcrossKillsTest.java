@@ -1,14 +1,8 @@
 package io.sluice.engine.process;
 
-import io.sluice.contracts.CancelReject;
-import io.sluice.contracts.EngineToGateway;
-import io.sluice.contracts.ExecutionReport;
-import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
-import net.openhft.chronicle.bytes.MethodReader;
-import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +46,7 @@ final class ExactlyOnceAcrossKillsTest {
         final SplittableRandom random = new SplittableRandom(SEED);
 
         try (JavaProcess writer1 = writer(logs, root, 1); JavaProcess writer2 = writer(logs, root, 2);
-             ExcerptCounter answered = new ExcerptCounter(root)) {
+             CommittedExcerpts answered = new CommittedExcerpts(root)) {
             for (int kill = 1; kill <= KILLS; kill++) {
                 final JavaProcess engine = engine(logs, configFile, kill);
                 final long before = answered.count();
@@ -112,38 +106,6 @@ final class ExactlyOnceAcrossKillsTest {
                 fail("timed out waiting for " + what + "; engine log: " + engine.logText());
             }
             LockSupport.parkNanos(EngineServiceTest.POLL_NANOS);
-        }
-    }
-
-    /** Counts the excerpts of the engine journal as they are committed (torn ones never show). */
-    private static final class ExcerptCounter implements AutoCloseable, EngineToGateway {
-        private final ChronicleQueue queue;
-        private final MethodReader reader;
-        private long count;
-
-        ExcerptCounter(final Path root) {
-            queue = Journals.open(Journals.engineJournal(root));
-            reader = queue.createTailer().methodReader(this);
-        }
-
-        long count() {
-            for (int i = 0; i < 10_000 && reader.readOne(); i++) {
-                count++;
-            }
-            return count;
-        }
-
-        @Override
-        public void executionReport(final ExecutionReport report) {
-        }
-
-        @Override
-        public void cancelReject(final CancelReject reject) {
-        }
-
-        @Override
-        public void close() {
-            queue.close();
         }
     }
 }

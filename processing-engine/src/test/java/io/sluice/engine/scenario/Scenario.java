@@ -92,7 +92,7 @@ public final class Scenario {
     }
 
     /** Fills in the source (gateway 1) and a per-source event id where an input leaves them out. */
-    private static final class NumberingInputs implements GatewayToEngine {
+    static final class NumberingInputs implements GatewayToEngine {
         private final GatewayToEngine engine;
         private final Map<Integer, Long> lastEventIds = new HashMap<>();
 

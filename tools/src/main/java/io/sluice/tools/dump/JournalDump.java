@@ -1,5 +1,6 @@
 package io.sluice.tools.dump;
 
+import io.sluice.contracts.EngineSnapshots;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.GatewayToEngine;
@@ -32,7 +33,7 @@ public final class JournalDump {
     public static final int EXIT_CORRUPT = 3;
     private static final String USAGE = """
             Usage: ./sluice dump <journal dir> [-s] [-f] [-n <index>] [-x <count>]
-              <journal dir>  e.g. data/engine, data/gateway-1, data/gateway-1-out
+              <journal dir>  e.g. data/engine, data/gateway-1, data/gateway-1-out, data/snapshots
               -s show each excerpt's index, -f follow new records, -n <index> start there (0x... or decimal),
               -x <count> at most that many excerpts""";
 
@@ -134,6 +135,9 @@ public final class JournalDump {
         if (name.equals(Journals.ENGINE)) {
             return EngineToGateway.class;
         }
+        if (name.equals(Journals.SNAPSHOTS)) {
+            return EngineSnapshots.class;
+        }
         if (name.startsWith(Journals.GATEWAY_PREFIX) && name.endsWith(Journals.OUT_SUFFIX)) {
             return GatewayRecords.class;
         }
@@ -141,7 +145,7 @@ public final class JournalDump {
             return GatewayToEngine.class;
         }
         throw new IllegalArgumentException("not a Sluice journal name: " + name + " (expected "
-                + Journals.ENGINE + ", " + Journals.GATEWAY_PREFIX + "<id> or " + Journals.GATEWAY_PREFIX
+                + Journals.ENGINE + ", " + Journals.SNAPSHOTS + ", " + Journals.GATEWAY_PREFIX + "<id> or " + Journals.GATEWAY_PREFIX
                 + "<id>" + Journals.OUT_SUFFIX + ")");
     }
 }

@@ -1,7 +1,18 @@
 package io.sluice.tools.dump;
 
 import io.sluice.contracts.journal.JournalSurgery;
+import io.sluice.contracts.EngineSnapshots;
 import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.OrdStatus;
+import io.sluice.contracts.OrdType;
+import io.sluice.contracts.Price;
+import io.sluice.contracts.Side;
+import io.sluice.contracts.SnapshotBegin;
+import io.sluice.contracts.SnapshotEnd;
+import io.sluice.contracts.SnapshotInstrument;
+import io.sluice.contracts.SnapshotOrder;
+import io.sluice.contracts.SnapshotSource;
+import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.Delivery;
 import io.sluice.contracts.GatewayRecords;
@@ -79,6 +90,30 @@ final class JournalDumpTest {
         final String text = runReader(JournalDump.class, journal.toString(), "-s");
         for (final String expected : List.of("sent: {", "seqNum: 7", "engineIndex: 85", "received: {", "nextTargetSeq: 4",
                 "reset: {", "delivered: {", "execId: 99", "# index 0x")) {
+            assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);
+        }
+        assertNoChronicleWarnings(text);
+    }
+
+    @Test
+    void theDumpOfTheSnapshotJournalShowsEverySnapshotRecord() throws Exception {
+        final Path journal = Journals.snapshotJournal(root);
+        try (ChronicleQueue queue = Journals.open(journal)) {
+            final EngineSnapshots writer = Journals.methodWriter(queue.createAppender(), EngineSnapshots.class);
+            writer.snapshotBegin(new SnapshotBegin().position(0x512e00000007L, 0x1234, 1, 7, 7).state(3, 9, 1, 0, 1, 1)
+                    .capacities(1000, 100, 64));
+            writer.snapshotSource(new SnapshotSource().set(1, 7, 0x512e00000006L));
+            writer.snapshotInstrument(new SnapshotInstrument().set(EventFixtures.id("VOD.L"), Price.of(1) / 100, 1,
+                    Price.of(50), Price.of(150), 1000, Price.of(1_000_000)));
+            writer.snapshotOrder(new SnapshotOrder().resting(true).owner(3, 1, EventFixtures.id("CLIENT1"), 0)
+                    .terms(EventFixtures.id("ORD-000003"), EventFixtures.id("ACC"), EventFixtures.id("VOD.L"), Side.BUY,
+                            OrdType.LIMIT, TimeInForce.DAY, 100, Price.of(101)).state(OrdStatus.PARTIALLY_FILLED, 40, 40 * Price.of(101)));
+            writer.snapshotEnd(new SnapshotEnd().set(0x512e00000007L, 0, 2, 0x5678));
+        }
+        final String text = runReader(JournalDump.class, journal.toString());
+        for (final String expected : List.of("snapshotBegin: {", "formatVersion: 1", "lastExecId: 9", "snapshotSource: {",
+                "snapshotInstrument: {", "symbol: VOD.L", "snapshotOrder: {", "clOrdId: ORD-000003", "price: 101",
+                "ordStatus: PARTIALLY_FILLED", "snapshotEnd: {", "excerpts: 2")) {
             assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);
         }
         assertNoChronicleWarnings(text);

@@ -1,0 +1,36 @@
+package io.sluice.contracts;
+
+import net.openhft.chronicle.bytes.MethodId;
+
+/**
+ * The snapshot journal ({@code <root>/snapshots}, {@link io.sluice.contracts.journal.Journals#snapshotJournal}): each
+ * snapshot of the engine's whole state is a run of excerpts, written by one writer, in this order:
+ * <ol>
+ *   <li>one excerpt: {@link #snapshotBegin} (format version, the engine journal position the state corresponds to,
+ *   the id counters, the capacities it was taken under), then one {@link #snapshotSource} per gateway (the last input
+ *   of that gateway the state includes) and one {@link #snapshotInstrument} per configured instrument;</li>
+ *   <li>excerpts of up to {@code SnapshotBegin#ORDERS_PER_EXCERPT} {@link #snapshotOrder} calls: first every resting
+ *   order, book by book in config order, bids then asks, best level first, each level in time priority; then the
+ *   remembered completed orders, oldest first;</li>
+ *   <li>one excerpt: {@link #snapshotEnd}, which makes the snapshot valid: it carries the checksum of every excerpt
+ *   before it.</li>
+ * </ol>
+ * A snapshot without its end (its writer was killed part way) is torn and never used. Every record carries its
+ * {@link RecordChecksum}. {@code ./sluice dump <root>/snapshots} prints them as YAML.
+ */
+public interface EngineSnapshots {
+    @MethodId(RecordLayout.SNAPSHOT_BEGIN)
+    void snapshotBegin(SnapshotBegin begin);
+
+    @MethodId(RecordLayout.SNAPSHOT_SOURCE)
+    void snapshotSource(SnapshotSource source);
+
+    @MethodId(RecordLayout.SNAPSHOT_INSTRUMENT)
+    void snapshotInstrument(SnapshotInstrument instrument);
+
+    @MethodId(RecordLayout.SNAPSHOT_ORDER)
+    void snapshotOrder(SnapshotOrder order);
+
+    @MethodId(RecordLayout.SNAPSHOT_END)
+    void snapshotEnd(SnapshotEnd end);
+}

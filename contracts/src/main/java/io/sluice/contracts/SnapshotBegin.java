@@ -1,0 +1,180 @@
+package io.sluice.contracts;
+
+import net.openhft.chronicle.bytes.BytesIn;
+import net.openhft.chronicle.bytes.BytesOut;
+import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
+
+/**
+ * The first record of an engine snapshot ({@link EngineSnapshots}): which format it is in, which point of the engine
+ * journal the state is the state after (the excerpt at {@link #engineIndex()}, which answered input {@link #eventId()}
+ * of gateway {@link #sourceId()}, and whose bytes have the CRC32C {@link #excerptChecksum()}), how many inputs that is,
+ * the engine's id counters, and the capacities the state was built under. A restart uses a snapshot only if the
+ * engine journal holds that same excerpt at that index and its config has the same capacities and instruments.
+ */
+public final class SnapshotBegin extends BytesInBinaryMarshallable {
+    /** The snapshot format this build writes and reads; bump it on any change of the snapshot records. */
+    public static final int FORMAT_VERSION = 1;
+    /** How many {@link SnapshotOrder} records a writer puts in one excerpt. */
+    public static final int ORDERS_PER_EXCERPT = 1024;
+
+    private int formatVersion;
+    private long engineIndex;
+    private int excerptChecksum;
+    private int sourceId;
+    private long eventId;
+    private long inputs;
+    private long lastOrderId;
+    private long lastExecId;
+    private int openOrders;
+    private int completedOrders;
+    private int maxOpenOrders;
+    private int completedOrderMemory;
+    private int maxPriceLevels;
+    private int sources;
+    private int instruments;
+    private final transient RecordOut out = new RecordOut();
+    private final transient RecordIn in = new RecordIn();
+
+    /** Sets the position: the engine journal excerpt the state is the state after, and the input it answered. */
+    public SnapshotBegin position(final long engineIndex, final int excerptChecksum, final int sourceId,
+                                  final long eventId, final long inputs) {
+        formatVersion = FORMAT_VERSION;
+        this.engineIndex = engineIndex;
+        this.excerptChecksum = excerptChecksum;
+        this.sourceId = sourceId;
+        this.eventId = eventId;
+        this.inputs = inputs;
+        return this;
+    }
+
+    /** Sets the engine's counters and how many of each record follow. */
+    public SnapshotBegin state(final long lastOrderId, final long lastExecId, final int openOrders,
+                               final int completedOrders, final int sources, final int instruments) {
+        this.lastOrderId = lastOrderId;
+        this.lastExecId = lastExecId;
+        this.openOrders = openOrders;
+        this.completedOrders = completedOrders;
+        this.sources = sources;
+        this.instruments = instruments;
+        return this;
+    }
+
+    /** Sets the capacities of the config the state was built under. */
+    public SnapshotBegin capacities(final int maxOpenOrders, final int completedOrderMemory, final int maxPriceLevels) {
+        this.maxOpenOrders = maxOpenOrders;
+        this.completedOrderMemory = completedOrderMemory;
+        this.maxPriceLevels = maxPriceLevels;
+        return this;
+    }
+
+    public int formatVersion() {
+        return formatVersion;
+    }
+
+    /** @return the index, in the engine journal, of the excerpt of the last input the state includes */
+    public long engineIndex() {
+        return engineIndex;
+    }
+
+    /** @return the CRC32C of that excerpt's bytes */
+    public int excerptChecksum() {
+        return excerptChecksum;
+    }
+
+    /** @return the gateway of the last input the state includes */
+    public int sourceId() {
+        return sourceId;
+    }
+
+    /** @return the event id of the last input the state includes */
+    public long eventId() {
+        return eventId;
+    }
+
+    /** @return how many inputs the state includes: the engine journal's excerpts up to {@link #engineIndex()} */
+    public long inputs() {
+        return inputs;
+    }
+
+    public long lastOrderId() {
+        return lastOrderId;
+    }
+
+    public long lastExecId() {
+        return lastExecId;
+    }
+
+    /** @return how many resting orders follow */
+    public int openOrders() {
+        return openOrders;
+    }
+
+    /** @return how many completed orders follow the resting ones */
+    public int completedOrders() {
+        return completedOrders;
+    }
+
+    public int maxOpenOrders() {
+        return maxOpenOrders;
+    }
+
+    public int completedOrderMemory() {
+        return completedOrderMemory;
+    }
+
+    public int maxPriceLevels() {
+        return maxPriceLevels;
+    }
+
+    /** @return how many {@link SnapshotSource} records follow */
+    public int sources() {
+        return sources;
+    }
+
+    /** @return how many {@link SnapshotInstrument} records follow */
+    public int instruments() {
+        return instruments;
+    }
+
+    @Override
+    public void writeMarshallable(final BytesOut<?> bytes) {
+        out.begin(bytes);
+        out.writeInt(formatVersion);
+        out.writeLong(engineIndex);
+        out.writeInt(excerptChecksum);
+        out.writeInt(sourceId);
+        out.writeLong(eventId);
+        out.writeLong(inputs);
+        out.writeLong(lastOrderId);
+        out.writeLong(lastExecId);
+        out.writeInt(openOrders);
+        out.writeInt(completedOrders);
+        out.writeInt(maxOpenOrders);
+        out.writeInt(completedOrderMemory);
+        out.writeInt(maxPriceLevels);
+        out.writeInt(sources);
+        out.writeInt(instruments);
+        out.end();
+    }
+
+    @Override
+    public void readMarshallable(final BytesIn<?> bytes) {
+        in.begin(bytes);
+        formatVersion = in.readInt();
+        engineIndex = in.readLong();
+        excerptChecksum = in.readInt();
+        sourceId = in.readInt();
+        eventId = in.readLong();
+        inputs = in.readLong();
+        lastOrderId = in.readLong();
+        lastExecId = in.readLong();
+        openOrders = in.readInt();
+        completedOrders = in.readInt();
+        maxOpenOrders = in.readInt();
+        completedOrderMemory = in.readInt();
+        maxPriceLevels = in.readInt();
+        sources = in.readInt();
+        instruments = in.readInt();
+        in.end();
+    }
+}

@@ -1,0 +1,146 @@
+package io.sluice.engine.snapshot;
+
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.Engine;
+import io.sluice.engine.JournalingInput;
+import io.sluice.engine.StaleWriteLock;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.recovery.ConsumptionOrder;
+import io.sluice.engine.recovery.ExcerptComparison;
+import io.sluice.engine.recovery.InputSources;
+import io.sluice.engine.recovery.RecordedInputs;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.wire.Wire;
+import net.openhft.chronicle.wire.WireType;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ./sluice snapshot --config engine.yaml [--root DIR] [--every N] [--at-end]}: the snapshotter. The engine is
+ * deterministic, so any engine fed the same inputs in the same order has the same state: this process never touches
+ * the live engine. It opens the recorded journals under the root read-only (the deployment's, or a replica's), starts
+ * a fresh engine from the newest valid snapshot already written (or from nothing), re-runs the recorded inputs after
+ * it in the recorded consumption order, comparing every report with the recorded one as the engine's own recovery
+ * does ({@link RecordedInputs#recover}), and writes a snapshot ({@link SnapshotWriter}) into {@code <root>/snapshots}
+ * after every {@code N}-th input of the engine journal and/or after the last one recorded. Then it exits: run it
+ * again (from cron, or after a busy hour) to go on from where it got to.
+ * <p>
+ * Exit codes: 0 done; 2 bad config or options; 3 a journal is damaged, or re-running gave other reports than
+ * recorded (the message says where).
+ */
+@Command(name = "snapshot", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Write snapshots of the engine's state by re-running the recorded journals (never touching the live engine).")
+public final class SnapshotMain implements Callable<Integer> {
+    /** Exit code for a bad config or options. */
+    public static final int EXIT_BAD_CONFIG = 2;
+    /** Exit code for a damaged journal or a re-run that differs from the record. */
+    public static final int EXIT_CORRUPT_JOURNAL = 3;
+
+    @Option(names = "--config", required = true, paramLabel = "FILE", description = "the engine config (YAML): instruments and gateways")
+    private Path configFile;
+
+    @Option(names = "--root", paramLabel = "DIR", description = "journal root to read (e.g. a replica's); default: the config's journalRoot")
+    private Path root;
+
+    @Option(names = "--every", paramLabel = "N", description = "write a snapshot after every N-th input of the engine journal")
+    private long every;
+
+    @Option(names = "--at-end", description = "write a snapshot after the last input recorded (the default without --every)")
+    private boolean atEnd;
+
+    public static void main(final String[] args) {
+        System.exit(new CommandLine(new SnapshotMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        final EngineConfig config;
+        try {
+            config = EngineConfig.load(configFile);
+        } catch (final RuntimeException e) {
+            System.err.println("snapshot: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
+        if (every < 0) {
+            System.err.println("snapshot: --every must be positive, got " + every);
+            return EXIT_BAD_CONFIG;
+        }
+        final Path journals = root != null ? root : config.journalRoot();
+        try {
+            final Summary summary = run(config, journals, every, atEnd || every == 0);
+            System.out.println(summary.describe());
+            return 0;
+        } catch (final CorruptJournalException | IllegalArgumentException e) {
+            System.err.println("snapshot: " + e.getMessage());
+            return EXIT_CORRUPT_JOURNAL;
+        }
+    }
+
+    /** What a run did. */
+    public record Summary(Path journal, SnapshotRestore.Restored from, long rerun, long inputs, int written,
+                          long lastEngineIndex, long nanos) {
+        public String describe() {
+            return String.format(Locale.ROOT, "snapshot: %s, re-ran %,d inputs (%,d in all) in %.3f s, wrote %d snapshot%s%s into %s",
+                    from == null ? "started from the first input" : "started from the " + from.describe(), rerun, inputs,
+                    nanos / 1e9, written, written == 1 ? "" : "s",
+                    written == 0 ? "" : String.format(" (the last at engine index 0x%x)", lastEngineIndex), journal);
+        }
+    }
+
+    /**
+     * Re-runs the journals under {@code root} from the newest valid snapshot, writing snapshots as it goes.
+     *
+     * @param every write after every {@code every}-th input (0: never on the way)
+     * @param atEnd write after the last input recorded, unless a snapshot is there already
+     */
+    public static Summary run(final EngineConfig config, final Path root, final long every, final boolean atEnd) {
+        final long start = System.nanoTime();
+        final Path snapshotDir = Journals.snapshotJournal(root);
+        try (ChronicleQueue engineJournal = Journals.openReadOnly(Journals.engineJournal(root));
+             InputSources sources = new InputSources(root, true, config.gatewayIds());
+             ChronicleQueue snapshots = Journals.open(snapshotDir);
+             ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
+            if (StaleWriteLock.breakIfHolderDead(snapshots)) {
+                System.err.println("snapshot: broke the write lock of " + snapshotDir + ", left by a dead snapshotter");
+            }
+            final Wire rerun = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticDirect(64 * 1024));
+            final Engine engine = new Engine(config, rerun.methodWriter(EngineToGateway.class));
+            final ExcerptComparison comparison = new ExcerptComparison(false);
+            final JournalingInput input = new JournalingInput(rerun, engine, comparison);
+            final SnapshotRestore.Restored from = SnapshotRestore.restore(snapshots, config, engine, order, sources,
+                    SnapshotRestore.LATEST, problem -> System.err.println("snapshot: " + problem));
+            final long base = from == null ? 0 : from.inputs();
+            final SnapshotWriter writer = new SnapshotWriter(snapshots.createAppender(), config);
+            final long[] last = {from == null ? -1 : from.engineIndex(), 0, -1}; // last input's index; written; last written
+            final long rerunCount = RecordedInputs.recover(engineJournal, order, sources, input, comparison, rerun,
+                    (at, count) -> {
+                        last[0] = at.index();
+                        if (every > 0 && (base + count) % every == 0) {
+                            writer.write(engine, at, base + count, sources);
+                            last[1]++;
+                            last[2] = at.index();
+                        }
+                    });
+            final long inputs = base + rerunCount;
+            final boolean snapshotAtEnd = last[0] >= 0 && last[2] != last[0] && (from == null || last[0] != from.engineIndex());
+            if (atEnd && snapshotAtEnd) {
+                if (!order.at(last[0])) {
+                    throw order.corrupt("the last input re-run is no longer at its index", null);
+                }
+                writer.write(engine, order, inputs, sources);
+                last[1]++;
+                last[2] = last[0];
+            }
+            return new Summary(snapshotDir.toAbsolutePath(), from, rerunCount, inputs, (int) last[1], last[2],
+                    System.nanoTime() - start);
+        }
+    }
+}
