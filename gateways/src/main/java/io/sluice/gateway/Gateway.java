@@ -102,7 +102,7 @@ public final class Gateway implements Agent, AutoCloseable {
         log = new GatewayLog(id);
         acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, log,
                 new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
-                        config.logonBackoffMaxMillis()));
+                        config.logonBackoffMaxMillis()), config.validation());
 
         engineTailer = engineJournal.createTailer();
         // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,

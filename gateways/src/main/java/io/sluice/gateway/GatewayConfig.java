@@ -4,6 +4,7 @@ import io.sluice.contracts.SentMessage;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.process.CpuPinning;
+import io.sluice.gateway.codec.FixValidation;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.ListenAddress;
@@ -57,7 +58,13 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private long logonBackoffMaxMillis = 60_000;
     private long journalReserveBytes = JournalSpace.DEFAULT_RESERVE_BYTES;
     private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
+    private ValidationConfig validation = new ValidationConfig();
     private List<SessionConfig> sessions = new ArrayList<>();
+
+    /** @return the data-dictionary checks of client messages ({@code validation}: the standard's by default). */
+    public FixValidation validation() {
+        return validation == null ? FixValidation.STANDARD : validation.validation();
+    }
 
     /** Reads and validates a YAML configuration file. */
     public static GatewayConfig load(final Path file) throws IOException {

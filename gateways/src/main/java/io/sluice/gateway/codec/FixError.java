@@ -5,7 +5,8 @@ package io.sluice.gateway.codec;
  * exception. Framing errors ({@link #isFraming()}) mean the byte stream cannot be trusted past this point
  * (the session is logged out and the connection closed); {@link #BAD_CHECKSUM} frames are delimited but
  * garbled and, as the FIX spec requires, ignored; every other error names the SessionRejectReason (373)
- * the gateway answers with in a Reject (35=3).
+ * the gateway answers with in a Reject (35=3). {@link #GARBLED} and {@link #BAD_CHECKSUM} messages are ignored
+ * without consuming a sequence number.
  */
 public enum FixError {
     NONE(-1, false, ""),
@@ -14,6 +15,11 @@ public enum FixError {
             "Garbled message: BodyLength (9) is missing, not a number, or does not end where CheckSum (10) begins"),
     BODY_TOO_LONG(-1, true, "Garbled message: BodyLength (9) exceeds the maximum message size"),
     BAD_CHECKSUM(-1, false, "Garbled message: CheckSum (10) does not match"),
+    GARBLED_START(-1, true, "Garbled message: the first fields are not BeginString (8) and BodyLength (9)"),
+    GARBLED(-1, false, "Garbled message: the first three fields are not BeginString (8), BodyLength (9) and MsgType (35)"),
+    REQUIRED_TAG_MISSING(1, false, "Required tag missing"),
+    TAG_NOT_DEFINED_FOR_MESSAGE_TYPE(2, false, "Tag not defined for this message type"),
+    VALUE_IS_INCORRECT(5, false, "Value is incorrect (out of range) for this tag"),
     INVALID_TAG_NUMBER(0, false, "Invalid tag number"),
     TAG_WITHOUT_VALUE(4, false, "Tag specified without a value"),
     INCORRECT_DATA_FORMAT(6, false, "Incorrect data format for value"),

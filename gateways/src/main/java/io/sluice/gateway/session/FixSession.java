@@ -266,8 +266,8 @@ public final class FixSession {
         testRequestSentMillis = 0;
         final int msgType = message.msgType();
         final FixError error = message.error();
-        if (error == FixError.NONE && msgType == MsgTypes.SEQUENCE_RESET
-                && !message.isYes(FixTags.GAP_FILL_FLAG)) {
+        if (msgType == MsgTypes.SEQUENCE_RESET && !message.isYes(FixTags.GAP_FILL_FLAG) && (error == FixError.NONE
+                || error == FixError.REQUIRED_TAG_MISSING && message.errorTag() == FixTags.MSG_SEQ_NUM)) {
             onSequenceReset(message);
             return;
         }
