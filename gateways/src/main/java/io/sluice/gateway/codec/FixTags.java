@@ -38,6 +38,8 @@ public final class FixTags {
     public static final int CXL_REJ_REASON = 102;
     public static final int ORD_REJ_REASON = 103;
     public static final int HEART_BT_INT = 108;
+    public static final int ON_BEHALF_OF_COMP_ID = 115;
+    public static final int DELIVER_TO_COMP_ID = 128;
     public static final int TEST_REQ_ID = 112;
     public static final int ORIG_SENDING_TIME = 122;
     public static final int GAP_FILL_FLAG = 123;

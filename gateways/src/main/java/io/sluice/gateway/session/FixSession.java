@@ -280,6 +280,11 @@ public final class FixSession {
             onResetLogon(message, seq);
             return;
         }
+        if (seq > nextTargetSeq && error == FixError.NONE && msgType == MsgTypes.LOGOUT) {
+            // A Logout is answered even while a gap is open (a Logon with MsgSeqNum too high, its resend pending).
+            onLogoutInGap();
+            return;
+        }
         if (seq > nextTargetSeq) {
             final boolean answered = error == FixError.NONE && msgType == MsgTypes.RESEND_REQUEST;
             if (answered) {
@@ -434,6 +439,7 @@ public final class FixSession {
     public void reject(final FixMessage message, final int sessionRejectReason, final int refTagId,
                        final CharSequence text) {
         startMessage(MsgTypes.REJECT);
+        routeBack(message);
         refSeqAndType(message);
         if (refTagId > 0) {
             encoder.longField(FixTags.REF_TAG_ID, refTagId);
@@ -447,11 +453,9 @@ public final class FixSession {
 
     /** Sends a Business Message Reject (35=j) of {@code message}. */
     public void businessReject(final FixMessage message, final int businessRejectReason, final CharSequence text) {
-        pendingMsgType = MsgTypes.BUSINESS_MESSAGE_REJECT;
-        pendingSendingTime = clock.time();
-        encoder.start(MsgTypes.BUSINESS_MESSAGE_REJECT)
-                .header(gatewayCompId, clientCompId, nextSenderSeq, pendingSendingTime);
-        pendingBodyStart = encoder.position();
+        startMessage(MsgTypes.BUSINESS_MESSAGE_REJECT);
+        // Part of the stored body, so that a resend is routed the same way (still in the header: before 45).
+        routeBack(message);
         refSeqAndType(message);
         final int clOrdId = message.indexOf(FixTags.CL_ORD_ID);
         if (clOrdId >= 0) {
@@ -522,8 +526,10 @@ public final class FixSession {
         if (testReqId < 0) {
             reject(message, SessionRejectReason.REQUIRED_TAG_MISSING, FixTags.TEST_REQ_ID, "TestReqID (112) is required");
         } else {
-            startMessage(MsgTypes.HEARTBEAT).field(FixTags.TEST_REQ_ID, message.buffer(),
-                    message.valueOffset(testReqId), message.valueLength(testReqId));
+            startMessage(MsgTypes.HEARTBEAT);
+            routeBack(message);
+            encoder.field(FixTags.TEST_REQ_ID, message.buffer(), message.valueOffset(testReqId),
+                    message.valueLength(testReqId));
             commit();
         }
         advance();
@@ -737,6 +743,15 @@ public final class FixSession {
         commit();
     }
 
+    /** A Logout whose MsgSeqNum is beyond a gap: answered and closed without taking its place in the sequence. */
+    private void onLogoutInGap() {
+        if (state == FixSessionState.LOGOUT_SENT) {
+            disconnect(null);
+        } else {
+            logoutAndDisconnect(null);
+        }
+    }
+
     private void onLogout() {
         advance();
         if (state == FixSessionState.LOGOUT_SENT) {
@@ -803,6 +818,22 @@ public final class FixSession {
         store.received(this, nextTargetSeq, application.lastEventId());
         if (state == FixSessionState.RESEND_REQUESTED && nextTargetSeq > resendEndSeq) {
             state = FixSessionState.ACTIVE;
+        }
+    }
+
+    /**
+     * Routes a response back the way {@code message} came: its OnBehalfOfCompID (115) becomes DeliverToCompID (128)
+     * and its DeliverToCompID becomes OnBehalfOfCompID. Header fields, so called right after the header is started.
+     */
+    private void routeBack(final FixMessage message) {
+        copyHeaderField(message, FixTags.ON_BEHALF_OF_COMP_ID, FixTags.DELIVER_TO_COMP_ID);
+        copyHeaderField(message, FixTags.DELIVER_TO_COMP_ID, FixTags.ON_BEHALF_OF_COMP_ID);
+    }
+
+    private void copyHeaderField(final FixMessage message, final int fromTag, final int toTag) {
+        final int index = message.indexOf(fromTag);
+        if (index >= 0 && message.valueLength(index) > 0) {
+            encoder.field(toTag, message.buffer(), message.valueOffset(index), message.valueLength(index));
         }
     }
 

@@ -918,4 +918,49 @@ class FixSessionTest {
             assertEquals("5", bench.connection.next("4").get(FixTags.NEW_SEQ_NO), "Logout and Logon are gap-filled");
         }
     }
+
+    @Nested
+    class LogonWithMsgSeqNumTooHigh {
+        @Test
+        void theLogonIsAnsweredThenAResendRequestSentAndALogoutInTheGapStillAnswered() {
+            bench.clientSeq = 5;
+            bench.logon(30);
+            assertEquals(1, bench.connection.next("A").seqNum());
+            final FixFields request = bench.connection.next("2");
+            assertEquals("1", request.get(FixTags.BEGIN_SEQ_NO));
+            assertEquals("0", request.get(FixTags.END_SEQ_NO));
+            assertEquals(FixSessionState.RESEND_REQUESTED, bench.session.state());
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+            assertTrue(bench.connection.isClosed());
+            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
+            assertEquals(1, bench.session.nextTargetSeq(), "the gap is still to be filled at the next Logon");
+        }
+    }
+
+    @Nested
+    class Routing {
+        @BeforeEach
+        void logon() {
+            bench.logon(30);
+            bench.connection.next("A");
+        }
+
+        @Test
+        void onBehalfOfAndDeliverToAreReversedInAnswersAndRejects() {
+            bench.send(MsgTypes.TEST_REQUEST, test -> test.textField(FixTags.ON_BEHALF_OF_COMP_ID, "DESK1")
+                    .textField(FixTags.DELIVER_TO_COMP_ID, "VENUE").textField(FixTags.TEST_REQ_ID, "T1"));
+            final FixFields heartbeat = bench.connection.next("0");
+            assertEquals("DESK1", heartbeat.get(FixTags.DELIVER_TO_COMP_ID));
+            assertEquals("VENUE", heartbeat.get(FixTags.ON_BEHALF_OF_COMP_ID));
+            bench.send(MsgTypes.HEARTBEAT, bad -> bad.textField(FixTags.ON_BEHALF_OF_COMP_ID, "DESK2")
+                    .textField(4999, "x"));
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("DESK2", reject.get(FixTags.DELIVER_TO_COMP_ID));
+            assertEquals(null, reject.get(FixTags.ON_BEHALF_OF_COMP_ID));
+            bench.send('H', unsupported -> unsupported.textField(FixTags.DELIVER_TO_COMP_ID, "VENUE2")
+                    .textField(FixTags.CL_ORD_ID, "X1").textField(FixTags.SYMBOL, "VOD").textField(FixTags.SIDE, "1"));
+            assertEquals("VENUE2", bench.connection.next("j").get(FixTags.ON_BEHALF_OF_COMP_ID));
+        }
+    }
 }
