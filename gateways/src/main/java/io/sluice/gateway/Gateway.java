@@ -95,7 +95,7 @@ public final class Gateway implements Agent, AutoCloseable {
         for (final SessionConfig sessionConfig : config.sessions()) {
             final FixSession session = new FixSession(sessionConfig.identity(), store, orderEntry, clock,
                     config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis(),
-                    config.minHeartBtIntSeconds(sessionConfig));
+                    config.minHeartBtIntSeconds(sessionConfig)).resets(sessionConfig.resetPolicy());
             session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
             sessions.add(session);
         }

@@ -161,6 +161,11 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
                             + FixSession.MAX_HEARTBEAT_SECONDS + ", or 0 for the gateway's, got "
                             + session.minHeartBtIntSeconds());
                 }
+                try {
+                    session.resetPolicy();
+                } catch (final IllegalArgumentException e) {
+                    problems.add("session " + id + ": " + e.getMessage());
+                }
                 if (session.firm() != null && ShortText.parse(session.firm()) == ShortText.INVALID) {
                     problems.add("session " + id + ": firm '" + session.firm() + "' must be 1 to 10 characters of"
                             + " letters, digits and " + ShortText.ALPHABET.trim());

@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.gateway.codec.ShortText;
+import io.sluice.gateway.session.ResetPolicy;
 import io.sluice.gateway.session.SessionIdentity;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 
@@ -10,7 +11,8 @@ import net.openhft.chronicle.wire.SelfDescribingMarshallable;
  * minimum HeartBtInt (108), overriding the gateway's, and optionally its firm. The firm (at most 10 characters,
  * like other identifiers) is written into every order command of the session: orders of one firm never trade
  * with each other (self-match prevention across sessions), and gateways may share CompIDs only as one firm
- * ({@link SessionClaims}). Without a firm, a session is its own scope.
+ * ({@link SessionClaims}). Without a firm, a session is its own scope. Optionally, when it resets its sequence
+ * numbers by itself ({@link ResetPolicy}).
  */
 public final class SessionConfig extends SelfDescribingMarshallable {
     private String senderCompId;
@@ -19,6 +21,10 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     private String password;
     private int minHeartBtIntSeconds;
     private String firm;
+    private boolean resetOnLogon;
+    private boolean resetOnLogout;
+    private boolean resetOnDisconnect;
+    private String resetTime;
 
     public SessionConfig() {
     }
@@ -73,6 +79,25 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     /** @return the firm packed as order commands carry it, 0 for none (it must be valid, see {@code validate}). */
     long firmId() {
         return firm() == null ? 0 : ShortText.parse(firm);
+    }
+
+    public SessionConfig resets(final boolean onLogon, final boolean onLogout, final boolean onDisconnect,
+                                final String dailyAt) {
+        this.resetOnLogon = onLogon;
+        this.resetOnLogout = onLogout;
+        this.resetOnDisconnect = onDisconnect;
+        this.resetTime = dailyAt;
+        return this;
+    }
+
+    /**
+     * @return when the session resets its sequence numbers by itself (ResetOnLogon, ResetOnLogout,
+     *         ResetOnDisconnect, resetTime HH:MM:SS UTC); none by default
+     * @throws IllegalArgumentException for a resetTime not of that form
+     */
+    public ResetPolicy resetPolicy() {
+        return new ResetPolicy(resetOnLogon, resetOnLogout, resetOnDisconnect,
+                resetTime == null || resetTime.isEmpty() ? ResetPolicy.NO_DAILY_RESET : ResetPolicy.secondOfDay(resetTime));
     }
 
     SessionIdentity identity() {

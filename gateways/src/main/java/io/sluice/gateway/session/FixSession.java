@@ -58,6 +58,8 @@ public final class FixSession {
     private final StringBuilder reason = new StringBuilder(128);
     private final SessionStore.StoredMessageHandler resender = this::resend;
     private SessionEvents events = SessionEvents.NONE;
+    private ResetPolicy resetPolicy = ResetPolicy.NONE;
+    private long nextDailyResetMillis = Long.MAX_VALUE;
 
     private FixSessionState state = FixSessionState.DISCONNECTED;
     private FixConnection connection;
@@ -119,6 +121,13 @@ public final class FixSession {
     /** Sets who hears about logons and disconnects. */
     public FixSession events(final SessionEvents events) {
         this.events = events;
+        return this;
+    }
+
+    /** Sets when the session resets its sequence numbers by itself (none by default: they persist). */
+    public FixSession resets(final ResetPolicy policy) {
+        this.resetPolicy = policy;
+        this.nextDailyResetMillis = policy.nextDailyReset(clock.time());
         return this;
     }
 
@@ -205,6 +214,8 @@ public final class FixSession {
                 return text(RESET_NEEDS_SEQ_ONE);
             }
             resetSequences();
+        } else if (resetPolicy.onLogon()) {
+            resetSequences();
         } else if (seq < nextTargetSeq) {
             return text(SEQ_TOO_LOW).append(nextTargetSeq).append(BUT_RECEIVED).append(seq);
         }
@@ -217,7 +228,7 @@ public final class FixSession {
         testRequestSentMillis = 0;
         answerLogon(heartBtInt, reset);
         events.onLogon(this, nextSenderSeq, seq);
-        if (reset && undeliveredFrom != 0) {
+        if ((reset || resetPolicy.onLogon()) && undeliveredFrom != 0) {
             redeliverAfterReset(undeliveredFrom, undeliveredTo);
         }
         if (seq == nextTargetSeq) {
@@ -355,6 +366,9 @@ public final class FixSession {
         connection = null;
         state = FixSessionState.DISCONNECTED;
         events.onDisconnect(this, "connection lost");
+        if (resetPolicy.onDisconnect()) {
+            resetWhileOffline();
+        }
     }
 
     /**
@@ -363,10 +377,14 @@ public final class FixSession {
      * answered within HeartBtInt (during a resend, which sends no TestRequest, after twice HeartBtInt plus 20 %).
      */
     public int onTimer() {
+        final long now = clock.time();
+        if (now >= nextDailyResetMillis) {
+            dailyReset(now);
+            return 1;
+        }
         if (state == FixSessionState.DISCONNECTED) {
             return 0;
         }
-        final long now = clock.time();
         if (state == FixSessionState.LOGOUT_SENT) {
             if (now - logoutSentMillis >= logoutTimeoutMillis) {
                 disconnect("no Logout reply");
@@ -402,6 +420,19 @@ public final class FixSession {
             work++;
         }
         return work;
+    }
+
+    /**
+     * The daily reset time has come: a logged-on client is logged out ("Daily sequence reset") and both sequences
+     * start again at 1, journaled like any reset.
+     */
+    private void dailyReset(final long now) {
+        nextDailyResetMillis = resetPolicy.nextDailyReset(now);
+        final boolean resetByDisconnect = connection != null && resetPolicy.onDisconnect();
+        logoutAndDisconnect("Daily sequence reset");
+        if (!resetByDisconnect) {
+            resetWhileOffline();
+        }
     }
 
     /**
@@ -732,6 +763,22 @@ public final class FixSession {
         store.reset(this, 1, 1, application.lastEventId());
     }
 
+    /**
+     * A reset of the session's own policy, with no client connected: the application messages stored while it was
+     * offline are stored again with the new sequence's first numbers, so that the client still gets them (through
+     * the resend protocol) after it logs on.
+     */
+    private void resetWhileOffline() {
+        final long undeliveredFrom = offlineFromSeq;
+        final long undeliveredTo = nextSenderSeq - 1;
+        resetSequences();
+        offlineFromSeq = 0;
+        if (undeliveredFrom != 0) {
+            store.replayBeforeReset(this, undeliveredFrom, undeliveredTo, renumberer);
+            offlineFromSeq = nextSenderSeq > 1 ? 1 : 0;
+        }
+    }
+
     /** The Logon that answers the client's, with ResetSeqNumFlag when the sequences were reset. */
     private void answerLogon(final long heartBtIntSeconds, final boolean reset) {
         startMessage(MsgTypes.LOGON)
@@ -745,19 +792,23 @@ public final class FixSession {
 
     /** A Logout whose MsgSeqNum is beyond a gap: answered and closed without taking its place in the sequence. */
     private void onLogoutInGap() {
+        closeAfterLogout();
+    }
+
+    private void onLogout() {
+        advance();
+        closeAfterLogout();
+    }
+
+    /** The client's Logout answers ours, or is answered; then the connection closes (ResetOnLogout resets). */
+    private void closeAfterLogout() {
         if (state == FixSessionState.LOGOUT_SENT) {
             disconnect(null);
         } else {
             logoutAndDisconnect(null);
         }
-    }
-
-    private void onLogout() {
-        advance();
-        if (state == FixSessionState.LOGOUT_SENT) {
-            disconnect(null);
-        } else {
-            logoutAndDisconnect(null);
+        if (resetPolicy.onLogout() && !resetPolicy.onDisconnect()) {
+            resetWhileOffline();
         }
     }
 
@@ -787,6 +838,10 @@ public final class FixSession {
                 closing.close();
             }
             events.onDisconnect(this, reason);
+            state = FixSessionState.DISCONNECTED;
+            if (resetPolicy.onDisconnect()) {
+                resetWhileOffline();
+            }
         }
         state = FixSessionState.DISCONNECTED;
     }

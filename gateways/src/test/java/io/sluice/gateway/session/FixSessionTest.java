@@ -963,4 +963,95 @@ class FixSessionTest {
             assertEquals("VENUE2", bench.connection.next("j").get(FixTags.ON_BEHALF_OF_COMP_ID));
         }
     }
+
+    @Nested
+    class ResetPolicies {
+        private void echoAndLogout() {
+            bench.logon(30);
+            bench.connection.next("A");
+            echo(echo -> { });
+            bench.connection.next("8");
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+        }
+
+        private void logonAgainAtOne() {
+            bench.reconnect();
+            bench.clientSeq = 1;
+            bench.logon(30);
+        }
+
+        @Test
+        void byDefaultSequenceNumbersPersistAndALogonAtOneIsTooLow() {
+            echoAndLogout();
+            logonAgainAtOne();
+            assertEquals(FixAcceptor.LOGON_REJECTED, bench.connection.next("5").get(FixTags.TEXT));
+            assertEquals(4, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void resetOnLogonStartsBothSequencesAgainAtEveryLogon() {
+            bench.session.resets(new ResetPolicy(true, false, false, ResetPolicy.NO_DAILY_RESET));
+            echoAndLogout();
+            logonAgainAtOne();
+            assertEquals(1, bench.connection.next("A").seqNum());
+            assertEquals(2, bench.session.nextTargetSeq());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+        }
+
+        @Test
+        void resetOnLogoutResetsAfterTheLogoutExchangeAndIsJournaled() {
+            bench.session.resets(new ResetPolicy(false, true, false, ResetPolicy.NO_DAILY_RESET));
+            echoAndLogout();
+            assertEquals(1, bench.session.nextSenderSeq());
+            assertEquals(1, bench.session.nextTargetSeq());
+            try (io.sluice.gateway.JournalSessionStore restarted = new io.sluice.gateway.JournalSessionStore(
+                    io.sluice.contracts.journal.Journals.open(journal), 8192)) {
+                assertEquals(1, restarted.nextSenderSeq(bench.session.id()), "a restarted gateway agrees");
+                assertEquals(1, restarted.nextTargetSeq(bench.session.id()));
+            }
+            logonAgainAtOne();
+            assertEquals(1, bench.connection.next("A").seqNum());
+        }
+
+        @Test
+        void resetOnLogoutDoesNotResetALostConnectionButResetOnDisconnectDoes() {
+            bench.session.resets(new ResetPolicy(false, true, false, ResetPolicy.NO_DAILY_RESET));
+            bench.logon(30);
+            bench.acceptor.onDisconnected(bench.connection);
+            assertEquals(2, bench.session.nextTargetSeq());
+            bench.session.resets(new ResetPolicy(false, false, true, ResetPolicy.NO_DAILY_RESET));
+            bench.reconnect();
+            bench.logon(30);
+            bench.acceptor.onDisconnected(bench.connection);
+            assertEquals(1, bench.session.nextTargetSeq());
+            assertEquals(1, bench.session.nextSenderSeq());
+        }
+
+        @Test
+        void theDailyResetLogsOutAndResetsAtItsTime() {
+            bench.session.resets(new ResetPolicy(false, false, false, ResetPolicy.secondOfDay("11:00:00")));
+            bench.logon(3600);
+            bench.connection.next("A");
+            bench.advance(3_600_000 - 1);
+            bench.session.onTimer();
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            bench.connection.clear();
+            bench.advance(1);
+            bench.session.onTimer();
+            assertEquals("Daily sequence reset", bench.connection.next("5").get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+            assertEquals(1, bench.session.nextSenderSeq());
+            assertEquals(1, bench.session.nextTargetSeq());
+            logonAgainAtOne();
+            assertEquals(1, bench.connection.next("A").seqNum());
+        }
+
+        @Test
+        void aResetTimeMustBeATimeOfDay() {
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> ResetPolicy.secondOfDay("25:00:00"));
+            assertEquals(ResetPolicy.secondOfDay("00:00:01"), 1);
+        }
+    }
 }
