@@ -22,7 +22,10 @@ import java.nio.charset.StandardCharsets;
  * messages with PossDupFlag and OrigSendingTime, administrative ones as SequenceReset-GapFill),
  * SequenceReset in both modes (Reset mode ignores MsgSeqNum), Reject and Business Message Reject, Logout,
  * ResetSeqNumFlag at Logon (after which the reports stored while the client was offline still reach it, renumbered)
- * and on a logged-on session (a counterparty's daily reset: both sides start again at 1, the session stays on).
+ * and on a logged-on session (a counterparty's daily reset: both sides start again at 1, the session stays on),
+ * resets of the session's own {@link ResetPolicy}, a Logout answered even beyond an open gap, and OnBehalfOfCompID and
+ * DeliverToCompID reversed in its answers. Messages reach it validated against the FIX 4.4 dictionary: one that
+ * failed is rejected with the reason its parse found, and consumes its MsgSeqNum.
  * <p>
  * Every outgoing message is recorded in the store before it is sent, so a message is either resendable
  * or was never numbered. Time comes from the injected {@link EpochClock}; there are no threads or
@@ -342,7 +345,7 @@ public final class FixSession {
         }
     }
 
-    /** The connection's byte stream is not FIX 4.4 any more: log out with the reason and close. */
+    /** The connection's byte stream is not FIX 4.4 (another BeginString): log out with the reason and close. */
     public void onFramingError(final FixError error) {
         if (connection != null) {
             logoutAndDisconnect(error.text());
