@@ -748,6 +748,17 @@ class FixSessionTest {
             bench.connection.next("A");
         }
 
+        /** The session's next message is a Reject with these RefSeqNum, RefTagID, RefMsgType, reason and Text. */
+        private void assertReject(final String refSeqNum, final String refTagId, final String refMsgType,
+                                  final String reason, final String text) {
+            final FixFields reject = bench.connection.next("3");
+            assertEquals(refSeqNum, reject.get(FixTags.REF_SEQ_NUM));
+            assertEquals(refTagId, reject.get(FixTags.REF_TAG_ID));
+            assertEquals(refMsgType, reject.get(FixTags.REF_MSG_TYPE));
+            assertEquals(reason, reject.get(FixTags.SESSION_REJECT_REASON));
+            assertEquals(text, reject.get(FixTags.TEXT));
+        }
+
         @Test
         void anUnsupportedMsgTypeGetsABusinessMessageReject() {
             // OrderStatusRequest (H): valid FIX 4.4, but not a message this application takes.
@@ -763,12 +774,7 @@ class FixSessionTest {
         @Test
         void aHeartbeatWithATagFix44DoesNotDefineIsRejectedAndConsumesItsNumber() {
             bench.send(MsgTypes.HEARTBEAT, heartbeat -> heartbeat.textField(4999, "x"));
-            final FixFields reject = bench.connection.next("3");
-            assertEquals("2", reject.get(FixTags.REF_SEQ_NUM));
-            assertEquals("4999", reject.get(FixTags.REF_TAG_ID));
-            assertEquals("0", reject.get(FixTags.REF_MSG_TYPE));
-            assertEquals("0", reject.get(FixTags.SESSION_REJECT_REASON));
-            assertEquals("Invalid tag number", reject.get(FixTags.TEXT));
+            assertReject("2", "4999", "0", "0", "Invalid tag number");
             assertEquals(3, bench.session.nextTargetSeq(), "a Reject consumes the MsgSeqNum");
         }
 
@@ -816,12 +822,7 @@ class FixSessionTest {
         void aMalformedFieldGetsASessionRejectNamingTheTag() {
             bench.sendRaw(io.sluice.gateway.codec.FixBytes.frame(
                     "35=D|49=CLIENT1|56=SLUICE|34=2|52=20261122-10:00:00.000|11=A|11=B|"));
-            final FixFields reject = bench.connection.next("3");
-            assertEquals("13", reject.get(FixTags.SESSION_REJECT_REASON));
-            assertEquals("11", reject.get(FixTags.REF_TAG_ID));
-            assertEquals("D", reject.get(FixTags.REF_MSG_TYPE));
-            assertEquals("2", reject.get(FixTags.REF_SEQ_NUM));
-            assertEquals("Tag appears more than once", reject.get(FixTags.TEXT));
+            assertReject("2", "11", "D", "13", "Tag appears more than once");
             assertEquals(3, bench.session.nextTargetSeq());
         }
 

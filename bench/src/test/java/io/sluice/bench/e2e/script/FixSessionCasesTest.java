@@ -1,6 +1,8 @@
 package io.sluice.bench.e2e.script;
 
 import io.sluice.engine.EngineMain;
+import io.sluice.gateway.FixScript;
+import io.sluice.gateway.FixScriptRunner;
 import io.sluice.gateway.GatewayMain;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
@@ -97,8 +99,8 @@ class FixSessionCasesTest {
     Stream<DynamicTest> everyCase() {
         // No test source URI (the script's file): surefire's -Dtest filter would drop tests without a class source.
         return scripts.stream().map(script -> DynamicTest.dynamicTest(script.name() + ": " + script.title(), () -> {
-                    try (FixScriptRunner runner = new FixScriptRunner(gateway)) {
-                        runner.run(script);
+                    try {
+                        new FixScriptRunner(gateway.address()).run(script);
                     } catch (final AssertionError failed) {
                         throw new AssertionError(failed.getMessage() + "\n  gateway log: " + dir.resolve("gateway.log"),
                                 failed);

@@ -1,4 +1,6 @@
-package io.sluice.bench.e2e.script;
+package io.sluice.gateway;
+
+import io.sluice.gateway.codec.FixBytes;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -112,10 +114,10 @@ public final class FixScript {
     }
 
     /**
-     * @return the bytes of an {@code I} line as they go out: placeholders filled, BodyLength and CheckSum computed
+     * @return an {@code I} line as it goes out ('|' for SOH): placeholders filled, BodyLength and CheckSum computed
      *         unless the line gives them
      */
-    public static byte[] frame(final String line, final long nowMillis) {
+    public static String frame(final String line, final long nowMillis) {
         final Matcher now = NOW.matcher(line);
         final StringBuilder filled = new StringBuilder();
         while (now.find()) {
@@ -140,14 +142,11 @@ public final class FixScript {
         }
         final StringBuilder message = new StringBuilder();
         for (int i = 0; i < fields.size() - 1; i++) {
-            message.append(fields.get(i)).append('\u0001');
+            message.append(fields.get(i)).append('|');
         }
-        int sum = 0;
-        for (int i = 0; i < message.length(); i++) {
-            sum += message.charAt(i);
-        }
-        final String checksum = fields.getLast().equals("10=<SUM>") ? "10=%03d".formatted(sum & 0xFF) : fields.getLast();
-        return message.append(checksum).append('\u0001').toString().getBytes(StandardCharsets.ISO_8859_1);
+        final String checksum = fields.getLast().equals("10=<SUM>")
+                ? "10=%03d".formatted(FixBytes.checksum(message.toString())) : fields.getLast();
+        return message.append(checksum).append('|').toString();
     }
 
     private static int indexOfPrefix(final List<String> fields, final String prefix) {
