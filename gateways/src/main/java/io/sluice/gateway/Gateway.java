@@ -97,14 +97,15 @@ public final class Gateway implements Agent, AutoCloseable {
             final FixSession session = new FixSession(sessionConfig.identity(), store,
                     InboundThrottle.wrap(orderEntry, sessionConfig), clock,
                     config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis(),
-                    config.minHeartBtIntSeconds(sessionConfig));
+                    config.minHeartBtIntSeconds(sessionConfig)).resets(sessionConfig.resetPolicy());
             session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
             sessions.add(session);
         }
         log = new GatewayLog(id);
         acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, log,
                 new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
-                        config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()));
+                        config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
+                config.validation());
 
         engineTailer = engineJournal.createTailer();
         // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,
