@@ -184,28 +184,34 @@ public final class Receiver implements Agent {
         if (added.isEmpty()) {
             return 0;
         }
+        final Map<TopicPartition, Long> positions = new HashMap<>();
+        for (final TopicPartition partition : consumer.assignment()) {
+            positions.put(partition, consumer.position(partition)); // resume() reassigns the consumer
+        }
         try {
             resume(added);
         } catch (final org.apache.kafka.common.errors.TimeoutException e) {
             link.unreachable("reading the offsets of new topics: " + e.getMessage());
             added.forEach(ReplicaJournal::close);
+            reassign(positions);
             return 0;
         }
         for (final ReplicaJournal journal : added) {
             journals.put(journal.name.name(), journal);
             byTopic.put(journal.partition.topic(), journal);
         }
+        reassign(positions);
+        return added.size();
+    }
+
+    /** Assigns every journal's partition, at {@code positions} where known, else at the journal's excerpt count. */
+    private void reassign(final Map<TopicPartition, Long> positions) {
         final List<TopicPartition> partitions = new ArrayList<>();
         byTopic.values().forEach(journal -> partitions.add(journal.partition));
-        final Map<TopicPartition, Long> positions = new HashMap<>();
-        for (final TopicPartition partition : consumer.assignment()) {
-            positions.put(partition, consumer.position(partition));
-        }
         consumer.assign(partitions);
         for (final ReplicaJournal journal : byTopic.values()) {
             consumer.seek(journal.partition, positions.getOrDefault(journal.partition, journal.count));
         }
-        return added.size();
     }
 
     /**

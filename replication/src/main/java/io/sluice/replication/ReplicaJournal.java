@@ -1,5 +1,6 @@
 package io.sluice.replication;
 
+import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -39,7 +40,7 @@ final class ReplicaJournal implements AutoCloseable {
         this.rollCycle = queue.rollCycle();
         final long last = queue.lastIndex();
         lastIndex = last < 0 ? -1 : last;
-        count = lastIndex < 0 ? 0 : ((net.openhft.chronicle.queue.impl.RollingChronicleQueue) queue).countExcerpts(queue.firstIndex(), lastIndex) + 1;
+        count = lastIndex < 0 ? 0 : ((RollingChronicleQueue) queue).countExcerpts(queue.firstIndex(), lastIndex) + 1;
     }
 
     /** @return the bytes of the local excerpt at {@code index}, or null if there is none */

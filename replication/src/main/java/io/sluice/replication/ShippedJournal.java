@@ -1,5 +1,6 @@
 package io.sluice.replication;
 
+import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -115,12 +116,12 @@ final class ShippedJournal implements AutoCloseable {
         }
         final RollCycle cycle = queue.rollCycle();
         if (index < 0) {
-            return ((net.openhft.chronicle.queue.impl.RollingChronicleQueue) queue).countExcerpts(queue.firstIndex(), last) + 1;
+            return ((RollingChronicleQueue) queue).countExcerpts(queue.firstIndex(), last) + 1;
         }
         if (cycle.toCycle(index) == cycle.toCycle(last)) {
             return cycle.toSequenceNumber(last) - cycle.toSequenceNumber(index);
         }
-        return ((net.openhft.chronicle.queue.impl.RollingChronicleQueue) queue).countExcerpts(index, last);
+        return ((RollingChronicleQueue) queue).countExcerpts(index, last);
     }
 
     @Override

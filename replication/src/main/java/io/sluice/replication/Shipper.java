@@ -1,5 +1,6 @@
 package io.sluice.replication;
 
+import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.runtime.replication.AcknowledgedIndexFile;
@@ -66,7 +67,7 @@ public final class Shipper implements Agent {
     /** How long Kafka may take to answer a resume query before it is called unreachable and retried. */
     static final long KAFKA_QUERY_MILLIS = 5000;
     /** How long unacknowledged excerpts may wait for any acknowledgement before Kafka is called unreachable. */
-    static final long ACK_SILENCE_MILLIS = 3000;
+    static final long ACK_SILENCE_MILLIS = 10_000;
     /** The most excerpts one journal ships in one round before the next journal's turn. */
     static final int BATCH = 256;
 
@@ -84,6 +85,8 @@ public final class Shipper implements Agent {
     private long nextDiscoveryMillis;
     private long nextLagReportMillis;
     private boolean published;
+    /** What the producer's callback said, on this thread, while {@link #send} was in {@code producer.send}. */
+    private Exception refusedInSend;
 
     public Shipper(final ReplicationConfig config) {
         this.config = config;
@@ -193,26 +196,37 @@ public final class Shipper implements Agent {
         }
     }
 
-    /** @return true if the producer took the pending excerpt (it will be acknowledged or fail for good) */
+    /**
+     * @return true if the producer took the pending excerpt (it will be acknowledged, or fail for good); false if it
+     * refused it at once (no metadata for the topic, no buffer space: Kafka unreachable), which it reports by calling
+     * the callback on this thread before {@code send} returns: then nothing was queued, and the excerpt stays pending
+     */
     private boolean send(final ShippedJournal journal) {
         final RecordHeaders headers = new RecordHeaders();
         headers.add(ReplicationTopics.INDEX_HEADER, ReplicationTopics.longHeader(journal.pendingIndex));
         headers.add(ReplicationTopics.READ_HEADER, ReplicationTopics.longHeader(SluiceClock.nowTicks()));
         final long index = journal.pendingIndex;
+        final Thread sender = Thread.currentThread();
+        refusedInSend = null;
         try {
             producer.send(new ProducerRecord<>(journal.topic, 0, null, null, journal.pending, headers), (metadata, e) -> {
-                if (e != null) {
-                    journal.failure.compareAndSet(null, e);
-                } else {
+                if (e == null) {
                     journal.acknowledgedIndex.set(index);
                     journal.lastAcknowledgedNanos = System.nanoTime();
+                } else if (Thread.currentThread() == sender) {
+                    refusedInSend = e; // before send() returned: nothing was queued
+                } else {
+                    journal.failure.compareAndSet(null, e);
                 }
             });
-            return true;
         } catch (final org.apache.kafka.common.errors.TimeoutException e) {
-            link.unreachable("the producer could not take an excerpt of " + journal.name + ": " + e.getMessage());
+            refusedInSend = e;
+        }
+        if (refusedInSend != null) {
+            link.unreachable("the producer could not take an excerpt of " + journal.name + ": " + refusedInSend.getMessage());
             return false;
         }
+        return true;
     }
 
     /** Calls Kafka unreachable when excerpts wait and no acknowledgement came for {@link #ACK_SILENCE_MILLIS}. */
@@ -305,8 +319,7 @@ public final class Shipper implements Agent {
         final long end;
         final long start;
         try {
-            // The producer learns the topic's metadata now: a send never waits for it, nor fails for want of it.
-            producer.partitionsFor(journal.topic);
+            awaitMetadata(journal.topic);
             end = resumeConsumer.endOffsets(List.of(partition), wait).get(partition);
             start = resumeConsumer.beginningOffsets(List.of(partition), wait).get(partition);
         } catch (final org.apache.kafka.common.errors.TimeoutException e) {
@@ -341,7 +354,7 @@ public final class Shipper implements Agent {
                     + " (offset " + (end - 1) + ") differs from the local excerpt at that index: the journal diverges from"
                     + " what was shipped");
         }
-        final long excerptsUpToIt = ((net.openhft.chronicle.queue.impl.RollingChronicleQueue) journal.queue).countExcerpts(journal.queue.firstIndex(), index) + 1;
+        final long excerptsUpToIt = ((RollingChronicleQueue) journal.queue).countExcerpts(journal.queue.firstIndex(), index) + 1;
         if (start == 0 && excerptsUpToIt != end) {
             throw ReplicationRefusedException.at(ROLE, journal.name, index, "topic " + journal.topic + " holds " + end
                     + " records up to this excerpt, the local journal " + excerptsUpToIt + ": records were lost or doubled");
@@ -352,6 +365,21 @@ public final class Shipper implements Agent {
         journal.acknowledgedIndex.set(index);
         journal.acknowledgedHere(gate, index, eventId);
         start(journal, index, "after " + IndexText.of(index) + ", the last of " + end + " records Kafka holds");
+    }
+
+    /** Has the producer learn {@code topic}'s metadata now, so that the first send does not wait for it. */
+    private void awaitMetadata(final String topic) {
+        final long deadline = System.currentTimeMillis() + KAFKA_QUERY_MILLIS;
+        while (true) {
+            try {
+                producer.partitionsFor(topic);
+                return;
+            } catch (final org.apache.kafka.common.errors.TimeoutException e) {
+                if (System.currentTimeMillis() > deadline) {
+                    throw e;
+                }
+            }
+        }
     }
 
     private ConsumerRecord<byte[], byte[]> recordAt(final TopicPartition partition, final long offset) {
@@ -409,9 +437,9 @@ public final class Shipper implements Agent {
         properties.put(ProducerConfig.RETRIES_CONFIG, Integer.toString(Integer.MAX_VALUE));
         properties.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Integer.toString(Integer.MAX_VALUE));
         properties.put(ProducerConfig.LINGER_MS_CONFIG, "0");
-        // send() waits this long at most for buffer space (the journals' in-flight bounds keep well inside it) or for
-        // a topic's metadata, which resume() has fetched before the first send (partitionsFor).
-        properties.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(KAFKA_QUERY_MILLIS));
+        // send() waits this long at most for a topic's metadata (fetched by resume() before the first send, but dropped
+        // by the producer when a broker goes away) or buffer space; then it refuses the excerpt, which stays pending.
+        properties.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "200");
         properties.put(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "1000");
         return properties;
     }

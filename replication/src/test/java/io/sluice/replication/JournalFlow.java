@@ -17,8 +17,9 @@ import java.util.concurrent.locks.LockSupport;
  * A child process writing a deployment's journals as its gateways and engine do, through the contracts' method
  * writers, at a steady rate: for each event, a command in {@code gateway-N}, one engine excerpt answering it (one or
  * two reports, the input's MetaData), and in {@code gateway-N-out} the message sent for the report (with the report's
- * engine index) and its delivery. Gateways 1 and 2 from the start, gateway 3 from the middle on (a journal that appears
- * while the shipper runs). Arguments: root, events, events per second.
+ * engine index) and its delivery. Gateways 1 and 2 from the start, gateway 3 from event 1000 on (a journal that appears
+ * while the shipper runs). Arguments: root, events at most, events per second, and optionally a stop file: the flow
+ * ends early once that file exists, so a test can keep it flowing until it has killed what it kills mid-flow.
  */
 public final class JournalFlow {
     private JournalFlow() {
@@ -28,11 +29,12 @@ public final class JournalFlow {
         final Path root = Path.of(args[0]);
         final int events = Integer.parseInt(args[1]);
         final long periodNanos = 1_000_000_000L / Long.parseLong(args[2]);
-        write(root, events, periodNanos);
-        System.out.println("journal flow: wrote " + events + " events");
+        final Path stopFile = args.length > 3 ? Path.of(args[3]) : null;
+        final int written = write(root, events, periodNanos, stopFile);
+        System.out.println("journal flow: wrote " + written + " events");
     }
 
-    static void write(final Path root, final int events, final long periodNanos) {
+    static int write(final Path root, final int events, final long periodNanos, final Path stopFile) {
         final long[] nextEvent = new long[4];
         final MetaData metaData = new MetaData();
         final UnsafeBuffer body = new UnsafeBuffer("35=8|150=0|39=0|".getBytes(StandardCharsets.US_ASCII));
@@ -46,7 +48,10 @@ public final class JournalFlow {
                 }
             }
             for (int e = 0; e < events; e++) {
-                final int gateways = e < events / 2 ? 2 : 3;
+                if (stopFile != null && e % 100 == 0 && java.nio.file.Files.exists(stopFile)) {
+                    return e;
+                }
+                final int gateways = e < 1000 ? 2 : 3;
                 final int gateway = 1 + e % gateways;
                 if (records[gateway] == null) {
                     records[gateway] = writer.writer(Journals.gatewayDeliveries(root, gateway), GatewayRecords.class);
@@ -76,5 +81,6 @@ public final class JournalFlow {
                 }
             }
         }
+        return events;
     }
 }

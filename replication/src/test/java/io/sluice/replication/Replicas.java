@@ -50,6 +50,31 @@ final class Replicas {
                 JournalFlow.class, root.toString(), Integer.toString(events), Integer.toString(rate));
     }
 
+    /** The file that ends a {@link #flowUntilStopped flow} started in {@code dir}. */
+    static Path stopFile(final Path dir) {
+        return dir.resolve("flow.stop");
+    }
+
+    /** Starts a {@link JournalFlow} writing at {@code rate} a second until {@link #stop(Path)} (or 200,000 events). */
+    static JavaProcess flowUntilStopped(final Path dir, final Path root, final int rate) throws IOException {
+        return JavaProcess.start("flow", dir.resolve("flow.log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
+                JournalFlow.class, root.toString(), "200000", Integer.toString(rate), stopFile(dir).toString());
+    }
+
+    /** Ends the flow started in {@code dir} and waits for it to exit. */
+    static void stop(final Path dir, final JavaProcess flow) throws Exception {
+        Files.writeString(stopFile(dir), "stop");
+        if (flow.waitFor(60) != 0) {
+            throw new AssertionError("the flow failed: " + flow.logText());
+        }
+    }
+
+    /** Waits until {@code root} holds {@code more} excerpts more than now: the flow goes on. */
+    static void awaitGrowth(final Path root, final int more, final JavaProcess... watched) {
+        final int now = total(root);
+        await("the journals under " + root + " grew by " + more, 60, () -> total(root) >= now + more, watched);
+    }
+
     /**
      * Polls {@code condition} ({@link PollUntil}) until it holds, for at most {@code seconds}; fails at once if a watched
      * process (other than the flow, which ends by itself) exits, and on timeout with {@code what} and their logs.

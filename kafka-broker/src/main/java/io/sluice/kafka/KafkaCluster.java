@@ -1,6 +1,5 @@
-package io.sluice.replication;
+package io.sluice.kafka;
 
-import io.sluice.kafka.KafkaBrokerMain;
 import io.sluice.runtime.process.JavaProcess;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -15,11 +14,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Real Apache Kafka nodes (KRaft, broker and controller each) started as child processes through
- * {@code ./sluice kafka}'s main, {@link KafkaBrokerMain}, on free ports with their data under a test directory; ready
- * once an AdminClient sees every broker, polled, never slept on. One node is a single-broker cluster; three form a
- * 3-voter quorum.
+ * {@code ./sluice kafka}'s main, {@link KafkaBrokerMain}, on free loopback ports with their data under a directory;
+ * ready once an AdminClient sees every broker, polled, never slept on. One node is a single-broker cluster; three form
+ * a 3-voter quorum. For tests and benchmarks: the child runs on this JVM's class path, which must hold the broker.
  */
-final class KafkaCluster implements AutoCloseable {
+public final class KafkaCluster implements AutoCloseable {
     private static final long READY_SECONDS = 90;
     private static final String CLUSTER_ID = "c2x1aWNlLXRlc3QtY2x1cw";
 
@@ -44,7 +43,7 @@ final class KafkaCluster implements AutoCloseable {
     }
 
     /** Starts {@code size} nodes and waits until all brokers are up. */
-    static KafkaCluster start(final Path dir, final int size) throws Exception {
+    public static KafkaCluster start(final Path dir, final int size) throws Exception {
         final KafkaCluster cluster = new KafkaCluster(dir, size);
         for (int i = 0; i < size; i++) {
             cluster.launch(i);
@@ -62,7 +61,7 @@ final class KafkaCluster implements AutoCloseable {
     }
 
     /** @return the bootstrap servers of every node */
-    String bootstrapServers() {
+    public String bootstrapServers() {
         final StringBuilder servers = new StringBuilder();
         for (int i = 0; i < ports.length; i++) {
             servers.append(i == 0 ? "" : ",").append("127.0.0.1:").append(ports[i]);
@@ -71,18 +70,18 @@ final class KafkaCluster implements AutoCloseable {
     }
 
     /** Kills node {@code node} (0-based) with SIGKILL. */
-    void kill9(final int node) throws InterruptedException {
+    public void kill9(final int node) throws InterruptedException {
         nodes[node].kill9();
     }
 
     /** Starts node {@code node} again on its data and waits until every broker is up. */
-    void restart(final int node) throws Exception {
+    public void restart(final int node) throws Exception {
         launch(node);
         awaitBrokers(ports.length);
     }
 
     /** Waits until an AdminClient sees {@code count} brokers. */
-    void awaitBrokers(final int count) throws Exception {
+    public void awaitBrokers(final int count) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
         try (Admin admin = admin()) {
             while (System.nanoTime() < deadline) {
@@ -103,14 +102,14 @@ final class KafkaCluster implements AutoCloseable {
         throw new IllegalStateException("kafka brokers not up within " + READY_SECONDS + " s: " + logs());
     }
 
-    Admin admin() {
+    public Admin admin() {
         final Properties properties = new Properties();
         properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
         properties.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "500");
         return Admin.create(properties);
     }
 
-    String logs() {
+    public String logs() {
         final StringBuilder text = new StringBuilder();
         for (final JavaProcess node : nodes) {
             if (node != null) {
