@@ -164,6 +164,37 @@ final class ReplicationTest {
         Excerpts.assertIdentical(primary, replica);
     }
 
+    @Test
+    void aBrokerThatNoLongerHoldsWhatTheReplicaNeedsIsReportedNotSkipped() throws Exception {
+        final Path primary = dir.resolve("primary");
+        try (JavaProcess flow = Replicas.flow(dir, primary, 50, 1000)) {
+            assertEquals(0, flow.waitFor(60), flow.logText());
+        }
+        final String topic = ReplicationTopics.topic("lost", "engine");
+        try (JavaProcess shipper = Replicas.ship(dir, "shipper", "lost", primary, kafka.bootstrapServers());
+             org.apache.kafka.clients.admin.Admin admin = kafka.admin()) {
+            final int excerpts = Excerpts.of(Journals.engineJournal(primary)).size();
+            Replicas.await("the engine journal shipped", 60, () -> endOffset(admin, topic) == excerpts, shipper);
+            // The broker loses the first ten records of the engine's topic (as retention or a lost disk would).
+            admin.deleteRecords(java.util.Map.of(new TopicPartition(topic, 0),
+                    org.apache.kafka.clients.admin.RecordsToDelete.beforeOffset(10))).all().get();
+        }
+        try (JavaProcess receiver = Replicas.receive(dir, "receiver", "lost", dir.resolve("replica"), kafka.bootstrapServers())) {
+            assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
+            final String log = receiver.logText();
+            assertTrue(log.contains("journal engine") && log.contains("starts at offset 10 but the replica needs offset 0"), log);
+        }
+    }
+
+    private static long endOffset(final org.apache.kafka.clients.admin.Admin admin, final String topic) {
+        try {
+            return admin.listOffsets(java.util.Map.of(new TopicPartition(topic, 0),
+                    org.apache.kafka.clients.admin.OffsetSpec.latest())).all().get().get(new TopicPartition(topic, 0)).offset();
+        } catch (final Exception notYet) {
+            return -1;
+        }
+    }
+
     /** Asserts that every topic of {@code deployment} holds each excerpt of its journal once, in order. */
     static void assertTopicsHoldEachExcerptOnce(final String deployment, final Path primary) throws Exception {
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(

@@ -37,8 +37,9 @@ import java.util.stream.Stream;
  * the moment a command is written to a primary journal to the moment a reader of the replica's copy of that journal
  * has it, through a real single-broker Kafka (a child process), a shipper and a receiver (child processes, as
  * {@code ./sluice replicate} runs them). A writer thread appends commands to {@code gateway-1} at each offered rate in
- * turn (0: flat out, {@code --flat-out} commands), stamping each with the SluiceClock; this process reads the replica
- * and records, per phase, now minus the stamp. All on one host, so both ends read one clock.
+ * turn (0: flat out, {@code --flat-out} commands), stamping each with the SluiceClock, after a warm-up of
+ * {@value #WARM_UP} commands the replica must hold first; this process reads the replica and records, per phase, now
+ * minus the stamp. All on one host, so both ends read one clock.
  * Anchor (issue 15): Chronicle Queue Enterprise replication, 10 M msgs/min, p99 20 µs and p99.9 901 µs.
  */
 public final class ReplicationLagBench {
@@ -98,7 +99,7 @@ public final class ReplicationLagBench {
                 Thread.onSpinWait();
             }
             try (ChronicleQueue replicated = Journals.openReadOnly(copy); ExcerptTailer tailer = replicated.createTailer()) {
-                final Recorder recorder = new Recorder(phases);
+                final Recorder recorder = new Recorder(phases, writer);
                 try (JournalReader reader = new JournalReader(replicated, tailer, recorder)) {
                     while (recorder.lastEvent < lastEvent) {
                         if (!reader.readOne()) {
@@ -192,9 +193,15 @@ public final class ReplicationLagBench {
             order.side(Side.BUY).ordType(OrdType.LIMIT).timeInForce(TimeInForce.DAY).orderQty(100).price(Price.of(10));
         }
 
+        /** Set by the reader once the replica holds the whole warm-up: replication is up and steady. */
+        volatile boolean warmedUp;
+
         @Override
         public void run() {
             for (final Phase phase : phases) {
+                while (phase != phases.getFirst() && !warmedUp) {
+                    Thread.onSpinWait();
+                }
                 final long start = System.nanoTime();
                 phase.firstWriteNanos = start;
                 final long period = phase.rate == 0 ? 0 : 1_000_000_000L / phase.rate;
@@ -218,17 +225,22 @@ public final class ReplicationLagBench {
     /** Reads the replica's commands and records each one's lag in its phase. */
     private static final class Recorder implements GatewayToEngine {
         private final List<Phase> phases;
+        private final Writer writer;
         private int phase;
         long lastEvent;
 
-        Recorder(final List<Phase> phases) {
+        Recorder(final List<Phase> phases, final Writer writer) {
             this.phases = phases;
+            this.writer = writer;
         }
 
         @Override
         public void newOrder(final NewOrder order) {
             final long lagNanos = (SluiceClock.nowTicks() - order.metaData().commandWriting()) * SluiceClock.NANOS_PER_TICK;
             lastEvent = order.metaData().eventId();
+            if (lastEvent == phases.getFirst().last) {
+                writer.warmedUp = true; // the phases after the warm-up start on a replication that is up and caught up
+            }
             while (lastEvent > phases.get(phase).last) {
                 phase++;
             }
