@@ -50,7 +50,7 @@ final class ShippedJournal implements AutoCloseable {
     private long head;
     private long tail;
     long processedIndex = -1;
-    long shipped;
+    /** Excerpts Kafka acknowledged since this shipper started. */
     long acknowledged;
 
     ShippedJournal(final JournalName name, final String topic, final Path dir) {
@@ -73,7 +73,6 @@ final class ShippedJournal implements AutoCloseable {
         final int slot = (int) (tail++ & (MAX_IN_FLIGHT - 1));
         inFlightIndex[slot] = index;
         inFlightEvent[slot] = eventId;
-        shipped++;
     }
 
     /**

@@ -412,7 +412,8 @@ public final class Shipper implements Agent {
                     ? journal.excerptsAfter(journal.lastReadIndex) + (journal.pending != null ? 1 : 0)
                     : journal.excerptsAfter(-1);
             line.append(" | ").append(journal.name).append(' ').append(journal.inFlight() + unread).append(" behind (")
-                    .append(journal.inFlight()).append(" unacknowledged)");
+                    .append(journal.inFlight()).append(" unacknowledged, ").append(journal.acknowledged)
+                    .append(" acknowledged since start)");
             if (journal.pending != null && readPending(journal) && !gate.mayShip(journal.name, call)) {
                 line.append(" held for ").append(gate.waitingFor(journal.name, call));
             }
