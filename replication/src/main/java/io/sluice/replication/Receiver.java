@@ -90,6 +90,7 @@ public final class Receiver implements Agent {
                 write(record);
                 work++;
             }
+            resumeHeld();
         }
         if (config.lagReportMillis() > 0 && now >= nextLagReportMillis) {
             nextLagReportMillis = now + config.lagReportMillis();
@@ -100,6 +101,9 @@ public final class Receiver implements Agent {
 
     private void write(final ConsumerRecord<byte[], byte[]> record) {
         final ReplicaJournal journal = byTopic.get(record.topic());
+        if (journal.held) {
+            return; // it comes again once disk is reserved for its journal
+        }
         final long index;
         try {
             index = ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER);
@@ -118,9 +122,24 @@ public final class Receiver implements Agent {
                     + record.topic() + ": " + notNext + (index <= journal.lastIndex ? ", and its bytes differ from the "
                     + "replica's excerpt there: the replica diverges from the primary" : ""));
         }
-        journal.write(index, bytes);
+        if (!journal.write(index, bytes)) {
+            journal.held = true; // no disk reserved yet: this record and the ones after it come again
+            consumer.seek(journal.partition, record.offset());
+            consumer.pause(List.of(journal.partition));
+            return;
+        }
         journal.lastStampTicks = stampOf(journal.name, bytes, record);
         received++;
+    }
+
+    /** Resumes the partitions of journals held for disk space that now have it reserved. */
+    private void resumeHeld() {
+        for (final ReplicaJournal journal : journals.values()) {
+            if (journal.held && journal.mayWrite()) {
+                journal.held = false;
+                consumer.resume(List.of(journal.partition));
+            }
+        }
     }
 
     /** @return the SluiceClock time the excerpt's writer stamped it with, else when the shipper read it */
@@ -211,6 +230,9 @@ public final class Receiver implements Agent {
         consumer.assign(partitions);
         for (final ReplicaJournal journal : byTopic.values()) {
             consumer.seek(journal.partition, positions.getOrDefault(journal.partition, journal.count));
+            if (journal.held) {
+                consumer.pause(List.of(journal.partition));
+            }
         }
     }
 

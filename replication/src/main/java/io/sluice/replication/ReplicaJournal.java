@@ -8,6 +8,11 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.impl.single.InternalAppender;
 import net.openhft.chronicle.wire.DocumentContext;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.journal.JournalDiskFullException;
+import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.journal.JournalSpaceKeeper;
+import io.sluice.runtime.journal.SpaceLevel;
 import org.apache.kafka.common.TopicPartition;
 
 import java.nio.file.Path;
@@ -19,6 +24,11 @@ import java.util.Arrays;
  * appender, which writes a record's bytes as the excerpt at the record's own index. Every record must be exactly the
  * next excerpt: the next sequence of the same cycle, or sequence 0 of a later cycle (a journal rolled); anything else
  * is a gap or a mismatch and stops the receiver.
+ * <p>
+ * A full disk is an expected state here as for every Sluice writer: a keeper thread keeps
+ * {@link JournalSpace#DEFAULT_RESERVE_BYTES} of disk reserved ahead of the appender ({@link JournalSpace}); while none
+ * is reserved yet the journal holds its records ({@link #write} returns false), and with none to be had the receiver
+ * stops before writing ({@link JournalDiskFullException}).
  */
 final class ReplicaJournal implements AutoCloseable {
     final JournalName name;
@@ -26,8 +36,12 @@ final class ReplicaJournal implements AutoCloseable {
     final ChronicleQueue queue;
     private final InternalAppender appender;
     private final RollCycle rollCycle;
+    private final JournalSpace space;
+    private final AgentThread keeper;
     long lastIndex;
     long count;
+    /** True while the journal's partition is paused because no disk is reserved for it yet. */
+    boolean held;
     long duplicates;
     /** SluiceClock time the last record written was stamped with by its writer (or read by the shipper). */
     long lastStampTicks;
@@ -35,8 +49,11 @@ final class ReplicaJournal implements AutoCloseable {
     ReplicaJournal(final JournalName name, final TopicPartition partition, final Path dir) {
         this.name = name;
         this.partition = partition;
+        JournalSpace.requireRoomToCreate(dir, JournalSpace.DEFAULT_RESERVE_BYTES);
         this.queue = Journals.open(dir);
         this.appender = (InternalAppender) queue.createAppender();
+        this.space = new JournalSpace(queue, JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);
+        this.keeper = AgentThread.startBackground(new JournalSpaceKeeper(name + " replica journal space keeper", java.util.List.of(space)));
         this.rollCycle = queue.rollCycle();
         final long last = queue.lastIndex();
         lastIndex = last < 0 ? -1 : last;
@@ -83,9 +100,28 @@ final class ReplicaJournal implements AutoCloseable {
         return Arrays.equals(excerptAt(index), bytes);
     }
 
-    /** Writes {@code bytes} as the excerpt at {@code index}, which {@link #notNext} accepted. */
-    void write(final long index, final byte[] bytes) {
+    /** @return true if disk is reserved for the next write (or none can be had: then the write stops the receiver) */
+    boolean mayWrite() {
+        return space.level() != SpaceLevel.PENDING;
+    }
+
+    /**
+     * Writes {@code bytes} as the excerpt at {@code index}, which {@link #notNext} accepted.
+     *
+     * @return false if no disk is reserved yet: nothing was written, the record must come again
+     * @throws JournalDiskFullException if no disk can be had for it
+     */
+    boolean write(final long index, final byte[] bytes) {
+        final SpaceLevel level = space.level();
+        if (level == SpaceLevel.EXHAUSTED) {
+            throw new JournalDiskFullException(Receiver.ROLE + ": stopped before writing, journal disk full: "
+                    + space.describeShortage());
+        }
+        if (level == SpaceLevel.PENDING) {
+            return false;
+        }
         appender.writeBytes(index, Bytes.wrapForRead(bytes));
+        space.follow(appender);
         final long written = appender.lastIndexAppended();
         if (written != index) {
             throw ReplicationRefusedException.at(Receiver.ROLE, name, index, "Chronicle appended the record at "
@@ -93,10 +129,12 @@ final class ReplicaJournal implements AutoCloseable {
         }
         lastIndex = index;
         count++;
+        return true;
     }
 
     @Override
     public void close() {
+        keeper.close(); // closes the space
         appender.close();
         queue.close();
     }
