@@ -104,8 +104,8 @@ final class Replicas {
         try {
             final Map<String, Integer> expected = Excerpts.counts(primary);
             return !expected.isEmpty() && expected.equals(Excerpts.counts(replica));
-        } catch (final IOException e) {
-            return false;
+        } catch (final IOException | IllegalStateException notReadableYet) {
+            return false; // e.g. a replica journal created but not written yet cannot be opened read-only
         }
     }
 
@@ -113,8 +113,8 @@ final class Replicas {
     static int total(final Path root) {
         try {
             return Excerpts.counts(root).values().stream().mapToInt(Integer::intValue).sum();
-        } catch (final IOException e) {
-            return 0;
+        } catch (final IOException | IllegalStateException notReadableYet) {
+            return 0; // e.g. a replica journal created but not written yet cannot be opened read-only
         }
     }
 }
