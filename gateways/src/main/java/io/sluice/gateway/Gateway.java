@@ -67,6 +67,7 @@ public final class Gateway implements Agent, AutoCloseable {
     private final NioTransport transport;
     private final long logonTimeoutNanos;
     private final GatewayLog log;
+    private final AcknowledgedSends acknowledgedSends;
     private long nextHousekeepingNanos;
     private long lastRefusalLogNanos;
 
@@ -124,6 +125,13 @@ public final class Gateway implements Agent, AutoCloseable {
         for (final FixSession session : sessions) {
             transport.reserveSessionBuffers(session.id());
         }
+        if (config.replication() == GatewayReplication.ACKNOWLEDGED) {
+            acknowledgedSends = new AcknowledgedSends(id, root,
+                    Journals.gatewayDeliveries(root, id).getFileName().toString(), store);
+            transport.holdSendsFor(acknowledgedSends);
+        } else {
+            acknowledgedSends = null;
+        }
         logonTimeoutNanos = config.logonTimeoutMillis() * 1_000_000L;
         lastRefusalLogNanos = System.nanoTime();
     }
@@ -145,9 +153,13 @@ public final class Gateway implements Agent, AutoCloseable {
         }
         work += acceptor.onTimer();
         work += transport.flush();
+        work += transport.releaseHeld();
         final long now = System.nanoTime();
         if (now - nextHousekeepingNanos >= 0) {
             nextHousekeepingNanos = now + HOUSEKEEPING_INTERVAL_NANOS;
+            if (acknowledgedSends != null) {
+                acknowledgedSends.check(now);
+            }
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
             if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
                 log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
@@ -204,6 +216,9 @@ public final class Gateway implements Agent, AutoCloseable {
 
     @Override
     public void close() {
+        if (acknowledgedSends != null) {
+            acknowledgedSends.close();
+        }
         space.close();
         transport.close();
         store.close();

@@ -22,8 +22,10 @@ import java.nio.channels.SocketChannel;
  * session treats as a client that cannot keep up. A reserve at the end of the send buffer keeps room for a
  * last message (the Logout saying why). Its life is an explicit {@link ConnectionState}: awaiting logon, logged
  * on, lingering, closed. It counts the bytes queued and the bytes the socket took ({@link #queuedBytes()}, and
- * {@link ConnectionHandler#onWritten} after every write), so its owner can tell when a message has left. Used
- * only by the transport's I/O thread.
+ * {@link ConnectionHandler#onWritten} after every write), so its owner can tell when a message has left. With a
+ * {@link SendGate} (a gateway in acknowledged replication) each queued message is stamped, and a write takes only
+ * the bytes of the messages the gate has released ({@link SendMarks}); the rest stays queued until
+ * {@link NioTransport#releaseHeld()} finds the gate moved. Used only by the transport's I/O thread.
  */
 public final class NioConnection implements FixConnection {
     private final NioTransport transport;
@@ -31,6 +33,8 @@ public final class NioConnection implements FixConnection {
     private final SocketAddress remoteAddress;
     private final long remoteAddressKey;
     private final int reserve;
+    private final SendGate gate;
+    private final SendMarks marks;
     private final long acceptedNanos = System.nanoTime();
     private SelectionKey key;
     private ConnectionBuffers buffers;
@@ -45,8 +49,10 @@ public final class NioConnection implements FixConnection {
     int slot;
 
     NioConnection(final NioTransport transport, final SocketChannel channel, final SocketAddress remoteAddress,
-                  final long remoteAddressKey, final int reserve) {
+                  final long remoteAddressKey, final int reserve, final SendGate gate) {
         this.transport = transport;
+        this.gate = gate;
+        this.marks = gate == null ? null : new SendMarks();
         this.channel = channel;
         this.remoteAddress = remoteAddress;
         this.remoteAddressKey = remoteAddressKey;
@@ -263,6 +269,24 @@ public final class NioConnection implements FixConnection {
         buffers.sendView.putBytes(position, buffer, offset, length);
         send.position(position + length);
         queuedBytes += length;
+        if (marks != null) {
+            marks.mark(queuedBytes, gate.stamp());
+        }
+    }
+
+    /**
+     * Writes bytes the gate released since they were queued, unless the socket is already waited for.
+     *
+     * @return 1 if it tried, 0 if nothing was held
+     */
+    int releaseHeld(final ConnectionHandler handler) {
+        if (marks == null || !marks.holding() || writePending || state == ConnectionState.CLOSED) {
+            return 0;
+        }
+        if (!flush()) {
+            lost(handler);
+        }
+        return 1;
     }
 
     /** @return false if the socket failed. */
@@ -271,26 +295,36 @@ public final class NioConnection implements FixConnection {
             return true;
         }
         final ByteBuffer send = buffers.send;
-        if (send.position() == 0) {
+        final int queued = send.position();
+        if (queued == 0) {
             return true;
         }
-        send.flip();
-        int written;
-        try {
-            written = channel.write(send);
-        } catch (final IOException e) {
-            written = -1;
-        }
-        send.compact();
-        if (written < 0) {
-            send.clear();
-            return false;
+        final int releasable = marks == null ? queued
+                : (int) Math.min(queued, marks.releasedEnd(gate.released()) - writtenBytes);
+        int written = 0;
+        if (releasable > 0) {
+            send.position(0).limit(releasable);
+            try {
+                written = channel.write(send);
+            } catch (final IOException e) {
+                written = -1;
+            }
+            send.limit(queued);
+            if (written < 0) {
+                send.clear();
+                if (marks != null) {
+                    marks.clear(queuedBytes);
+                }
+                return false;
+            }
+            send.compact();
         }
         if (written > 0) {
             writtenBytes += written;
             transport.written(this, writtenBytes);
         }
-        final boolean pending = send.position() > 0;
+        // Waiting for the socket only for bytes it may take; bytes the gate holds wait for releaseHeld().
+        final boolean pending = written < releasable;
         if (pending != writePending && state.isOpen()) {
             interest(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
         }
@@ -307,6 +341,9 @@ public final class NioConnection implements FixConnection {
     private void lost(final ConnectionHandler handler) {
         if (state != ConnectionState.CLOSED) {
             buffers.send.clear();
+            if (marks != null) {
+                marks.clear(queuedBytes);
+            }
             close();
             handler.onDisconnected(this);
         }
