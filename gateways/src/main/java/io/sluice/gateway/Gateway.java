@@ -8,6 +8,7 @@ import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.replication.RootRole;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixSession;
@@ -75,6 +76,7 @@ public final class Gateway implements Agent, AutoCloseable {
         this.config = config.validate();
         final Path root = config.journalRoot();
         final int id = config.gatewayId();
+        RootRole.requireNotReplica(root, "gateway " + id);
         for (final Path journal : List.of(Journals.gatewayJournal(root, id), Journals.engineJournal(root),
                 Journals.gatewayDeliveries(root, id))) {
             JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
