@@ -48,6 +48,13 @@ public final class SluiceConfigs {
 
     public static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
                           final String gatewayCompId, final SluiceIdle idle, final SluiceDeployment.JournalDisk disk) {
+        return gateway(journalRoot, spec, endpoint, gatewayCompId, idle, disk, "none");
+    }
+
+    /** @param replication the gateway's {@code replication} option: {@code none} or {@code acknowledged} */
+    public static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
+                          final String gatewayCompId, final SluiceIdle idle, final SluiceDeployment.JournalDisk disk,
+                          final String replication) {
         final String listen = endpoint.transport() == FixTransport.TCP
                 ? "tcp://" + endpoint.host() + ":" + endpoint.port() : "unix:" + endpoint.socketPath();
         final String sessions = spec.sessions().stream()
@@ -67,12 +74,13 @@ public final class SluiceConfigs {
                   logonTimeoutMillis: 3600000,
                   journalReserveBytes: %d,
                   diskWarningBytes: %d,
+                  replication: %s,
                   sessions: [
                 %s
                   ]
                 }
                 """.formatted(spec.id(), journalRoot, listen, idle.gatewayIdle().strategy(), MAX_SILENT_CONNECTIONS + 64,
                 MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, disk.gatewayReserveBytes(), disk.warningBytes(),
-                sessions);
+                replication, sessions);
     }
 }
