@@ -1,6 +1,7 @@
 package io.sluice.bench.e2e;
 
 import quickfix.field.ExecType;
+import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixTransport;

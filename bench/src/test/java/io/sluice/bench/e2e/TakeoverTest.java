@@ -10,6 +10,7 @@ import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.replay.ReplayAssertions;
 import io.sluice.runtime.process.JavaProcess;

@@ -1,4 +1,4 @@
-package io.sluice.bench.e2e;
+package io.sluice.bench.replication;
 
 import io.sluice.contracts.journal.Journals;
 import io.sluice.replication.JournalName;
@@ -23,25 +23,26 @@ import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 
 /**
- * The replication roles of the end-to-end tests as real child processes (a shipper, a receiver, {@code promote}), and
- * what the tests compare: each journal's excerpt count under a root, and each topic's end offset in Kafka.
+ * The replication roles as real child processes, as {@code ./sluice replicate} and {@code ./sluice promote} run them (a
+ * shipper, a receiver, a promotion), for the end-to-end tests and benchmarks, and what they compare: each journal's
+ * excerpt count under a root, and each topic's end offset in Kafka.
  */
-final class ReplicationProcesses {
+public final class ReplicationProcesses {
     private ReplicationProcesses() {
     }
 
-    static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
+    public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
                             final String servers) throws IOException {
         return replicate(dir, name, "ship", deployment, root, servers);
     }
 
-    static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,
+    public static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,
                                final String servers) throws IOException {
         return replicate(dir, name, "receive", deployment, root, servers);
     }
 
     /** Starts {@code ./sluice promote --root root --bootstrap-servers servers}. */
-    static JavaProcess promote(final Path dir, final Path root, final String servers) throws IOException {
+    public static JavaProcess promote(final Path dir, final Path root, final String servers) throws IOException {
         return JavaProcess.start("promote", dir.resolve("promote.log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
                 PromoteMain.class, "--root", root.toString(), "--bootstrap-servers", servers);
     }
@@ -64,7 +65,7 @@ final class ReplicationProcesses {
     }
 
     /** @return each journal's excerpt count under {@code root}, by journal name */
-    static Map<String, Long> excerptCounts(final Path root) throws IOException {
+    public static Map<String, Long> excerptCounts(final Path root) throws IOException {
         final Map<String, Long> counts = new TreeMap<>();
         try (Stream<Path> children = Files.list(root)) {
             for (final Path dir : children.filter(Files::isDirectory)
@@ -80,7 +81,7 @@ final class ReplicationProcesses {
     }
 
     /** @return the end offset (records held) of every topic of {@code deployment}, by journal name */
-    static Map<String, Long> kafkaEnds(final Admin admin, final String deployment)
+    public static Map<String, Long> kafkaEnds(final Admin admin, final String deployment)
             throws ExecutionException, InterruptedException {
         final Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
         for (final String topic : admin.listTopics().names().get()) {
