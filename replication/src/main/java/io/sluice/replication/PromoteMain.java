@@ -73,8 +73,11 @@ public final class PromoteMain implements Callable<Integer> {
     public Integer call() {
         try {
             return promote(root, bootstrapServers);
-        } catch (final ReplicationRefusedException | CorruptJournalException e) {
-            System.err.println(ROLE + ": refused: " + e.getMessage());
+        } catch (final ReplicationRefusedException e) {
+            System.err.println(e.getMessage());
+            return ReplicateMain.EXIT_REFUSED;
+        } catch (final CorruptJournalException e) {
+            System.err.println(ROLE + ": refused: a damaged journal: " + e.getMessage());
             return ReplicateMain.EXIT_REFUSED;
         }
     }
@@ -165,13 +168,13 @@ public final class PromoteMain implements Callable<Integer> {
                 }
             }
         } catch (final KafkaException e) {
-            throw new ReplicationRefusedException("cannot read the end offsets of deployment " + deployment
+            throw new ReplicationRefusedException(ROLE + ": refused: cannot read the end offsets of deployment " + deployment
                     + "'s topics from kafka at " + servers + " (" + e.getMessage() + "): cannot tell whether the replica"
                     + " holds everything Kafka holds. Make Kafka reachable, or promote without --bootstrap-servers"
                     + " knowing that.");
         }
         if (!behind.isEmpty()) {
-            throw new ReplicationRefusedException("the replica is behind Kafka: " + String.join("; ", behind)
+            throw new ReplicationRefusedException(ROLE + ": refused: the replica is behind Kafka: " + String.join("; ", behind)
                     + ". Let a receiver catch up (./sluice replicate, mode: receive), stop it, then promote.");
         }
         System.out.println(ROLE + ": the replica holds every record Kafka holds of deployment " + deployment);

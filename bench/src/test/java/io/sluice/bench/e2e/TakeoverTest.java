@@ -9,10 +9,12 @@ import io.sluice.contracts.SentMessage;
 import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.replay.ReplayAssertions;
+import io.sluice.replication.ReplicateMain;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.PollUntil;
@@ -54,7 +56,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Standby takeover with real processes and a real broker: a primary root with engine, gateway and shipper, a receiver
  * filling a replica root, a QuickFIX/J initiator sending orders continuously (buys and sells that trade), then
  * {@code kill -9} of every primary process mid-flow (the broker stays: it is off-host). The receiver catches up with
- * Kafka and is stopped, {@code promote} promotes the replica, and an engine and gateway start on it on new ports.
+ * Kafka and is stopped, {@code promote} promotes the replica (refused while the receiver still runs; the engine and
+ * gateway refuse the root before, a late receiver after), and an engine and gateway start on it on new ports.
  * <ul>
  *   <li>With the primary's gateway in {@code replication: acknowledged}: the client logs on to the standby with its
  *   sequence numbers continuing (QuickFIX/J would refuse a number it has seen), and ends with every report it was
@@ -100,10 +103,26 @@ class TakeoverTest {
                 shipper.kill9();
 
                 awaitCaughtUp(kafka, "takeover", standby, receiver);
+                final JavaProcess early = ReplicationProcesses.promote(dir, standby.journals(), kafka.bootstrapServers());
+                assertEquals(ReplicateMain.EXIT_REFUSED, early.waitFor(60), early.logText());
+                assertTrue(early.logText().contains("a receiver is writing the replica root"), early.logText());
                 assertNotEquals(SIGKILL_EXIT, receiver.stop(30), receiver.logText());
+
+                final JavaProcess unpromotedGateway = standby.launchGateway(1);
+                assertEquals(1, unpromotedGateway.waitFor(60), unpromotedGateway.logText());
+                assertTrue(unpromotedGateway.logText().contains("it is a replica root"), unpromotedGateway.logText());
+                final JavaProcess unpromotedEngine = standby.launchEngine();
+                assertEquals(EngineMain.EXIT_BAD_CONFIG, unpromotedEngine.waitFor(60), unpromotedEngine.logText());
+                assertTrue(unpromotedEngine.logText().contains("./sluice promote --root"), unpromotedEngine.logText());
+
                 final JavaProcess promote = ReplicationProcesses.promote(dir, standby.journals(), kafka.bootstrapServers());
                 assertEquals(0, promote.waitFor(60), promote.logText());
                 assertTrue(promote.logText().contains("the replica holds every record Kafka holds"), promote.logText());
+                try (JavaProcess late = ReplicationProcesses.receive(dir, "late-receiver", "takeover",
+                        standby.journals(), kafka.bootstrapServers())) {
+                    assertEquals(ReplicateMain.EXIT_REFUSED, late.waitFor(60), late.logText());
+                    assertTrue(late.logText().contains("role: promoted"), late.logText());
+                }
 
                 standby.startGateway(1);
                 standby.launchEngine();

@@ -104,7 +104,7 @@ public final class NioConnection implements FixConnection {
         if (flush() && buffers.send.position() > 0) {
             state = ConnectionState.LINGERING;
             closingSinceNanos = System.nanoTime();
-            interest(SelectionKey.OP_WRITE);
+            interest(writePending ? SelectionKey.OP_WRITE : 0); // bytes a gate holds wait for releaseHeld()
         } else {
             close();
         }
@@ -194,6 +194,8 @@ public final class NioConnection implements FixConnection {
         if (state == ConnectionState.LINGERING) {
             if (!flush() || buffers.send.position() == 0) {
                 close();
+            } else if (!writePending) {
+                interest(0); // the rest is held by the gate: releaseHeld() writes it
             }
             return 1;
         }
@@ -285,6 +287,12 @@ public final class NioConnection implements FixConnection {
         }
         if (!flush()) {
             lost(handler);
+        } else if (state == ConnectionState.LINGERING) {
+            if (buffers.send.position() == 0) {
+                close();
+            } else if (writePending) {
+                interest(SelectionKey.OP_WRITE);
+            }
         }
         return 1;
     }
