@@ -73,6 +73,7 @@ class TakeoverTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
     private static final long ORDER_INTERVAL_NANOS = 1_000_000L;
     private static final int SIGKILL_EXIT = 137;
+    private static final int ASYNCHRONOUS_ROUNDS = 3;
 
     @TempDir
     Path dir;
@@ -168,50 +169,58 @@ class TakeoverTest {
 
     @Test
     void inAsynchronousModeALostPrimaryLosesWhatKafkaHadNotAcknowledged() throws Exception {
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
+            for (int round = 1; round <= ASYNCHRONOUS_ROUNDS; round++) {
+                measureAsynchronousLoss(kafka, round);
+            }
+        }
+    }
+
+    /** One kill of a primary in the default mode, a fresh deployment (topics, roots, client store) each round. */
+    private void measureAsynchronousLoss(final KafkaCluster kafka, final int round) throws Exception {
         final long seed = System.nanoTime();
         final int killAfterReports = 200 + new Random(seed).nextInt(400);
-        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
-            final SluiceDeployment primary = deployment("primary");
-            final SluiceDeployment standby = deployment("standby");
-            final JavaProcess receiver = ReplicationProcesses.receive(dir, "receiver", "async", standby.journals(),
-                    kafka.bootstrapServers());
-            final JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper", "async", primary.journals(),
-                    kafka.bootstrapServers());
-            try (QuickFixJClient client = new QuickFixJClient(primary.endpoint(1), CLIENT,
-                    SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj"))) {
-                primary.startGateway(1);
-                primary.launchEngine();
-                client.logOn();
-                final OrderFlow flow = new OrderFlow(client);
-                flow.start();
-                awaitReports(client, killAfterReports, primary);
-                primary.killGateway(1);
-                primary.engine().kill9();
-                shipper.kill9();
-                flow.stop();
+        final String id = "async" + round;
+        final SluiceDeployment primary = deployment("primary-" + round);
+        final SluiceDeployment standby = deployment("standby-" + round);
+        final JavaProcess receiver = ReplicationProcesses.receive(dir, "receiver-" + round, id, standby.journals(),
+                kafka.bootstrapServers());
+        final JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper-" + round, id, primary.journals(),
+                kafka.bootstrapServers());
+        try (QuickFixJClient client = new QuickFixJClient(primary.endpoint(1), CLIENT,
+                SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj-" + round))) {
+            primary.startGateway(1);
+            primary.launchEngine();
+            client.logOn();
+            final OrderFlow flow = new OrderFlow(client);
+            flow.start();
+            awaitReports(client, killAfterReports, primary);
+            primary.killGateway(1);
+            primary.engine().kill9();
+            shipper.kill9();
+            flow.stop();
 
-                awaitCaughtUp(kafka, "async", standby, receiver);
-                final Set<String> onReplica = replicaExecIds(standby.journals());
-                final List<Message> seen = executionReports(client);
-                int missing = 0;
-                for (final Message report : seen) {
-                    if (!onReplica.contains(report.getString(ExecID.FIELD))) {
-                        missing++;
-                    }
+            awaitCaughtUp(kafka, id, standby, receiver);
+            final Set<String> onReplica = replicaExecIds(standby.journals());
+            final List<Message> seen = executionReports(client);
+            int missing = 0;
+            for (final Message report : seen) {
+                if (!onReplica.contains(report.getString(ExecID.FIELD))) {
+                    missing++;
                 }
-                final long clientSeq = client.session().getExpectedTargetNum() - 1;
-                final long replicaSeq = lastSentSeq(standby.journals());
-                System.out.printf("asynchronous loss: the client saw %d reports (up to MsgSeqNum %d); the replica lacks"
-                        + " %d of them and has sent records up to MsgSeqNum %d: a standby would reuse %d sequence"
-                        + " numbers (seed %d, killed after %d reports)%n", seen.size(), clientSeq, missing, replicaSeq,
-                        Math.max(0, clientSeq - replicaSeq), seed, killAfterReports);
-                assertTrue(seen.size() >= killAfterReports);
-            } finally {
-                primary.close();
-                standby.close();
-                receiver.close();
-                shipper.close();
             }
+            final long clientSeq = client.session().getExpectedTargetNum() - 1;
+            final long replicaSeq = lastSentSeq(standby.journals());
+            System.out.printf("asynchronous loss, round %d: the client saw %d reports (up to MsgSeqNum %d); the"
+                    + " replica's engine journal lacks %d of them, its gateway-1-out has sent records up to MsgSeqNum"
+                    + " %d: a standby would reuse %d sequence numbers (seed %d)%n", round, seen.size(), clientSeq,
+                    missing, replicaSeq, Math.max(0, clientSeq - replicaSeq), seed);
+            assertTrue(seen.size() >= killAfterReports);
+        } finally {
+            primary.close();
+            standby.close();
+            receiver.close();
+            shipper.close();
         }
     }
 
