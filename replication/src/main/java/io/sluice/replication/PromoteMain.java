@@ -88,18 +88,14 @@ public final class PromoteMain implements Callable<Integer> {
             System.err.println(ROLE + ": " + root.toAbsolutePath() + " is no directory");
             return ReplicateMain.EXIT_BAD_CONFIG;
         }
+        final RootIdentity.Recorded before = RootIdentity.read(root);
+        if (!isReplica(before)) {
+            return notReplicaExit(root, before); // no lock file left on a root that is no replica
+        }
         try (ReceiverLock lock = ReceiverLock.take(root, ROLE)) {
-            final RootIdentity.Recorded identity = RootIdentity.read(root);
-            if (identity == null || identity.role() == RootIdentity.Role.PRIMARY) {
-                System.err.println(ROLE + ": " + root.toAbsolutePath() + " is no replica root (" + (identity == null
-                        ? "no " + RootIdentity.RELATIVE_PATH : "it is the primary of " + identity.deployment())
-                        + "): nothing to promote");
-                return ReplicateMain.EXIT_BAD_CONFIG;
-            }
-            if (identity.role() == RootIdentity.Role.PROMOTED) {
-                System.out.println(ROLE + ": " + root.toAbsolutePath() + " is already promoted (deployment "
-                        + identity.deployment() + ")");
-                return 0;
+            final RootIdentity.Recorded identity = RootIdentity.read(root); // again, now that no receiver can start
+            if (!isReplica(identity)) {
+                return notReplicaExit(root, identity);
             }
             final Map<String, Long> counts = verify(root);
             if (bootstrapServers == null) {
@@ -113,6 +109,23 @@ public final class PromoteMain implements Callable<Integer> {
                     + "): " + counts + " excerpts, every checksum checked. Start the engine and the gateways on it.");
             return 0;
         }
+    }
+
+    private static boolean isReplica(final RootIdentity.Recorded identity) {
+        return identity != null && identity.role() == RootIdentity.Role.REPLICA;
+    }
+
+    /** @return the exit code for a root that is not a replica (0 if already promoted), having said what it is */
+    private static int notReplicaExit(final Path root, final RootIdentity.Recorded identity) {
+        if (identity != null && identity.role() == RootIdentity.Role.PROMOTED) {
+            System.out.println(ROLE + ": " + root.toAbsolutePath() + " is already promoted (deployment "
+                    + identity.deployment() + ")");
+            return 0;
+        }
+        System.err.println(ROLE + ": " + root.toAbsolutePath() + " is no replica root (" + (identity == null
+                ? "no " + RootIdentity.RELATIVE_PATH : "it is the primary of " + identity.deployment())
+                + "): nothing to promote");
+        return ReplicateMain.EXIT_BAD_CONFIG;
     }
 
     /**
