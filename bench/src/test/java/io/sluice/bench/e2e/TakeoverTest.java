@@ -55,8 +55,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Standby takeover with real processes and a real broker: a primary root with engine, gateway and shipper, a receiver
  * filling a replica root, a QuickFIX/J initiator sending orders continuously (buys and sells that trade), then
- * {@code kill -9} of every primary process mid-flow (the broker stays: it is off-host). The receiver catches up with
- * Kafka and is stopped, {@code promote} promotes the replica (refused while the receiver still runs; the engine and
+ * {@code kill -9} of every primary process at once mid-flow (the broker stays: it is off-host). The receiver catches
+ * up with Kafka and is stopped, {@code promote} promotes the replica (refused while the receiver still runs; the engine and
  * gateway refuse the root before, a late receiver after), and an engine and gateway start on it on new ports.
  * <ul>
  *   <li>With the primary's gateway in {@code replication: acknowledged}: the client logs on to the standby with its
@@ -74,6 +74,7 @@ class TakeoverTest {
     private static final long ORDER_INTERVAL_NANOS = 1_000_000L;
     private static final int SIGKILL_EXIT = 137;
     private static final int ASYNCHRONOUS_ROUNDS = 3;
+    private static final long REPLICATED_BEFORE_KILL = 500;
 
     @TempDir
     Path dir;
@@ -99,9 +100,7 @@ class TakeoverTest {
                 awaitReports(client, killAfterReports, primary);
                 final int seenBeforeKill = executionReports(client).size();
 
-                primary.killGateway(1);
-                primary.engine().kill9();
-                shipper.kill9();
+                loseHost(shipper, primary.gateway(1), primary.engine());
 
                 awaitCaughtUp(kafka, "takeover", standby, receiver);
                 final JavaProcess early = ReplicationProcesses.promote(dir, standby.journals(), kafka.bootstrapServers());
@@ -194,10 +193,11 @@ class TakeoverTest {
             client.logOn();
             final OrderFlow flow = new OrderFlow(client);
             flow.start();
-            awaitReports(client, killAfterReports, primary);
-            primary.killGateway(1);
-            primary.engine().kill9();
-            shipper.kill9();
+            // Replication in its steady state (not the shipper's start), then a random moment.
+            PollUntil.await(() -> engineExcerpts(standby) >= REPLICATED_BEFORE_KILL, TIMEOUT,
+                    () -> "the replica to follow the flow; " + receiver.logText() + shipper.logText());
+            awaitReports(client, executionReports(client).size() + killAfterReports, primary);
+            loseHost(shipper, primary.gateway(1), primary.engine());
             flow.stop();
 
             awaitCaughtUp(kafka, id, standby, receiver);
@@ -271,6 +271,27 @@ class TakeoverTest {
                 }
                 LockSupport.parkNanos(ORDER_INTERVAL_NANOS);
             }
+        }
+    }
+
+    private static long engineExcerpts(final SluiceDeployment standby) {
+        try {
+            return ReplicationProcesses.excerptCounts(standby.journals()).getOrDefault("engine", 0L);
+        } catch (final java.io.IOException | RuntimeException notYet) {
+            return 0;
+        }
+    }
+
+    /**
+     * The loss of the primary host: SIGKILL to every process at once (microseconds apart, none waiting for another to
+     * die, so none gets to write, send or ship anything after the others stopped), then waits for them to be gone.
+     */
+    private static void loseHost(final JavaProcess... processes) throws InterruptedException {
+        for (final JavaProcess process : processes) {
+            ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        for (final JavaProcess process : processes) {
+            process.kill9();
         }
     }
 
