@@ -35,6 +35,7 @@ public final class BenchMain {
             case "warm-up" -> io.sluice.bench.runtime.WarmUpBench.main(rest);
             case "runtime-configs" -> io.sluice.bench.runtime.RuntimeConfigsBench.main(rest);
             case "replication" -> io.sluice.bench.replication.ReplicationLagBench.main(rest);
+            case "replication-fix" -> io.sluice.bench.fix.ReplicationRoundTripBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -68,6 +69,7 @@ public final class BenchMain {
                   warm-up [--full]     FIX path from a cold start, per second: plain JVM vs AOT cache vs JIT options
                   runtime-configs [--full]  journal + FIX round trips: GC sweep, then compact headers, pre-touch, pinning
                   replication          replication lag through Kafka (shipper, broker, receiver) at 10 k/s, 100 k/s, flat out
+                  replication-fix      FIX round trip with no replication vs asynchronous vs acknowledged, one run
                 """);
     }
 }

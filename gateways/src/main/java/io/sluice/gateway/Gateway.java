@@ -8,6 +8,7 @@ import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.replication.RootRole;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixSession;
@@ -68,6 +69,7 @@ public final class Gateway implements Agent, AutoCloseable {
     private final NioTransport transport;
     private final long logonTimeoutNanos;
     private final GatewayLog log;
+    private final AcknowledgedSends acknowledgedSends;
     private long nextHousekeepingNanos;
     private long lastRefusalLogNanos;
 
@@ -75,6 +77,7 @@ public final class Gateway implements Agent, AutoCloseable {
         this.config = config.validate();
         final Path root = config.journalRoot();
         final int id = config.gatewayId();
+        RootRole.requireNotReplica(root, "gateway " + id);
         for (final Path journal : List.of(Journals.gatewayJournal(root, id), Journals.engineJournal(root),
                 Journals.gatewayDeliveries(root, id))) {
             JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
@@ -128,6 +131,13 @@ public final class Gateway implements Agent, AutoCloseable {
         for (final FixSession session : sessions) {
             transport.reserveSessionBuffers(session.id());
         }
+        if (config.replication() == GatewayReplication.ACKNOWLEDGED) {
+            acknowledgedSends = new AcknowledgedSends(id, root,
+                    Journals.gatewayDeliveries(root, id).getFileName().toString(), store);
+            transport.holdSendsFor(acknowledgedSends);
+        } else {
+            acknowledgedSends = null;
+        }
         logonTimeoutNanos = config.logonTimeoutMillis() * 1_000_000L;
         lastRefusalLogNanos = System.nanoTime();
     }
@@ -149,9 +159,13 @@ public final class Gateway implements Agent, AutoCloseable {
         }
         work += acceptor.onTimer();
         work += transport.flush();
+        work += transport.releaseHeld();
         final long now = System.nanoTime();
         if (now - nextHousekeepingNanos >= 0) {
             nextHousekeepingNanos = now + HOUSEKEEPING_INTERVAL_NANOS;
+            if (acknowledgedSends != null) {
+                acknowledgedSends.check(now);
+            }
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
             if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
                 log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
@@ -218,6 +232,9 @@ public final class Gateway implements Agent, AutoCloseable {
 
     @Override
     public void close() {
+        if (acknowledgedSends != null) {
+            acknowledgedSends.close();
+        }
         space.close();
         transport.close();
         store.close();

@@ -52,6 +52,7 @@ public final class Receiver implements Agent {
     private final Map<String, ReplicaJournal> byTopic = new HashMap<>();
     private final ExcerptCall call = new ExcerptCall();
     private final UnsafeBuffer excerptBuffer = new UnsafeBuffer(new byte[0]);
+    private ReceiverLock lock;
     private Admin admin;
     private KafkaConsumer<byte[], byte[]> consumer;
     private KafkaFuture<Set<String>> listing;
@@ -67,6 +68,7 @@ public final class Receiver implements Agent {
 
     @Override
     public void onStart() {
+        lock = ReceiverLock.take(root, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.REPLICA, ROLE);
         admin = Admin.create(Shipper.adminProperties(config.bootstrapServers(), "sluice-receiver-admin"));
         consumer = new KafkaConsumer<>(Shipper.consumerProperties(config.bootstrapServers(), "sluice-receiver-" + config.deployment()),
@@ -330,6 +332,9 @@ public final class Receiver implements Agent {
             admin.close(Duration.ofSeconds(1));
         }
         journals.values().forEach(ReplicaJournal::close);
+        if (lock != null) {
+            lock.close();
+        }
     }
 
     @Override

@@ -15,11 +15,13 @@ import java.nio.file.Path;
  */
 final class RootIdentity {
     /** The file, relative to the root. */
-    static final String RELATIVE_PATH = "replication/identity";
+    static final String RELATIVE_PATH = io.sluice.runtime.replication.RootRole.IDENTITY_PATH;
 
     /** What a root is to its deployment. */
     enum Role {
-        PRIMARY, REPLICA
+        PRIMARY, REPLICA,
+        /** A replica that {@code ./sluice promote} made the deployment's new primary: no receiver writes into it. */
+        PROMOTED
     }
 
     private RootIdentity() {
@@ -50,6 +52,48 @@ final class RootIdentity {
             Files.move(temporary, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot record or read " + file.toAbsolutePath(), e);
+        }
+    }
+
+    /** What the identity file of a root says. */
+    record Recorded(String deployment, Role role) {
+    }
+
+    /**
+     * @return what {@code root}'s identity file records, or null if the root has none (it was never replicated)
+     * @throws ReplicationRefusedException if the file cannot be understood, naming it
+     */
+    static Recorded read(final Path root) {
+        final Path file = root.resolve(RELATIVE_PATH);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        try {
+            final String[] lines = Files.readString(file, StandardCharsets.UTF_8).split("\n");
+            if (lines.length == 2 && lines[0].startsWith("deployment: ") && lines[1].startsWith("role: ")) {
+                for (final Role role : Role.values()) {
+                    if (lines[1].equals("role: " + role.name().toLowerCase())) {
+                        return new Recorded(lines[0].substring("deployment: ".length()), role);
+                    }
+                }
+            }
+            throw new ReplicationRefusedException("cannot understand " + file.toAbsolutePath()
+                    + ": expected 'deployment: <id>' and 'role: primary|replica|promoted'");
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot read " + file.toAbsolutePath(), e);
+        }
+    }
+
+    /** Records that the replica {@code root} of {@code deployment} is promoted (replacing the file atomically). */
+    static void promote(final Path root, final String deployment) {
+        final Path file = root.resolve(RELATIVE_PATH);
+        try {
+            final Path temporary = file.resolveSibling("identity.tmp");
+            Files.writeString(temporary, "deployment: " + deployment + "\nrole: "
+                    + Role.PROMOTED.name().toLowerCase() + "\n", StandardCharsets.UTF_8);
+            Files.move(temporary, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot write " + file.toAbsolutePath(), e);
         }
     }
 }

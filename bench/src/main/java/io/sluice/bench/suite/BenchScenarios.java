@@ -227,7 +227,29 @@ public final class BenchScenarios {
                             .headline("flat out written/s", "flatOutWrittenPerSecond")
                             .latency("10 k/s", "rate10000")
                             .latency("100 k/s", "rate100000")
-                            .latency("flat out", "flatOut")));
+                            .latency("flat out", "flatOut")),
+            new BenchScenario("replication-fix",
+                    "FIX ping-pong round trip through one deployment and a real Kafka broker: no shipper, then a shipper"
+                            + " with an asynchronous and an acknowledged gateway taking turns, then no shipper again",
+                    "no replication, measured before and after the replicated arms in the same run",
+                    "issue 15: asynchronous costs at most 10 % on p50 and p99; acknowledged is measured and explained",
+                    List.of("--warmup", "10000", "--orders", "10000", "--rounds", "5"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("asynchronous p50 (µs)", "targets.asynchronous.roundTrip.p50Us")
+                            .headline("acknowledged p50 (µs)", "targets.acknowledged.roundTrip.p50Us")
+                            .compare("p50 (µs)", "asynchronous", "targets.asynchronous.roundTrip.p50Us", "none",
+                                    "targets.none (before).roundTrip.p50Us")
+                            .compare("p99 (µs)", "asynchronous", "targets.asynchronous.roundTrip.p99Us", "none",
+                                    "targets.none (before).roundTrip.p99Us")
+                            .compare("p50 (µs)", "acknowledged", "targets.acknowledged.roundTrip.p50Us", "none",
+                                    "targets.none (before).roundTrip.p50Us")
+                            .compare("p99 (µs)", "acknowledged", "targets.acknowledged.roundTrip.p99Us", "none",
+                                    "targets.none (before).roundTrip.p99Us")
+                            .latency("none (before)", "targets.none (before).roundTrip")
+                            .latency("asynchronous", "targets.asynchronous.roundTrip")
+                            .latency("acknowledged", "targets.acknowledged.roundTrip")
+                            .latency("none (after)", "targets.none (after).roundTrip")));
 
     private BenchScenarios() {
     }
