@@ -33,6 +33,7 @@ public final class BenchMain {
             case "burst" -> io.sluice.bench.burst.BurstBench.main(rest);
             case "warm-up" -> io.sluice.bench.runtime.WarmUpBench.main(rest);
             case "runtime-configs" -> io.sluice.bench.runtime.RuntimeConfigsBench.main(rest);
+            case "replication" -> io.sluice.bench.replication.ReplicationLagBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -64,6 +65,7 @@ public final class BenchMain {
                   burst                200 M messages through the journal round trip as journals outgrow memory, vs 20 M
                   warm-up [--full]     FIX path from a cold start, per second: plain JVM vs AOT cache vs JIT options
                   runtime-configs [--full]  journal + FIX round trips: GC sweep, then compact headers, pre-touch, pinning
+                  replication          replication lag through Kafka (shipper, broker, receiver) at 10 k/s, 100 k/s, flat out
                 """);
     }
 }

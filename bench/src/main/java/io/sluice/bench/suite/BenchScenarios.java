@@ -197,7 +197,21 @@ public final class BenchScenarios {
                             .compare("p99.9 (µs)", "burst", "burst.roundTrip.p99_9Us", "baseline",
                                     "baseline.roundTrip.p99_9Us")
                             .latency("burst", "burst.roundTrip")
-                            .latency("baseline", "baseline.roundTrip")));
+                            .latency("baseline", "baseline.roundTrip")),
+            new BenchScenario("replication",
+                    "replication lag: a command written to a primary journal -> read from the replica's copy, through a"
+                            + " real Kafka broker, a shipper and a receiver (child processes), at fixed rates and flat out",
+                    "no baseline run; the anchor is Chronicle Queue Enterprise replication on other hardware",
+                    "issue 15 anchor: 10 M msgs/min at p99 20 µs and p99.9 901 µs",
+                    List.of("--rates", "10000,100000,0", "--seconds", "3", "--flat-out", "200000"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("lag p99 at 10 k/s (µs)", "rate10000.p99Us")
+                            .headline("lag p99 at 100 k/s (µs)", "rate100000.p99Us")
+                            .headline("flat out written/s", "flatOutWrittenPerSecond")
+                            .latency("10 k/s", "rate10000")
+                            .latency("100 k/s", "rate100000")
+                            .latency("flat out", "flatOut")));
 
     private BenchScenarios() {
     }
