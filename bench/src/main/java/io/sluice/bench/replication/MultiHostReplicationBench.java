@@ -186,8 +186,8 @@ public final class MultiHostReplicationBench {
                 long nextPrint = System.nanoTime() + 1_000_000_000L;
                 while (System.nanoTime() < end) {
                     check(processes, Long.MAX_VALUE, phase.name);
+                    final long r = replicaCounts.total(); // first: the primary, counted after, holds at least as much
                     final long p = primaryCounts.total();
-                    final long r = replicaCounts.total();
                     phase.samples.add(new Sample(System.nanoTime(), p, r));
                     if (System.nanoTime() >= nextPrint) {
                         nextPrint += 1_000_000_000L;
