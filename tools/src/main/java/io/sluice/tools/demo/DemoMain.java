@@ -109,6 +109,10 @@ public final class DemoMain implements Callable<Integer> {
                 liquidity.start(START_TIMEOUT);
                 out.printf("  seeded %d resting sell orders of 1,000,000 %s at 100.00%n", StandardOrders.RESTING_ORDERS,
                         SluiceDeployment.SYMBOL);
+                if (replicaSide != null) {
+                    replicaSide.awaitFlowing(REPLICA_CATCH_UP_TIMEOUT);
+                    out.println("  replication flows: the seeded orders are in the replica and the shadow agrees so far");
+                }
                 final int status = drive(sluice, load1, load2, liquidity);
                 final int replicaStatus = replicaSide == null ? 0 : replicaSummary(sluice);
                 if (status != 0 || replicaStatus != 0) {
@@ -166,7 +170,7 @@ public final class DemoMain implements Callable<Integer> {
                 duration.toSeconds(), rate > 0 ? " at " + rate + " orders/s" : ", as fast as they come back");
         out.printf(Locale.ROOT, "%6s %10s %9s %9s %9s %9s %10s   round trip, µs%s%n",
                 "second", "orders/s", "p50", "p90", "p99", "p99.99", "max",
-                replicaSide == null ? "" : "; replica: records behind Kafka's end, age of its newest; shadow");
+                replicaSide == null ? "" : "; replica: records behind Kafka's end, age of its newest record; shadow");
 
         final Histogram whole = new Histogram(3);
         final Histogram secondHalf = new Histogram(3);

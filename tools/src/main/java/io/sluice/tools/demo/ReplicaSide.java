@@ -142,7 +142,8 @@ final class ReplicaSide implements AutoCloseable {
 
     /**
      * @return the replica's lag (records behind Kafka's end, summed over the journals, and the age of the newest
-     * record written, the largest over the journals) and the shadow's count, from their latest status lines
+     * record it wrote, the youngest over the journals: an idle journal's last record ages without any lag) and the
+     * shadow's count, from their latest status lines
      */
     String status() {
         final StringBuilder text = new StringBuilder("replica ");
@@ -153,7 +154,7 @@ final class ReplicaSide implements AutoCloseable {
             text.append("starting");
         } else {
             long behind = 0;
-            long ageMicros = -1;
+            long ageMicros = Long.MAX_VALUE;
             boolean known = true;
             final Matcher journal = JOURNAL_LAG.matcher(lag);
             while (journal.find()) {
@@ -163,11 +164,11 @@ final class ReplicaSide implements AutoCloseable {
                     behind += Long.parseLong(journal.group(2));
                 }
                 if (journal.group(3) != null) {
-                    ageMicros = Math.max(ageMicros, Long.parseLong(journal.group(3)));
+                    ageMicros = Math.min(ageMicros, Long.parseLong(journal.group(3)));
                 }
             }
             text.append(String.format(Locale.ROOT, "%,d%s behind", behind, known ? "" : "+?"))
-                    .append(ageMicros >= 0 ? String.format(Locale.ROOT, ", %,d µs", ageMicros) : "");
+                    .append(ageMicros != Long.MAX_VALUE ? String.format(Locale.ROOT, ", %,d µs", ageMicros) : "");
         }
         text.append(" | shadow ");
         final String count = lastLine(shadow, "shadow:");
@@ -181,6 +182,22 @@ final class ReplicaSide implements AutoCloseable {
             text.append("identical so far, ").append(reports.group(1)).append(" reports");
         }
         return text.toString();
+    }
+
+    /**
+     * Waits until replication flows end to end: the receiver reports its lag and the shadow has compared a report (the
+     * seeded orders'), so that the per-second lines show the replica from the load's first second.
+     */
+    void awaitFlowing(final Duration timeout) {
+        PollUntil.await(() -> {
+            requireAlive(shipper);
+            requireAlive(receiver);
+            requireAlive(shadow);
+            final String status = lastLine(shadow, "shadow:");
+            return lastLine(receiver, "receiver: lag") != null && status != null
+                    && REPORTS_COMPARED.matcher(status).find();
+        }, timeout, () -> "replication to flow (the seeded orders to reach the replica and the shadow); the receiver's"
+                + " last line: " + lastLine(receiver, "receiver:") + "; the shadow's: " + lastLine(shadow, "shadow:"));
     }
 
     /**
