@@ -1,6 +1,5 @@
 package io.sluice.bench.replication;
 
-import io.sluice.replication.ReplicateMain;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
