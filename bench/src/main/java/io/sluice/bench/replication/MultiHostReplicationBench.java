@@ -391,7 +391,11 @@ public final class MultiHostReplicationBench {
                         final String name = dir.getFileName().toString();
                         if (!open.containsKey(name) && Files.exists(dir.resolve("metadata.cq4t"))
                                 && (name.equals(Journals.ENGINE) || name.startsWith(Journals.GATEWAY_PREFIX))) {
-                            open.put(name, Journals.openReadOnly(dir));
+                            try {
+                                open.put(name, Journals.openReadOnly(dir));
+                            } catch (final IllegalStateException notReadableYet) {
+                                // just created, its table store not complete yet: counted from the next sample on
+                            }
                         }
                     }
                 }
