@@ -94,12 +94,13 @@ public final class MultiHostReplicationBench {
             System.exit(0);
         }
         final Path dir = Files.createTempDirectory("sluice-bench-netns");
+        final Outcome outcome;
         try {
-            final Outcome outcome = run(dir, new Plan(rate, baseline, delay, loss, partition, after, delaySpec, lossSpec), true);
-            System.exit(outcome.identical() ? 0 : 1);
+            outcome = run(dir, new Plan(rate, baseline, delay, loss, partition, after, delaySpec, lossSpec), true);
         } finally {
-            delete(dir);
+            delete(dir); // before System.exit, which would skip a finally around it
         }
+        System.exit(outcome.identical() ? 0 : 1);
     }
 
     /**
