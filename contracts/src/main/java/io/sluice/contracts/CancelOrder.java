@@ -17,6 +17,10 @@ public final class CancelOrder extends Event {
     @LongConversion(ShortTextLongConverter.class)
     private long symbol;
     private Side side;
+    @LongConversion(ShortTextLongConverter.class)
+    private long onBehalfOfCompId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long deliverToCompId;
 
     public long session() {
         return session;
@@ -63,6 +67,26 @@ public final class CancelOrder extends Event {
         return this;
     }
 
+    /** @return the client's OnBehalfOfCompID (115), or 0: the answer carries it back as DeliverToCompID (128). */
+    public long onBehalfOfCompId() {
+        return onBehalfOfCompId;
+    }
+
+    public CancelOrder onBehalfOfCompId(final long onBehalfOfCompId) {
+        this.onBehalfOfCompId = onBehalfOfCompId;
+        return this;
+    }
+
+    /** @return the client's DeliverToCompID (128), or 0: the answer carries it back as OnBehalfOfCompID (115). */
+    public long deliverToCompId() {
+        return deliverToCompId;
+    }
+
+    public CancelOrder deliverToCompId(final long deliverToCompId) {
+        this.deliverToCompId = deliverToCompId;
+        return this;
+    }
+
     @Override
     void writeBody(final RecordOut out) {
         out.writeLong(session);
@@ -70,6 +94,8 @@ public final class CancelOrder extends Event {
         out.writeLong(origClOrdId);
         out.writeLong(symbol);
         writeCode(out, side);
+        out.writeLong(onBehalfOfCompId);
+        out.writeLong(deliverToCompId);
     }
 
     @Override
@@ -79,5 +105,7 @@ public final class CancelOrder extends Event {
         origClOrdId = in.readLong();
         symbol = in.readLong();
         side = Side.fromFixCode(in.readByte());
+        onBehalfOfCompId = in.readLong();
+        deliverToCompId = in.readLong();
     }
 }

@@ -12,6 +12,9 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
  * The session is the client's SenderCompID; with the MetaData's {@code sourceId} (the gateway) it names the
  * session in the engine. The firm is the one the gateway's configuration gives the session, or 0 for none:
  * orders of one non-zero firm never trade with each other, whichever session or gateway they came from.
+ * OnBehalfOfCompID (115) and DeliverToCompID (128), when the client routes the order through a third party, travel
+ * with the order so that every report of it, built by whichever gateway instance from the engine journal, is routed
+ * back the same way.
  */
 public abstract class OrderCommand extends Event {
     @LongConversion(ShortTextLongConverter.class)
@@ -30,6 +33,10 @@ public abstract class OrderCommand extends Event {
     private long orderQty;
     @LongConversion(Price.Text.class)
     private long price;
+    @LongConversion(ShortTextLongConverter.class)
+    private long onBehalfOfCompId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long deliverToCompId;
 
     /** @return the FIX session (the client's SenderCompID) that sent the order. */
     public long session() {
@@ -124,6 +131,26 @@ public abstract class OrderCommand extends Event {
         return this;
     }
 
+    /** @return the client's OnBehalfOfCompID (115), or 0: the order's reports carry it back as DeliverToCompID (128). */
+    public long onBehalfOfCompId() {
+        return onBehalfOfCompId;
+    }
+
+    public OrderCommand onBehalfOfCompId(final long onBehalfOfCompId) {
+        this.onBehalfOfCompId = onBehalfOfCompId;
+        return this;
+    }
+
+    /** @return the client's DeliverToCompID (128), or 0: the order's reports carry it back as OnBehalfOfCompID (115). */
+    public long deliverToCompId() {
+        return deliverToCompId;
+    }
+
+    public OrderCommand deliverToCompId(final long deliverToCompId) {
+        this.deliverToCompId = deliverToCompId;
+        return this;
+    }
+
     @Override
     void writeBody(final RecordOut out) {
         out.writeLong(session);
@@ -136,6 +163,8 @@ public abstract class OrderCommand extends Event {
         writeCode(out, timeInForce);
         out.writeLong(orderQty);
         out.writeLong(price);
+        out.writeLong(onBehalfOfCompId);
+        out.writeLong(deliverToCompId);
     }
 
     @Override
@@ -150,5 +179,7 @@ public abstract class OrderCommand extends Event {
         timeInForce = TimeInForce.fromFixCode(in.readByte());
         orderQty = in.readLong();
         price = in.readLong();
+        onBehalfOfCompId = in.readLong();
+        deliverToCompId = in.readLong();
     }
 }

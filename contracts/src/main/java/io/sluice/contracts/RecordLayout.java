@@ -10,7 +10,7 @@ package io.sluice.contracts;
  * fields those readers use, and each record's length (its fields, then its {@link RecordChecksum}).
  * <p>
  * The offsets follow the order in which {@code MetaData.writeTo} and each event's {@code writeBody} write the fields
- * ({@code Journals.FORMAT_VERSION} 2). {@code RecordLayoutTest} writes every record through the contracts' own
+ * ({@code Journals.FORMAT_VERSION} 3). {@code RecordLayoutTest} writes every record through the contracts' own
  * method writers and checks each constant here against the bytes, so a field that moves fails the build.
  */
 public final class RecordLayout {
@@ -71,8 +71,11 @@ public final class RecordLayout {
     public static final int REPORT_SESSION = REPORT_GATEWAY_ID + Integer.BYTES;
     /** A report's OrderID (a long), after its session. */
     public static final int REPORT_ORDER_ID = REPORT_SESSION + Long.BYTES;
-    /** The fields {@link Report} writes for every report: gatewayId, session, orderId, clOrdId, origClOrdId, ordStatus, rejectReason. */
-    private static final int REPORT_FIELDS_END = REPORT_ORDER_ID + 3 * Long.BYTES + 2 * Byte.BYTES;
+    /**
+     * The fields {@link Report} writes for every report: gatewayId, session, orderId, clOrdId, origClOrdId, ordStatus,
+     * rejectReason, onBehalfOfCompId, deliverToCompId.
+     */
+    private static final int REPORT_FIELDS_END = REPORT_ORDER_ID + 3 * Long.BYTES + 2 * Byte.BYTES + 2 * Long.BYTES;
     /** An execution report's ExecID (a long): its first field after the ones every report has. */
     public static final int EXEC_ID = REPORT_FIELDS_END;
     /** A whole execution report: MetaData, Report's fields, its own fields (10 longs, 4 one-byte codes), checksum. */

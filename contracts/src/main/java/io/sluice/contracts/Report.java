@@ -19,6 +19,10 @@ public abstract class Report extends Event {
     private long origClOrdId;
     private OrdStatus ordStatus;
     private RejectReason rejectReason = RejectReason.NONE;
+    @LongConversion(ShortTextLongConverter.class)
+    private long onBehalfOfCompId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long deliverToCompId;
 
     /** @return the gateway that owns the order and must deliver this report. */
     public int gatewayId() {
@@ -87,6 +91,29 @@ public abstract class Report extends Event {
         return this;
     }
 
+    /**
+     * @return the OnBehalfOfCompID (115) of the order or request this report answers, as the client sent it, or 0:
+     *         the gateway sends it back as DeliverToCompID (128)
+     */
+    public long onBehalfOfCompId() {
+        return onBehalfOfCompId;
+    }
+
+    /**
+     * @return the DeliverToCompID (128) of the order or request this report answers, as the client sent it, or 0:
+     *         the gateway sends it back as OnBehalfOfCompID (115)
+     */
+    public long deliverToCompId() {
+        return deliverToCompId;
+    }
+
+    /** Sets the routing the client gave the order or request this report answers (115 and 128, as sent). */
+    public Report routing(final long onBehalfOfCompId, final long deliverToCompId) {
+        this.onBehalfOfCompId = onBehalfOfCompId;
+        this.deliverToCompId = deliverToCompId;
+        return this;
+    }
+
     @Override
     void writeBody(final RecordOut out) {
         out.writeInt(gatewayId);
@@ -96,6 +123,8 @@ public abstract class Report extends Event {
         out.writeLong(origClOrdId);
         writeCode(out, ordStatus);
         out.writeByte((byte) rejectReason.ordinal());
+        out.writeLong(onBehalfOfCompId);
+        out.writeLong(deliverToCompId);
     }
 
     @Override
@@ -107,5 +136,7 @@ public abstract class Report extends Event {
         origClOrdId = in.readLong();
         ordStatus = OrdStatus.fromFixCode(in.readByte());
         rejectReason = RejectReason.fromOrdinal(in.readByte());
+        onBehalfOfCompId = in.readLong();
+        deliverToCompId = in.readLong();
     }
 }

@@ -12,8 +12,9 @@ import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
  * engine journal holds that same excerpt at that index and its config has the same capacities and instruments.
  */
 public final class SnapshotBegin extends BytesInBinaryMarshallable {
-    /** The snapshot format this build writes and reads; bump it on any change of the snapshot records. */
-    public static final int FORMAT_VERSION = 1;
+    /** The snapshot format this build writes and reads; bump it on any change of the snapshot records
+     * (2: orders carry their routing CompIDs). */
+    public static final int FORMAT_VERSION = 2;
     /** How many {@link SnapshotOrder} records a writer puts in one excerpt. */
     public static final int ORDERS_PER_EXCERPT = 1024;
 

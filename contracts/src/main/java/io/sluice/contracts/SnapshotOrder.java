@@ -35,6 +35,10 @@ public final class SnapshotOrder extends BytesInBinaryMarshallable {
     private OrdStatus ordStatus;
     private long cumQty;
     private long notional;
+    @LongConversion(ShortTextLongConverter.class)
+    private long onBehalfOfCompId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long deliverToCompId;
     private final transient RecordOut out = new RecordOut();
     private final transient RecordIn in = new RecordIn();
 
@@ -70,6 +74,21 @@ public final class SnapshotOrder extends BytesInBinaryMarshallable {
         this.cumQty = cumQty;
         this.notional = notional;
         return this;
+    }
+
+    /** Sets the order's routing: the OnBehalfOfCompID (115) and DeliverToCompID (128) its client gave it. */
+    public SnapshotOrder routing(final long onBehalfOfCompId, final long deliverToCompId) {
+        this.onBehalfOfCompId = onBehalfOfCompId;
+        this.deliverToCompId = deliverToCompId;
+        return this;
+    }
+
+    public long onBehalfOfCompId() {
+        return onBehalfOfCompId;
+    }
+
+    public long deliverToCompId() {
+        return deliverToCompId;
     }
 
     public boolean resting() {
@@ -156,6 +175,8 @@ public final class SnapshotOrder extends BytesInBinaryMarshallable {
         Event.writeCode(out, ordStatus);
         out.writeLong(cumQty);
         out.writeLong(notional);
+        out.writeLong(onBehalfOfCompId);
+        out.writeLong(deliverToCompId);
         out.end();
     }
 
@@ -178,6 +199,8 @@ public final class SnapshotOrder extends BytesInBinaryMarshallable {
         ordStatus = OrdStatus.fromFixCode(in.readByte());
         cumQty = in.readLong();
         notional = in.readLong();
+        onBehalfOfCompId = in.readLong();
+        deliverToCompId = in.readLong();
         in.end();
     }
 }

@@ -27,7 +27,9 @@ import java.util.List;
  * into {@link GatewayToEngine#newOrder}, OrderCancelRequest (F) into {@link GatewayToEngine#cancelOrder},
  * OrderCancelReplaceRequest (G) into {@link GatewayToEngine#replaceOrder}, each with MetaData (this
  * gateway, the next gapless eventId, when the FIX bytes arrived and when the command was written). New orders
- * and replaces carry the session's configured firm (0 for none).
+ * and replaces carry the session's configured firm (0 for none). Every command carries the message's
+ * OnBehalfOfCompID (115) and DeliverToCompID (128), so the engine's reports of it are routed back the same way
+ * ({@link ReportDelivery}); like every identifier here they are ShortText, at most 10 characters.
  * A missing or malformed field gets a session Reject (35=3) naming the tag; any other application
  * message a Business Message Reject (35=j). The engine, not the gateway, judges business validity.
  * While the journals' disk is full ({@link GatewaySpace}) new orders and replaces are refused with
@@ -94,7 +96,9 @@ final class OrderEntry implements FixApplication {
                         .origClOrdId(id(FixTags.ORIG_CL_ORD_ID))
                         .clOrdId(id(FixTags.CL_ORD_ID))
                         .symbol(id(FixTags.SYMBOL))
-                        .side(Side.fromFixCode(code(FixTags.SIDE, -1)));
+                        .side(Side.fromFixCode(code(FixTags.SIDE, -1)))
+                        .onBehalfOfCompId(optionalId(FixTags.ON_BEHALF_OF_COMP_ID))
+                        .deliverToCompId(optionalId(FixTags.DELIVER_TO_COMP_ID));
                 transactTime();
                 if (!refused) {
                     stamp(cancelOrder.metaData());
@@ -124,7 +128,9 @@ final class OrderEntry implements FixApplication {
                 .clOrdId(id(FixTags.CL_ORD_ID))
                 .account(optionalId(FixTags.ACCOUNT))
                 .symbol(id(FixTags.SYMBOL))
-                .side(Side.fromFixCode(code(FixTags.SIDE, -1)));
+                .side(Side.fromFixCode(code(FixTags.SIDE, -1)))
+                .onBehalfOfCompId(optionalId(FixTags.ON_BEHALF_OF_COMP_ID))
+                .deliverToCompId(optionalId(FixTags.DELIVER_TO_COMP_ID));
         transactTime();
         order.orderQty(quantity());
         final OrdType ordType = OrdType.fromFixCode(code(FixTags.ORD_TYPE, -1));

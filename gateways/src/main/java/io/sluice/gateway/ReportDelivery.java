@@ -19,7 +19,9 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 
 /**
  * Delivers the engine's reports that belong to this gateway: each becomes an ExecutionReport (35=8) or
- * OrderCancelReject (35=9) on the session that owns the order, and nowhere else. The FIX message and the
+ * OrderCancelReject (35=9) on the session that owns the order, and nowhere else, routed back through the
+ * OnBehalfOfCompID/DeliverToCompID the order or request came with (the engine carries them in its reports, so a
+ * restarted gateway and an offline client's later resend get the same routing). The FIX message and the
  * engine-journal index of its report are stored in one journal excerpt before the bytes go out
  * ({@link FixSession#sendApplicationMessage}), so after a crash a report is either delivered (resendable) or
  * still ahead of the recovered tailer. One engine excerpt holds every report of one input (an ack and its fills),
@@ -68,6 +70,7 @@ final class ReportDelivery implements EngineToGateway {
         }
         final long gatewayRead = SluiceClock.nowTicks();
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
+        routeBack(encoder, report);
         orderIds(encoder, report);
         encoder.longField(FixTags.EXEC_ID, report.execId());
         code(encoder, FixTags.EXEC_TYPE, report.execType());
@@ -107,6 +110,7 @@ final class ReportDelivery implements EngineToGateway {
         }
         final long gatewayRead = SluiceClock.nowTicks();
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.ORDER_CANCEL_REJECT);
+        routeBack(encoder, reject);
         orderIds(encoder, reject);
         code(encoder, FixTags.ORD_STATUS, reject.ordStatus());
         code(encoder, FixTags.CXL_REJ_RESPONSE_TO, reject.responseTo());
@@ -151,6 +155,20 @@ final class ReportDelivery implements EngineToGateway {
     /** {@code connection} was lost: what it held will never be written, so its deliveries are journaled untimed. */
     void onClosed(final FixConnection connection) {
         queued.onClosed(connection, store);
+    }
+
+    /**
+     * Routes a report back the way its order or request came, as {@code FixSession} does its own answers: the
+     * client's OnBehalfOfCompID (115) becomes DeliverToCompID (128) and its DeliverToCompID becomes
+     * OnBehalfOfCompID. Header fields, so written right after the header is started.
+     */
+    private static void routeBack(final FixEncoder encoder, final Report report) {
+        if (report.onBehalfOfCompId() != 0) {
+            encoder.shortTextField(FixTags.DELIVER_TO_COMP_ID, report.onBehalfOfCompId());
+        }
+        if (report.deliverToCompId() != 0) {
+            encoder.shortTextField(FixTags.ON_BEHALF_OF_COMP_ID, report.deliverToCompId());
+        }
     }
 
     private static void orderIds(final FixEncoder encoder, final Report report) {

@@ -139,11 +139,12 @@ public final class Engine implements GatewayToEngine {
         final Order order = index.get(cause.sourceId(), command.session(), command.origClOrdId());
         if (order == null || order.isCompleted()) {
             rejectCancel(command.session(), command.clOrdId(), command.origClOrdId(),
-                    CxlRejResponseTo.ORDER_CANCEL_REQUEST, order);
+                    CxlRejResponseTo.ORDER_CANCEL_REQUEST, order, command.onBehalfOfCompId(), command.deliverToCompId());
             return;
         }
         bookOf(order).sideOf(order).remove(order);
         order.ordStatus(OrdStatus.CANCELED);
+        order.route(command.onBehalfOfCompId(), command.deliverToCompId());
         execution(order, ExecType.CANCELED, command.clOrdId(), order.clOrdId(), 0, 0, RejectReason.NONE);
         complete(order);
     }
@@ -154,13 +155,15 @@ public final class Engine implements GatewayToEngine {
         final Order original = index.get(cause.sourceId(), command.session(), command.origClOrdId());
         if (original == null || original.isCompleted()) {
             rejectCancel(command.session(), command.clOrdId(), command.origClOrdId(),
-                    CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, original);
+                    CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, original, command.onBehalfOfCompId(),
+                    command.deliverToCompId());
             return;
         }
         final RejectReason reason = checkReplace(original, command);
         if (reason != RejectReason.NONE) {
             sendCancelReject(command.session(), command.clOrdId(), command.origClOrdId(),
-                    CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, reason, original.ordStatus(), original.orderId());
+                    CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, reason, original.ordStatus(), original.orderId(),
+                    command.onBehalfOfCompId(), command.deliverToCompId());
             return;
         }
         final OrderBook book = bookOf(original);
@@ -268,8 +271,8 @@ public final class Engine implements GatewayToEngine {
 
     private Order restore(final SnapshotOrder s) {
         return pool.take().restore(s.orderId(), s.gatewayId(), s.session(), s.firm(), s.clOrdId(), s.account(),
-                s.symbol(), s.side(), s.ordType(), s.timeInForce(), s.orderQty(), s.price(), s.ordStatus(), s.cumQty(),
-                s.notional());
+                s.symbol(), s.side(), s.ordType(), s.timeInForce(), s.orderQty(), s.price(), s.onBehalfOfCompId(),
+                s.deliverToCompId(), s.ordStatus(), s.cumQty(), s.notional());
     }
 
     private RejectReason checkReplace(final Order original, final ReplaceOrder command) {
@@ -357,7 +360,8 @@ public final class Engine implements GatewayToEngine {
         final ExecutionReport r = report;
         r.metaData().copyFrom(cause);
         r.gatewayId(order.gatewayId()).session(order.session()).orderId(order.orderId()).clOrdId(clOrdId)
-                .origClOrdId(origClOrdId).ordStatus(order.ordStatus()).rejectReason(reason);
+                .origClOrdId(origClOrdId).ordStatus(order.ordStatus()).rejectReason(reason)
+                .routing(order.onBehalfOfCompId(), order.deliverToCompId());
         r.execId(++lastExecId).execType(execType).account(order.account()).symbol(order.symbol())
                 .side(order.side()).ordType(order.ordType()).timeInForce(order.timeInForce())
                 .orderQty(order.orderQty()).price(order.price()).lastQty(lastQty).lastPx(lastPx)
@@ -369,7 +373,8 @@ public final class Engine implements GatewayToEngine {
         final ExecutionReport r = report;
         r.metaData().copyFrom(cause);
         r.gatewayId(cause.sourceId()).session(command.session()).orderId(0).clOrdId(command.clOrdId())
-                .origClOrdId(0).ordStatus(OrdStatus.REJECTED).rejectReason(reason);
+                .origClOrdId(0).ordStatus(OrdStatus.REJECTED).rejectReason(reason)
+                .routing(command.onBehalfOfCompId(), command.deliverToCompId());
         r.execId(++lastExecId).execType(ExecType.REJECTED).account(command.account()).symbol(command.symbol())
                 .side(command.side()).ordType(command.ordType()).timeInForce(command.timeInForce())
                 .orderQty(command.orderQty()).price(command.price()).lastQty(0).lastPx(0)
@@ -379,26 +384,29 @@ public final class Engine implements GatewayToEngine {
 
     /** Refuses a cancel or replace naming an order that is unknown to the session, or no longer open. */
     private void rejectCancel(final long session, final long clOrdId, final long origClOrdId,
-                              final CxlRejResponseTo responseTo, final Order order) {
+                              final CxlRejResponseTo responseTo, final Order order, final long onBehalfOfCompId,
+                              final long deliverToCompId) {
         if (order == null) {
             sendCancelReject(session, clOrdId, origClOrdId, responseTo, RejectReason.UNKNOWN_ORDER,
-                    OrdStatus.REJECTED, 0);
+                    OrdStatus.REJECTED, 0, onBehalfOfCompId, deliverToCompId);
         } else {
             // A replaced order's old ClOrdID no longer names an open order: unknown, not "done".
             final RejectReason reason = order.ordStatus() == OrdStatus.REPLACED
                     ? RejectReason.UNKNOWN_ORDER : RejectReason.ORDER_ALREADY_DONE;
-            sendCancelReject(session, clOrdId, origClOrdId, responseTo, reason, order.ordStatus(), order.orderId());
+            sendCancelReject(session, clOrdId, origClOrdId, responseTo, reason, order.ordStatus(), order.orderId(),
+                    onBehalfOfCompId, deliverToCompId);
         }
     }
 
     private void sendCancelReject(final long session, final long clOrdId, final long origClOrdId,
                                   final CxlRejResponseTo responseTo, final RejectReason reason,
-                                  final OrdStatus ordStatus, final long orderId) {
+                                  final OrdStatus ordStatus, final long orderId, final long onBehalfOfCompId,
+                                  final long deliverToCompId) {
         final CancelReject r = cancelReject;
         r.metaData().copyFrom(cause);
         r.responseTo(responseTo);
         r.gatewayId(cause.sourceId()).session(session).orderId(orderId).clOrdId(clOrdId).origClOrdId(origClOrdId)
-                .ordStatus(ordStatus).rejectReason(reason);
+                .ordStatus(ordStatus).rejectReason(reason).routing(onBehalfOfCompId, deliverToCompId);
         output.cancelReject(r);
     }
 }

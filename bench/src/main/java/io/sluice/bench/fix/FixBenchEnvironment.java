@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything the FIX benchmarks measure, started side by side for one run: a Sluice deployment with one
@@ -30,6 +31,10 @@ import java.util.List;
  * the silent connections this JVM opens to the second and holds for the whole run (connected, never logging
  * on), and the liquidity seeder a gateway of its own; the two are measured in the same run as "Sluice TCP"
  * and "Sluice TCP + 500 idle".
+ * <p>
+ * With the validation arm, the first transport gets a second gateway, identical but for its
+ * {@code validation: { validateIncomingMessage: false }} (no data-dictionary checks of client messages), measured
+ * in the same run as "Sluice TCP, no validation": what validation costs is its round trip beside "Sluice TCP".
  */
 public final class FixBenchEnvironment implements AutoCloseable {
     /** The load client's SenderCompID on Sluice gateway n is this followed by n. */
@@ -38,6 +43,8 @@ public final class FixBenchEnvironment implements AutoCloseable {
     public static final String SEEDER_COMP_ID = "SEEDER";
     private static final String PASSWORD = "bench";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    /** The gateway settings of the validation arm's gateway: the FIX 4.4 dictionary checks off. */
+    private static final String NO_VALIDATION = "validation: { validateIncomingMessage: false }";
 
     private final Path root;
     private final boolean keepRoot;
@@ -60,16 +67,17 @@ public final class FixBenchEnvironment implements AutoCloseable {
      * @param idleSockets   0, or how many silent connections a second gateway per transport holds
      * @param control       with idleSockets: an A/A run, the second gateway set up alike but holding none, to show
      *                      how much the two arms differ by themselves
+     * @param validationArm also a gateway over the first transport with validation off, to show what it costs
      */
     public static FixBenchEnvironment start(final List<FixTransport> transports, final SluiceIdle idle,
                                             final boolean withQuickFixJ, final List<FixTransport> floor,
                                             final boolean keepRoot, final int idleSockets, final boolean control,
-                                            final PrintStream progress)
+                                            final boolean validationArm, final PrintStream progress)
             throws IOException, InterruptedException {
         final FixBenchEnvironment environment = new FixBenchEnvironment(Files.createTempDirectory("sluice-fix-bench"),
                 keepRoot);
         try {
-            environment.launch(transports, idle, withQuickFixJ, floor, idleSockets, control, progress);
+            environment.launch(transports, idle, withQuickFixJ, floor, idleSockets, control, validationArm, progress);
             return environment;
         } catch (final IOException | RuntimeException | InterruptedException e) {
             environment.close();
@@ -79,10 +87,10 @@ public final class FixBenchEnvironment implements AutoCloseable {
 
     private void launch(final List<FixTransport> transports, final SluiceIdle idle, final boolean withQuickFixJ,
                         final List<FixTransport> floor, final int idleSockets, final boolean control,
-                        final PrintStream progress)
+                        final boolean validationArm, final PrintStream progress)
             throws IOException, InterruptedException {
         if (!transports.isEmpty()) {
-            launchSluice(transports, idle, idleSockets, control, progress);
+            launchSluice(transports, idle, idleSockets, control, validationArm, progress);
         }
         if (withQuickFixJ) {
             progress.println("starting the QuickFIX/J acceptor (child JVM; TCP only: QuickFIX/J has no Unix domain"
@@ -100,7 +108,8 @@ public final class FixBenchEnvironment implements AutoCloseable {
     }
 
     private void launchSluice(final List<FixTransport> transports, final SluiceIdle idle, final int idleSockets,
-                              final boolean control, final PrintStream progress) throws IOException, InterruptedException {
+                              final boolean control, final boolean validationArm, final PrintStream progress)
+            throws IOException, InterruptedException {
         if (idleSockets > SluiceConfigs.MAX_SILENT_CONNECTIONS) {
             throw new IllegalArgumentException("at most " + SluiceConfigs.MAX_SILENT_CONNECTIONS + " idle sockets");
         }
@@ -120,6 +129,12 @@ public final class FixBenchEnvironment implements AutoCloseable {
                         id == 1 ? List.of(load, seed) : List.of(load)));
                 labels.add("Sluice " + transport + (arm == 1 ? " + " + (control ? 0 : idleSockets) + " idle" : ""));
             }
+        }
+        if (validationArm) {
+            final int id = gateways.size() + 1;
+            gateways.add(new SluiceDeployment.GatewaySpec(id, transports.getFirst(),
+                    List.of(SessionIdentity.ofSluiceClient(LOAD_COMP_ID + id, PASSWORD)), Map.of(), NO_VALIDATION));
+            labels.add("Sluice " + transports.getFirst() + ", no validation");
         }
         progress.printf("starting Sluice (engine + %d gateway(s), child JVMs, idle %s) under %s ...%n", gateways.size(),
                 idle.label(), root);

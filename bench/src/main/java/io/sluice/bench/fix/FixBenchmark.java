@@ -74,6 +74,12 @@ public final class FixBenchmark implements Callable<Integer> {
             + " holding no idle sockets, to show how much the two arms differ by themselves (written as <scenario>-control)")
     private boolean control;
 
+    @Option(names = "--validation-arm", negatable = true, fallbackValue = "true",
+            description = "also measure Sluice over the first transport on a gateway with validation off"
+                    + " (validateIncomingMessage: false), to show what the FIX 4.4 dictionary checks cost beside it"
+                    + " (default ${DEFAULT-VALUE})")
+    private boolean validationArm;
+
     @Option(names = "--sluice", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "measure Sluice (default true)")
     private boolean sluice;
@@ -91,6 +97,7 @@ public final class FixBenchmark implements Callable<Integer> {
         this.window = window;
         this.idleSockets = idleSockets;
         this.quickFixJ = idleSockets == 0;
+        this.validationArm = "fix-round-trip".equals(scenario);
         this.transports = idleSockets == 0 ? List.of("tcp", "uds") : List.of("tcp");
         this.floor = idleSockets == 0 ? List.of("tcp", "uds") : List.of("none");
     }
@@ -98,7 +105,8 @@ public final class FixBenchmark implements Callable<Integer> {
     /** {@code ./sluice bench fix-round-trip [options]}. */
     public static void roundTrip(final String[] args) {
         run(new FixBenchmark("fix-round-trip", 100_000, 1, 0),
-                "Ping-pong FIX round trip (NewOrderSingle -> ack + fill): Sluice over TCP and UDS beside QuickFIX/J.",
+                "Ping-pong FIX round trip (NewOrderSingle -> ack + fill): Sluice over TCP and UDS beside QuickFIX/J,"
+                        + " and over TCP with validation off to show what it costs.",
                 args);
     }
 
@@ -131,7 +139,7 @@ public final class FixBenchmark implements Callable<Integer> {
         try (FixBenchEnvironment environment = FixBenchEnvironment.start(sluiceTransports,
                 SluiceIdle.parse(idle), quickFixJ,
                 floor.contains("none") ? List.of() : floor.stream().map(FixTransport::parse).toList(), keepRoot,
-                idleSockets, control, System.out)) {
+                idleSockets, control, validationArm, System.out)) {
             final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
                     Duration.ofSeconds(runTimeoutSeconds), System.out);
             final List<MeasuredRun> runs = measurement.measure(environment.targets(), window, warmup, orders, rounds);

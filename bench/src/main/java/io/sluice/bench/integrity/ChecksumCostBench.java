@@ -80,7 +80,7 @@ public final class ChecksumCostBench implements Callable<Integer> {
             }
             for (final boolean on : round % 2 == 1 ? new boolean[]{false, true} : new boolean[]{true, false}) {
                 final Map<String, Object> result = child(scratch, round, on, "fix-round-trip", "--no-quickfixj",
-                        "--floor", "none", "--transports", "tcp", "--warmup", Long.toString(fixWarmup), "--orders",
+                        "--no-validation-arm", "--floor", "none", "--transports", "tcp", "--warmup", Long.toString(fixWarmup), "--orders",
                         Long.toString(fixOrders), "--rounds", "2");
                 fixMean.add(on, number(result, FIX_MEAN));
                 fixP99.add(on, number(result, FIX_P99));

@@ -79,8 +79,9 @@ public final class Journals {
      * {@link io.sluice.contracts.RecordChecksum} after every record): every journal records it when it is created,
      * and every journal open refuses journals with another. Bump it on any change of layout.
      * 2: a CRC32C after every record; order commands carry the session's firm after the session.
+     * 3: commands and reports carry the client's OnBehalfOfCompID (115) and DeliverToCompID (128).
      */
-    public static final long FORMAT_VERSION = 2;
+    public static final long FORMAT_VERSION = 3;
 
     /**
      * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records

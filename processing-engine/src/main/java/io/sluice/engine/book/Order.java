@@ -30,6 +30,8 @@ public final class Order {
     private TimeInForce timeInForce;
     private long orderQty;
     private long price;
+    private long onBehalfOfCompId;
+    private long deliverToCompId;
     // state
     private OrdStatus ordStatus;
     private long cumQty;
@@ -54,6 +56,8 @@ public final class Order {
         timeInForce = command.timeInForce();
         orderQty = command.orderQty();
         price = command.price();
+        onBehalfOfCompId = command.onBehalfOfCompId();
+        deliverToCompId = command.deliverToCompId();
         ordStatus = OrdStatus.NEW;
         cumQty = 0;
         notional = 0;
@@ -63,7 +67,7 @@ public final class Order {
 
     /**
      * Becomes the successor of {@code original} under a cancel/replace: same OrderID, owner (gateway, session,
-     * firm) and fills, the replace's ClOrdID, account, quantity and price.
+     * firm) and fills, the replace's ClOrdID, account, quantity, price and routing.
      */
     public Order succeed(final Order original, final OrderCommand replace) {
         orderId = original.orderId;
@@ -78,6 +82,8 @@ public final class Order {
         timeInForce = replace.timeInForce();
         orderQty = replace.orderQty();
         price = replace.price();
+        onBehalfOfCompId = replace.onBehalfOfCompId();
+        deliverToCompId = replace.deliverToCompId();
         cumQty = original.cumQty;
         notional = original.notional;
         ordStatus = cumQty == 0 ? OrdStatus.NEW : cumQty == orderQty ? OrdStatus.FILLED : OrdStatus.PARTIALLY_FILLED;
@@ -92,6 +98,7 @@ public final class Order {
     public Order restore(final long orderId, final int gatewayId, final long session, final long firm,
                          final long clOrdId, final long account, final long symbol, final Side side,
                          final OrdType ordType, final TimeInForce timeInForce, final long orderQty, final long price,
+                         final long onBehalfOfCompId, final long deliverToCompId,
                          final OrdStatus ordStatus, final long cumQty, final long notional) {
         this.orderId = orderId;
         this.gatewayId = gatewayId;
@@ -105,6 +112,8 @@ public final class Order {
         this.timeInForce = timeInForce;
         this.orderQty = orderQty;
         this.price = price;
+        this.onBehalfOfCompId = onBehalfOfCompId;
+        this.deliverToCompId = deliverToCompId;
         this.ordStatus = ordStatus;
         this.cumQty = cumQty;
         this.notional = notional;
@@ -117,6 +126,25 @@ public final class Order {
         cumQty += qty;
         notional += qty * fillPrice;
         ordStatus = cumQty == orderQty ? OrdStatus.FILLED : OrdStatus.PARTIALLY_FILLED;
+    }
+
+    /**
+     * Routes the order's reports from now on as a request of its client asked: the OnBehalfOfCompID (115) and
+     * DeliverToCompID (128) it came with, as sent.
+     */
+    public void route(final long onBehalfOfCompId, final long deliverToCompId) {
+        this.onBehalfOfCompId = onBehalfOfCompId;
+        this.deliverToCompId = deliverToCompId;
+    }
+
+    /** @return the OnBehalfOfCompID (115) the client gave the order, or 0. */
+    public long onBehalfOfCompId() {
+        return onBehalfOfCompId;
+    }
+
+    /** @return the DeliverToCompID (128) the client gave the order, or 0. */
+    public long deliverToCompId() {
+        return deliverToCompId;
     }
 
     void unlink() {

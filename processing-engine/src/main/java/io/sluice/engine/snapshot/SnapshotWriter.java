@@ -117,6 +117,7 @@ public final class SnapshotWriter {
         records.snapshotOrder(order.resting(resting)
                 .owner(o.orderId(), o.gatewayId(), o.session(), o.firm())
                 .terms(o.clOrdId(), o.account(), o.symbol(), o.side(), o.ordType(), o.timeInForce(), o.orderQty(), o.price())
+                .routing(o.onBehalfOfCompId(), o.deliverToCompId())
                 .state(o.ordStatus(), o.cumQty(), o.notional()));
         if (++inExcerpt == SnapshotBegin.ORDERS_PER_EXCERPT) {
             close();

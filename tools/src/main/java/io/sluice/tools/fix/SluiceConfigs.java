@@ -74,7 +74,7 @@ public final class SluiceConfigs {
                 !io.sluice.gateway.GatewayConfig {
                   gatewayId: %d,
                   journalRoot: "%s",
-                  listen: "%s",%s
+                  listen: "%s",%s%s
                   idle: { strategy: %s },
                   maxConnections: %d,
                   maxConnectionsPerAddress: %d,
@@ -88,6 +88,7 @@ public final class SluiceConfigs {
                   ]
                 }
                 """.formatted(spec.id(), journalRoot, listen, tls == null ? "" : "\n  tls: " + tls.gatewayYaml() + ",",
+                spec.gatewaySettings().isEmpty() ? "" : "\n  " + spec.gatewaySettings() + ",",
                 idle.gatewayIdle().strategy(), MAX_SILENT_CONNECTIONS + 64,
                 MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, disk.gatewayReserveBytes(), disk.warningBytes(),
                 replication, sessions);

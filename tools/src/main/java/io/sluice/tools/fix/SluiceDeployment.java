@@ -37,11 +37,18 @@ public final class SluiceDeployment implements AutoCloseable {
      * @param sessions  the client sessions it accepts (SenderCompID, username, password)
      * @param sessionSettings more YAML keys of a session's entry by SenderCompID, e.g.
      *                        {@code "maxMessagesPerSecond: 100, throttleAction: reject"}; none for most
+     * @param gatewaySettings more YAML keys of the gateway's own, e.g.
+     *                        {@code "validation: { validateIncomingMessage: false }"}; empty for most
      */
     public record GatewaySpec(int id, FixTransport transport, List<SessionIdentity> sessions,
-                              Map<String, String> sessionSettings) {
+                              Map<String, String> sessionSettings, String gatewaySettings) {
         public GatewaySpec(final int id, final FixTransport transport, final List<SessionIdentity> sessions) {
             this(id, transport, sessions, Map.of());
+        }
+
+        public GatewaySpec(final int id, final FixTransport transport, final List<SessionIdentity> sessions,
+                           final Map<String, String> sessionSettings) {
+            this(id, transport, sessions, sessionSettings, "");
         }
     }
 

@@ -111,8 +111,9 @@ final class JournalDumpTest {
             writer.snapshotEnd(new SnapshotEnd().set(0x512e00000007L, 0, 2, 0x5678));
         }
         final String text = runReader(JournalDump.class, journal.toString());
-        for (final String expected : List.of("snapshotBegin: {", "formatVersion: 1", "lastExecId: 9", "snapshotSource: {",
-                "snapshotInstrument: {", "symbol: VOD.L", "snapshotOrder: {", "clOrdId: ORD-000003", "price: 101",
+        for (final String expected : List.of("snapshotBegin: {", "formatVersion: " + SnapshotBegin.FORMAT_VERSION,
+                "lastExecId: 9", "snapshotSource: {", "snapshotInstrument: {", "symbol: VOD.L", "snapshotOrder: {",
+                "clOrdId: ORD-000003", "price: 101",
                 "ordStatus: PARTIALLY_FILLED", "snapshotEnd: {", "excerpts: 2")) {
             assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);
         }

@@ -13,9 +13,12 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The configs a deployment writes are read back by the engine's and gateways' own config loaders. */
 class SluiceConfigsTest {
@@ -45,6 +48,20 @@ class SluiceConfigsTest {
         assertEquals("GW", seeder.targetCompId());
         assertEquals("SEEDER", seeder.username());
         assertEquals("pw", seeder.password());
+        assertTrue(config.validation().validateIncomingMessage(), "validation is on unless the spec turns it off");
+    }
+
+    @Test
+    void aGatewaySettingReachesTheGatewaysConfig() throws Exception {
+        final SluiceDeployment.GatewaySpec spec = new SluiceDeployment.GatewaySpec(2, FixTransport.TCP, List.of(
+                new SessionIdentity("LOAD2", "GW", "LOAD2", "pw")), Map.of(),
+                "validation: { validateIncomingMessage: false }");
+        final Path file = dir.resolve("gateway.yaml");
+        Files.writeString(file, SluiceConfigs.gateway(dir.resolve("journals"), spec, FixEndpoint.tcp("127.0.0.1", 40123),
+                "GW", SluiceIdle.BUSY_SPIN));
+        final GatewayConfig config = GatewayConfig.load(file);
+        assertFalse(config.validation().validateIncomingMessage());
+        assertEquals(List.of("LOAD2"), config.sessions().stream().map(SessionConfig::senderCompId).toList());
     }
 
     @Test
