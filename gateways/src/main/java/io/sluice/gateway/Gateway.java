@@ -98,7 +98,7 @@ public final class Gateway implements Agent, AutoCloseable {
             final FixSession session = new FixSession(sessionConfig.identity(), store,
                     InboundThrottle.wrap(orderEntry, sessionConfig), clock,
                     config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis(),
-                    config.minHeartBtIntSeconds(sessionConfig));
+                    config.minHeartBtIntSeconds(sessionConfig)).resets(sessionConfig.resetPolicy());
             session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
             sessions.add(session);
         }
@@ -106,7 +106,8 @@ public final class Gateway implements Agent, AutoCloseable {
         counters = new GatewayCounters(root, id, sessions);
         acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, counters.counting(log),
                 new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
-                        config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()));
+                        config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
+                config.validation());
 
         engineTailer = engineJournal.createTailer();
         // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,

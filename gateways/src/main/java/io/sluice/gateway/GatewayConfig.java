@@ -4,6 +4,7 @@ import io.sluice.contracts.SentMessage;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.process.CpuPinning;
+import io.sluice.gateway.codec.FixValidation;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.ListenAddress;
@@ -62,7 +63,13 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private long logonBackoffMaxMillis = 60_000;
     private long journalReserveBytes = JournalSpace.DEFAULT_RESERVE_BYTES;
     private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
+    private ValidationConfig validation = new ValidationConfig();
     private List<SessionConfig> sessions = new ArrayList<>();
+
+    /** @return the data-dictionary checks of client messages ({@code validation}: the standard's by default). */
+    public FixValidation validation() {
+        return validation == null ? FixValidation.STANDARD : validation.validation();
+    }
 
     /** Reads and validates a YAML configuration file. */
     public static GatewayConfig load(final Path file) throws IOException {
@@ -181,6 +188,11 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
                             + session.minHeartBtIntSeconds());
                 }
                 session.validateTlsAndThrottle(problems, tls != null && tls.asksForClientCertificates());
+                try {
+                    session.resetPolicy();
+                } catch (final IllegalArgumentException e) {
+                    problems.add("session " + id + ": " + e.getMessage());
+                }
                 if (session.firm() != null && ShortText.parse(session.firm()) == ShortText.INVALID) {
                     problems.add("session " + id + ": firm '" + session.firm() + "' must be 1 to 10 characters of"
                             + " letters, digits and " + ShortText.ALPHABET.trim());

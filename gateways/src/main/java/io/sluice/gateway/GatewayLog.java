@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.gateway.codec.FixError;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.SessionEvents;
 import io.sluice.gateway.transport.ConnectionRefusal;
@@ -33,6 +34,12 @@ final class GatewayLog implements SessionEvents {
     public void onDisconnect(final FixSession session, final CharSequence reason) {
         LOG.info("gateway {}: {} disconnected: {}", gatewayId, session.identity().clientCompId(),
                 reason == null ? "Logout" : reason.toString());
+    }
+
+    @Override
+    public void onGarbled(final FixSession session, final FixError why, final int skipped) {
+        LOG.warn("gateway {}: {} sent a garbled message, ignored ({} bytes skipped, no MsgSeqNum consumed): {}",
+                gatewayId, session.identity().clientCompId(), skipped, why.text());
     }
 
     @Override

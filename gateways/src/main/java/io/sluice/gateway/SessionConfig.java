@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.gateway.codec.ShortText;
+import io.sluice.gateway.session.ResetPolicy;
 import io.sluice.gateway.session.SessionIdentity;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 
@@ -17,6 +18,8 @@ import net.openhft.chronicle.wire.SelfDescribingMarshallable;
  * X.500 names) or its SHA-256 fingerprint ({@code clientCertificateSha256}, hex, colons allowed), checked by
  * {@link ClientCertificates}. And it may be throttled: at most {@code maxMessagesPerSecond} application messages a
  * second (0, the default: no limit), the excess answered as {@code throttleAction} says ({@link InboundThrottle}).
+ * <p>
+ * Optionally, a session resets its sequence numbers by itself ({@link ResetPolicy}).
  */
 public final class SessionConfig extends SelfDescribingMarshallable {
     private String senderCompId;
@@ -29,6 +32,10 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     private String clientCertificateSha256;
     private int maxMessagesPerSecond;
     private String throttleAction = "reject";
+    private boolean resetOnLogon;
+    private boolean resetOnLogout;
+    private boolean resetOnDisconnect;
+    private String resetTime;
 
     public SessionConfig() {
     }
@@ -146,6 +153,25 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     /** @return the firm packed as order commands carry it, 0 for none (it must be valid, see {@code validate}). */
     long firmId() {
         return firm() == null ? 0 : ShortText.parse(firm);
+    }
+
+    public SessionConfig resets(final boolean onLogon, final boolean onLogout, final boolean onDisconnect,
+                                final String dailyAt) {
+        this.resetOnLogon = onLogon;
+        this.resetOnLogout = onLogout;
+        this.resetOnDisconnect = onDisconnect;
+        this.resetTime = dailyAt;
+        return this;
+    }
+
+    /**
+     * @return when the session resets its sequence numbers by itself (ResetOnLogon, ResetOnLogout,
+     *         ResetOnDisconnect, resetTime HH:MM:SS UTC); none by default
+     * @throws IllegalArgumentException for a resetTime not of that form
+     */
+    public ResetPolicy resetPolicy() {
+        return new ResetPolicy(resetOnLogon, resetOnLogout, resetOnDisconnect,
+                resetTime == null || resetTime.isEmpty() ? ResetPolicy.NO_DAILY_RESET : ResetPolicy.secondOfDay(resetTime));
     }
 
     SessionIdentity identity() {

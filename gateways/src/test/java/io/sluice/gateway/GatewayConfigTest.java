@@ -46,6 +46,21 @@ final class GatewayConfigTest {
                 + "got -1"), problems);
     }
 
+    @Test
+    void theExampleValidatesAsTheStandardAndResetsNothing() throws Exception {
+        final GatewayConfig config = example();
+        assertEquals(io.sluice.gateway.codec.FixValidation.STANDARD, config.validation());
+        assertEquals(io.sluice.gateway.session.ResetPolicy.NONE, config.sessions().get(1).resetPolicy());
+    }
+
+    @Test
+    void aResetTimeThatIsNotATimeOfDayIsRefusedByName() {
+        final GatewayConfig config = new GatewayConfig()
+                .session(new SessionConfig("CLIENT1", "SLUICE", "pw").resets(true, false, false, "7pm"));
+        final String problems = assertThrows(IllegalArgumentException.class, config::validate).getMessage();
+        assertTrue(problems.contains("session CLIENT1: resetTime must be HH:MM:SS (UTC), got '7pm'"), problems);
+    }
+
     private GatewayConfig example() throws Exception {
         return GatewayConfig.load(Path.of(getClass().getResource("/gateway-example.yaml").toURI()));
     }

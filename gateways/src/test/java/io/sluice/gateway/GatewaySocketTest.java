@@ -200,7 +200,8 @@ class GatewaySocketTest {
             final FixFields badId = client.expect("3");
             assertEquals("11", badId.get(FixTags.REF_TAG_ID));
             assertEquals("5", badId.get(FixTags.SESSION_REJECT_REASON));
-            client.send('E', list -> list.textField(66, "L1"));
+            // ListStatusRequest: valid FIX 4.4 (ListID is all it needs), not a message the gateway takes.
+            client.send('M', list -> list.textField(66, "L1"));
             assertEquals("3", client.expect("j").get(FixTags.BUSINESS_REJECT_REASON));
             client.expectNothingElse();
             assertEquals(3, JournalProbe.commands(root, GATEWAY).size(), "refused messages write no command");

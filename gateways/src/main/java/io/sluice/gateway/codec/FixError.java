@@ -2,18 +2,24 @@ package io.sluice.gateway.codec;
 
 /**
  * What is wrong with bytes that were meant to be a FIX 4.4 message, as a specific code instead of an
- * exception. Framing errors ({@link #isFraming()}) mean the byte stream cannot be trusted past this point
- * (the session is logged out and the connection closed); {@link #BAD_CHECKSUM} frames are delimited but
- * garbled and, as the FIX spec requires, ignored; every other error names the SessionRejectReason (373)
- * the gateway answers with in a Reject (35=3).
+ * exception. Framing errors ({@link #isFraming()}) mean the frame's end cannot be found from its BodyLength: a
+ * logged-on session skips to the next BeginString (another BeginString than FIX.4.4 logs it out), a connection not
+ * yet logged on is closed. {@link #BAD_CHECKSUM} and {@link #GARBLED} frames are delimited but garbled and, as the
+ * FIX spec requires, ignored without consuming a sequence number; every other error names the SessionRejectReason
+ * (373) the gateway answers with in a Reject (35=3).
  */
 public enum FixError {
     NONE(-1, false, ""),
-    BAD_BEGIN_STRING(-1, true, "Garbled message: BeginString (8) must be FIX.4.4 and come first"),
+    BAD_BEGIN_STRING(-1, true, "Garbled message: BeginString (8) must be FIX.4.4"),
     BAD_BODY_LENGTH(-1, true,
             "Garbled message: BodyLength (9) is missing, not a number, or does not end where CheckSum (10) begins"),
     BODY_TOO_LONG(-1, true, "Garbled message: BodyLength (9) exceeds the maximum message size"),
     BAD_CHECKSUM(-1, false, "Garbled message: CheckSum (10) does not match"),
+    GARBLED_START(-1, true, "Garbled message: the first fields are not BeginString (8) and BodyLength (9)"),
+    GARBLED(-1, false, "Garbled message: the first three fields are not BeginString (8), BodyLength (9) and MsgType (35)"),
+    REQUIRED_TAG_MISSING(1, false, "Required tag missing"),
+    TAG_NOT_DEFINED_FOR_MESSAGE_TYPE(2, false, "Tag not defined for this message type"),
+    VALUE_IS_INCORRECT(5, false, "Value is incorrect (out of range) for this tag"),
     INVALID_TAG_NUMBER(0, false, "Invalid tag number"),
     TAG_WITHOUT_VALUE(4, false, "Tag specified without a value"),
     INCORRECT_DATA_FORMAT(6, false, "Incorrect data format for value"),
@@ -40,7 +46,7 @@ public enum FixError {
         return sessionRejectReason;
     }
 
-    /** @return true if the stream lost its framing: log out and close the connection. */
+    /** @return true if the stream lost its framing: skip to the next BeginString, or close before a Logon. */
     public boolean isFraming() {
         return framing;
     }

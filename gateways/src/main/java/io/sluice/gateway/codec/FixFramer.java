@@ -15,6 +15,8 @@ public final class FixFramer {
     /** The FIX field delimiter. */
     public static final byte SOH = 1;
     private static final int MAX_BODY_LENGTH_DIGITS = 6;
+    /** Where the BeginString field's SOH is in {@link #BEGIN}. */
+    private static final int BEGIN_STRING_END = 9;
 
     private final int maxBodyLength;
     private FixError error = FixError.NONE;
@@ -31,14 +33,16 @@ public final class FixFramer {
      *
      * @return the frame's length in bytes if it is complete (check {@link #error()}: {@link FixError#NONE} or
      *         {@link FixError#BAD_CHECKSUM}, which means skip it); 0 if more bytes are needed; -1 if the bytes
-     *         are not a FIX 4.4 frame ({@link #error()} says why) and the stream must be abandoned.
+     *         are not a FIX 4.4 frame ({@link #error()} says why: {@link FixError#BAD_BEGIN_STRING} for another
+     *         BeginString, otherwise garbled bytes to skip up to {@link #nextFrameStart} or abandon)
      */
     public int scan(final DirectBuffer buffer, final int offset, final int length) {
         error = FixError.NONE;
         final int prefix = Math.min(length, BEGIN.length);
         for (int i = 0; i < prefix; i++) {
             if (buffer.getByte(offset + i) != BEGIN[i]) {
-                return fail(FixError.BAD_BEGIN_STRING);
+                // "8=" then another value: a BeginString other than FIX.4.4; otherwise the first fields are garbled.
+                return fail(i >= 2 && i < BEGIN_STRING_END ? FixError.BAD_BEGIN_STRING : FixError.GARBLED_START);
             }
         }
         if (length <= BEGIN.length) {
@@ -84,6 +88,26 @@ public final class FixFramer {
             error = FixError.BAD_CHECKSUM;
         }
         return frameLength;
+    }
+
+    /**
+     * Finds where the next frame may begin after a garbled one at {@code offset}: the next {@link #BEGIN}, or the
+     * start of a part of it at the end of the bytes (the rest has not arrived yet).
+     *
+     * @return how many bytes to skip, at least 1
+     */
+    public static int nextFrameStart(final DirectBuffer buffer, final int offset, final int length) {
+        for (int start = 1; start < length; start++) {
+            final int compared = Math.min(BEGIN.length, length - start);
+            int i = 0;
+            while (i < compared && buffer.getByte(offset + start + i) == BEGIN[i]) {
+                i++;
+            }
+            if (i == compared) {
+                return start;
+            }
+        }
+        return length;
     }
 
     /** @return why the last {@link #scan} failed, or {@link FixError#NONE}. */

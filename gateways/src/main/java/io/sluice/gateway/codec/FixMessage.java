@@ -5,8 +5,10 @@ import org.agrona.DirectBuffer;
 /**
  * One FIX message, parsed in place: a table of (tag, value offset, value length) over the buffer that
  * holds the frame, reused for every message. Parsing checks field syntax, header order, duplicate tags
- * and repeating groups ({@link FixGroups}), and reports the first problem as a {@link FixError} with the
- * tag concerned, never by throwing. Values are read with {@link FixValues}, {@link ShortText},
+ * and repeating groups, and, as its {@link FixValidation} says, every field against the FIX 4.4
+ * {@link FixDictionary} (tag known, defined for the message type, format, enumerated value, required fields,
+ * group member order). It reports the first problem as a {@link FixError} with the tag concerned, never by
+ * throwing, and allocates nothing. Values are read with {@link FixValues}, {@link ShortText},
  * {@link FixDecimal} and {@link UtcTimestamp} without allocating.
  */
 public final class FixMessage {
@@ -17,6 +19,9 @@ public final class FixMessage {
 
     private static final int MAX_GROUP_DEPTH = 4;
     private static final int DUPLICATE_BITS = 4096;
+    private static final int HEADER_SECTION = 0;
+    private static final int BODY_SECTION = 1;
+    private static final int TRAILER_SECTION = 2;
 
     private final int maxFields;
     private final int[] tags;
@@ -24,9 +29,14 @@ public final class FixMessage {
     private final int[] lengths;
     private final byte[] depths;
     private final long[] seenTags = new long[DUPLICATE_BITS / 64];
-    private final int[] groupIds = new int[MAX_GROUP_DEPTH];
+    private final int[] groupLayouts = new int[MAX_GROUP_DEPTH];
+    private final int[] groupCountTags = new int[MAX_GROUP_DEPTH];
     private final int[] groupExpected = new int[MAX_GROUP_DEPTH];
     private final int[] groupSeen = new int[MAX_GROUP_DEPTH];
+    private final int[] groupPositions = new int[MAX_GROUP_DEPTH];
+    private final long[][] instanceTags;
+    private final FixDictionary dictionary = FixDictionary.FIX44;
+    private final FixValidation validation;
 
     private DirectBuffer buffer;
     private int fieldCount;
@@ -36,9 +46,19 @@ public final class FixMessage {
     private int bodyStart;
     private int bodyEnd;
 
-    /** @param maxFields the most fields a message may have, group fields included. */
+    /** Parses the structure only ({@link FixValidation#STRUCTURE_ONLY}): for reading what a gateway sent. */
     public FixMessage(final int maxFields) {
+        this(maxFields, FixValidation.STRUCTURE_ONLY);
+    }
+
+    /**
+     * @param maxFields  the most fields a message may have, group fields included
+     * @param validation the data-dictionary checks to apply
+     */
+    public FixMessage(final int maxFields, final FixValidation validation) {
         this.maxFields = maxFields;
+        this.validation = validation;
+        this.instanceTags = new long[MAX_GROUP_DEPTH][dictionary.bitSetWords()];
         tags = new int[maxFields];
         offsets = new int[maxFields];
         lengths = new int[maxFields];
@@ -51,7 +71,10 @@ public final class FixMessage {
     }
 
     /**
-     * Parses the fields from MsgType up to (not including) CheckSum, as delimited by {@link FixFramer}.
+     * Parses the fields from MsgType up to (not including) CheckSum, as delimited by {@link FixFramer}, and checks
+     * them against the {@link FixDictionary} as {@link #validation()} says. A problem with the structure (field
+     * syntax, repeating groups) ends the parse; a problem with a field's tag, place or value is noted and the parse
+     * goes on, so that the header fields a Reject refers to are still read.
      *
      * @return {@link FixError#NONE}, or the first problem found (see {@link #errorTag()})
      */
@@ -64,8 +87,10 @@ public final class FixMessage {
         msgType = MsgTypes.INVALID;
         error = FixError.NONE;
         errorTag = 0;
+        final boolean validating = validation.validateIncomingMessage();
+        int layout = FixDictionary.NONE;
         int depth = 0;
-        boolean inBody = false;
+        int section = HEADER_SECTION;
         int pendingDataTag = 0;
         int pendingDataLength = 0;
         int position = bodyStart;
@@ -75,7 +100,7 @@ public final class FixMessage {
             byte b = buffer.getByte(position);
             while (b != '=') {
                 if (b < '0' || b > '9' || position - tagStart >= 9 || (b == '0' && position == tagStart)) {
-                    return fail(FixError.INVALID_TAG_NUMBER, tag);
+                    return fail(fieldCount == 0 ? FixError.GARBLED : FixError.INVALID_TAG_NUMBER, tag);
                 }
                 tag = tag * 10 + (b - '0');
                 if (++position == bodyEnd) {
@@ -84,7 +109,7 @@ public final class FixMessage {
                 b = buffer.getByte(position);
             }
             if (position == tagStart) {
-                return fail(FixError.INVALID_TAG_NUMBER, 0);
+                return fail(fieldCount == 0 ? FixError.GARBLED : FixError.INVALID_TAG_NUMBER, 0);
             }
             final int valueStart = ++position;
             if (tag == pendingDataTag) {
@@ -102,7 +127,7 @@ public final class FixMessage {
             }
             final int valueLength = position - valueStart;
             position++;
-            if (valueLength == 0) {
+            if (valueLength == 0 && validation.validateFieldsHaveValues()) {
                 return fail(FixError.TAG_WITHOUT_VALUE, tag);
             }
             if (fieldCount == maxFields) {
@@ -110,40 +135,87 @@ public final class FixMessage {
             }
             if (fieldCount == 0) {
                 if (tag != FixTags.MSG_TYPE) {
-                    return fail(FixError.TAG_OUT_OF_ORDER, FixTags.MSG_TYPE);
+                    return fail(FixError.GARBLED, FixTags.MSG_TYPE);
                 }
                 msgType = MsgTypes.pack(buffer, valueStart, valueLength);
-                if (msgType == MsgTypes.INVALID) {
-                    return fail(FixError.INVALID_MSG_TYPE, FixTags.MSG_TYPE);
+                layout = dictionary.messageLayout(msgType);
+                if (msgType == MsgTypes.INVALID || validating && layout == FixDictionary.NONE) {
+                    // Read on (without a layout), for the header fields the Reject refers to.
+                    note(FixError.INVALID_MSG_TYPE, FixTags.MSG_TYPE);
                 }
             } else if (tag == FixTags.BEGIN_STRING || tag == FixTags.BODY_LENGTH || tag == FixTags.CHECK_SUM) {
                 return fail(FixError.TAG_OUT_OF_ORDER, tag);
             }
-            if (FixTags.isHeader(tag)) {
-                if (inBody && depth == 0) {
-                    return fail(FixError.TAG_OUT_OF_ORDER, tag);
-                }
-            } else {
-                inBody = true;
-            }
+            final FixFieldType type = dictionary.type(tag);
+            final boolean userDefined = type == null && tag >= FixValidation.USER_DEFINED_TAG_MIN
+                    && !validation.validateUserDefinedFields();
 
-            while (depth > 0 && !FixGroups.isMember(groupIds[depth - 1], tag)) {
+            while (depth > 0 && !userDefined && !dictionary.isMember(groupLayouts[depth - 1], tag)) {
+                closeInstance(depth - 1, validating);
                 if (groupSeen[depth - 1] != groupExpected[depth - 1]) {
-                    return fail(FixError.INCORRECT_NUM_IN_GROUP_COUNT, FixGroups.countTag(groupIds[depth - 1]));
+                    return fail(FixError.INCORRECT_NUM_IN_GROUP_COUNT, groupCountTags[depth - 1]);
                 }
                 depth--;
             }
+            boolean header = false;
             if (depth > 0) {
-                final int group = groupIds[depth - 1];
-                if (tag == FixGroups.delimiter(group)) {
-                    if (++groupSeen[depth - 1] > groupExpected[depth - 1]) {
-                        return fail(FixError.INCORRECT_NUM_IN_GROUP_COUNT, FixGroups.countTag(group));
+                final int group = groupLayouts[depth - 1];
+                final int d = depth - 1;
+                if (tag == dictionary.delimiter(group)) {
+                    if (groupSeen[d] > 0) {
+                        closeInstance(d, validating);
                     }
-                } else if (groupSeen[depth - 1] == 0) {
+                    if (++groupSeen[d] > groupExpected[d]) {
+                        return fail(FixError.INCORRECT_NUM_IN_GROUP_COUNT, groupCountTags[d]);
+                    }
+                    groupPositions[d] = 0;
+                    java.util.Arrays.fill(instanceTags[d], 0);
+                } else if (groupSeen[d] == 0) {
                     return fail(FixError.GROUP_FIELDS_OUT_OF_ORDER, tag);
+                } else if (!userDefined) {
+                    if ((instanceTags[d][tag >>> 6] & (1L << tag)) != 0) {
+                        note(FixError.TAG_APPEARS_MORE_THAN_ONCE, tag);
+                    }
+                    final int place = dictionary.position(group, tag);
+                    if (validating && validation.validateUnorderedGroupFields() && place <= groupPositions[d]) {
+                        note(FixError.GROUP_FIELDS_OUT_OF_ORDER, tag);
+                    }
+                    groupPositions[d] = Math.max(place, groupPositions[d]);
                 }
-            } else if (markSeen(tag)) {
-                return fail(FixError.TAG_APPEARS_MORE_THAN_ONCE, tag);
+                if (!userDefined) {
+                    instanceTags[d][tag >>> 6] |= 1L << tag;
+                }
+            } else {
+                if (markSeen(tag)) {
+                    return fail(FixError.TAG_APPEARS_MORE_THAN_ONCE, tag);
+                }
+                header = dictionary.isMember(FixDictionary.HEADER, tag);
+                if (header) {
+                    if (section != HEADER_SECTION && validation.validateFieldsOutOfOrder()) {
+                        note(FixError.TAG_OUT_OF_ORDER, tag);
+                    }
+                } else if (dictionary.isMember(FixDictionary.TRAILER, tag)) {
+                    section = TRAILER_SECTION;
+                } else {
+                    if (section == TRAILER_SECTION && validation.validateFieldsOutOfOrder()) {
+                        note(FixError.TAG_OUT_OF_ORDER, tag);
+                    }
+                    section = BODY_SECTION;
+                    if (validating && type != null && layout != FixDictionary.NONE
+                            && !validation.allowUnknownMsgFields() && !dictionary.isMember(layout, tag)) {
+                        note(FixError.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, tag);
+                    }
+                }
+            }
+            if (validating && type == null && !userDefined) {
+                note(FixError.INVALID_TAG_NUMBER, tag);
+            } else if (validating && type != null && valueLength > 0) {
+                final boolean enumerated = dictionary.isEnumerated(tag);
+                if (!(enumerated && type == FixFieldType.CHAR) && !type.isValid(buffer, valueStart, valueLength)) {
+                    note(FixError.INCORRECT_DATA_FORMAT, tag);
+                } else if (enumerated && !dictionary.isEnumValue(tag, buffer, valueStart, valueLength)) {
+                    note(FixError.VALUE_IS_INCORRECT, tag);
+                }
             }
 
             tags[fieldCount] = tag;
@@ -152,7 +224,7 @@ public final class FixMessage {
             depths[fieldCount] = (byte) depth;
             fieldCount++;
 
-            final int dataTag = FixTags.dataTagOf(tag);
+            final int dataTag = dictionary.dataTagOf(tag);
             if (dataTag != 0) {
                 final long dataLength = FixValues.parseUnsigned(buffer, valueStart, valueLength);
                 if (dataLength < 0 || dataLength > bodyEnd - position) {
@@ -163,8 +235,9 @@ public final class FixMessage {
             } else {
                 pendingDataTag = 0;
             }
-            final int group = FixGroups.groupOf(tag);
-            if (group != FixGroups.NONE) {
+            final int group = dictionary.groupLayout(depth > 0 ? groupLayouts[depth - 1]
+                    : header ? FixDictionary.HEADER : layout, tag);
+            if (group != FixDictionary.NONE) {
                 final long count = FixValues.parseUnsigned(buffer, valueStart, valueLength);
                 if (count < 0 || count > maxFields) {
                     return fail(FixError.INCORRECT_DATA_FORMAT, tag);
@@ -173,7 +246,8 @@ public final class FixMessage {
                     if (depth == MAX_GROUP_DEPTH) {
                         return fail(FixError.GROUPS_NESTED_TOO_DEEP, tag);
                     }
-                    groupIds[depth] = group;
+                    groupLayouts[depth] = group;
+                    groupCountTags[depth] = tag;
                     groupExpected[depth] = (int) count;
                     groupSeen[depth] = 0;
                     depth++;
@@ -181,15 +255,41 @@ public final class FixMessage {
             }
         }
         while (depth > 0) {
+            closeInstance(depth - 1, validating);
             if (groupSeen[depth - 1] != groupExpected[depth - 1]) {
-                return fail(FixError.INCORRECT_NUM_IN_GROUP_COUNT, FixGroups.countTag(groupIds[depth - 1]));
+                return fail(FixError.INCORRECT_NUM_IN_GROUP_COUNT, groupCountTags[depth - 1]);
             }
             depth--;
         }
         if (fieldCount == 0) {
-            return fail(FixError.TAG_OUT_OF_ORDER, FixTags.MSG_TYPE);
+            return fail(FixError.GARBLED, FixTags.MSG_TYPE);
         }
-        return FixError.NONE;
+        if (validating && error == FixError.NONE) {
+            final long framed = (1L << FixTags.BEGIN_STRING) | (1L << FixTags.BODY_LENGTH) | (1L << FixTags.CHECK_SUM);
+            seenTags[0] |= framed;
+            final int missingHeader = dictionary.firstMissing(FixDictionary.HEADER, seenTags);
+            final int missing = missingHeader != 0 ? missingHeader : dictionary.firstMissing(layout, seenTags);
+            seenTags[0] &= ~framed;
+            if (missing != 0) {
+                note(FixError.REQUIRED_TAG_MISSING, missing);
+            }
+        }
+        return error;
+    }
+
+    /** The end of an instance of the group open at {@code level}: its required members must have been there. */
+    private void closeInstance(final int level, final boolean validating) {
+        if (validating && groupSeen[level] > 0) {
+            final int missing = dictionary.firstMissing(groupLayouts[level], instanceTags[level]);
+            if (missing != 0) {
+                note(FixError.REQUIRED_TAG_MISSING, missing);
+            }
+        }
+    }
+
+    /** @return the checks this message applies when it parses. */
+    public FixValidation validation() {
+        return validation;
     }
 
     /** @return the result of the last {@link #parse}. */
@@ -321,9 +421,17 @@ public final class FixMessage {
         return false;
     }
 
+    /** Ends the parse: the structure cannot be followed further. @return the first problem found */
     private FixError fail(final FixError why, final int tag) {
-        error = why;
-        errorTag = tag;
-        return why;
+        note(why, tag);
+        return error;
+    }
+
+    /** Notes a problem (the first one is reported) and lets the parse go on. */
+    private void note(final FixError why, final int tag) {
+        if (error == FixError.NONE) {
+            error = why;
+            errorTag = tag;
+        }
     }
 }

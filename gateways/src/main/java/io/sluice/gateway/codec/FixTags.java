@@ -38,6 +38,8 @@ public final class FixTags {
     public static final int CXL_REJ_REASON = 102;
     public static final int ORD_REJ_REASON = 103;
     public static final int HEART_BT_INT = 108;
+    public static final int ON_BEHALF_OF_COMP_ID = 115;
+    public static final int DELIVER_TO_COMP_ID = 128;
     public static final int TEST_REQ_ID = 112;
     public static final int ORIG_SENDING_TIME = 122;
     public static final int GAP_FILL_FLAG = 123;
@@ -54,34 +56,5 @@ public final class FixTags {
     public static final int PASSWORD = 554;
 
     private FixTags() {
-    }
-
-    /** @return true for the FIX 4.4 standard header fields, which must all come before the body. */
-    public static boolean isHeader(final int tag) {
-        switch (tag) {
-            case BEGIN_STRING, BODY_LENGTH, MSG_TYPE, SENDER_COMP_ID, TARGET_COMP_ID, 115, 128, 90, 91,
-                 MSG_SEQ_NUM, 50, 142, 57, 143, 116, 144, 129, 145, POSS_DUP_FLAG, POSS_RESEND, SENDING_TIME,
-                 ORIG_SENDING_TIME, 212, 213, 347, 369, 627, 628, 629, 630 -> {
-                return true;
-            }
-            default -> {
-                return false;
-            }
-        }
-    }
-
-    /**
-     * @return the data field whose byte count {@code lengthTag} gives (e.g. RawData 96 for RawDataLength 95),
-     *         or 0 if {@code lengthTag} is not a length field. Data fields may contain SOH.
-     */
-    public static int dataTagOf(final int lengthTag) {
-        switch (lengthTag) {
-            case 90, 95, 212, 348, 350, 352, 354, 356, 360, 362, 364, 445, 618, 621 -> {
-                return lengthTag + 1;
-            }
-            default -> {
-                return 0;
-            }
-        }
     }
 }

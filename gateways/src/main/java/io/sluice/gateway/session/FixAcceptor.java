@@ -5,6 +5,7 @@ import io.sluice.gateway.codec.FixError;
 import io.sluice.gateway.codec.FixFramer;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.FixValidation;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.gateway.codec.ShortText;
 import org.agrona.DirectBuffer;
@@ -19,7 +20,9 @@ import java.util.List;
  * connection's first message (which must be a Logon naming a configured SenderCompID) to its session, and
  * every later one to the session the connection is bound to. Anything refused before a session is bound is
  * answered with a Logout outside any session's sequence (MsgSeqNum 1, not stored), and the connection is
- * closed. Garbled bytes and a first message that is not a Logon get their specific reason; every refused
+ * closed. A logged-on session's garbled messages (bad CheckSum or BodyLength, first fields other than 8, 9, 35) are
+ * ignored with a log line, the bytes skipped up to the next BeginString; a BeginString other than FIX.4.4 logs it
+ * out. Before a Logon, garbled bytes and a first message that is not a Logon get their specific reason; every refused
  * Logon (unknown CompID, wrong TargetCompID, Username or Password, blocked by the {@link LogonThrottle},
  * already logged on, bad sequence number...) gets the one text {@link #LOGON_REJECTED}, so that a client
  * learns nothing about which CompIDs exist or are online; the real reason goes to {@link SessionEvents}.
@@ -46,21 +49,23 @@ public final class FixAcceptor {
     private long blockedLoggedMillis;
     private int blockedNotLogged;
 
-    /** With the default throttle (3 failures, 1 s to 60 s). */
+    /** With the default throttle (3 failures, 1 s to 60 s) and the standard's validation. */
     public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
                        final int maxFields, final SessionEvents events) {
         this(sessions, clock, maxBodyLength, maxFields, events,
-                new LogonThrottle(sessions.size(), FAILURES_ALLOWED, BACKOFF_MILLIS, MAX_BACKOFF_MILLIS), LogonCheck.NONE);
+                new LogonThrottle(sessions.size(), FAILURES_ALLOWED, BACKOFF_MILLIS, MAX_BACKOFF_MILLIS), LogonCheck.NONE,
+                FixValidation.STANDARD);
     }
 
     /**
-     * @param events   hears about every session's logons and disconnects and about refused connections
-     * @param throttle counts failed logons and refuses blocked CompIDs and addresses, in {@code clock}'s time
+     * @param events     hears about every session's logons and disconnects and about refused connections
+     * @param throttle   counts failed logons and refuses blocked CompIDs and addresses, in {@code clock}'s time
      * @param logonCheck a second factor beside the credentials (the client certificate), checked like them
+     * @param validation the data-dictionary checks every client message goes through
      */
     public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
                        final int maxFields, final SessionEvents events, final LogonThrottle throttle,
-                       final LogonCheck logonCheck) {
+                       final LogonCheck logonCheck, final FixValidation validation) {
         this.events = events;
         this.throttle = throttle;
         this.logonCheck = logonCheck;
@@ -74,7 +79,7 @@ public final class FixAcceptor {
         }
         this.clock = clock;
         this.framer = new FixFramer(maxBodyLength);
-        this.message = new FixMessage(maxFields);
+        this.message = new FixMessage(maxFields, validation);
         this.refusal = new FixEncoder(new UnsafeBuffer(new byte[1024]));
     }
 
@@ -108,22 +113,33 @@ public final class FixAcceptor {
             }
             final FixSession session = connection.session();
             if (frame < 0) {
-                if (session != null) {
-                    session.onFramingError(framer.error());
-                } else {
+                if (session == null) {
                     refuse(connection, null, framer.error().text(), framer.error().text());
+                    return -1;
                 }
-                return -1;
+                if (framer.error() == FixError.BAD_BEGIN_STRING) {
+                    session.onFramingError(framer.error());
+                    return -1;
+                }
+                final int skipped = FixFramer.nextFrameStart(buffer, offset + consumed, length - consumed);
+                events.onGarbled(session, framer.error(), skipped);
+                consumed += skipped;
+                continue;
             }
             consumed += frame;
             if (framer.error() == FixError.BAD_CHECKSUM) {
+                if (session != null) {
+                    events.onGarbled(session, FixError.BAD_CHECKSUM, frame);
+                }
                 continue;
             }
             message.parse(buffer, framer.bodyStart(), framer.bodyEnd());
-            if (session != null) {
-                session.onMessage(message, receivedTicks);
-            } else {
+            if (session == null) {
                 logon(connection, receivedTicks);
+            } else if (message.error() == FixError.GARBLED) {
+                events.onGarbled(session, FixError.GARBLED, frame);
+            } else {
+                session.onMessage(message, receivedTicks);
             }
         }
         return connection.isClosed() ? -1 : consumed;

@@ -22,7 +22,10 @@ import java.nio.charset.StandardCharsets;
  * messages with PossDupFlag and OrigSendingTime, administrative ones as SequenceReset-GapFill),
  * SequenceReset in both modes (Reset mode ignores MsgSeqNum), Reject and Business Message Reject, Logout,
  * ResetSeqNumFlag at Logon (after which the reports stored while the client was offline still reach it, renumbered)
- * and on a logged-on session (a counterparty's daily reset: both sides start again at 1, the session stays on).
+ * and on a logged-on session (a counterparty's daily reset: both sides start again at 1, the session stays on),
+ * resets of the session's own {@link ResetPolicy}, a Logout answered even beyond an open gap, and OnBehalfOfCompID and
+ * DeliverToCompID reversed in its answers. Messages reach it validated against the FIX 4.4 dictionary: one that
+ * failed is rejected with the reason its parse found, and consumes its MsgSeqNum.
  * <p>
  * Every outgoing message is recorded in the store before it is sent, so a message is either resendable
  * or was never numbered. Time comes from the injected {@link EpochClock}; there are no threads or
@@ -61,6 +64,8 @@ public final class FixSession {
     private final SessionStore.StoredMessageHandler resender = this::resend;
     private SessionEvents events = SessionEvents.NONE;
     private SessionCounters counters = SessionCounters.NONE;
+    private ResetPolicy resetPolicy = ResetPolicy.NONE;
+    private long nextDailyResetMillis = Long.MAX_VALUE;
 
     private FixSessionState state = FixSessionState.DISCONNECTED;
     private FixConnection connection;
@@ -133,6 +138,13 @@ public final class FixSession {
     /** Sets who hears about logons and disconnects. */
     public FixSession events(final SessionEvents events) {
         this.events = events;
+        return this;
+    }
+
+    /** Sets when the session resets its sequence numbers by itself (none by default: they persist). */
+    public FixSession resets(final ResetPolicy policy) {
+        this.resetPolicy = policy;
+        this.nextDailyResetMillis = policy.nextDailyReset(clock.time());
         return this;
     }
 
@@ -220,6 +232,8 @@ public final class FixSession {
                 return text(RESET_NEEDS_SEQ_ONE);
             }
             resetSequences();
+        } else if (resetPolicy.onLogon()) {
+            resetSequences();
         } else if (seq < nextTargetSeq) {
             return text(SEQ_TOO_LOW).append(nextTargetSeq).append(BUT_RECEIVED).append(seq);
         }
@@ -232,7 +246,7 @@ public final class FixSession {
         testRequestSentMillis = 0;
         answerLogon(heartBtInt, reset);
         events.onLogon(this, nextSenderSeq, seq);
-        if (reset && undeliveredFrom != 0) {
+        if ((reset || resetPolicy.onLogon()) && undeliveredFrom != 0) {
             redeliverAfterReset(undeliveredFrom, undeliveredTo);
         }
         if (seq == nextTargetSeq) {
@@ -282,8 +296,8 @@ public final class FixSession {
         testRequestSentMillis = 0;
         final int msgType = message.msgType();
         final FixError error = message.error();
-        if (error == FixError.NONE && msgType == MsgTypes.SEQUENCE_RESET
-                && !message.isYes(FixTags.GAP_FILL_FLAG)) {
+        if (msgType == MsgTypes.SEQUENCE_RESET && !message.isYes(FixTags.GAP_FILL_FLAG) && (error == FixError.NONE
+                || error == FixError.REQUIRED_TAG_MISSING && message.errorTag() == FixTags.MSG_SEQ_NUM)) {
             onSequenceReset(message);
             return;
         }
@@ -294,6 +308,11 @@ public final class FixSession {
         }
         if (error == FixError.NONE && msgType == MsgTypes.LOGON && message.isYes(FixTags.RESET_SEQ_NUM_FLAG)) {
             onResetLogon(message, seq);
+            return;
+        }
+        if (seq > nextTargetSeq && error == FixError.NONE && msgType == MsgTypes.LOGOUT) {
+            // A Logout is answered even while a gap is open (a Logon with MsgSeqNum too high, its resend pending).
+            onLogoutInGap();
             return;
         }
         if (seq > nextTargetSeq) {
@@ -342,7 +361,7 @@ public final class FixSession {
         }
     }
 
-    /** The connection's byte stream is not FIX 4.4 any more: log out with the reason and close. */
+    /** The connection's byte stream is not FIX 4.4 (another BeginString): log out with the reason and close. */
     public void onFramingError(final FixError error) {
         if (connection != null) {
             logoutAndDisconnect(error.text());
@@ -366,6 +385,9 @@ public final class FixSession {
         connection = null;
         state = FixSessionState.DISCONNECTED;
         events.onDisconnect(this, CONNECTION_LOST);
+        if (resetPolicy.onDisconnect()) {
+            resetWhileOffline();
+        }
     }
 
     /**
@@ -374,10 +396,14 @@ public final class FixSession {
      * answered within HeartBtInt (during a resend, which sends no TestRequest, after twice HeartBtInt plus 20 %).
      */
     public int onTimer() {
+        final long now = clock.time();
+        if (now >= nextDailyResetMillis) {
+            dailyReset(now);
+            return 1;
+        }
         if (state == FixSessionState.DISCONNECTED) {
             return 0;
         }
-        final long now = clock.time();
         if (state == FixSessionState.LOGOUT_SENT) {
             if (now - logoutSentMillis >= logoutTimeoutMillis) {
                 disconnect("no Logout reply");
@@ -416,6 +442,19 @@ public final class FixSession {
     }
 
     /**
+     * The daily reset time has come: a logged-on client is logged out ("Daily sequence reset") and both sequences
+     * start again at 1, journaled like any reset.
+     */
+    private void dailyReset(final long now) {
+        nextDailyResetMillis = resetPolicy.nextDailyReset(now);
+        final boolean resetByDisconnect = connection != null && resetPolicy.onDisconnect();
+        logoutAndDisconnect("Daily sequence reset");
+        if (!resetByDisconnect) {
+            resetWhileOffline();
+        }
+    }
+
+    /**
      * Starts an application message to the client: the header is written with the next MsgSeqNum; add the
      * body through the returned encoder, then call {@link #sendApplicationMessage}. Works while the client
      * is offline too: the message is stored and reaches the client through the resend protocol.
@@ -450,6 +489,7 @@ public final class FixSession {
     public void reject(final FixMessage message, final int sessionRejectReason, final int refTagId,
                        final CharSequence text) {
         startMessage(MsgTypes.REJECT);
+        routeBack(message);
         refSeqAndType(message);
         if (refTagId > 0) {
             encoder.longField(FixTags.REF_TAG_ID, refTagId);
@@ -464,11 +504,9 @@ public final class FixSession {
 
     /** Sends a Business Message Reject (35=j) of {@code message}. */
     public void businessReject(final FixMessage message, final int businessRejectReason, final CharSequence text) {
-        pendingMsgType = MsgTypes.BUSINESS_MESSAGE_REJECT;
-        pendingSendingTime = clock.time();
-        encoder.start(MsgTypes.BUSINESS_MESSAGE_REJECT)
-                .header(gatewayCompId, clientCompId, nextSenderSeq, pendingSendingTime);
-        pendingBodyStart = encoder.position();
+        startMessage(MsgTypes.BUSINESS_MESSAGE_REJECT);
+        // Part of the stored body, so that a resend is routed the same way (still in the header: before 45).
+        routeBack(message);
         refSeqAndType(message);
         final int clOrdId = message.indexOf(FixTags.CL_ORD_ID);
         if (clOrdId >= 0) {
@@ -539,8 +577,10 @@ public final class FixSession {
         if (testReqId < 0) {
             reject(message, SessionRejectReason.REQUIRED_TAG_MISSING, FixTags.TEST_REQ_ID, "TestReqID (112) is required");
         } else {
-            startMessage(MsgTypes.HEARTBEAT).field(FixTags.TEST_REQ_ID, message.buffer(),
-                    message.valueOffset(testReqId), message.valueLength(testReqId));
+            startMessage(MsgTypes.HEARTBEAT);
+            routeBack(message);
+            encoder.field(FixTags.TEST_REQ_ID, message.buffer(), message.valueOffset(testReqId),
+                    message.valueLength(testReqId));
             commit();
         }
         advance();
@@ -748,6 +788,22 @@ public final class FixSession {
         store.reset(this, 1, 1, application.lastEventId());
     }
 
+    /**
+     * A reset of the session's own policy, with no client connected: the application messages stored while it was
+     * offline are stored again with the new sequence's first numbers, so that the client still gets them (through
+     * the resend protocol) after it logs on.
+     */
+    private void resetWhileOffline() {
+        final long undeliveredFrom = offlineFromSeq;
+        final long undeliveredTo = nextSenderSeq - 1;
+        resetSequences();
+        offlineFromSeq = 0;
+        if (undeliveredFrom != 0) {
+            store.replayBeforeReset(this, undeliveredFrom, undeliveredTo, renumberer);
+            offlineFromSeq = nextSenderSeq > 1 ? 1 : 0;
+        }
+    }
+
     /** The Logon that answers the client's, with ResetSeqNumFlag when the sequences were reset. */
     private void answerLogon(final long heartBtIntSeconds, final boolean reset) {
         startMessage(MsgTypes.LOGON)
@@ -759,12 +815,25 @@ public final class FixSession {
         commit();
     }
 
+    /** A Logout whose MsgSeqNum is beyond a gap: answered and closed without taking its place in the sequence. */
+    private void onLogoutInGap() {
+        closeAfterLogout();
+    }
+
     private void onLogout() {
         advance();
+        closeAfterLogout();
+    }
+
+    /** The client's Logout answers ours, or is answered; then the connection closes (ResetOnLogout resets). */
+    private void closeAfterLogout() {
         if (state == FixSessionState.LOGOUT_SENT) {
             disconnect(null);
         } else {
             logoutAndDisconnect(null);
+        }
+        if (resetPolicy.onLogout() && !resetPolicy.onDisconnect()) {
+            resetWhileOffline();
         }
     }
 
@@ -794,6 +863,10 @@ public final class FixSession {
                 closing.close();
             }
             events.onDisconnect(this, reason);
+            state = FixSessionState.DISCONNECTED;
+            if (resetPolicy.onDisconnect()) {
+                resetWhileOffline();
+            }
         }
         state = FixSessionState.DISCONNECTED;
     }
@@ -825,6 +898,22 @@ public final class FixSession {
         store.received(this, nextTargetSeq, application.lastEventId());
         if (state == FixSessionState.RESEND_REQUESTED && nextTargetSeq > resendEndSeq) {
             state = FixSessionState.ACTIVE;
+        }
+    }
+
+    /**
+     * Routes a response back the way {@code message} came: its OnBehalfOfCompID (115) becomes DeliverToCompID (128)
+     * and its DeliverToCompID becomes OnBehalfOfCompID. Header fields, so called right after the header is started.
+     */
+    private void routeBack(final FixMessage message) {
+        copyHeaderField(message, FixTags.ON_BEHALF_OF_COMP_ID, FixTags.DELIVER_TO_COMP_ID);
+        copyHeaderField(message, FixTags.DELIVER_TO_COMP_ID, FixTags.ON_BEHALF_OF_COMP_ID);
+    }
+
+    private void copyHeaderField(final FixMessage message, final int fromTag, final int toTag) {
+        final int index = message.indexOf(fromTag);
+        if (index >= 0 && message.valueLength(index) > 0) {
+            encoder.field(toTag, message.buffer(), message.valueOffset(index), message.valueLength(index));
         }
     }
 

@@ -44,7 +44,7 @@ final class HeldMessages {
         final int entry = align(HEADER + length);
         if (buffer == null) {
             buffer = new UnsafeBuffer(ByteBuffer.allocateDirect(capacity));
-            released = new FixMessage(message.maxFields());
+            released = new FixMessage(message.maxFields(), message.validation());
         }
         if (head == tail) {
             head = 0;

@@ -1,5 +1,7 @@
 package io.sluice.gateway.session;
 
+import io.sluice.gateway.codec.FixError;
+
 import java.net.SocketAddress;
 
 /**
@@ -16,6 +18,15 @@ public interface SessionEvents {
 
     /** @param reason why, or null for an orderly Logout the client asked for */
     default void onDisconnect(final FixSession session, final CharSequence reason) {
+    }
+
+    /**
+     * A garbled message of a logged-on session was ignored (no MsgSeqNum consumed, the session kept): a bad
+     * CheckSum or BodyLength, or first fields other than BeginString, BodyLength and MsgType.
+     *
+     * @param skipped how many bytes were dropped to find the next message
+     */
+    default void onGarbled(final FixSession session, final FixError why, final int skipped) {
     }
 
     /**

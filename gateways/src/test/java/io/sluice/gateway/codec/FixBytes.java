@@ -16,11 +16,16 @@ public final class FixBytes {
     /** @return {@code 8=FIX.4.4|9=<n>|<body>10=<sum>|} with correct BodyLength and CheckSum. */
     public static String frame(final String pipeBody) {
         final String head = "8=FIX.4.4|9=" + pipeBody.length() + "|" + pipeBody;
+        return head + "10=" + String.format("%03d", checksum(head)) + "|";
+    }
+
+    /** @return the FIX CheckSum of the text, each '|' counted as the SOH it stands for. */
+    public static int checksum(final String pipeDelimited) {
         int sum = 0;
-        for (final char c : head.replace('|', '\u0001').toCharArray()) {
+        for (final char c : pipeDelimited.replace('|', '\u0001').toCharArray()) {
             sum += c;
         }
-        return head + "10=" + String.format("%03d", sum & 0xFF) + "|";
+        return sum & 0xFF;
     }
 
     public static String text(final org.agrona.DirectBuffer buffer, final int offset, final int length) {

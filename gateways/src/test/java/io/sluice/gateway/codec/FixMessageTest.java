@@ -34,7 +34,7 @@ class FixMessageTest {
 
     @Test
     void msgTypeMustBeTheFirstBodyField() {
-        assertEquals(FixError.TAG_OUT_OF_ORDER, parse("49=A|35=0|"));
+        assertEquals(FixError.GARBLED, parse("49=A|35=0|"), "the first three fields must be 8, 9 and 35");
         assertEquals(FixTags.MSG_TYPE, message.errorTag());
     }
 

@@ -24,11 +24,11 @@ class FixSessionTest {
     private SessionTestBench bench;
 
     /**
-     * The application under the session: business-rejects everything except a "B" it echoes as an "8" (with the
-     * B's Text, or "echo").
+     * The application under the session: business-rejects everything except a ListStatusRequest ("M", {@link #ECHO})
+     * it echoes as an "8" (with the M's Text, or "echo").
      */
     private void onApplication(final FixSession session, final io.sluice.gateway.codec.FixMessage message) {
-        if (message.msgType() == 'B') {
+        if (message.msgType() == ECHO) {
             final int text = message.indexOf(FixTags.TEXT);
             final io.sluice.gateway.codec.FixEncoder echo = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
             if (text >= 0) {
@@ -40,6 +40,25 @@ class FixSessionTest {
         } else {
             session.businessReject(message, SessionRejectReason.BUSINESS_UNSUPPORTED_MESSAGE_TYPE, "Unsupported MsgType");
         }
+    }
+
+    /** ListStatusRequest: an application message FIX 4.4 defines with one required field, ListID (66), and Text. */
+    private static final int ECHO = 'M';
+    private static final int LIST_ID = 66;
+
+    /** Sends the application message the test application echoes; {@code body} adds fields before its ListID. */
+    private void echo(final java.util.function.Consumer<io.sluice.gateway.codec.FixEncoder> body) {
+        bench.send(ECHO, message -> {
+            body.accept(message);
+            message.textField(LIST_ID, "L1");
+        });
+    }
+
+    private void echoWithSeq(final long seq, final java.util.function.Consumer<io.sluice.gateway.codec.FixEncoder> body) {
+        bench.sendWithSeq(ECHO, seq, message -> {
+            body.accept(message);
+            message.textField(LIST_ID, "L1");
+        });
     }
 
     @BeforeEach
@@ -219,8 +238,8 @@ class FixSessionTest {
 
         @Test
         void aSilentClientIsLoggedOutEvenWhileAResendToItIsPaused() {
-            bench.send('B', echo -> { });
-            bench.send('B', echo -> { });
+            echo(echo -> { });
+            echo(echo -> { });
             bench.connection.next("8");
             bench.connection.next("8");
             bench.connection.takeOnly(1);
@@ -264,33 +283,33 @@ class FixSessionTest {
 
         @Test
         void messagesAfterAGapAreHeldAndHandledInOrderOnceTheResendFillsIt() {
-            bench.sendWithSeq('B', 3, echo -> echo.textField(FixTags.TEXT, "third"));
-            bench.sendWithSeq('B', 4, echo -> echo.textField(FixTags.TEXT, "fourth"));
+            echoWithSeq(3, echo -> echo.textField(FixTags.TEXT, "third"));
+            echoWithSeq(4, echo -> echo.textField(FixTags.TEXT, "fourth"));
             assertEquals("2", bench.connection.next("2").get(FixTags.BEGIN_SEQ_NO));
             assertTrue(bench.connection.nothingSent(), "one ResendRequest; 3 and 4 wait for 2");
-            bench.sendWithSeq('B', 2, echo -> echo.booleanField(FixTags.POSS_DUP_FLAG, true)
+            echoWithSeq(2, echo -> echo.booleanField(FixTags.POSS_DUP_FLAG, true)
                     .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time()).textField(FixTags.TEXT, "second"));
             assertEquals("second", bench.connection.next("8").get(FixTags.TEXT));
             assertEquals("third", bench.connection.next("8").get(FixTags.TEXT));
             assertEquals("fourth", bench.connection.next("8").get(FixTags.TEXT));
             assertEquals(5, bench.session.nextTargetSeq());
             assertEquals(FixSessionState.ACTIVE, bench.session.state());
-            bench.sendWithSeq('B', 3, echo -> echo.booleanField(FixTags.POSS_DUP_FLAG, true)
+            echoWithSeq(3, echo -> echo.booleanField(FixTags.POSS_DUP_FLAG, true)
                     .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time()).textField(FixTags.TEXT, "third"));
             assertTrue(bench.connection.nothingSent(), "the client's resend of a held message is a duplicate");
         }
 
         @Test
         void heldMessagesAGapFillSkipsOverAreDropped() {
-            bench.sendWithSeq('B', 3, echo -> echo.textField(FixTags.TEXT, "third"));
-            bench.sendWithSeq('B', 5, echo -> echo.textField(FixTags.TEXT, "fifth"));
+            echoWithSeq(3, echo -> echo.textField(FixTags.TEXT, "third"));
+            echoWithSeq(5, echo -> echo.textField(FixTags.TEXT, "fifth"));
             bench.connection.next("2");
             bench.sendWithSeq(MsgTypes.SEQUENCE_RESET, 2, gapFill -> gapFill.booleanField(FixTags.POSS_DUP_FLAG, true)
                     .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time())
                     .booleanField(FixTags.GAP_FILL_FLAG, true).longField(FixTags.NEW_SEQ_NO, 4));
             assertEquals(4, bench.session.nextTargetSeq(), "3 was filled over; 5 waits for 4");
             assertTrue(bench.connection.nothingSent());
-            bench.sendWithSeq('B', 4, echo -> echo.booleanField(FixTags.POSS_DUP_FLAG, true)
+            echoWithSeq(4, echo -> echo.booleanField(FixTags.POSS_DUP_FLAG, true)
                     .timestampField(FixTags.ORIG_SENDING_TIME, bench.clock.time()).textField(FixTags.TEXT, "fourth"));
             assertEquals("fourth", bench.connection.next("8").get(FixTags.TEXT));
             assertEquals("fifth", bench.connection.next("8").get(FixTags.TEXT));
@@ -340,7 +359,7 @@ class FixSessionTest {
             assertTrue(bench.connection.nothingSent());
             assertFalse(bench.connection.isClosed());
             assertEquals(10, bench.session.nextTargetSeq());
-            bench.sendWithSeq('B', 10, echo -> echo.textField(FixTags.TEXT, "tenth"));
+            echoWithSeq(10, echo -> echo.textField(FixTags.TEXT, "tenth"));
             assertEquals("tenth", bench.connection.next("8").get(FixTags.TEXT));
         }
 
@@ -375,7 +394,7 @@ class FixSessionTest {
 
         @Test
         void sequenceResetThatMovesPastAGapReleasesTheSessionFromResending() {
-            bench.sendWithSeq('B', 5, echo -> echo.textField(FixTags.TEXT, "fifth"));
+            echoWithSeq(5, echo -> echo.textField(FixTags.TEXT, "fifth"));
             bench.connection.next("2");
             bench.sendWithSeq(MsgTypes.SEQUENCE_RESET, 0, reset -> reset.longField(FixTags.NEW_SEQ_NO, 6));
             assertEquals(6, bench.session.nextTargetSeq());
@@ -400,7 +419,7 @@ class FixSessionTest {
         void logonAndExchange() {
             bench.logon(30);
             bench.connection.next("A");
-            bench.send('B', echo -> echo.textField(FixTags.TEXT, "before"));
+            echo(echo -> echo.textField(FixTags.TEXT, "before"));
             bench.connection.next("8");
             bench.send(MsgTypes.HEARTBEAT, heartbeat -> { });
             assertEquals(4, bench.session.nextTargetSeq());
@@ -420,8 +439,8 @@ class FixSessionTest {
             assertEquals(FixSessionState.ACTIVE, bench.session.state());
             assertEquals(2, bench.session.nextTargetSeq());
             assertEquals(2, bench.session.nextSenderSeq());
-            // client: 35=B 34=2  ->  gateway: 35=8 34=2
-            bench.send('B', echo -> echo.textField(FixTags.TEXT, "after"));
+            // client: 35=M 34=2  ->  gateway: 35=8 34=2
+            echo(echo -> echo.textField(FixTags.TEXT, "after"));
             final FixFields echo = bench.connection.next("8");
             assertEquals(2, echo.seqNum());
             assertEquals("after", echo.get(FixTags.TEXT));
@@ -436,14 +455,14 @@ class FixSessionTest {
 
         @Test
         void aResetWhileAGapIsOpenDropsTheHeldMessagesOfTheEndedSequence() {
-            bench.sendWithSeq('B', 9, echo -> echo.textField(FixTags.TEXT, "ninth"));
+            echoWithSeq(9, echo -> echo.textField(FixTags.TEXT, "ninth"));
             bench.connection.next("2");
             assertEquals(FixSessionState.RESEND_REQUESTED, bench.session.state());
             bench.logonWithReset(1);
             assertEquals(1, bench.connection.next("A").seqNum());
             assertTrue(bench.connection.nothingSent(), "the held 9 of the old sequence is not handled");
             assertEquals(FixSessionState.ACTIVE, bench.session.state());
-            bench.send('B', echo -> echo.textField(FixTags.TEXT, "second"));
+            echo(echo -> echo.textField(FixTags.TEXT, "second"));
             assertEquals(2, bench.connection.next("8").seqNum());
         }
 
@@ -472,7 +491,7 @@ class FixSessionTest {
         void aRestartedGatewayContinuesFromTheResetNumbers() {
             bench.logonWithReset(1);
             bench.connection.next("A");
-            bench.send('B', echo -> echo.textField(FixTags.TEXT, "after"));
+            echo(echo -> echo.textField(FixTags.TEXT, "after"));
             bench.connection.next("8");
             bench.send(MsgTypes.LOGOUT, logout -> { });
             bench.connection.next("5");
@@ -497,11 +516,11 @@ class FixSessionTest {
         void logonAndExchange() {
             bench.logon(30);
             bench.connection.next("A");
-            bench.send('B', echo -> { });
+            echo(echo -> { });
             bench.connection.next("8");
             bench.send(MsgTypes.TEST_REQUEST, request -> request.textField(FixTags.TEST_REQ_ID, "T"));
             bench.connection.next("0");
-            bench.send('B', echo -> { });
+            echo(echo -> { });
             bench.connection.next("8");
         }
 
@@ -540,8 +559,8 @@ class FixSessionTest {
 
         @Test
         void anEndSeqNoBeyondTheLastMessageSentMeansUpToTheLastOne() {
-            bench.send('B', echo -> { });
-            bench.send('B', echo -> { });
+            echo(echo -> { });
+            echo(echo -> { });
             assertEquals(5, bench.connection.next("8").seqNum());
             assertEquals(6, bench.connection.next("8").seqNum());
             bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 5)
@@ -633,7 +652,7 @@ class FixSessionTest {
                     .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "secret")
                     .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true));
             bench.connection.next("A");
-            bench.send('B', echo -> { });
+            echo(echo -> { });
             assertEquals(2, bench.connection.next("8").seqNum());
             bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 1)
                     .longField(FixTags.END_SEQ_NO, 0));
@@ -729,26 +748,81 @@ class FixSessionTest {
             bench.connection.next("A");
         }
 
+        /** The session's next message is a Reject with these RefSeqNum, RefTagID, RefMsgType, reason and Text. */
+        private void assertReject(final String refSeqNum, final String refTagId, final String refMsgType,
+                                  final String reason, final String text) {
+            final FixFields reject = bench.connection.next("3");
+            assertEquals(refSeqNum, reject.get(FixTags.REF_SEQ_NUM));
+            assertEquals(refTagId, reject.get(FixTags.REF_TAG_ID));
+            assertEquals(refMsgType, reject.get(FixTags.REF_MSG_TYPE));
+            assertEquals(reason, reject.get(FixTags.SESSION_REJECT_REASON));
+            assertEquals(text, reject.get(FixTags.TEXT));
+        }
+
         @Test
         void anUnsupportedMsgTypeGetsABusinessMessageReject() {
-            bench.send('Z', unknown -> unknown.textField(FixTags.CL_ORD_ID, "X1"));
+            // OrderStatusRequest (H): valid FIX 4.4, but not a message this application takes.
+            bench.send('H', unsupported -> unsupported.textField(FixTags.CL_ORD_ID, "X1")
+                    .textField(FixTags.SYMBOL, "VOD").textField(FixTags.SIDE, "1"));
             final FixFields reject = bench.connection.next("j");
-            assertEquals("Z", reject.get(FixTags.REF_MSG_TYPE));
+            assertEquals("H", reject.get(FixTags.REF_MSG_TYPE));
             assertEquals("3", reject.get(FixTags.BUSINESS_REJECT_REASON));
             assertEquals("X1", reject.get(FixTags.BUSINESS_REJECT_REF_ID));
             assertEquals("2", reject.get(FixTags.REF_SEQ_NUM));
         }
 
         @Test
+        void aHeartbeatWithATagFix44DoesNotDefineIsRejectedAndConsumesItsNumber() {
+            bench.send(MsgTypes.HEARTBEAT, heartbeat -> heartbeat.textField(4999, "x"));
+            assertReject("2", "4999", "0", "0", "Invalid tag number");
+            assertEquals(3, bench.session.nextTargetSeq(), "a Reject consumes the MsgSeqNum");
+        }
+
+        @Test
+        void eachDictionaryProblemIsRejectedWithItsReason() {
+            bench.send(MsgTypes.HEARTBEAT, heartbeat -> heartbeat.textField(FixTags.CL_ORD_ID, "X"));
+            assertEquals("2", bench.connection.next("3").get(FixTags.SESSION_REJECT_REASON));
+            bench.send(MsgTypes.TEST_REQUEST, test -> { });
+            final FixFields missing = bench.connection.next("3");
+            assertEquals("1", missing.get(FixTags.SESSION_REJECT_REASON));
+            assertEquals("112", missing.get(FixTags.REF_TAG_ID));
+            echo(echo -> echo.textField(FixTags.ORD_TYPE, "x"));
+            assertEquals("2", bench.connection.next("3").get(FixTags.SESSION_REJECT_REASON), "OrdType is not in M");
+            bench.send(MsgTypes.RESEND_REQUEST, resend -> resend.textField(FixTags.BEGIN_SEQ_NO, "one")
+                    .longField(FixTags.END_SEQ_NO, 0));
+            assertEquals("6", bench.connection.next("3").get(FixTags.SESSION_REJECT_REASON));
+            bench.send(MsgTypes.SEQUENCE_RESET, gapFill -> gapFill.textField(FixTags.GAP_FILL_FLAG, "X")
+                    .longField(FixTags.NEW_SEQ_NO, 10));
+            assertEquals("6", bench.connection.next("3").get(FixTags.SESSION_REJECT_REASON));
+            bench.send(MsgTypes.LOGOUT, logout -> logout.textField(FixTags.TEXT, "bye").textField(FixTags.CL_ORD_ID, "X"));
+            assertEquals("2", bench.connection.next("3").get(FixTags.SESSION_REJECT_REASON));
+            assertEquals(8, bench.session.nextTargetSeq());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+        }
+
+        @Test
+        void aMsgTypeFix44DoesNotDefineIsRejectedWith11NotBusinessRejected() {
+            bench.send(MsgTypes.pack(io.sluice.gateway.codec.FixBytes.buffer("ZZ"), 0, 2), unknown -> { });
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("11", reject.get(FixTags.SESSION_REJECT_REASON));
+            assertEquals("ZZ", reject.get(FixTags.REF_MSG_TYPE));
+            assertEquals(3, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void aPossDupResendIsValidatedLikeAnOriginal() {
+            bench.advance(1_000);
+            bench.send(MsgTypes.HEARTBEAT, heartbeat -> heartbeat.booleanField(FixTags.POSS_DUP_FLAG, true)
+                    .timestampField(FixTags.ORIG_SENDING_TIME, SessionTestBench.START).textField(4999, "x"));
+            assertEquals("0", bench.connection.next("3").get(FixTags.SESSION_REJECT_REASON));
+            assertEquals(3, bench.session.nextTargetSeq());
+        }
+
+        @Test
         void aMalformedFieldGetsASessionRejectNamingTheTag() {
             bench.sendRaw(io.sluice.gateway.codec.FixBytes.frame(
                     "35=D|49=CLIENT1|56=SLUICE|34=2|52=20261122-10:00:00.000|11=A|11=B|"));
-            final FixFields reject = bench.connection.next("3");
-            assertEquals("13", reject.get(FixTags.SESSION_REJECT_REASON));
-            assertEquals("11", reject.get(FixTags.REF_TAG_ID));
-            assertEquals("D", reject.get(FixTags.REF_MSG_TYPE));
-            assertEquals("2", reject.get(FixTags.REF_SEQ_NUM));
-            assertEquals("Tag appears more than once", reject.get(FixTags.TEXT));
+            assertReject("2", "11", "D", "13", "Tag appears more than once");
             assertEquals(3, bench.session.nextTargetSeq());
         }
 
@@ -770,9 +844,22 @@ class FixSessionTest {
         }
 
         @Test
-        void aGarbledStreamIsLoggedOutWithTheReason() {
+        void aGarbledMessageIsIgnoredWithoutConsumingASequenceNumber() {
             bench.sendRaw("8=FIX.4.4|9=x|");
-            assertTrue(bench.connection.next("5").get(FixTags.TEXT).startsWith("Garbled message: BodyLength"));
+            bench.sendRaw("9=5|8=FIX.4.4|35=0|10=000|");
+            bench.sendRaw(io.sluice.gateway.codec.FixBytes.frame("49=CLIENT1|35=0|56=SLUICE|34=2|52=20261122-10:00:00.000|"));
+            assertFalse(bench.connection.isClosed());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            assertEquals(2, bench.session.nextTargetSeq(), "nothing garbled consumed a MsgSeqNum");
+            bench.send(MsgTypes.TEST_REQUEST, test -> test.textField(FixTags.TEST_REQ_ID, "after"));
+            assertEquals("after", bench.connection.next("0").get(FixTags.TEST_REQ_ID));
+            assertEquals(3, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void anotherBeginStringIsLoggedOut() {
+            bench.sendRaw("8=FIX.4.2|9=5|35=0|10=000|");
+            assertTrue(bench.connection.next("5").get(FixTags.TEXT).startsWith("Garbled message: BeginString"));
             assertTrue(bench.connection.isClosed());
         }
 
@@ -818,7 +905,7 @@ class FixSessionTest {
         @Test
         void aClientThatStopsReadingIsLoggedOutAndItsMessagesKeptForResend() {
             bench.connection.fill();
-            bench.send('B', echo -> { });
+            echo(echo -> { });
             assertTrue(bench.connection.isClosed());
             assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
             assertEquals(3, bench.connection.next("5").seqNum());
@@ -830,6 +917,142 @@ class FixSessionTest {
                     .longField(FixTags.END_SEQ_NO, 0));
             assertEquals(2, bench.connection.next("8").seqNum());
             assertEquals("5", bench.connection.next("4").get(FixTags.NEW_SEQ_NO), "Logout and Logon are gap-filled");
+        }
+    }
+
+    @Nested
+    class LogonWithMsgSeqNumTooHigh {
+        @Test
+        void theLogonIsAnsweredThenAResendRequestSentAndALogoutInTheGapStillAnswered() {
+            bench.clientSeq = 5;
+            bench.logon(30);
+            assertEquals(1, bench.connection.next("A").seqNum());
+            final FixFields request = bench.connection.next("2");
+            assertEquals("1", request.get(FixTags.BEGIN_SEQ_NO));
+            assertEquals("0", request.get(FixTags.END_SEQ_NO));
+            assertEquals(FixSessionState.RESEND_REQUESTED, bench.session.state());
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+            assertTrue(bench.connection.isClosed());
+            assertEquals(FixSessionState.DISCONNECTED, bench.session.state());
+            assertEquals(1, bench.session.nextTargetSeq(), "the gap is still to be filled at the next Logon");
+        }
+    }
+
+    @Nested
+    class Routing {
+        @BeforeEach
+        void logon() {
+            bench.logon(30);
+            bench.connection.next("A");
+        }
+
+        @Test
+        void onBehalfOfAndDeliverToAreReversedInAnswersAndRejects() {
+            bench.send(MsgTypes.TEST_REQUEST, test -> test.textField(FixTags.ON_BEHALF_OF_COMP_ID, "DESK1")
+                    .textField(FixTags.DELIVER_TO_COMP_ID, "VENUE").textField(FixTags.TEST_REQ_ID, "T1"));
+            final FixFields heartbeat = bench.connection.next("0");
+            assertEquals("DESK1", heartbeat.get(FixTags.DELIVER_TO_COMP_ID));
+            assertEquals("VENUE", heartbeat.get(FixTags.ON_BEHALF_OF_COMP_ID));
+            bench.send(MsgTypes.HEARTBEAT, bad -> bad.textField(FixTags.ON_BEHALF_OF_COMP_ID, "DESK2")
+                    .textField(4999, "x"));
+            final FixFields reject = bench.connection.next("3");
+            assertEquals("DESK2", reject.get(FixTags.DELIVER_TO_COMP_ID));
+            assertEquals(null, reject.get(FixTags.ON_BEHALF_OF_COMP_ID));
+            bench.send('H', unsupported -> unsupported.textField(FixTags.DELIVER_TO_COMP_ID, "VENUE2")
+                    .textField(FixTags.CL_ORD_ID, "X1").textField(FixTags.SYMBOL, "VOD").textField(FixTags.SIDE, "1"));
+            assertEquals("VENUE2", bench.connection.next("j").get(FixTags.ON_BEHALF_OF_COMP_ID));
+        }
+    }
+
+    @Nested
+    class ResetPolicies {
+        private void echoAndLogout() {
+            bench.logon(30);
+            bench.connection.next("A");
+            echo(echo -> { });
+            bench.connection.next("8");
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            bench.connection.next("5");
+        }
+
+        private void logonAgainAtOne() {
+            bench.reconnect();
+            bench.clientSeq = 1;
+            bench.logon(30);
+        }
+
+        @Test
+        void byDefaultSequenceNumbersPersistAndALogonAtOneIsTooLow() {
+            echoAndLogout();
+            logonAgainAtOne();
+            assertEquals(FixAcceptor.LOGON_REJECTED, bench.connection.next("5").get(FixTags.TEXT));
+            assertEquals(4, bench.session.nextTargetSeq());
+        }
+
+        @Test
+        void resetOnLogonStartsBothSequencesAgainAtEveryLogon() {
+            bench.session.resets(new ResetPolicy(true, false, false, ResetPolicy.NO_DAILY_RESET));
+            echoAndLogout();
+            logonAgainAtOne();
+            assertEquals(1, bench.connection.next("A").seqNum());
+            assertEquals(2, bench.session.nextTargetSeq());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+        }
+
+        @Test
+        void resetOnLogoutResetsAfterTheLogoutExchangeAndIsJournaled() {
+            bench.session.resets(new ResetPolicy(false, true, false, ResetPolicy.NO_DAILY_RESET));
+            echoAndLogout();
+            assertEquals(1, bench.session.nextSenderSeq());
+            assertEquals(1, bench.session.nextTargetSeq());
+            try (io.sluice.gateway.JournalSessionStore restarted = new io.sluice.gateway.JournalSessionStore(
+                    io.sluice.contracts.journal.Journals.open(journal), 8192)) {
+                assertEquals(1, restarted.nextSenderSeq(bench.session.id()), "a restarted gateway agrees");
+                assertEquals(1, restarted.nextTargetSeq(bench.session.id()));
+            }
+            logonAgainAtOne();
+            assertEquals(1, bench.connection.next("A").seqNum());
+        }
+
+        @Test
+        void resetOnLogoutDoesNotResetALostConnectionButResetOnDisconnectDoes() {
+            bench.session.resets(new ResetPolicy(false, true, false, ResetPolicy.NO_DAILY_RESET));
+            bench.logon(30);
+            bench.acceptor.onDisconnected(bench.connection);
+            assertEquals(2, bench.session.nextTargetSeq());
+            bench.session.resets(new ResetPolicy(false, false, true, ResetPolicy.NO_DAILY_RESET));
+            bench.reconnect();
+            bench.logon(30);
+            bench.acceptor.onDisconnected(bench.connection);
+            assertEquals(1, bench.session.nextTargetSeq());
+            assertEquals(1, bench.session.nextSenderSeq());
+        }
+
+        @Test
+        void theDailyResetLogsOutAndResetsAtItsTime() {
+            bench.session.resets(new ResetPolicy(false, false, false, ResetPolicy.secondOfDay("11:00:00")));
+            bench.logon(3600);
+            bench.connection.next("A");
+            bench.advance(3_600_000 - 1);
+            bench.session.onTimer();
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            bench.connection.clear();
+            bench.advance(1);
+            bench.session.onTimer();
+            assertEquals("Daily sequence reset", bench.connection.next("5").get(FixTags.TEXT));
+            assertTrue(bench.connection.isClosed());
+            assertEquals(1, bench.session.nextSenderSeq());
+            assertEquals(1, bench.session.nextTargetSeq());
+            logonAgainAtOne();
+            assertEquals(1, bench.connection.next("A").seqNum());
+        }
+
+        @Test
+        void aResetTimeMustBeATimeOfDay() {
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> ResetPolicy.secondOfDay("25:00:00"));
+            assertEquals(ResetPolicy.secondOfDay("00:00:01"), 1);
         }
     }
 }

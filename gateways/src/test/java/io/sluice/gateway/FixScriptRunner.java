@@ -1,0 +1,91 @@
+package io.sluice.gateway;
+
+import io.sluice.gateway.codec.FixFields;
+import io.sluice.gateway.codec.FixTags;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+
+/**
+ * Plays a {@link FixScript} against a gateway over a real socket, through {@link TestFixClient}: sends its
+ * {@code I} lines and checks the gateway's messages against its {@code E} lines, in order, each wait with a deadline.
+ * A failure names the script's file and line, what was expected and what came.
+ */
+public final class FixScriptRunner {
+    private final SocketAddress gateway;
+    private TestFixClient client;
+
+    public FixScriptRunner(final SocketAddress gateway) {
+        this.gateway = gateway;
+    }
+
+    /** Runs every step; throws {@link AssertionError} at the first that does not hold. */
+    public void run(final FixScript script) throws IOException {
+        try {
+            for (final FixScript.Step step : script.steps()) {
+                final String where = script.file().getFileName() + ":" + step.line() + ": ";
+                try {
+                    step(script, step);
+                } catch (final AssertionError failed) {
+                    throw new AssertionError(where + step.kind() + step.text() + "\n  " + failed.getMessage(), failed);
+                }
+            }
+        } finally {
+            disconnect();
+        }
+    }
+
+    private void step(final FixScript script, final FixScript.Step step) throws IOException {
+        switch (step.kind()) {
+            case 'I' -> connected().sendRaw(FixScript.frame(step.text(), System.currentTimeMillis()));
+            case 'E' -> expect(step.text(), connected().receive());
+            default -> {
+                switch (step.text()) {
+                    case "connect" -> {
+                        disconnect();
+                        client = new TestFixClient(gateway, script.senderCompId(), 1);
+                    }
+                    case "disconnect" -> disconnect();
+                    case "closed" -> connected().expectClosed();
+                    default -> throw new AssertionError("unknown step !" + step.text());
+                }
+            }
+        }
+    }
+
+    /**
+     * The fields of {@code line} must be in {@code received} with the same values; {@code *}, SendingTime and
+     * OrigSendingTime only need to be there, BeginString, BodyLength and CheckSum were checked by the framing.
+     */
+    private static void expect(final String line, final FixFields received) {
+        for (final String field : line.split("\\|")) {
+            final int equals = field.indexOf('=');
+            final int tag = Integer.parseInt(field.substring(0, equals));
+            final String value = field.substring(equals + 1);
+            if (tag == FixTags.BEGIN_STRING || tag == FixTags.BODY_LENGTH || tag == FixTags.CHECK_SUM) {
+                continue;
+            }
+            if (!received.has(tag)) {
+                throw new AssertionError("tag " + tag + " is missing from " + received);
+            }
+            final boolean loose = value.equals("*") || tag == FixTags.SENDING_TIME || tag == FixTags.ORIG_SENDING_TIME;
+            if (!loose && !value.equals(received.get(tag))) {
+                throw new AssertionError(tag + "=" + received.get(tag) + " in " + received);
+            }
+        }
+    }
+
+    private TestFixClient connected() {
+        if (client == null) {
+            throw new AssertionError("not connected (no !connect before)");
+        }
+        return client;
+    }
+
+    private void disconnect() throws IOException {
+        if (client != null) {
+            client.close();
+            client = null;
+        }
+    }
+}
