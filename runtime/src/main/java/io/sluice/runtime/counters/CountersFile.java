@@ -50,12 +50,10 @@ public final class CountersFile implements AutoCloseable {
     static final int VALUES_LENGTH = MAX_COUNTERS * CountersReader.COUNTER_LENGTH;
     static final int FILE_LENGTH = HEADER_LENGTH + METADATA_LENGTH + VALUES_LENGTH;
 
-    private final Path file;
     private final MappedByteBuffer mapped;
     private final CountersManager counters;
 
-    private CountersFile(final Path file, final MappedByteBuffer mapped) {
-        this.file = file;
+    private CountersFile(final MappedByteBuffer mapped) {
         this.mapped = mapped;
         counters = new CountersManager(metaData(mapped), values(mapped), StandardCharsets.US_ASCII);
     }
@@ -84,7 +82,7 @@ public final class CountersFile implements AutoCloseable {
                 final ProcessHandle self = ProcessHandle.current();
                 all.putLong(START_MILLIS_OFFSET, self.info().startInstant().map(i -> i.toEpochMilli()).orElse(0L));
                 all.putLongVolatile(PID_OFFSET, self.pid());
-                return new CountersFile(file, mapped);
+                return new CountersFile(mapped);
             }
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot create the counters file " + file.toAbsolutePath(), e);
@@ -99,11 +97,6 @@ public final class CountersFile implements AutoCloseable {
     /** @return a new counter that goes up and down, labelled {@code label}; at start only (it allocates) */
     public AtomicCounter gauge(final CounterLabel label) {
         return counters.newCounter(label.text(), GAUGE_TYPE_ID);
-    }
-
-    /** @return the file's path */
-    public Path path() {
-        return file;
     }
 
     static UnsafeBuffer metaData(final MappedByteBuffer mapped) {

@@ -91,6 +91,8 @@ public final class DemoMain implements Callable<Integer> {
                     sluice.gateway(2).pid(), sluice.endpoint(2));
             out.printf("  journals  %s (per-hop latency live, from another terminal: ./sluice tail --root %<s)%n",
                     sluice.journals());
+            out.printf("  counters  ./sluice stat --root %s ; for Prometheus: ./sluice metrics --root %<s --port 9464%n",
+                    sluice.journals());
             try (LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seeder))) {
                 liquidity.start(START_TIMEOUT);
                 out.printf("  seeded %d resting sell orders of 1,000,000 %s at 100.00%n", StandardOrders.RESTING_ORDERS,

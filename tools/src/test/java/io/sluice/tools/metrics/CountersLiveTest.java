@@ -35,6 +35,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
@@ -150,6 +151,17 @@ class CountersLiveTest {
                         "gateway", "1", "session", traderLabel);
                 assertTrue(traderOut >= journals.reportsTo("TRADER") + 1,
                         "the Logon answer and every report: " + traderOut + " < " + journals.reportsTo("TRADER"));
+
+                // Every metric the shipped Grafana dashboard queries is served.
+                final Matcher queried = Pattern.compile("sluice_[a-z_]+").matcher(
+                        Files.readString(Path.of("..", "grafana", "sluice-dashboard.json")));
+                int metricsQueried = 0;
+                while (queried.find()) {
+                    metricsQueried++;
+                    assertTrue(scrape.typeOf(queried.group()) != null,
+                            "the dashboard queries " + queried.group() + ", not served");
+                }
+                assertTrue(metricsQueried >= 10, "metrics the dashboard queries: " + metricsQueried);
 
                 // ./sluice stat --once prints the same values, from the same files.
                 final Path statLog = dir.resolve("stat.log");
