@@ -34,6 +34,9 @@ public final class BenchMain {
             case "burst" -> io.sluice.bench.burst.BurstBench.main(rest);
             case "warm-up" -> io.sluice.bench.runtime.WarmUpBench.main(rest);
             case "runtime-configs" -> io.sluice.bench.runtime.RuntimeConfigsBench.main(rest);
+            case "replication" -> io.sluice.bench.replication.ReplicationLagBench.main(rest);
+            case "replication-fix" -> io.sluice.bench.fix.ReplicationRoundTripBench.main(rest);
+            case "replication-netns" -> io.sluice.bench.replication.MultiHostReplicationBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -66,6 +69,10 @@ public final class BenchMain {
                   burst                200 M messages through the journal round trip as journals outgrow memory, vs 20 M
                   warm-up [--full]     FIX path from a cold start, per second: plain JVM vs AOT cache vs JIT options
                   runtime-configs [--full]  journal + FIX round trips: GC sweep, then compact headers, pre-touch, pinning
+                  replication          replication lag through Kafka (shipper, broker, receiver) at 10 k/s, 100 k/s, flat out
+                  replication-fix      FIX round trip with no replication vs asynchronous vs acknowledged, one run
+                  replication-netns    primary and replica in two network namespaces (root): netem delay, loss, a 60 s
+                                       partition; lag per phase, catch-up rate, journals identical at the end
                 """);
     }
 }

@@ -83,6 +83,12 @@ public final class RecordLayout {
     /** A delivery's session (a long): the first body field of {@link Delivery}. */
     public static final int DELIVERY_SESSION = BODY;
 
+    /**
+     * A sent message's engineIndex (a long): the engine-journal index of the report it carried, 0 for other messages;
+     * after its session, seqNum (longs), msgType (an int) and sendingTime (a long). {@link SentMessage} has no MetaData.
+     */
+    public static final int SENT_ENGINE_INDEX = 2 * Long.BYTES + Integer.BYTES + Long.BYTES;
+
     private RecordLayout() {
     }
 }

@@ -91,6 +91,17 @@ final class RecordLayoutTest {
         }
     }
 
+    @Test
+    void aSentMessageHasItsMethodIdAndEngineIndexWhereTheLayoutSays() {
+        final org.agrona.concurrent.UnsafeBuffer body = new org.agrona.concurrent.UnsafeBuffer(new byte[]{'3', '5', '=', '8'});
+        final SentMessage sent = new SentMessage().set(id("CLIENT3"), 12, '8', 1_767_225_600_000L, 0x512e00000007L, body, 0, 4);
+        try (ChronicleQueue queue = Journals.open(Journals.gatewayDeliveries(root, 1))) {
+            queue.methodWriter(GatewayRecords.class).sent(sent);
+            read(queue.createTailer(), RecordLayout.SENT,
+                    payload -> assertEquals(0x512e00000007L, payload.readLong(RecordLayout.SENT_ENGINE_INDEX)));
+        }
+    }
+
     /** Reads the next excerpt, one call of {@code methodId} with a length-prefixed payload, and checks the payload. */
     private static void read(final ExcerptTailer tailer, final int methodId, final Consumer<Bytes<?>> check) {
         try (DocumentContext context = tailer.readingDocument()) {

@@ -8,6 +8,7 @@ import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.replication.RootRole;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixSession;
@@ -69,6 +70,7 @@ public final class Gateway implements Agent, AutoCloseable {
     private final long logonTimeoutNanos;
     private final GatewayLog log;
     private final GatewayCounters counters;
+    private final AcknowledgedSends acknowledgedSends;
     private long nextHousekeepingNanos;
     private long lastRefusalLogNanos;
 
@@ -76,6 +78,7 @@ public final class Gateway implements Agent, AutoCloseable {
         this.config = config.validate();
         final Path root = config.journalRoot();
         final int id = config.gatewayId();
+        RootRole.requireNotReplica(root, "gateway " + id);
         for (final Path journal : List.of(Journals.gatewayJournal(root, id), Journals.engineJournal(root),
                 Journals.gatewayDeliveries(root, id))) {
             JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
@@ -130,6 +133,13 @@ public final class Gateway implements Agent, AutoCloseable {
         for (final FixSession session : sessions) {
             transport.reserveSessionBuffers(session.id());
         }
+        if (config.replication() == GatewayReplication.ACKNOWLEDGED) {
+            acknowledgedSends = new AcknowledgedSends(id, root,
+                    Journals.gatewayDeliveries(root, id).getFileName().toString(), store);
+            transport.holdSendsFor(acknowledgedSends);
+        } else {
+            acknowledgedSends = null;
+        }
         logonTimeoutNanos = config.logonTimeoutMillis() * 1_000_000L;
         lastRefusalLogNanos = System.nanoTime();
     }
@@ -151,9 +161,13 @@ public final class Gateway implements Agent, AutoCloseable {
         }
         work += acceptor.onTimer();
         work += transport.flush();
+        work += transport.releaseHeld();
         final long now = System.nanoTime();
         if (now - nextHousekeepingNanos >= 0) {
             nextHousekeepingNanos = now + HOUSEKEEPING_INTERVAL_NANOS;
+            if (acknowledgedSends != null) {
+                acknowledgedSends.check(now);
+            }
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
             counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
             if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
@@ -222,6 +236,9 @@ public final class Gateway implements Agent, AutoCloseable {
     @Override
     public void close() {
         counters.close();
+        if (acknowledgedSends != null) {
+            acknowledgedSends.close();
+        }
         space.close();
         transport.close();
         store.close();

@@ -30,7 +30,9 @@ import java.util.Set;
  * the sessions it accepts (each optionally of a firm, a client certificate and an inbound throttle), the idle
  * strategy of its I/O thread ({@code idle}, the same key with the same defaults as the engine's: {@link IdleConfig}), optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
- * TCP keepalive on accepted TCP connections). {@link #validate()} names every problem it finds.
+ * TCP keepalive on accepted TCP connections), and whether a message waits for Kafka to acknowledge its journal record
+ * before it goes out ({@code replication}: {@link GatewayReplication}). {@link #validate()} names every problem it
+ * finds.
  */
 public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
@@ -64,6 +66,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private long journalReserveBytes = JournalSpace.DEFAULT_RESERVE_BYTES;
     private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
     private ValidationConfig validation = new ValidationConfig();
+    private String replication = "none";
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** @return the data-dictionary checks of client messages ({@code validation}: the standard's by default). */
@@ -162,6 +165,15 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         }
         if (diskWarningBytes < 0) {
             problems.add("diskWarningBytes must not be negative, got " + diskWarningBytes);
+        }
+        try {
+            if (GatewayReplication.parse(replication) == GatewayReplication.ACKNOWLEDGED && anyTls) {
+                problems.add("replication: acknowledged is not supported on a tls:// or tls+unix: listen address yet"
+                        + " (the gate holds plaintext bytes, TLS wraps them at once): listen in plain TCP or a Unix"
+                        + " domain socket, or leave replication at none");
+            }
+        } catch (final IllegalArgumentException e) {
+            problems.add(e.getMessage());
         }
         if (sessions == null || sessions.isEmpty()) {
             problems.add("sessions: at least one session is required");
@@ -407,6 +419,16 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig diskWarningBytes(final long bytes) {
         this.diskWarningBytes = bytes;
+        return this;
+    }
+
+    /** @return when a message may reach its client relative to the journals' replication ({@code replication}) */
+    public GatewayReplication replication() {
+        return GatewayReplication.parse(replication);
+    }
+
+    public GatewayConfig replication(final GatewayReplication mode) {
+        this.replication = mode.name().toLowerCase();
         return this;
     }
 

@@ -39,6 +39,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private long deliveredEngineIndex;
     private long deliveredFromExcerpt;
     private long recordedEventId;
+    private long lastSentIndex = NOT_STORED;
     private final Scan scan = new Scan();
     private final JournalReader scanReader;
 
@@ -85,6 +86,14 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         return deliveredFromExcerpt;
     }
 
+    /**
+     * @return the journal index of the last {@link #sent} record (recovered: of the journal's last record), or -1 if
+     *         the journal holds none: a message queued now has its record at or below it
+     */
+    public long lastSentIndex() {
+        return lastSentIndex;
+    }
+
     /** @return the highest command eventId a recorded session progress covers. */
     public long recordedEventId() {
         return recordedEventId;
@@ -95,6 +104,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
                      final DirectBuffer buffer, final int bodyOffset, final int bodyLength, final long engineIndex) {
         writer.sent(outgoing.set(session.id(), seqNum, msgType, sendingTimeMillis, engineIndex, buffer, bodyOffset,
                 bodyLength));
+        lastSentIndex = appender.lastIndexAppended();
         countDelivered(engineIndex);
         history(session.id()).nextSenderSeq = seqNum + 1;
     }
@@ -236,7 +246,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private void recover() {
         try (ExcerptTailer tailer = queue.createTailer(); JournalReader reader = new JournalReader(queue, tailer, new Recovery())) {
             while (reader.readOne()) {
-                // Recovery updates the histories as it reads.
+                lastSentIndex = tailer.lastReadIndex(); // Recovery updates the histories as it reads.
             }
         }
     }

@@ -70,6 +70,9 @@ public final class EngineMain implements Callable<Integer> {
         final EngineService service;
         try {
             service = new EngineService(config);
+        } catch (final io.sluice.runtime.replication.ReplicaRootException e) {
+            System.err.println(e.getMessage());
+            return EXIT_BAD_CONFIG;
         } catch (final IllegalArgumentException e) { // a journal of another format
             System.err.println("engine: cannot use the journals: " + e.getMessage());
             return EXIT_CORRUPT_JOURNAL;

@@ -78,6 +78,7 @@ public final class EngineService implements Agent, AutoCloseable {
      */
     public EngineService(final EngineConfig config, final UnaryOperator<GatewayToEngine> wrapEngine) {
         this.config = config;
+        io.sluice.runtime.replication.RootRole.requireNotReplica(config.journalRoot(), "engine");
         final java.nio.file.Path journal = Journals.engineJournal(config.journalRoot());
         JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
         engineJournal = Journals.open(journal);

@@ -52,13 +52,25 @@ final class QuickFixJClient implements Application, AutoCloseable {
     /** @param resetOnLogon every Logon carries ResetSeqNumFlag (141=Y): both sides start again at 1 */
     QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
                     final String password, final Path storeDir, final boolean resetOnLogon) throws ConfigError {
-        this(gateway, senderCompId, targetCompId, password, storeDir, resetOnLogon, Map.of());
+        this(List.of(gateway), senderCompId, targetCompId, password, storeDir, resetOnLogon, Map.of());
     }
 
     /** @param moreSettings more QuickFIX/J session settings, e.g. SocketUseSSL and its key and trust stores */
     QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
                     final String password, final Path storeDir, final boolean resetOnLogon,
                     final Map<String, String> moreSettings) throws ConfigError {
+        this(List.of(gateway), senderCompId, targetCompId, password, storeDir, resetOnLogon, moreSettings);
+    }
+
+    /**
+     * @param gateways     where to connect, tried round robin at every (re)connect (QuickFIX/J's SocketConnectHost,
+     *                     SocketConnectHost1 ...): a primary and its standby
+     * @param moreSettings more QuickFIX/J session settings, e.g. SocketUseSSL and its key and trust stores
+     */
+    QuickFixJClient(final List<FixEndpoint> gateways, final String senderCompId, final String targetCompId,
+                    final String password, final Path storeDir, final boolean resetOnLogon,
+                    final Map<String, String> moreSettings) throws ConfigError {
+        final FixEndpoint gateway = gateways.getFirst();
         this.sessionId = new SessionID("FIX.4.4", senderCompId, targetCompId);
         this.username = senderCompId;
         this.password = password;
@@ -67,6 +79,10 @@ final class QuickFixJClient implements Application, AutoCloseable {
         settings.setString("BeginString", "FIX.4.4");
         settings.setString("SocketConnectHost", gateway.host());
         settings.setLong("SocketConnectPort", gateway.port());
+        for (int i = 1; i < gateways.size(); i++) {
+            settings.setString("SocketConnectHost" + i, gateways.get(i).host());
+            settings.setLong("SocketConnectPort" + i, gateways.get(i).port());
+        }
         settings.setLong("HeartBtInt", 30);
         settings.setLong("ReconnectInterval", 1);
         settings.setString("NonStopSession", "Y");

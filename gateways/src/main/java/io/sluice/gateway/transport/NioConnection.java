@@ -26,7 +26,10 @@ import java.security.cert.X509Certificate;
  * awaiting logon, logged on, lingering, closed. On a TLS address a {@link TlsLayer} sits between the socket and the
  * buffers: the handler sees the same plaintext FIX bytes either way. It counts the bytes queued and the bytes the
  * socket took ({@link #queuedBytes()}, and {@link ConnectionHandler#onWritten} after every write), so its owner can
- * tell when a message has left. Used only by the transport's I/O thread.
+ * tell when a message has left. With a {@link SendGate} (a gateway in acknowledged replication; plain addresses only,
+ * {@code GatewayConfig} refuses it with TLS) each queued message is stamped, and a write takes only the bytes of the
+ * messages the gate has released ({@link SendMarks}); the rest stays queued until {@link NioTransport#releaseHeld()}
+ * finds the gate moved. Used only by the transport's I/O thread.
  */
 public final class NioConnection implements FixConnection {
     private final NioTransport transport;
@@ -34,6 +37,8 @@ public final class NioConnection implements FixConnection {
     private final SocketAddress remoteAddress;
     private final long remoteAddressKey;
     private final int reserve;
+    private final SendGate gate;
+    private final SendMarks marks;
     private final long acceptedNanos = System.nanoTime();
     /** The TLS layer, or null on a plain address. */
     private final TlsLayer tls;
@@ -50,10 +55,15 @@ public final class NioConnection implements FixConnection {
     int slot;
 
     NioConnection(final NioTransport transport, final SocketChannel channel, final SocketAddress remoteAddress,
-                  final long remoteAddressKey, final int reserve, final TlsLayer tls) {
+                  final long remoteAddressKey, final int reserve, final TlsLayer tls, final SendGate gate) {
+        if (tls != null && gate != null) {
+            throw new IllegalArgumentException("acknowledged replication is not supported on a TLS address");
+        }
         this.transport = transport;
         this.tls = tls;
         this.state = tls == null ? ConnectionState.AWAITING_LOGON : ConnectionState.HANDSHAKING;
+        this.gate = gate;
+        this.marks = gate == null ? null : new SendMarks();
         this.channel = channel;
         this.remoteAddress = remoteAddress;
         this.remoteAddressKey = remoteAddressKey;
@@ -105,7 +115,7 @@ public final class NioConnection implements FixConnection {
         if (flush() && pending()) {
             state = ConnectionState.LINGERING;
             closingSinceNanos = System.nanoTime();
-            interest(SelectionKey.OP_WRITE);
+            interest(writePending ? SelectionKey.OP_WRITE : 0); // bytes a gate holds wait for releaseHeld()
         } else {
             close();
         }
@@ -205,6 +215,8 @@ public final class NioConnection implements FixConnection {
         if (state == ConnectionState.LINGERING) {
             if (!flush() || !pending()) {
                 close();
+            } else if (!writePending) {
+                interest(0); // the rest is held by the gate: releaseHeld() writes it
             }
             return 1;
         }
@@ -361,6 +373,30 @@ public final class NioConnection implements FixConnection {
         buffers.sendView.putBytes(position, buffer, offset, length);
         send.position(position + length);
         queuedBytes += length;
+        if (marks != null) {
+            marks.mark(queuedBytes, gate.stamp());
+        }
+    }
+
+    /**
+     * Writes bytes the gate released since they were queued, unless the socket is already waited for.
+     *
+     * @return 1 if it tried, 0 if nothing was held
+     */
+    int releaseHeld(final ConnectionHandler handler) {
+        if (marks == null || !marks.holding() || writePending || state == ConnectionState.CLOSED) {
+            return 0;
+        }
+        if (!flush()) {
+            lost(handler);
+        } else if (state == ConnectionState.LINGERING) {
+            if (buffers.send.position() == 0) {
+                close();
+            } else if (writePending) {
+                interest(SelectionKey.OP_WRITE);
+            }
+        }
+        return 1;
     }
 
     /** @return false if the socket failed. */
@@ -370,34 +406,50 @@ public final class NioConnection implements FixConnection {
         }
         final ByteBuffer send = buffers.send;
         final long written;
+        final boolean pending;
         if (tls != null) {
             if (state == ConnectionState.HANDSHAKING || !tls.pending(buffers) && !tls.wantsWrap()) {
                 return true;
             }
             written = tls.flush(channel, buffers);
+            if (written < 0) {
+                send.clear();
+                return false;
+            }
+            pending = tls.pending(buffers);
         } else {
-            if (send.position() == 0) {
+            final int queued = send.position();
+            if (queued == 0) {
                 return true;
             }
-            send.flip();
-            long socketTook;
-            try {
-                socketTook = channel.write(send);
-            } catch (final IOException e) {
-                socketTook = -1;
+            final int releasable = marks == null ? queued
+                    : (int) Math.min(queued, marks.releasedEnd(gate.released()) - writtenBytes);
+            int socketTook = 0;
+            if (releasable > 0) {
+                send.position(0).limit(releasable);
+                try {
+                    socketTook = channel.write(send);
+                } catch (final IOException e) {
+                    socketTook = -1;
+                }
+                send.limit(queued);
+                if (socketTook < 0) {
+                    send.clear();
+                    if (marks != null) {
+                        marks.clear(queuedBytes);
+                    }
+                    return false;
+                }
+                send.compact();
             }
-            send.compact();
             written = socketTook;
-        }
-        if (written < 0) {
-            send.clear();
-            return false;
+            // Waiting for the socket only for bytes it may take; bytes the gate holds wait for releaseHeld().
+            pending = socketTook < releasable;
         }
         if (written > 0) {
             writtenBytes += written;
             transport.written(this, writtenBytes);
         }
-        final boolean pending = pending();
         if (pending != writePending && state.isOpen()) {
             interest(pending ? SelectionKey.OP_READ | SelectionKey.OP_WRITE : SelectionKey.OP_READ);
         }
@@ -419,6 +471,9 @@ public final class NioConnection implements FixConnection {
     private void lost(final ConnectionHandler handler) {
         if (state != ConnectionState.CLOSED) {
             buffers.send.clear();
+            if (marks != null) {
+                marks.clear(queuedBytes);
+            }
             close();
             handler.onDisconnected(this);
         }

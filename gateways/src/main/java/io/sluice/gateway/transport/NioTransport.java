@@ -66,6 +66,8 @@ public final class NioTransport implements AutoCloseable {
     private NioConnection[] toFlush = new NioConnection[16];
     private int toFlushCount;
     private int roundWork;
+    private SendGate gate;
+    private long lastReleased = Long.MIN_VALUE;
 
     /**
      * @param listens      where to listen: one or more addresses, each plain or TLS
@@ -148,6 +150,36 @@ public final class NioTransport implements AutoCloseable {
      */
     public static boolean boxingIsCached() {
         return Integer.valueOf(CACHED_DESCRIPTORS) == Integer.valueOf(CACHED_DESCRIPTORS);
+    }
+
+    /**
+     * Holds every message sent on a connection accepted from now on until {@code gate} releases it (see
+     * {@link SendGate}); call before the first {@link #poll()}, and call {@link #releaseHeld()} every round.
+     */
+    public void holdSendsFor(final SendGate gate) {
+        this.gate = gate;
+    }
+
+    /**
+     * Writes the held messages the gate has released since the last call, on every connection holding some; costs one
+     * read of the gate while it has not moved.
+     *
+     * @return how many connections were written to
+     */
+    public int releaseHeld() {
+        if (gate == null) {
+            return 0;
+        }
+        final long released = gate.released();
+        if (released == lastReleased) {
+            return 0;
+        }
+        lastReleased = released;
+        int work = 0;
+        for (int i = connectionCount - 1; i >= 0; i--) {
+            work += connections[i].releaseHeld(handler);
+        }
+        return work;
     }
 
     /** Allocates, once, the buffers {@code sessionId} works in whenever it is logged on. */
@@ -378,7 +410,7 @@ public final class NioTransport implements AutoCloseable {
             closeQuietly(channel);
             return;
         }
-        final NioConnection connection = new NioConnection(this, channel, remote, addressKey, reserve, tlsLayer);
+        final NioConnection connection = new NioConnection(this, channel, remote, addressKey, reserve, tlsLayer, gate);
         final ConnectionBuffers buffers = preLogonBuffers.borrow(connection);
         if (buffers == null) {
             limits.close(addressKey);

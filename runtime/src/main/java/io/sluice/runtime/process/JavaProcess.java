@@ -51,7 +51,32 @@ public final class JavaProcess implements AutoCloseable {
     public static JavaProcess start(final String name, final Path log, final String classPath,
                                     final List<String> extraJvm, final Class<?> mainClass, final String... args)
             throws IOException {
-        final List<String> command = new ArrayList<>();
+        return start(name, log, classPath, extraJvm, mainClass.getName(), args);
+    }
+
+    /**
+     * As {@link #start(String, Path, String, List, Class, String...)}, for a main class this JVM cannot load: a role
+     * of another module, run on that module's class path.
+     *
+     * @param mainClassName the fully qualified name of the child's main class
+     */
+    public static JavaProcess start(final String name, final Path log, final String classPath,
+                                    final List<String> extraJvm, final String mainClassName, final String... args)
+            throws IOException {
+        return start(name, log, List.of(), classPath, extraJvm, mainClassName, args);
+    }
+
+    /**
+     * As {@link #start(String, Path, String, List, String, String...)}, the JVM run by another command that execs it
+     * in place (so that the process stopped and killed is the JVM itself): e.g. {@code ip netns exec NAME}, which
+     * starts it in a network namespace, as the multi-host replication scenario runs its two hosts.
+     *
+     * @param launcher the command and its arguments before {@code java}; empty: none
+     */
+    public static JavaProcess start(final String name, final Path log, final List<String> launcher,
+                                    final String classPath, final List<String> extraJvm, final String mainClassName,
+                                    final String... args) throws IOException {
+        final List<String> command = new ArrayList<>(launcher);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("@" + jvmOptionsFile());
         command.add("-D" + JVM_OPTIONS_PROPERTY + "=" + jvmOptionsFile());
@@ -61,7 +86,7 @@ public final class JavaProcess implements AutoCloseable {
         command.addAll(extraJvm);
         command.add("-cp");
         command.add(classPath);
-        command.add(mainClass.getName());
+        command.add(mainClassName);
         command.addAll(List.of(args));
         Files.createDirectories(log.toAbsolutePath().getParent());
         final Process process = new ProcessBuilder(command)

@@ -29,7 +29,10 @@ import java.util.concurrent.locks.LockSupport;
  * {@code ./sluice demo}: Sluice end to end on this machine. Starts the engine and two gateways as separate
  * processes on a fresh temporary root, seeds sell liquidity, drives FIX buy orders through both gateways
  * (one load session each, in this process), prints the round-trip latency and throughput every second and a
- * summary at the end, then stops the processes and deletes the root.
+ * summary at the end, then stops the processes and deletes the root. With {@code --replicate} it also runs a Kafka
+ * broker, a shipper, a receiver into a second root and a shadow engine on that replica ({@link ReplicaSide}), prints
+ * the replica's lag and the shadow's count beside the latencies, and ends with whether the replica is identical to
+ * the primary and the shadow's verdict.
  */
 @Command(name = "./sluice demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Engine + two gateways as child processes, driven by a FIX load client; prints latency live.")
@@ -62,8 +65,15 @@ public final class DemoMain implements Callable<Integer> {
             + " directory (default: /dev/shm, in memory, when it has room; else the temporary directory)")
     private Path journals;
 
+    @Option(names = "--replicate", description = "also run a Kafka broker, a shipper, a receiver into a second root and"
+            + " a shadow engine (replay --follow) on that replica; print the replica's lag and the shadow's verdict")
+    private boolean replicate;
+
+    private static final Duration REPLICA_CATCH_UP_TIMEOUT = Duration.ofSeconds(120);
+
     private final PrintStream out = System.out;
     private volatile SluiceDeployment deployment;
+    private volatile ReplicaSide replicaSide;
 
     public static void main(final String[] args) {
         System.exit(new CommandLine(new DemoMain()).execute(args));
@@ -93,15 +103,25 @@ public final class DemoMain implements Callable<Integer> {
                     sluice.journals());
             out.printf("  counters  ./sluice stat --root %s ; for Prometheus: ./sluice metrics --root %<s --port 9464%n",
                     sluice.journals());
+            if (replicate) {
+                replicaSide = ReplicaSide.start(root, sluice);
+                out.println(replicaSide.describe());
+            }
             try (LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seeder))) {
                 liquidity.start(START_TIMEOUT);
                 out.printf("  seeded %d resting sell orders of 1,000,000 %s at 100.00%n", StandardOrders.RESTING_ORDERS,
                         SluiceDeployment.SYMBOL);
-                final int status = drive(sluice, load1, load2, liquidity);
-                if (status != 0) {
-                    System.err.println("the child processes' logs end with:\n" + sluice.logs(3_000));
+                if (replicaSide != null) {
+                    replicaSide.awaitFlowing(REPLICA_CATCH_UP_TIMEOUT);
+                    out.println("  replication flows: the seeded orders are in the replica and the shadow agrees so far");
                 }
-                return status;
+                final int status = drive(sluice, load1, load2, liquidity);
+                final int replicaStatus = replicaSide == null ? 0 : replicaSummary(sluice);
+                if (status != 0 || replicaStatus != 0) {
+                    System.err.println("the child processes' logs end with:\n" + sluice.logs(3_000)
+                            + (replicaSide == null ? "" : replicaSide.logs(3_000)));
+                }
+                return status != 0 ? status : replicaStatus;
             } catch (final IOException e) {
                 System.err.println("demo: " + e.getMessage());
                 System.err.println("the child processes' logs end with:\n" + sluice.logs(3_000));
@@ -119,6 +139,10 @@ public final class DemoMain implements Callable<Integer> {
     /** Stops the child processes (also on Ctrl-C, from a shutdown hook) and deletes the temporary root. */
     private synchronized void stopAndDelete(final Path root) {
         try {
+            if (replicaSide != null) {
+                replicaSide.close();
+                replicaSide = null;
+            }
             if (deployment != null) {
                 deployment.close();
                 deployment = null;
@@ -146,8 +170,9 @@ public final class DemoMain implements Callable<Integer> {
         out.printf("driving buy orders (10 at 100.00; %s) through both gateways for %d s%s%n",
                 window == 1 ? "ping-pong: each session waits for ack + fill" : "window " + window + " per session",
                 duration.toSeconds(), rate > 0 ? " at " + rate + " orders/s" : ", as fast as they come back");
-        out.printf(Locale.ROOT, "%6s %10s %9s %9s %9s %9s %10s   round trip, µs%n",
-                "second", "orders/s", "p50", "p90", "p99", "p99.99", "max");
+        out.printf(Locale.ROOT, "%6s %10s %9s %9s %9s %9s %10s   round trip, µs%s%n",
+                "second", "orders/s", "p50", "p90", "p99", "p99.99", "max",
+                replicaSide == null ? "" : "; replica: records behind Kafka's end, age of its newest record; shadow");
 
         final Histogram whole = new Histogram(3);
         final Histogram secondHalf = new Histogram(3);
@@ -208,10 +233,19 @@ public final class DemoMain implements Callable<Integer> {
     }
 
     private void printSecond(final int second, final Histogram interval) {
-        out.printf(Locale.ROOT, "%6d %10d %9.1f %9.1f %9.1f %9.1f %10.1f%n", second, interval.getTotalCount(),
+        out.printf(Locale.ROOT, "%6d %10d %9.1f %9.1f %9.1f %9.1f %10.1f%s%n", second, interval.getTotalCount(),
                 interval.getValueAtPercentile(50) / 1e3, interval.getValueAtPercentile(90) / 1e3,
                 interval.getValueAtPercentile(99) / 1e3, interval.getValueAtPercentile(99.99) / 1e3,
-                interval.getMaxValue() / 1e3);
+                interval.getMaxValue() / 1e3, replicaSide == null ? "" : "   " + replicaSide.status());
+    }
+
+    /** Waits for the replica to catch up and the shadow to follow it all: @return 0 if both are identical, else 1 */
+    private int replicaSummary(final SluiceDeployment sluice) throws InterruptedException {
+        out.println("waiting for the replica to catch up and the shadow to follow it ...");
+        final ReplicaSide.Verdict verdict = replicaSide.finish(sluice.journals(), REPLICA_CATCH_UP_TIMEOUT);
+        out.println("replica: " + verdict.replica().describe() + " (compared with the primary excerpt by excerpt)");
+        out.println("shadow:  " + verdict.shadow());
+        return verdict.passed() ? 0 : 1;
     }
 
     private long perSession(final long share) {

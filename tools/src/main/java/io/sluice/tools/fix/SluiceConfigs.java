@@ -48,13 +48,16 @@ public final class SluiceConfigs {
 
     public static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
                           final String gatewayCompId, final SluiceIdle idle, final SluiceDeployment.JournalDisk disk) {
-        return gateway(journalRoot, spec, endpoint, gatewayCompId, idle, disk, null);
+        return gateway(journalRoot, spec, endpoint, gatewayCompId, idle, disk, null, "none");
     }
 
-    /** @param tls the TLS keys of a TLS endpoint, null for the others */
+    /**
+     * @param tls         the TLS keys of a TLS endpoint, null for the others
+     * @param replication the gateway's {@code replication} option: {@code none} or {@code acknowledged}
+     */
     public static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,
                           final String gatewayCompId, final SluiceIdle idle, final SluiceDeployment.JournalDisk disk,
-                          final SluiceTls tls) {
+                          final SluiceTls tls, final String replication) {
         final String listen = switch (endpoint.transport()) {
             case TCP -> "tcp://" + endpoint.host() + ":" + endpoint.port();
             case TLS -> "tls://" + endpoint.host() + ":" + endpoint.port();
@@ -79,6 +82,7 @@ public final class SluiceConfigs {
                   logonTimeoutMillis: 3600000,
                   journalReserveBytes: %d,
                   diskWarningBytes: %d,
+                  replication: %s,
                   sessions: [
                 %s
                   ]
@@ -86,6 +90,6 @@ public final class SluiceConfigs {
                 """.formatted(spec.id(), journalRoot, listen, tls == null ? "" : "\n  tls: " + tls.gatewayYaml() + ",",
                 idle.gatewayIdle().strategy(), MAX_SILENT_CONNECTIONS + 64,
                 MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, disk.gatewayReserveBytes(), disk.warningBytes(),
-                sessions);
+                replication, sessions);
     }
 }

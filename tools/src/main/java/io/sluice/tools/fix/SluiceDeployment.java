@@ -76,6 +76,7 @@ public final class SluiceDeployment implements AutoCloseable {
     private final Map<Integer, JavaProcess> gateways = new LinkedHashMap<>();
     private final Thread killOnExit = new Thread(this::killAll, "sluice-deployment-kill-on-exit");
     private JavaProcess engine;
+    private String gatewayReplication = "none";
 
     private SluiceDeployment(final Path root, final ProcessSettings settings, final SluiceIdle idle,
                              final JournalDisk disk) {
@@ -185,6 +186,15 @@ public final class SluiceDeployment implements AutoCloseable {
         return started;
     }
 
+    /**
+     * Sets the {@code replication} option ({@code none}, the default, or {@code acknowledged}) of the gateways started
+     * from now on.
+     */
+    public SluiceDeployment gatewayReplication(final String mode) {
+        this.gatewayReplication = mode;
+        return this;
+    }
+
     /** Starts gateway {@code id} (again, after a kill) and returns once it accepts connections. */
     public void startGateway(final int id) throws IOException {
         requireAlive(launchGateway(id));
@@ -200,7 +210,7 @@ public final class SluiceDeployment implements AutoCloseable {
         final FixEndpoint endpoint = endpoints.get(id);
         final Path config = root.resolve("config/gateway-" + id + ".yaml");
         Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID, idle, disk,
-                spec.transport() == FixTransport.TLS ? tls() : null));
+                spec.transport() == FixTransport.TLS ? tls() : null, gatewayReplication));
         final JavaProcess gateway = JavaProcess.start("gateway-" + id, logs().resolve("gateway-" + id + ".log"),
                 settings.classPath(), settings.gatewayJvm(), SluiceRoles.gatewayMain(), "--config", config.toString());
         gateways.put(id, gateway);

@@ -1,0 +1,115 @@
+package io.sluice.bench.fix;
+
+import io.sluice.bench.replication.ReplicationProcesses;
+import io.sluice.bench.report.BenchResult;
+import io.sluice.kafka.KafkaCluster;
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.LiquiditySeeder;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
+import io.sluice.tools.fix.StandardOrders;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ./sluice bench replication-fix}: what replication costs a FIX client, the ping-pong round trip
+ * (NewOrderSingle -> ack + fill) through one Sluice deployment (engine and three TCP gateways, child JVMs) and a real
+ * single-broker Kafka, in one run, in three phases: no replication (no shipper runs); a shipper running, with gateway
+ * 2 in the default asynchronous mode and gateway 3 in {@code replication: acknowledged}, taking turns round by round;
+ * no replication again (shipper stopped), so drift over the run shows as the difference of the two "none" rows.
+ */
+@Command(name = "replication-fix", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "FIX round trip with no replication, asynchronous replication and acknowledged replication.")
+public final class ReplicationRoundTripBench implements Callable<Integer> {
+    private static final String PASSWORD = "bench";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    @Option(names = "--warmup", description = "warm-up orders per arm (default ${DEFAULT-VALUE})")
+    private long warmup = 20_000;
+
+    @Option(names = "--orders", description = "measured orders per arm (default ${DEFAULT-VALUE})")
+    private long orders = 20_000;
+
+    @Option(names = "--rounds", description = "slices the measured orders go out in (default ${DEFAULT-VALUE})")
+    private int rounds = 10;
+
+    @Option(names = "--idle", description = "engine and gateway idle strategy (default ${DEFAULT-VALUE})")
+    private String idle = SluiceIdle.BACKOFF.label();
+
+    public static void main(final String[] args) {
+        System.exit(new CommandLine(new ReplicationRoundTripBench()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        final Path dir = Files.createTempDirectory("sluice-bench-replication-fix");
+        final SessionIdentity seed = SessionIdentity.ofSluiceClient(FixBenchEnvironment.SEEDER_COMP_ID, PASSWORD);
+        final SessionIdentity before = SessionIdentity.ofSluiceClient("NONE1", PASSWORD);
+        final SessionIdentity after = SessionIdentity.ofSluiceClient("NONE2", PASSWORD);
+        final SessionIdentity async = SessionIdentity.ofSluiceClient("ASYNC", PASSWORD);
+        final SessionIdentity acked = SessionIdentity.ofSluiceClient("ACKED", PASSWORD);
+        final List<MeasuredRun> runs = new ArrayList<>();
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
+            final SluiceDeployment sluice = SluiceDeployment.prepare(dir.resolve("sluice"), List.of(
+                            new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(seed, before, after)),
+                            new SluiceDeployment.GatewaySpec(2, FixTransport.TCP, List.of(async)),
+                            new SluiceDeployment.GatewaySpec(3, FixTransport.TCP, List.of(acked))),
+                    SluiceIdle.parse(idle), SluiceDeployment.ProcessSettings.defaults(),
+                    SluiceDeployment.JournalDisk.DEFAULTS);
+            try {
+                sluice.startGateway(1);
+                sluice.startGateway(2);
+                sluice.gatewayReplication("acknowledged").startGateway(3);
+                sluice.launchEngine();
+                try (LiquiditySeeder seeder = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seed))) {
+                    seeder.start(START_TIMEOUT);
+                    final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY, Duration.ofSeconds(600),
+                            System.out);
+                    System.out.println("phase 1: no replication (no shipper)");
+                    runs.addAll(measurement.measure(List.of(new FixTarget("none (before)", sluice.endpoint(1),
+                            before)), 1, warmup, orders, rounds));
+                    System.out.println("phase 2: a shipper ships every journal to Kafka (acks=all)");
+                    try (JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper", "bench", sluice.journals(),
+                            kafka.bootstrapServers())) {
+                        runs.addAll(measurement.measure(List.of(
+                                new FixTarget("asynchronous", sluice.endpoint(2), async),
+                                new FixTarget("acknowledged", sluice.endpoint(3), acked)), 1, warmup, orders, rounds));
+                        if (!shipper.isAlive()) {
+                            throw new IllegalStateException("the shipper stopped: " + shipper.logText());
+                        }
+                    }
+                    System.out.println("phase 3: no replication again (shipper stopped)");
+                    runs.addAll(measurement.measure(List.of(new FixTarget("none (after)", sluice.endpoint(1), after)),
+                            1, warmup, orders, rounds));
+                    if (seeder.failure() != null) {
+                        System.out.println("note: the liquidity seeder reported: " + seeder.failure());
+                    }
+                }
+            } finally {
+                sluice.close();
+            }
+        } finally {
+            SluiceDeployment.deleteTree(dir);
+        }
+        FixBenchReport.printAndSave("replication-fix", String.format("FIX round trip, ping-pong (1 NewOrderSingle ->"
+                        + " ack + fill), TCP, %,d warm-up + %,d measured per arm: no replication, asynchronous,"
+                        + " acknowledged (Kafka 1 broker, acks=all, one host)", warmup, orders), runs,
+                BenchResult.section().put("warmup", warmup).put("orders", orders).put("rounds", rounds)
+                        .put("sluiceIdle", idle)
+                        .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()),
+                System.out);
+        return 0;
+    }
+}

@@ -1,0 +1,258 @@
+package io.sluice.bench.replication;
+
+import io.sluice.bench.report.BenchResult;
+import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.OrdType;
+import io.sluice.contracts.Price;
+import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.Side;
+import io.sluice.contracts.TimeInForce;
+import io.sluice.contracts.journal.JournalReader;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.time.SluiceClock;
+import io.sluice.kafka.KafkaCluster;
+import io.sluice.replication.ReplicateMain;
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.tools.report.LatencyTable;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./sluice bench replication [--rates 10000,100000,0] [--seconds 5] [--flat-out 300000]}: replication lag, from
+ * the moment a command is written to a primary journal to the moment a reader of the replica's copy of that journal
+ * has it, through a real single-broker Kafka (a child process), a shipper and a receiver (child processes, as
+ * {@code ./sluice replicate} runs them). A writer thread appends commands to {@code gateway-1} at each offered rate in
+ * turn (0: flat out, {@code --flat-out} commands), stamping each with the SluiceClock, after a warm-up of
+ * {@value #WARM_UP} commands the replica must hold first; this process reads the replica and records, per phase, now
+ * minus the stamp. All on one host, so both ends read one clock.
+ * Anchor (issue 15): Chronicle Queue Enterprise replication, 10 M msgs/min, p99 20 µs and p99.9 901 µs.
+ */
+public final class ReplicationLagBench {
+    private static final long WARM_UP = 20_000;
+
+    private ReplicationLagBench() {
+    }
+
+    public static void main(final String[] args) throws Exception {
+        long[] rates = {10_000, 100_000, 0};
+        long seconds = 5;
+        long flatOut = 300_000;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--rates" -> rates = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray();
+                case "--seconds" -> seconds = Long.parseLong(args[++i]);
+                case "--flat-out" -> flatOut = Long.parseLong(args[++i]);
+                default -> {
+                    System.err.println("replication: unknown option " + args[i]
+                            + "; options: --rates 10000,100000,0 (0: flat out) --seconds N --flat-out N");
+                    System.exit(2);
+                }
+            }
+        }
+        final Path dir = Files.createTempDirectory("sluice-bench-replication");
+        try {
+            System.exit(run(dir, rates, seconds, flatOut));
+        } finally {
+            delete(dir);
+        }
+    }
+
+    private static int run(final Path dir, final long[] rates, final long seconds, final long flatOut) throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        final List<Phase> phases = new ArrayList<>();
+        long next = 1;
+        phases.add(new Phase("warm-up", 10_000, next, next + WARM_UP - 1));
+        next += WARM_UP;
+        for (final long rate : rates) {
+            final long count = rate == 0 ? flatOut : rate * seconds;
+            phases.add(new Phase(rate == 0 ? "flat out" : String.format(Locale.ROOT, "%,d/s", rate), rate, next, next + count - 1));
+            next += count;
+        }
+        final long lastEvent = next - 1;
+        try (ChronicleQueue journal = Journals.open(Journals.gatewayJournal(primary, 1));
+             KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1);
+             JavaProcess shipper = replicate(dir, "shipper", "ship", primary, kafka.bootstrapServers());
+             JavaProcess receiver = replicate(dir, "receiver", "receive", replica, kafka.bootstrapServers())) {
+            final Writer writer = new Writer(journal, phases);
+            final Thread writing = new Thread(writer, "writer");
+            writing.start();
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120 + lastEvent / 5_000);
+            final Path copy = Journals.gatewayJournal(replica, 1);
+            while (!Files.exists(copy.resolve("metadata.cq4t"))) {
+                check(deadline, shipper, receiver, "the replica journal to appear");
+                Thread.onSpinWait();
+            }
+            try (ChronicleQueue replicated = Journals.openReadOnly(copy); ExcerptTailer tailer = replicated.createTailer()) {
+                final Recorder recorder = new Recorder(phases, writer);
+                try (JournalReader reader = new JournalReader(replicated, tailer, recorder)) {
+                    while (recorder.lastEvent < lastEvent) {
+                        if (!reader.readOne()) {
+                            check(deadline, shipper, receiver, "event " + lastEvent + " in the replica (at " + recorder.lastEvent + ")");
+                            Thread.onSpinWait();
+                        }
+                    }
+                }
+            }
+            writing.join();
+            return report(phases);
+        }
+    }
+
+    private static int report(final List<Phase> phases) throws IOException {
+        System.out.println("Replication lag: command written to the primary's gateway-1 -> read from the replica's copy,"
+                + " through Kafka (1 broker, acks=all, idempotent), shipper and receiver as child processes, one host");
+        final LatencyTable table = new LatencyTable(System.out, 12);
+        table.header();
+        final BenchResult result = BenchResult.of("replication")
+                .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        for (final Phase phase : phases.subList(1, phases.size())) {
+            table.rowNanos(phase.name, phase.lag);
+            final double writeSeconds = (phase.lastWriteNanos - phase.firstWriteNanos) / 1e9;
+            final double achieved = (phase.last - phase.first + 1) / Math.max(writeSeconds, 1e-9);
+            System.out.printf(Locale.ROOT, "  %s: %,d commands written at %,.0f/s%n", phase.name, phase.last - phase.first + 1,
+                    achieved);
+            final String tag = phase.rate == 0 ? "flatOut" : "rate" + phase.rate;
+            result.putLatencyNanos(tag, phase.lag).put(tag + "WrittenPerSecond", achieved);
+        }
+        System.out.println("anchor: Chronicle Queue Enterprise replication, 10 M msgs/min: p99 20 µs, p99.9 901 µs");
+        System.out.println("results: " + result.write(BenchResult.resultsDir()));
+        return 0;
+    }
+
+    private static void check(final long deadline, final JavaProcess shipper, final JavaProcess receiver, final String what) {
+        for (final JavaProcess process : List.of(shipper, receiver)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(process.name() + " exited: " + process.logText());
+            }
+        }
+        if (System.nanoTime() > deadline) {
+            throw new IllegalStateException("timed out waiting for " + what + "\n" + shipper.logText() + receiver.logText());
+        }
+    }
+
+    private static JavaProcess replicate(final Path dir, final String name, final String mode, final Path root,
+                                         final String servers) throws IOException {
+        final Path config = dir.resolve(name + ".yaml");
+        Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n  mode: " + mode
+                + ",\n  deployment: bench,\n  root: " + root + ",\n  bootstrapServers: \"" + servers
+                + "\",\n  lagReportMillis: 0\n}\n");
+        return JavaProcess.start(name, dir.resolve(name + ".log"), List.of(), ReplicateMain.class, "--config", config.toString());
+    }
+
+    private static void delete(final Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+
+    /** One offered rate: its events, when they were written, and their lag. */
+    private static final class Phase {
+        final String name;
+        final long rate;
+        final long first;
+        final long last;
+        final Histogram lag = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+        volatile long firstWriteNanos;
+        volatile long lastWriteNanos;
+
+        Phase(final String name, final long rate, final long first, final long last) {
+            this.name = name;
+            this.rate = rate;
+            this.first = first;
+            this.last = last;
+        }
+    }
+
+    /** Appends each phase's commands at its rate (busy-waiting to the due time of each), stamped as written. */
+    private static final class Writer implements Runnable {
+        private final GatewayToEngine commands;
+        private final List<Phase> phases;
+        private final NewOrder order = new NewOrder();
+
+        Writer(final ChronicleQueue journal, final List<Phase> phases) {
+            this.commands = Journals.methodWriter(journal.createAppender(), GatewayToEngine.class);
+            this.phases = phases;
+            order.side(Side.BUY).ordType(OrdType.LIMIT).timeInForce(TimeInForce.DAY).orderQty(100).price(Price.of(10));
+        }
+
+        /** Set by the reader once the replica holds the whole warm-up: replication is up and steady. */
+        volatile boolean warmedUp;
+
+        @Override
+        public void run() {
+            for (final Phase phase : phases) {
+                while (phase != phases.getFirst() && !warmedUp) {
+                    Thread.onSpinWait();
+                }
+                final long start = System.nanoTime();
+                phase.firstWriteNanos = start;
+                final long period = phase.rate == 0 ? 0 : 1_000_000_000L / phase.rate;
+                for (long event = phase.first; event <= phase.last; event++) {
+                    if (period > 0) {
+                        final long due = start + (event - phase.first) * period;
+                        while (System.nanoTime() < due) {
+                            Thread.onSpinWait();
+                        }
+                    }
+                    order.metaData().sourceId(1).eventId(event).fixReceived(SluiceClock.nowTicks())
+                            .commandWriting(SluiceClock.nowTicks());
+                    order.session(1).clOrdId(event);
+                    commands.newOrder(order);
+                }
+                phase.lastWriteNanos = System.nanoTime();
+            }
+        }
+    }
+
+    /** Reads the replica's commands and records each one's lag in its phase. */
+    private static final class Recorder implements GatewayToEngine {
+        private final List<Phase> phases;
+        private final Writer writer;
+        private int phase;
+        long lastEvent;
+
+        Recorder(final List<Phase> phases, final Writer writer) {
+            this.phases = phases;
+            this.writer = writer;
+        }
+
+        @Override
+        public void newOrder(final NewOrder order) {
+            final long lagNanos = (SluiceClock.nowTicks() - order.metaData().commandWriting()) * SluiceClock.NANOS_PER_TICK;
+            lastEvent = order.metaData().eventId();
+            if (lastEvent == phases.getFirst().last) {
+                writer.warmedUp = true; // the phases after the warm-up start on a replication that is up and caught up
+            }
+            while (lastEvent > phases.get(phase).last) {
+                phase++;
+            }
+            phases.get(phase).lag.recordValue(Math.max(0, Math.min(lagNanos, phases.get(phase).lag.getHighestTrackableValue())));
+        }
+
+        @Override
+        public void cancelOrder(final CancelOrder cancel) {
+        }
+
+        @Override
+        public void replaceOrder(final ReplaceOrder replace) {
+        }
+    }
+}

@@ -1,0 +1,141 @@
+package io.sluice.kafka;
+
+import io.sluice.runtime.process.JavaProcess;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Real Apache Kafka nodes (KRaft, broker and controller each) started as child processes through
+ * {@code ./sluice kafka}'s main, {@link KafkaBrokerMain}, on free loopback ports with their data under a directory;
+ * ready once an AdminClient sees every broker, polled, never slept on. One node is a single-broker cluster; three form
+ * a 3-voter quorum. For tests and benchmarks: the child runs on this JVM's class path, which must hold the broker.
+ */
+public final class KafkaCluster implements AutoCloseable {
+    private static final long READY_SECONDS = 90;
+    private static final String CLUSTER_ID = "c2x1aWNlLXRlc3QtY2x1cw";
+
+    private final Path dir;
+    private final int[] ports;
+    private final int[] controllerPorts;
+    private final String voters;
+    private final JavaProcess[] nodes;
+
+    private KafkaCluster(final Path dir, final int size) throws IOException {
+        this.dir = dir;
+        ports = new int[size];
+        controllerPorts = new int[size];
+        final StringBuilder quorum = new StringBuilder();
+        for (int i = 0; i < size; i++) {
+            ports[i] = freePort();
+            controllerPorts[i] = freePort();
+            quorum.append(i == 0 ? "" : ",").append(i + 1).append("@127.0.0.1:").append(controllerPorts[i]);
+        }
+        voters = quorum.toString();
+        nodes = new JavaProcess[size];
+    }
+
+    /** Starts {@code size} nodes and waits until all brokers are up. */
+    public static KafkaCluster start(final Path dir, final int size) throws Exception {
+        final KafkaCluster cluster = new KafkaCluster(dir, size);
+        for (int i = 0; i < size; i++) {
+            cluster.launch(i);
+        }
+        cluster.awaitBrokers(size);
+        return cluster;
+    }
+
+    private void launch(final int node) throws IOException {
+        nodes[node] = JavaProcess.start("kafka-" + (node + 1), dir.resolve("kafka-" + (node + 1) + ".log"),
+                List.of("-Xmx320m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), KafkaBrokerMain.class,
+                "--data", dir.resolve("kafka-" + (node + 1)).toString(), "--node-id", Integer.toString(node + 1),
+                "--port", Integer.toString(ports[node]), "--controller-port", Integer.toString(controllerPorts[node]),
+                "--voters", voters, "--cluster-id", CLUSTER_ID);
+    }
+
+    /** @return the bootstrap servers of every node */
+    public String bootstrapServers() {
+        final StringBuilder servers = new StringBuilder();
+        for (int i = 0; i < ports.length; i++) {
+            servers.append(i == 0 ? "" : ",").append("127.0.0.1:").append(ports[i]);
+        }
+        return servers.toString();
+    }
+
+    /** Kills node {@code node} (0-based) with SIGKILL. */
+    public void kill9(final int node) throws InterruptedException {
+        nodes[node].kill9();
+    }
+
+    /** Starts node {@code node} again on its data and waits until every broker is up. */
+    public void restart(final int node) throws Exception {
+        launch(node);
+        awaitBrokers(ports.length);
+    }
+
+    /** Waits until an AdminClient sees {@code count} brokers. */
+    public void awaitBrokers(final int count) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+        try (Admin admin = admin()) {
+            while (System.nanoTime() < deadline) {
+                for (final JavaProcess node : nodes) {
+                    if (node != null && !node.isAlive()) {
+                        throw new IllegalStateException(node.name() + " exited: " + node.logText());
+                    }
+                }
+                try {
+                    if (admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).size() >= count) {
+                        return;
+                    }
+                } catch (final java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException notYet) {
+                    // not up yet
+                }
+            }
+        }
+        throw new IllegalStateException("kafka brokers not up within " + READY_SECONDS + " s: " + logs());
+    }
+
+    public Admin admin() {
+        final Properties properties = new Properties();
+        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        properties.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "500");
+        return Admin.create(properties);
+    }
+
+    public String logs() {
+        final StringBuilder text = new StringBuilder();
+        for (final JavaProcess node : nodes) {
+            if (node != null) {
+                final String log = node.logText();
+                text.append("\n--- ").append(node.name()).append(" ---\n").append(log.substring(Math.max(0, log.length() - 4000)));
+            }
+        }
+        return text.toString();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        final List<JavaProcess> running = new ArrayList<>();
+        for (final JavaProcess node : nodes) {
+            if (node != null && node.isAlive()) {
+                running.add(node);
+            }
+        }
+        for (final JavaProcess node : running) {
+            node.kill9(); // the test is over; nothing of the brokers' data is needed
+        }
+    }
+}

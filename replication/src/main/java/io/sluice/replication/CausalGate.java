@@ -1,0 +1,67 @@
+package io.sluice.replication;
+
+import io.sluice.contracts.RecordLayout;
+import org.agrona.collections.Long2LongHashMap;
+
+/**
+ * The causal rule of shipping: Kafka never holds an effect without its cause, so that a replica cut at any instant
+ * (a primary lost whole) is a state the primary itself passed through, from which an engine and gateways can take
+ * over.
+ * <ul>
+ *   <li>an {@code engine} excerpt answers one gateway input, named by its reports' MetaData (sourceId, eventId); it is
+ *   sent only once Kafka has acknowledged the {@code gateway-<sourceId>} excerpt carrying that event;</li>
+ *   <li>a {@code gateway-N-out} record of a message sent for a report ({@code sent}, with the report's engine index) is
+ *   sent only once Kafka has acknowledged the engine journal up to that index; the report's {@code delivered} record
+ *   comes after its {@code sent} record in the same journal, so it is held behind it;</li>
+ *   <li>a {@code gateway-N} excerpt (a command) waits for nothing.</li>
+ * </ul>
+ * A held excerpt holds its whole journal behind it (one partition keeps the journal's order). The shipper's agent
+ * thread alone uses it: acknowledgements reach it through each journal's acknowledged index.
+ */
+final class CausalGate {
+    private final Long2LongHashMap gatewayAcknowledgedEvent = new Long2LongHashMap(0);
+    private long engineAcknowledgedIndex = -1;
+
+    /** Kafka acknowledged gateway {@code gatewayId}'s command journal up to the command of event {@code eventId}. */
+    void gatewayAcknowledged(final int gatewayId, final long eventId) {
+        if (eventId > gatewayAcknowledgedEvent.get(gatewayId)) {
+            gatewayAcknowledgedEvent.put(gatewayId, eventId);
+        }
+    }
+
+    /** Kafka acknowledged the engine journal up to {@code index}. */
+    void engineAcknowledged(final long index) {
+        engineAcknowledgedIndex = Math.max(engineAcknowledgedIndex, index);
+    }
+
+    /**
+     * @param journal the journal of the excerpt
+     * @param call    the excerpt's first call, read ({@link ExcerptCall#read} returned true)
+     * @return true if the excerpt may be sent now
+     */
+    boolean mayShip(final JournalName journal, final ExcerptCall call) {
+        return switch (journal.kind()) {
+            case GATEWAY_COMMANDS -> true;
+            case ENGINE -> {
+                final int source = call.intAt(RecordLayout.SOURCE_ID);
+                yield source == 0 || gatewayAcknowledgedEvent.get(source) >= call.longAt(RecordLayout.EVENT_ID);
+            }
+            case GATEWAY_OUT -> {
+                if (call.methodId() != RecordLayout.SENT) {
+                    yield true;
+                }
+                final long engineIndex = call.longAt(RecordLayout.SENT_ENGINE_INDEX);
+                yield engineIndex == 0 || engineAcknowledgedIndex >= engineIndex;
+            }
+        };
+    }
+
+    /** @return what an excerpt of {@code journal} held by the gate waits for, for the lag report */
+    String waitingFor(final JournalName journal, final ExcerptCall call) {
+        return switch (journal.kind()) {
+            case GATEWAY_COMMANDS -> "nothing";
+            case ENGINE -> "gateway-" + call.intAt(RecordLayout.SOURCE_ID) + " event " + call.longAt(RecordLayout.EVENT_ID);
+            case GATEWAY_OUT -> "engine " + IndexText.of(call.longAt(RecordLayout.SENT_ENGINE_INDEX));
+        };
+    }
+}

@@ -1,0 +1,234 @@
+package io.sluice.replication;
+
+import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.CancelReject;
+import io.sluice.contracts.Delivery;
+import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.GatewayRecords;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.SentMessage;
+import io.sluice.contracts.SessionProgress;
+import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.JournalReader;
+import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+/**
+ * {@code ./sluice promote --root DIR [--bootstrap-servers HOSTS]}: makes a replica root the deployment's primary, the
+ * step of a standby takeover between "the primary is stopped or fenced" and "start the engine and gateways on the
+ * standby". In order, refusing (exit {@value ReplicateMain#EXIT_REFUSED}, nothing changed) at the first problem:
+ * <ol>
+ *   <li>no receiver writes the root ({@link ReceiverLock}, held until the end, so none starts meanwhile);</li>
+ *   <li>the root is a replica ({@link RootIdentity}: a promoted root is reported and left as it is, exit 0);</li>
+ *   <li>with {@code --bootstrap-servers}: the replica holds every record Kafka holds of every topic of its
+ *   deployment (end offsets against excerpt counts); without it, this is not checked, and it says so;</li>
+ *   <li>every journal reads to its end with every record's checksum checked ({@link JournalReader});</li>
+ *   <li>then the root's identity becomes {@code role: promoted}: a receiver that starts late refuses to write into it,
+ *   and an engine or gateway, which refuse a replica root, start on it.</li>
+ * </ol>
+ * Exit codes: 0 promoted (or already promoted), {@value ReplicateMain#EXIT_BAD_CONFIG} not a replica root,
+ * {@value ReplicateMain#EXIT_REFUSED} refused, {@value ReplicateMain#EXIT_FAILED} an unforeseen failure.
+ */
+@Command(name = "promote", mixinStandardHelpOptions = true,
+        description = "Promotes a replica journal root to the deployment's primary, for a standby takeover.")
+public final class PromoteMain implements Callable<Integer> {
+    private static final String ROLE = "promote";
+    private static final Duration KAFKA_WAIT = Duration.ofSeconds(15);
+
+    @Option(names = "--root", required = true, paramLabel = "DIR", description = "the replica's journal root")
+    private Path root;
+
+    @Option(names = "--bootstrap-servers", paramLabel = "HOSTS",
+            description = "Kafka, to check that the replica holds every record Kafka holds (recommended)")
+    private String bootstrapServers;
+
+    public static void main(final String[] args) {
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka", "warn");
+        System.exit(new CommandLine(new PromoteMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() {
+        try {
+            return promote(root, bootstrapServers);
+        } catch (final ReplicationRefusedException e) {
+            System.err.println(e.getMessage());
+            return ReplicateMain.EXIT_REFUSED;
+        } catch (final CorruptJournalException e) {
+            System.err.println(ROLE + ": refused: a damaged journal: " + e.getMessage());
+            return ReplicateMain.EXIT_REFUSED;
+        }
+    }
+
+    /** Promotes {@code root} (see the class comment): @return the exit code, having printed what it did or why not */
+    static int promote(final Path root, final String bootstrapServers) {
+        if (!Files.isDirectory(root)) {
+            System.err.println(ROLE + ": " + root.toAbsolutePath() + " is no directory");
+            return ReplicateMain.EXIT_BAD_CONFIG;
+        }
+        final RootIdentity.Recorded before = RootIdentity.read(root);
+        if (!isReplica(before)) {
+            return notReplicaExit(root, before); // no lock file left on a root that is no replica
+        }
+        try (ReceiverLock lock = ReceiverLock.take(root, ROLE)) {
+            final RootIdentity.Recorded identity = RootIdentity.read(root); // again, now that no receiver can start
+            if (!isReplica(identity)) {
+                return notReplicaExit(root, identity);
+            }
+            final Map<String, Long> counts = verify(root);
+            if (bootstrapServers == null) {
+                System.out.println(ROLE + ": NOT checked against Kafka (no --bootstrap-servers): if the receiver had "
+                        + "not caught up, records Kafka holds are missing here");
+            } else {
+                requireCaughtUp(identity.deployment(), bootstrapServers, counts);
+            }
+            RootIdentity.promote(root, identity.deployment());
+            System.out.println(ROLE + ": promoted " + root.toAbsolutePath() + " (deployment " + identity.deployment()
+                    + "): " + counts + " excerpts, every checksum checked. Start the engine and the gateways on it.");
+            return 0;
+        }
+    }
+
+    private static boolean isReplica(final RootIdentity.Recorded identity) {
+        return identity != null && identity.role() == RootIdentity.Role.REPLICA;
+    }
+
+    /** @return the exit code for a root that is not a replica (0 if already promoted), having said what it is */
+    private static int notReplicaExit(final Path root, final RootIdentity.Recorded identity) {
+        if (identity != null && identity.role() == RootIdentity.Role.PROMOTED) {
+            System.out.println(ROLE + ": " + root.toAbsolutePath() + " is already promoted (deployment "
+                    + identity.deployment() + ")");
+            return 0;
+        }
+        System.err.println(ROLE + ": " + root.toAbsolutePath() + " is no replica root (" + (identity == null
+                ? "no " + RootIdentity.RELATIVE_PATH : "it is the primary of " + identity.deployment())
+                + "): nothing to promote");
+        return ReplicateMain.EXIT_BAD_CONFIG;
+    }
+
+    /**
+     * Reads every journal under {@code root} to its end, every record's checksum checked.
+     *
+     * @return each journal's excerpt count, by name
+     * @throws CorruptJournalException naming journal, file, index and offset of a damaged record
+     */
+    static Map<String, Long> verify(final Path root) {
+        final Map<String, Long> counts = new TreeMap<>();
+        final List<Path> dirs = new ArrayList<>();
+        try (Stream<Path> children = Files.list(root)) {
+            children.filter(Files::isDirectory).filter(dir -> JournalName.parse(dir.getFileName().toString()) != null)
+                    .forEach(dirs::add);
+        } catch (final IOException e) {
+            throw new java.io.UncheckedIOException("cannot list " + root.toAbsolutePath(), e);
+        }
+        for (final Path dir : dirs) {
+            try (ChronicleQueue journal = Journals.openReadOnly(dir);
+                 ExcerptTailer tailer = journal.createTailer();
+                 JournalReader reader = new JournalReader(journal, tailer, new Discard())) {
+                long count = 0;
+                while (reader.readOne()) {
+                    count++;
+                }
+                final long last = journal.lastIndex();
+                if (last >= 0 && tailer.index() <= last) {
+                    throw CorruptJournalException.at(journal, tailer.index(), -1, "the excerpt cannot be read, though"
+                            + " the journal holds excerpts up to index 0x" + Long.toHexString(last), null);
+                }
+                counts.put(dir.getFileName().toString(), count);
+            }
+        }
+        return counts;
+    }
+
+    private static void requireCaughtUp(final String deployment, final String servers, final Map<String, Long> counts) {
+        final List<String> behind = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Shipper.consumerProperties(servers, "sluice-promote"), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            final List<TopicPartition> partitions = new ArrayList<>();
+            for (final String topic : consumer.listTopics(KAFKA_WAIT).keySet()) {
+                if (ReplicationTopics.journalOf(deployment, topic) != null) {
+                    partitions.add(new TopicPartition(topic, 0));
+                }
+            }
+            for (final Map.Entry<TopicPartition, Long> end : consumer.endOffsets(partitions, KAFKA_WAIT).entrySet()) {
+                final String journal = ReplicationTopics.journalOf(deployment, end.getKey().topic()).name();
+                final long local = counts.getOrDefault(journal, 0L);
+                if (local < end.getValue()) {
+                    behind.add(journal + " holds " + local + " excerpts, Kafka " + end.getValue());
+                }
+            }
+        } catch (final KafkaException e) {
+            throw new ReplicationRefusedException(ROLE + ": refused: cannot read the end offsets of deployment " + deployment
+                    + "'s topics from kafka at " + servers + " (" + e.getMessage() + "): cannot tell whether the replica"
+                    + " holds everything Kafka holds. Make Kafka reachable, or promote without --bootstrap-servers"
+                    + " knowing that.");
+        }
+        if (!behind.isEmpty()) {
+            throw new ReplicationRefusedException(ROLE + ": refused: the replica is behind Kafka: " + String.join("; ", behind)
+                    + ". Let a receiver catch up (./sluice replicate, mode: receive), stop it, then promote.");
+        }
+        System.out.println(ROLE + ": the replica holds every record Kafka holds of deployment " + deployment);
+    }
+
+    /** Takes every record of every journal type and keeps nothing: reading is the check. */
+    private static final class Discard implements EngineToGateway, GatewayToEngine, GatewayRecords {
+        @Override
+        public void executionReport(final ExecutionReport report) {
+        }
+
+        @Override
+        public void cancelReject(final CancelReject reject) {
+        }
+
+        @Override
+        public void newOrder(final NewOrder order) {
+        }
+
+        @Override
+        public void cancelOrder(final CancelOrder cancel) {
+        }
+
+        @Override
+        public void replaceOrder(final ReplaceOrder replace) {
+        }
+
+        @Override
+        public void sent(final SentMessage message) {
+        }
+
+        @Override
+        public void received(final SessionProgress progress) {
+        }
+
+        @Override
+        public void reset(final SessionProgress progress) {
+        }
+
+        @Override
+        public void delivered(final Delivery delivery) {
+        }
+    }
+}

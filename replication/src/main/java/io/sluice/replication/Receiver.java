@@ -1,0 +1,344 @@
+package io.sluice.replication;
+
+import io.sluice.contracts.RecordLayout;
+import io.sluice.contracts.time.SluiceClock;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The receiving side of replication, as an Agrona agent: consumes every topic of its deployment
+ * ({@link ReplicationTopics}) and rebuilds each journal under the replica root, the same excerpts at the same indexes,
+ * byte for byte ({@link ReplicaJournal}).
+ * <ul>
+ *   <li><b>Commit point</b>: the local journal. At start (after a {@code kill -9} too) each journal's excerpt count is
+ *   the offset of the next record to consume; the record before it must carry the local last index and equal its
+ *   bytes, or the replica diverges from the primary and is refused. No consumer group offsets are used.</li>
+ *   <li><b>Checks</b>: every record must be exactly the next excerpt; a gap or a mismatch stops the receiver naming the
+ *   journal, the index and the reason. A record Kafka holds twice (same index, same bytes) is skipped and counted.</li>
+ *   <li><b>A broker that lost data</b>: a log start offset beyond the next record needed, or a partition shorter than
+ *   the replica journal, is reported and stops the receiver; nothing is skipped.</li>
+ *   <li><b>Lag</b>: every {@code lagReportMillis} it prints, per journal, the records behind Kafka's end and the age of
+ *   the last record written, in µs, from its writer's MetaData stamp (or the shipper's read time) to now.</li>
+ * </ul>
+ */
+public final class Receiver implements Agent {
+    static final String ROLE = "receiver";
+    static final long DISCOVERY_MILLIS = 1000;
+
+    private final ReplicationConfig config;
+    private final Path root;
+    private final KafkaLink link;
+    private final Map<String, ReplicaJournal> journals = new TreeMap<>();
+    private final Map<String, ReplicaJournal> byTopic = new HashMap<>();
+    private final ExcerptCall call = new ExcerptCall();
+    private final UnsafeBuffer excerptBuffer = new UnsafeBuffer(new byte[0]);
+    private ReceiverLock lock;
+    private Admin admin;
+    private KafkaConsumer<byte[], byte[]> consumer;
+    private KafkaFuture<Set<String>> listing;
+    private long nextDiscoveryMillis;
+    private long nextLagReportMillis;
+    private long received;
+
+    public Receiver(final ReplicationConfig config) {
+        this.config = config;
+        this.root = config.root();
+        this.link = new KafkaLink(ROLE, config.bootstrapServers());
+    }
+
+    @Override
+    public void onStart() {
+        lock = ReceiverLock.take(root, ROLE);
+        RootIdentity.claim(root, config.deployment(), RootIdentity.Role.REPLICA, ROLE);
+        admin = Admin.create(Shipper.adminProperties(config.bootstrapServers(), "sluice-receiver-admin"));
+        consumer = new KafkaConsumer<>(Shipper.consumerProperties(config.bootstrapServers(), "sluice-receiver-" + config.deployment()),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        System.out.println(ROLE + ": rebuilding the journals of deployment " + config.deployment() + " under "
+                + root.toAbsolutePath() + " from kafka at " + config.bootstrapServers());
+    }
+
+    @Override
+    public int doWork() {
+        final long now = System.currentTimeMillis();
+        int work = discover(now);
+        if (!byTopic.isEmpty()) {
+            final ConsumerRecords<byte[], byte[]> records;
+            try {
+                records = consumer.poll(Duration.ZERO);
+            } catch (final OffsetOutOfRangeException e) {
+                throw lostData(e.offsetOutOfRangePartitions());
+            }
+            for (final ConsumerRecord<byte[], byte[]> record : records) {
+                write(record);
+                work++;
+            }
+            resumeHeld();
+        }
+        if (config.lagReportMillis() > 0 && now >= nextLagReportMillis) {
+            nextLagReportMillis = now + config.lagReportMillis();
+            reportLag();
+        }
+        return work;
+    }
+
+    private void write(final ConsumerRecord<byte[], byte[]> record) {
+        final ReplicaJournal journal = byTopic.get(record.topic());
+        if (journal.held) {
+            return; // it comes again once disk is reserved for its journal
+        }
+        final long index;
+        try {
+            index = ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER);
+        } catch (final IllegalStateException e) {
+            throw ReplicationRefusedException.at(ROLE, journal.name, -1, "record at offset " + record.offset()
+                    + " of " + record.topic() + " has no index header: not a Sluice replication record");
+        }
+        final byte[] bytes = record.value() == null ? new byte[0] : record.value();
+        final String notNext = journal.notNext(index);
+        if (notNext != null) {
+            if (index <= journal.lastIndex && journal.holds(index, bytes)) {
+                journal.duplicates++;
+                return;
+            }
+            throw ReplicationRefusedException.at(ROLE, journal.name, index, "record at offset " + record.offset() + " of "
+                    + record.topic() + ": " + notNext + (index <= journal.lastIndex ? ", and its bytes differ from the "
+                    + "replica's excerpt there: the replica diverges from the primary" : ""));
+        }
+        if (!journal.write(index, bytes)) {
+            journal.held = true; // no disk reserved yet: this record and the ones after it come again
+            consumer.seek(journal.partition, record.offset());
+            consumer.pause(List.of(journal.partition));
+            return;
+        }
+        journal.lastStampTicks = stampOf(journal.name, bytes, record);
+        received++;
+    }
+
+    /** Resumes the partitions of journals held for disk space that now have it reserved. */
+    private void resumeHeld() {
+        for (final ReplicaJournal journal : journals.values()) {
+            if (journal.held && journal.mayWrite()) {
+                journal.held = false;
+                consumer.resume(List.of(journal.partition));
+            }
+        }
+    }
+
+    /** @return the SluiceClock time the excerpt's writer stamped it with, else when the shipper read it */
+    private long stampOf(final JournalName journal, final byte[] bytes, final ConsumerRecord<byte[], byte[]> record) {
+        excerptBuffer.wrap(bytes);
+        if (call.read(excerptBuffer, bytes.length) && call.holds(RecordLayout.BODY)) {
+            final long stamp = switch (journal.kind()) {
+                case GATEWAY_COMMANDS -> call.longAt(RecordLayout.COMMAND_WRITING);
+                case ENGINE -> call.longAt(RecordLayout.REPORT_WRITING);
+                case GATEWAY_OUT -> call.methodId() == RecordLayout.DELIVERED ? call.longAt(RecordLayout.FIX_SENT) : 0;
+            };
+            if (stamp > 0) {
+                return stamp;
+            }
+        }
+        try {
+            return ReplicationTopics.longHeader(record.headers(), ReplicationTopics.READ_HEADER);
+        } catch (final IllegalStateException e) {
+            return 0;
+        }
+    }
+
+    /** Looks for new topics of the deployment (asynchronously) and adds their journals: @return how many */
+    private int discover(final long now) {
+        if (listing == null) {
+            if (now < nextDiscoveryMillis) {
+                return 0;
+            }
+            nextDiscoveryMillis = now + DISCOVERY_MILLIS;
+            listing = admin.listTopics().names();
+            return 0;
+        }
+        if (!listing.isDone()) {
+            if (now > nextDiscoveryMillis + 5 * DISCOVERY_MILLIS) {
+                link.unreachable("no answer to a topic listing");
+            }
+            return 0;
+        }
+        final Set<String> topics;
+        try {
+            topics = listing.get();
+        } catch (final ExecutionException e) {
+            link.unreachable("listing topics: " + e.getCause());
+            listing = null;
+            return 0;
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
+        listing = null;
+        link.up();
+        final List<ReplicaJournal> added = new ArrayList<>();
+        for (final String topic : topics) {
+            final JournalName name = ReplicationTopics.journalOf(config.deployment(), topic);
+            if (name == null || byTopic.containsKey(topic)) {
+                continue;
+            }
+            final ReplicaJournal journal = new ReplicaJournal(name, new TopicPartition(topic, 0), root.resolve(name.name()));
+            added.add(journal);
+        }
+        if (added.isEmpty()) {
+            return 0;
+        }
+        final Map<TopicPartition, Long> positions = new HashMap<>();
+        for (final TopicPartition partition : consumer.assignment()) {
+            positions.put(partition, consumer.position(partition)); // resume() reassigns the consumer
+        }
+        try {
+            resume(added);
+        } catch (final org.apache.kafka.common.errors.TimeoutException e) {
+            link.unreachable("reading the offsets of new topics: " + e.getMessage());
+            added.forEach(ReplicaJournal::close);
+            reassign(positions);
+            return 0;
+        }
+        for (final ReplicaJournal journal : added) {
+            journals.put(journal.name.name(), journal);
+            byTopic.put(journal.partition.topic(), journal);
+        }
+        reassign(positions);
+        return added.size();
+    }
+
+    /** Assigns every journal's partition, at {@code positions} where known, else at the journal's excerpt count. */
+    private void reassign(final Map<TopicPartition, Long> positions) {
+        final List<TopicPartition> partitions = new ArrayList<>();
+        byTopic.values().forEach(journal -> partitions.add(journal.partition));
+        consumer.assign(partitions);
+        for (final ReplicaJournal journal : byTopic.values()) {
+            consumer.seek(journal.partition, positions.getOrDefault(journal.partition, journal.count));
+            if (journal.held) {
+                consumer.pause(List.of(journal.partition));
+            }
+        }
+    }
+
+    /**
+     * Checks each new journal against its topic: the topic still holds the next record the replica needs and is not
+     * shorter than the replica; the record before it is the replica's last excerpt, byte for byte.
+     */
+    private void resume(final List<ReplicaJournal> added) {
+        final List<TopicPartition> partitions = added.stream().map(journal -> journal.partition).toList();
+        final Duration wait = Duration.ofSeconds(10);
+        final Map<TopicPartition, Long> starts = consumer.beginningOffsets(partitions, wait);
+        final Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, wait);
+        for (final ReplicaJournal journal : added) {
+            final long start = starts.get(journal.partition);
+            final long end = ends.get(journal.partition);
+            if (end < journal.count) {
+                throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "topic "
+                        + journal.partition.topic() + " holds " + end + " records, fewer than the " + journal.count
+                        + " excerpts of the replica journal: the broker lost records (or this replica was fed from another"
+                        + " Kafka cluster)");
+            }
+            if (start > journal.count) {
+                throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "topic "
+                        + journal.partition.topic() + " starts at offset " + start + " but the replica needs offset "
+                        + journal.count + " next: the broker lost or deleted records the replica never received");
+            }
+            if (journal.count > 0 && start <= journal.count - 1) {
+                checkLastRecord(journal);
+            }
+            System.out.println(ROLE + ": journal " + journal.name + " resumes at offset " + journal.count + " after "
+                    + IndexText.of(journal.lastIndex) + " (" + (end - journal.count) + " records to receive)");
+        }
+    }
+
+    private void checkLastRecord(final ReplicaJournal journal) {
+        final long offset = journal.count - 1;
+        consumer.assign(List.of(journal.partition));
+        consumer.seek(journal.partition, offset);
+        final long deadline = System.currentTimeMillis() + 10_000;
+        try {
+            while (System.currentTimeMillis() < deadline) {
+                for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                    if (record.offset() != offset) {
+                        continue;
+                    }
+                    final long index = ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER);
+                    if (index != journal.lastIndex || !Arrays.equals(record.value(), journal.excerptAt(index))) {
+                        throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "the replica's last "
+                                + "excerpt is not topic " + journal.partition.topic() + "'s record at offset " + offset
+                                + " (which is index " + IndexText.of(index) + (index == journal.lastIndex ? " with other bytes" : "")
+                                + "): the replica diverges from the primary");
+                    }
+                    return;
+                }
+            }
+        } finally {
+            consumer.unsubscribe();
+        }
+        throw new IllegalStateException("kafka did not return offset " + offset + " of " + journal.partition + " in 10 s");
+    }
+
+    private ReplicationRefusedException lostData(final Map<TopicPartition, Long> partitions) {
+        final StringBuilder text = new StringBuilder(ROLE).append(": the broker no longer holds records the replica needs:");
+        partitions.forEach((partition, offset) -> text.append(' ').append(partition.topic()).append(" offset ").append(offset));
+        return new ReplicationRefusedException(text.append(" (deleted or lost): nothing is skipped, so the receiver stops").toString());
+    }
+
+    private void reportLag() {
+        if (journals.isEmpty()) {
+            return;
+        }
+        final long now = SluiceClock.nowTicks();
+        final StringBuilder line = new StringBuilder(ROLE).append(": lag");
+        for (final ReplicaJournal journal : journals.values()) {
+            final OptionalLong behind = consumer.currentLag(journal.partition);
+            line.append(" | ").append(journal.name).append(' ')
+                    .append(behind.isPresent() ? Long.toString(behind.getAsLong()) : "?").append(" behind");
+            if (journal.lastStampTicks > 0) {
+                line.append(", last ").append((now - journal.lastStampTicks) / SluiceClock.TICKS_PER_MICRO).append(" µs old");
+            }
+            if (journal.duplicates > 0) {
+                line.append(", ").append(journal.duplicates).append(" duplicates skipped");
+            }
+        }
+        line.append(" | ").append(received).append(" received");
+        System.out.println(line);
+    }
+
+    @Override
+    public void onClose() {
+        if (consumer != null) {
+            consumer.close();
+        }
+        if (admin != null) {
+            admin.close(Duration.ofSeconds(1));
+        }
+        journals.values().forEach(ReplicaJournal::close);
+        if (lock != null) {
+            lock.close();
+        }
+    }
+
+    @Override
+    public String roleName() {
+        return ROLE;
+    }
+}

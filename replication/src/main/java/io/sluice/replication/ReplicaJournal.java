@@ -1,0 +1,141 @@
+package io.sluice.replication;
+
+import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
+import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.queue.impl.single.InternalAppender;
+import net.openhft.chronicle.wire.DocumentContext;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.journal.JournalDiskFullException;
+import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.journal.JournalSpaceKeeper;
+import io.sluice.runtime.journal.SpaceLevel;
+import org.apache.kafka.common.TopicPartition;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * One journal a {@link Receiver} rebuilds under the replica root: the local journal, which is the receiver's commit
+ * point (its last index and its excerpt count say which record of the topic comes next), and Chronicle's low-level
+ * appender, which writes a record's bytes as the excerpt at the record's own index. Every record must be exactly the
+ * next excerpt: the next sequence of the same cycle, or sequence 0 of a later cycle (a journal rolled); anything else
+ * is a gap or a mismatch and stops the receiver.
+ * <p>
+ * A full disk is an expected state here as for every Sluice writer: a keeper thread keeps
+ * {@link JournalSpace#DEFAULT_RESERVE_BYTES} of disk reserved ahead of the appender ({@link JournalSpace}); while none
+ * is reserved yet the journal holds its records ({@link #write} returns false), and with none to be had the receiver
+ * stops before writing ({@link JournalDiskFullException}).
+ */
+final class ReplicaJournal implements AutoCloseable {
+    final JournalName name;
+    final TopicPartition partition;
+    final ChronicleQueue queue;
+    private final InternalAppender appender;
+    private final RollCycle rollCycle;
+    private final JournalSpace space;
+    private final AgentThread keeper;
+    long lastIndex;
+    long count;
+    /** True while the journal's partition is paused because no disk is reserved for it yet. */
+    boolean held;
+    long duplicates;
+    /** SluiceClock time the last record written was stamped with by its writer (or read by the shipper). */
+    long lastStampTicks;
+
+    ReplicaJournal(final JournalName name, final TopicPartition partition, final Path dir) {
+        this.name = name;
+        this.partition = partition;
+        JournalSpace.requireRoomToCreate(dir, JournalSpace.DEFAULT_RESERVE_BYTES);
+        this.queue = Journals.open(dir);
+        this.appender = (InternalAppender) queue.createAppender();
+        this.space = new JournalSpace(queue, JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);
+        this.keeper = AgentThread.startBackground(new JournalSpaceKeeper(name + " replica journal space keeper", java.util.List.of(space)));
+        this.rollCycle = queue.rollCycle();
+        final long last = queue.lastIndex();
+        lastIndex = last < 0 ? -1 : last;
+        count = lastIndex < 0 ? 0 : ((RollingChronicleQueue) queue).countExcerpts(queue.firstIndex(), lastIndex) + 1;
+    }
+
+    /** @return the bytes of the local excerpt at {@code index}, or null if there is none */
+    byte[] excerptAt(final long index) {
+        try (ExcerptTailer tailer = queue.createTailer()) {
+            if (!tailer.moveToIndex(index)) {
+                return null;
+            }
+            try (DocumentContext dc = tailer.readingDocument()) {
+                if (!dc.isPresent()) {
+                    return null;
+                }
+                final Bytes<?> bytes = dc.wire().bytes();
+                final byte[] copy = new byte[(int) bytes.readRemaining()];
+                bytes.read(copy);
+                return copy;
+            }
+        }
+    }
+
+    /** @return why {@code index} cannot be the next excerpt, or null if it is exactly the next */
+    String notNext(final long index) {
+        if (lastIndex < 0) {
+            return rollCycle.toSequenceNumber(index) == 0 ? null
+                    : "the replica journal is empty, so its first excerpt must be sequence 0 of a cycle";
+        }
+        final int lastCycle = rollCycle.toCycle(lastIndex);
+        final int cycle = rollCycle.toCycle(index);
+        if (cycle == lastCycle && index == lastIndex + 1) {
+            return null;
+        }
+        if (cycle > lastCycle && rollCycle.toSequenceNumber(index) == 0) {
+            return null;
+        }
+        return "expected the excerpt after " + IndexText.of(lastIndex) + (index > lastIndex ? ": a gap" : ": an index already written");
+    }
+
+    /** @return true if {@code bytes} equal the local excerpt at {@code index} (a record Kafka holds twice) */
+    boolean holds(final long index, final byte[] bytes) {
+        return Arrays.equals(excerptAt(index), bytes);
+    }
+
+    /** @return true if disk is reserved for the next write (or none can be had: then the write stops the receiver) */
+    boolean mayWrite() {
+        return space.level() != SpaceLevel.PENDING;
+    }
+
+    /**
+     * Writes {@code bytes} as the excerpt at {@code index}, which {@link #notNext} accepted.
+     *
+     * @return false if no disk is reserved yet: nothing was written, the record must come again
+     * @throws JournalDiskFullException if no disk can be had for it
+     */
+    boolean write(final long index, final byte[] bytes) {
+        final SpaceLevel level = space.level();
+        if (level == SpaceLevel.EXHAUSTED) {
+            throw new JournalDiskFullException(Receiver.ROLE + ": stopped before writing, journal disk full: "
+                    + space.describeShortage());
+        }
+        if (level == SpaceLevel.PENDING) {
+            return false;
+        }
+        appender.writeBytes(index, Bytes.wrapForRead(bytes));
+        space.follow(appender);
+        final long written = appender.lastIndexAppended();
+        if (written != index) {
+            throw ReplicationRefusedException.at(Receiver.ROLE, name, index, "Chronicle appended the record at "
+                    + IndexText.of(written) + " instead");
+        }
+        lastIndex = index;
+        count++;
+        return true;
+    }
+
+    @Override
+    public void close() {
+        keeper.close(); // closes the space
+        appender.close();
+        queue.close();
+    }
+}

@@ -1,0 +1,157 @@
+package io.sluice.replication;
+
+import io.sluice.runtime.agent.IdleConfig;
+import net.openhft.chronicle.wire.SelfDescribingMarshallable;
+import net.openhft.chronicle.wire.WireType;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The config of {@code ./sluice replicate} (YAML, see {@code replicate-ship-example.yaml} and
+ * {@code replicate-receive-example.yaml}): whether this process ships a primary root's journals to Kafka or rebuilds
+ * them under a replica root, the deployment id (part of every topic name), the root, the Kafka bootstrap servers, and
+ * for a shipper the replication factor and {@code min.insync.replicas} of the topics it creates.
+ */
+public final class ReplicationConfig extends SelfDescribingMarshallable {
+    /** Which direction this process replicates. */
+    public enum Mode {
+        /** Tails every journal under the root and publishes it to Kafka. */
+        SHIP,
+        /** Consumes the deployment's topics and rebuilds the journals under the root. */
+        RECEIVE
+    }
+
+    private String mode;
+    private String deployment;
+    private String root;
+    private String bootstrapServers = "127.0.0.1:9092";
+    private int replicationFactor = 1;
+    private int minInsyncReplicas = 1;
+    private IdleConfig idle = new IdleConfig();
+    private long lagReportMillis = 1000;
+
+    /**
+     * Reads and validates a config file.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong with it
+     */
+    public static ReplicationConfig load(final Path file) {
+        final String text;
+        try {
+            text = Files.readString(file);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot read replication config " + file.toAbsolutePath(), e);
+        }
+        final ReplicationConfig config;
+        try {
+            config = WireType.YAML_ONLY.fromString(ReplicationConfig.class, text);
+        } catch (final RuntimeException e) {
+            throw new IllegalArgumentException("replication config " + file.toAbsolutePath()
+                    + " is not valid YAML for ReplicationConfig: " + e.getMessage(), e);
+        }
+        if (config == null) {
+            throw new IllegalArgumentException("replication config " + file.toAbsolutePath() + " is empty");
+        }
+        try {
+            return config.validate();
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("replication config " + file.toAbsolutePath() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @throws IllegalArgumentException saying what is wrong; @return this */
+    public ReplicationConfig validate() {
+        require(mode != null && (mode.equals("ship") || mode.equals("receive")), "mode must be ship or receive, got " + mode);
+        ReplicationTopics.checkDeployment(deployment);
+        require(root != null && !root.isBlank(), "root is missing");
+        require(bootstrapServers != null && !bootstrapServers.isBlank(), "bootstrapServers is missing");
+        require(replicationFactor >= 1, "replicationFactor must be at least 1, got " + replicationFactor);
+        require(minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor,
+                "minInsyncReplicas must be 1 to replicationFactor, got " + minInsyncReplicas);
+        require(idle != null, "idle is missing");
+        idle.validate();
+        require(lagReportMillis >= 0, "lagReportMillis must not be negative (0: no lag lines)");
+        return this;
+    }
+
+    private static void require(final boolean condition, final String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+
+    public Mode mode() {
+        return "ship".equals(mode) ? Mode.SHIP : Mode.RECEIVE;
+    }
+
+    public ReplicationConfig mode(final Mode mode) {
+        this.mode = mode.name().toLowerCase();
+        return this;
+    }
+
+    public String deployment() {
+        return deployment;
+    }
+
+    public ReplicationConfig deployment(final String deployment) {
+        this.deployment = deployment;
+        return this;
+    }
+
+    public Path root() {
+        return Path.of(root);
+    }
+
+    public ReplicationConfig root(final Path root) {
+        this.root = root.toString();
+        return this;
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public ReplicationConfig bootstrapServers(final String servers) {
+        this.bootstrapServers = servers;
+        return this;
+    }
+
+    public int replicationFactor() {
+        return replicationFactor;
+    }
+
+    public ReplicationConfig replicationFactor(final int factor) {
+        this.replicationFactor = factor;
+        return this;
+    }
+
+    public int minInsyncReplicas() {
+        return minInsyncReplicas;
+    }
+
+    public ReplicationConfig minInsyncReplicas(final int replicas) {
+        this.minInsyncReplicas = replicas;
+        return this;
+    }
+
+    public IdleConfig idle() {
+        return idle;
+    }
+
+    public ReplicationConfig idle(final IdleConfig idle) {
+        this.idle = idle;
+        return this;
+    }
+
+    public long lagReportMillis() {
+        return lagReportMillis;
+    }
+
+    public ReplicationConfig lagReportMillis(final long millis) {
+        this.lagReportMillis = millis;
+        return this;
+    }
+}

@@ -1,0 +1,131 @@
+package io.sluice.replication;
+
+import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
+import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycle;
+
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One journal a {@link Shipper} tails: opened read-only, its tailer, the excerpt read but not yet sent (held by the
+ * {@link CausalGate}, or refused by a producer that could not take it), the excerpts sent and not yet acknowledged
+ * (in order, with what their acknowledgement tells the gate), and the highest index Kafka acknowledged, which the
+ * producer's I/O thread sets and the agent thread reads.
+ */
+final class ShippedJournal implements AutoCloseable {
+    /** Where a journal is in its life in the shipper. */
+    enum State {
+        /** Opened; where to resume not yet learnt from Kafka. */
+        RESUMING,
+        /** Resumed: shipping from the excerpt after the last one Kafka holds. */
+        SHIPPING
+    }
+
+    /** The most excerpts of one journal sent and not yet acknowledged; the shipper reads no further until some are. */
+    static final int MAX_IN_FLIGHT = 1 << 14;
+
+    final JournalName name;
+    final String topic;
+    final ChronicleQueue queue;
+    final ExcerptTailer tailer;
+    State state = State.RESUMING;
+    int counterId = -1;
+
+    /** The index of the last excerpt read from the journal, -1 before any. */
+    long lastReadIndex = -1;
+    byte[] pending;
+    long pendingIndex = -1;
+
+    /** Set by the producer's callback thread. */
+    final AtomicLong acknowledgedIndex = new AtomicLong(-1);
+    final AtomicReference<Throwable> failure = new AtomicReference<>();
+    volatile long lastAcknowledgedNanos = System.nanoTime();
+
+    private final long[] inFlightIndex = new long[MAX_IN_FLIGHT];
+    private final long[] inFlightEvent = new long[MAX_IN_FLIGHT];
+    private long head;
+    private long tail;
+    long processedIndex = -1;
+    /** Excerpts Kafka acknowledged since this shipper started. */
+    long acknowledged;
+
+    ShippedJournal(final JournalName name, final String topic, final Path dir) {
+        this.name = name;
+        this.topic = topic;
+        this.queue = Journals.openReadOnly(dir);
+        this.tailer = queue.createTailer();
+    }
+
+    boolean inFlightFull() {
+        return tail - head == MAX_IN_FLIGHT;
+    }
+
+    long inFlight() {
+        return tail - head;
+    }
+
+    /** Records a sent excerpt: its index and the event id its acknowledgement gives the gate (commands), else 0. */
+    void sent(final long index, final long eventId) {
+        final int slot = (int) (tail++ & (MAX_IN_FLIGHT - 1));
+        inFlightIndex[slot] = index;
+        inFlightEvent[slot] = eventId;
+    }
+
+    /**
+     * Hands the gate what Kafka acknowledged since the last call.
+     *
+     * @return the number of excerpts newly acknowledged
+     */
+    int processAcknowledgements(final CausalGate gate) {
+        final long acked = acknowledgedIndex.get();
+        int count = 0;
+        while (head < tail) {
+            final int slot = (int) (head & (MAX_IN_FLIGHT - 1));
+            if (inFlightIndex[slot] > acked) {
+                break;
+            }
+            acknowledgedHere(gate, inFlightIndex[slot], inFlightEvent[slot]);
+            head++;
+            count++;
+        }
+        acknowledged += count;
+        return count;
+    }
+
+    /** Tells the gate that Kafka holds this journal up to {@code index} (whose command, if any, was {@code eventId}). */
+    void acknowledgedHere(final CausalGate gate, final long index, final long eventId) {
+        processedIndex = index;
+        switch (name.kind()) {
+            case GATEWAY_COMMANDS -> gate.gatewayAcknowledged(name.gatewayId(), eventId);
+            case ENGINE -> gate.engineAcknowledged(index);
+            case GATEWAY_OUT -> {
+            }
+        }
+    }
+
+    /** @return how many excerpts the journal holds after {@code index} (all of them for -1), now */
+    long excerptsAfter(final long index) {
+        final long last = queue.lastIndex();
+        if (last < 0 || last <= index) {
+            return 0;
+        }
+        final RollCycle cycle = queue.rollCycle();
+        if (index < 0) {
+            return ((RollingChronicleQueue) queue).countExcerpts(queue.firstIndex(), last) + 1;
+        }
+        if (cycle.toCycle(index) == cycle.toCycle(last)) {
+            return cycle.toSequenceNumber(last) - cycle.toSequenceNumber(index);
+        }
+        return ((RollingChronicleQueue) queue).countExcerpts(index, last);
+    }
+
+    @Override
+    public void close() {
+        tailer.close();
+        queue.close();
+    }
+}

@@ -1,0 +1,60 @@
+package io.sluice.replication;
+
+import io.sluice.kafka.KafkaCluster;
+import io.sluice.runtime.process.JavaProcess;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Kafka failing under a running replication, with real brokers: the only broker of a cluster killed and restarted
+ * (the shipper says once that Kafka is unreachable, the writer is untouched, the replica catches up), and one broker
+ * of a 3-broker cluster (replication factor 3, {@code min.insync.replicas} 2) killed for good mid-flow. Each time the
+ * replica ends identical to the primary.
+ */
+final class KafkaFaultsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void theOnlyBrokerKilledAndRestartedMidFlowLosesNothing() throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1);
+             JavaProcess flow = Replicas.flowUntilStopped(dir, primary, 1000);
+             JavaProcess shipper = Replicas.ship(dir, "shipper", "outage", primary, kafka.bootstrapServers());
+             JavaProcess receiver = Replicas.receive(dir, "receiver", "outage", replica, kafka.bootstrapServers())) {
+            Replicas.await("the replica received 1000 excerpts", 60, () -> Replicas.total(replica) >= 1000, shipper, receiver);
+            kafka.kill9(0);
+            Replicas.await("the shipper saw kafka go", 30, () -> shipper.logText().contains("shipper: kafka unreachable"),
+                    shipper, receiver);
+            Replicas.awaitGrowth(primary, 2000, shipper, receiver); // the writer goes on without Kafka
+            kafka.restart(0);
+            Replicas.awaitGrowth(replica, 2000, shipper, receiver);
+            Replicas.stop(dir, flow);
+            Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
+            assertTrue(shipper.logText().contains("shipper: kafka reachable again"), shipper.logText());
+        }
+        Excerpts.assertIdentical(primary, replica);
+    }
+
+    @Test
+    void oneBrokerOfThreeKilledMidFlowLosesNothing() throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 3);
+             JavaProcess flow = Replicas.flowUntilStopped(dir, primary, 1000);
+             JavaProcess shipper = Replicas.start(dir, "shipper", "ship", "three", primary, kafka.bootstrapServers(), 3, 2);
+             JavaProcess receiver = Replicas.receive(dir, "receiver", "three", replica, kafka.bootstrapServers())) {
+            Replicas.await("the replica received 1000 excerpts", 60, () -> Replicas.total(replica) >= 1000, shipper, receiver);
+            kafka.kill9(2);
+            Replicas.awaitGrowth(replica, 2000, shipper, receiver);
+            Replicas.stop(dir, flow);
+            Replicas.await("the replica caught up", 90, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
+        }
+        Excerpts.assertIdentical(primary, replica);
+    }
+}

@@ -1,0 +1,95 @@
+package io.sluice.replication;
+
+import io.sluice.kafka.KafkaCluster;
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.replication.AcknowledgedIndexReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code ./sluice promote} against a real broker, shipper and receiver (child processes): a replica that lags Kafka is
+ * refused and stays a replica; caught up, it is promoted, once; a root that was never a replica is not promoted.
+ */
+final class PromoteTest {
+    @TempDir
+    static Path kafkaDir;
+    private static KafkaCluster kafka;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startKafka() throws Exception {
+        kafka = KafkaCluster.start(kafkaDir, 1);
+    }
+
+    @AfterAll
+    static void stopKafka() throws InterruptedException {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Test
+    void aReplicaBehindKafkaIsRefusedAndOneCaughtUpIsPromotedOnce() throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (JavaProcess flow = Replicas.flowUntilStopped(dir, primary, 1000);
+             JavaProcess shipper = Replicas.ship(dir, "shipper", "promote", primary, kafka.bootstrapServers())) {
+            final JavaProcess first = Replicas.receive(dir, "receiver-1", "promote", replica, kafka.bootstrapServers());
+            Replicas.await("the replica received 500 excerpts", 60, () -> Replicas.total(replica) >= 500, first, shipper);
+            first.kill9();
+            Replicas.stop(dir, flow);
+            awaitShipped(primary, shipper);
+
+            final JavaProcess behind = promote(replica);
+            assertEquals(ReplicateMain.EXIT_REFUSED, behind.waitFor(60), behind.logText());
+            assertTrue(behind.logText().contains("promote: refused: the replica is behind Kafka: "), behind.logText());
+            assertTrue(Files.readString(replica.resolve(RootIdentity.RELATIVE_PATH)).contains("role: replica"));
+
+            try (JavaProcess second = Replicas.receive(dir, "receiver-2", "promote", replica, kafka.bootstrapServers())) {
+                Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, second);
+            }
+            final JavaProcess promoted = promote(replica);
+            assertEquals(0, promoted.waitFor(60), promoted.logText());
+            assertTrue(promoted.logText().contains("the replica holds every record Kafka holds of deployment promote"),
+                    promoted.logText());
+            assertEquals("deployment: promote\nrole: promoted\n",
+                    Files.readString(replica.resolve(RootIdentity.RELATIVE_PATH)));
+            final JavaProcess again = promote(replica);
+            assertEquals(0, again.waitFor(60), again.logText());
+            assertTrue(again.logText().contains("is already promoted"), again.logText());
+        }
+        final JavaProcess notReplica = promote(primary);
+        assertEquals(ReplicateMain.EXIT_BAD_CONFIG, notReplica.waitFor(60), notReplica.logText());
+        assertTrue(notReplica.logText().contains("is no replica root (it is the primary of promote)"),
+                notReplica.logText());
+    }
+
+    /** Waits until Kafka has acknowledged every excerpt of every journal under {@code primary}. */
+    private static void awaitShipped(final Path primary, final JavaProcess shipper) throws Exception {
+        for (final Map.Entry<String, Path> journal : Excerpts.journals(primary).entrySet()) {
+            final List<Long> indexes = Excerpts.of(journal.getValue()).indexes();
+            try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, journal.getKey())) {
+                Replicas.await("Kafka to acknowledge all of " + journal.getKey(), 60,
+                        () -> reader.acknowledgedIndex() == indexes.getLast(), shipper);
+            }
+        }
+    }
+
+    private JavaProcess promote(final Path root) throws Exception {
+        return JavaProcess.start("promote", dir.resolve("promote-" + System.nanoTime() + ".log"),
+                List.of("-Xmx256m", "-XX:+UseSerialGC"), PromoteMain.class, "--root", root.toString(),
+                "--bootstrap-servers", kafka.bootstrapServers());
+    }
+}

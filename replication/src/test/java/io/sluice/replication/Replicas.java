@@ -1,0 +1,120 @@
+package io.sluice.replication;
+
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.tools.fix.PollUntil;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+
+/** Shippers, receivers and journal flows as real child processes, and polling for what the tests wait on. */
+final class Replicas {
+    private Replicas() {
+    }
+
+    /** Writes a {@code ./sluice replicate} config and starts the process on it. */
+    static JavaProcess start(final Path dir, final String name, final String mode, final String deployment, final Path root,
+                             final String servers, final int replicationFactor, final int minInsync) throws IOException {
+        final Path config = dir.resolve(name + ".yaml");
+        Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n"
+                + "  mode: " + mode + ",\n"
+                + "  deployment: " + deployment + ",\n"
+                + "  root: " + root + ",\n"
+                + "  bootstrapServers: \"" + servers + "\",\n"
+                + "  replicationFactor: " + replicationFactor + ",\n"
+                + "  minInsyncReplicas: " + minInsync + ",\n"
+                + "  idle: { strategy: sleep-ms, sleepPeriodMs: 1 },\n"
+                + "  lagReportMillis: 1000\n"
+                + "}\n");
+        return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
+                ReplicateMain.class, "--config", config.toString());
+    }
+
+    static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root, final String servers)
+            throws IOException {
+        return start(dir, name, "ship", deployment, root, servers, 1, 1);
+    }
+
+    static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,
+                               final String servers) throws IOException {
+        return start(dir, name, "receive", deployment, root, servers, 1, 1);
+    }
+
+    /** Starts a {@link JournalFlow} writing {@code events} events at {@code rate} a second under {@code root}. */
+    static JavaProcess flow(final Path dir, final Path root, final int events, final int rate) throws IOException {
+        return JavaProcess.start("flow", dir.resolve("flow.log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
+                JournalFlow.class, root.toString(), Integer.toString(events), Integer.toString(rate));
+    }
+
+    /** The file that ends a {@link #flowUntilStopped flow} started in {@code dir}. */
+    static Path stopFile(final Path dir) {
+        return dir.resolve("flow.stop");
+    }
+
+    /** Starts a {@link JournalFlow} writing at {@code rate} a second until {@link #stop(Path)} (or 200,000 events). */
+    static JavaProcess flowUntilStopped(final Path dir, final Path root, final int rate) throws IOException {
+        return JavaProcess.start("flow", dir.resolve("flow.log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
+                JournalFlow.class, root.toString(), "200000", Integer.toString(rate), stopFile(dir).toString());
+    }
+
+    /** Ends the flow started in {@code dir} and waits for it to exit. */
+    static void stop(final Path dir, final JavaProcess flow) throws Exception {
+        Files.writeString(stopFile(dir), "stop");
+        if (flow.waitFor(60) != 0) {
+            throw new AssertionError("the flow failed: " + flow.logText());
+        }
+    }
+
+    /** Waits until {@code root} holds {@code more} excerpts more than now: the flow goes on. */
+    static void awaitGrowth(final Path root, final int more, final JavaProcess... watched) {
+        final int now = total(root);
+        await("the journals under " + root + " grew by " + more, 60, () -> total(root) >= now + more, watched);
+    }
+
+    /**
+     * Polls {@code condition} ({@link PollUntil}) until it holds, for at most {@code seconds}; fails at once if a watched
+     * process (other than the flow, which ends by itself) exits, and on timeout with {@code what} and their logs.
+     */
+    static void await(final String what, final long seconds, final BooleanSupplier condition, final JavaProcess... watched) {
+        try {
+            PollUntil.await(() -> {
+                for (final JavaProcess process : watched) {
+                    if (!process.isAlive() && !process.name().equals("flow")) {
+                        throw new AssertionError(what + ": " + process.name() + " exited: " + process.logText());
+                    }
+                }
+                return condition.getAsBoolean();
+            }, Duration.ofSeconds(seconds), () -> what);
+        } catch (final IllegalStateException timedOut) {
+            final StringBuilder logs = new StringBuilder();
+            for (final JavaProcess process : watched) {
+                final String log = process.logText();
+                logs.append("\n--- ").append(process.name()).append(" ---\n").append(log.substring(Math.max(0, log.length() - 3000)));
+            }
+            throw new AssertionError(timedOut.getMessage() + logs);
+        }
+    }
+
+    /** @return true if every journal under {@code primary} has as many excerpts under {@code replica} (and some) */
+    static boolean caughtUp(final Path primary, final Path replica) {
+        try {
+            final Map<String, Integer> expected = Excerpts.counts(primary);
+            return !expected.isEmpty() && expected.equals(Excerpts.counts(replica));
+        } catch (final IOException | IllegalStateException notReadableYet) {
+            return false; // e.g. a replica journal created but not written yet cannot be opened read-only
+        }
+    }
+
+    /** @return the total number of excerpts under {@code root} */
+    static int total(final Path root) {
+        try {
+            return Excerpts.counts(root).values().stream().mapToInt(Integer::intValue).sum();
+        } catch (final IOException | IllegalStateException notReadableYet) {
+            return 0; // e.g. a replica journal created but not written yet cannot be opened read-only
+        }
+    }
+}

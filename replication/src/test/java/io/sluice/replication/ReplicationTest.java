@@ -1,0 +1,220 @@
+package io.sluice.replication;
+
+import io.sluice.kafka.KafkaCluster;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.replication.AcknowledgedIndexReader;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Shipping and receiving every journal of a deployment through one real Kafka broker (a child process), with real
+ * journals written by a child process while they replicate, and {@code kill -9} of the shipper and of the receiver
+ * mid-flow: the replica ends identical to the primary, excerpt by excerpt, and Kafka holds each excerpt once.
+ */
+final class ReplicationTest {
+    @TempDir
+    static Path kafkaDir;
+    private static KafkaCluster kafka;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startKafka() throws Exception {
+        kafka = KafkaCluster.start(kafkaDir, 1);
+    }
+
+    @AfterAll
+    static void stopKafka() throws InterruptedException {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Test
+    void replicaHoldsEveryExcerptOfEveryJournalAtItsIndexByteForByte() throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (JavaProcess flow = Replicas.flow(dir, primary, 3000, 1000);
+             JavaProcess shipper = Replicas.ship(dir, "shipper", "plain", primary, kafka.bootstrapServers());
+             JavaProcess receiver = Replicas.receive(dir, "receiver", "plain", replica, kafka.bootstrapServers())) {
+            assertEquals(0, flow.waitFor(60), flow.logText());
+            Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
+            Excerpts.assertIdentical(primary, replica);
+            assertTopicsHoldEachExcerptOnce("plain", primary);
+            assertTrue(receiver.logText().contains("receiver: lag"), receiver.logText());
+
+            // The shipper's acknowledged indexes, as a gateway reads them: the last index of every journal.
+            for (final var journal : Excerpts.journals(primary).entrySet()) {
+                final List<Long> indexes = Excerpts.of(journal.getValue()).indexes();
+                try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, journal.getKey())) {
+                    Replicas.await("the acknowledged index of " + journal.getKey(), 10,
+                            () -> reader.acknowledgedIndex() == indexes.getLast(), shipper);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aShipperKilledMidFlowResumesFromWhatKafkaHoldsWithoutGapOrDuplicate() throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (JavaProcess flow = Replicas.flowUntilStopped(dir, primary, 1000);
+             JavaProcess receiver = Replicas.receive(dir, "receiver", "shipkill", replica, kafka.bootstrapServers())) {
+            final JavaProcess first = Replicas.ship(dir, "shipper-1", "shipkill", primary, kafka.bootstrapServers());
+            Replicas.await("the replica received 1000 excerpts", 60, () -> Replicas.total(replica) >= 1000, first, receiver);
+            first.kill9();
+            Replicas.awaitGrowth(primary, 2000, receiver);
+            try (JavaProcess second = Replicas.ship(dir, "shipper-2", "shipkill", primary, kafka.bootstrapServers())) {
+                Replicas.awaitGrowth(replica, 2000, second, receiver);
+                Replicas.stop(dir, flow);
+                Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), second, receiver);
+                assertTrue(second.logText().contains("resumes after"), second.logText());
+            }
+            Excerpts.assertIdentical(primary, replica);
+            assertTopicsHoldEachExcerptOnce("shipkill", primary);
+        }
+    }
+
+    @Test
+    void aReceiverKilledMidFlowResumesFromItsOwnJournals() throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (JavaProcess flow = Replicas.flowUntilStopped(dir, primary, 1000);
+             JavaProcess shipper = Replicas.ship(dir, "shipper", "receivekill", primary, kafka.bootstrapServers())) {
+            final JavaProcess first = Replicas.receive(dir, "receiver-1", "receivekill", replica, kafka.bootstrapServers());
+            Replicas.await("the replica received 1000 excerpts", 60, () -> Replicas.total(replica) >= 1000, first, shipper);
+            first.kill9();
+            Replicas.awaitGrowth(primary, 2000, shipper);
+            try (JavaProcess second = Replicas.receive(dir, "receiver-2", "receivekill", replica, kafka.bootstrapServers())) {
+                Replicas.awaitGrowth(replica, 2000, shipper, second);
+                Replicas.stop(dir, flow);
+                Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, second);
+                assertTrue(second.logText().contains("resumes at offset"), second.logText());
+            }
+            Excerpts.assertIdentical(primary, replica);
+        }
+    }
+
+    @Test
+    void aReplicaRootOfAnotherDeploymentIsRefused() throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (JavaProcess flow = Replicas.flow(dir, primary, 50, 1000)) {
+            assertEquals(0, flow.waitFor(60), flow.logText());
+        }
+        try (JavaProcess shipper = Replicas.ship(dir, "shipper", "first", primary, kafka.bootstrapServers());
+             JavaProcess receiver = Replicas.receive(dir, "receiver", "first", replica, kafka.bootstrapServers())) {
+            Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
+        }
+        try (JavaProcess other = Replicas.receive(dir, "other", "second", replica, kafka.bootstrapServers())) {
+            assertEquals(ReplicateMain.EXIT_REFUSED, other.waitFor(60), other.logText());
+            assertTrue(other.logText().contains("belongs to deployment: first"), other.logText());
+            assertTrue(other.logText().contains("replication/identity"), other.logText());
+        }
+        try (JavaProcess other = Replicas.ship(dir, "other-shipper", "second", primary, kafka.bootstrapServers())) {
+            assertEquals(ReplicateMain.EXIT_REFUSED, other.waitFor(60), other.logText());
+        }
+    }
+
+    @Test
+    void aRecordWhoseIndexIsNotTheNextStopsTheReceiverNamingJournalAndIndex() throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (JavaProcess flow = Replicas.flow(dir, primary, 50, 1000)) {
+            assertEquals(0, flow.waitFor(60), flow.logText());
+        }
+        try (JavaProcess shipper = Replicas.ship(dir, "shipper", "gap", primary, kafka.bootstrapServers());
+             JavaProcess receiver = Replicas.receive(dir, "receiver", "gap", replica, kafka.bootstrapServers())) {
+            Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
+        }
+        // A record two past the engine journal's last excerpt: one excerpt is missing.
+        final Excerpts engine = Excerpts.of(Journals.engineJournal(primary));
+        final long skipping = engine.indexes().getLast() + 2;
+        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]>(
+                Shipper.producerProperties(new ReplicationConfig().deployment("gap").bootstrapServers(kafka.bootstrapServers())),
+                new org.apache.kafka.common.serialization.ByteArraySerializer(),
+                new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            final var headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+            headers.add(ReplicationTopics.INDEX_HEADER, ReplicationTopics.longHeader(skipping));
+            producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(ReplicationTopics.topic("gap", "engine"), 0,
+                    null, null, engine.bytes().getLast(), headers)).get();
+        }
+        try (JavaProcess receiver = Replicas.receive(dir, "receiver-2", "gap", replica, kafka.bootstrapServers())) {
+            assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
+            final String log = receiver.logText();
+            assertTrue(log.contains("journal engine, index 0x" + Long.toHexString(skipping)), log);
+            assertTrue(log.contains("a gap"), log);
+        }
+        Excerpts.assertIdentical(primary, replica);
+    }
+
+    @Test
+    void aBrokerThatNoLongerHoldsWhatTheReplicaNeedsIsReportedNotSkipped() throws Exception {
+        final Path primary = dir.resolve("primary");
+        try (JavaProcess flow = Replicas.flow(dir, primary, 50, 1000)) {
+            assertEquals(0, flow.waitFor(60), flow.logText());
+        }
+        final String topic = ReplicationTopics.topic("lost", "engine");
+        try (JavaProcess shipper = Replicas.ship(dir, "shipper", "lost", primary, kafka.bootstrapServers());
+             org.apache.kafka.clients.admin.Admin admin = kafka.admin()) {
+            final int excerpts = Excerpts.of(Journals.engineJournal(primary)).size();
+            Replicas.await("the engine journal shipped", 60, () -> endOffset(admin, topic) == excerpts, shipper);
+            // The broker loses the first ten records of the engine's topic (as retention or a lost disk would).
+            admin.deleteRecords(java.util.Map.of(new TopicPartition(topic, 0),
+                    org.apache.kafka.clients.admin.RecordsToDelete.beforeOffset(10))).all().get();
+        }
+        try (JavaProcess receiver = Replicas.receive(dir, "receiver", "lost", dir.resolve("replica"), kafka.bootstrapServers())) {
+            assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
+            final String log = receiver.logText();
+            assertTrue(log.contains("journal engine") && log.contains("starts at offset 10 but the replica needs offset 0"), log);
+        }
+    }
+
+    private static long endOffset(final org.apache.kafka.clients.admin.Admin admin, final String topic) {
+        try {
+            return admin.listOffsets(java.util.Map.of(new TopicPartition(topic, 0),
+                    org.apache.kafka.clients.admin.OffsetSpec.latest())).all().get().get(new TopicPartition(topic, 0)).offset();
+        } catch (final Exception notYet) {
+            return -1;
+        }
+    }
+
+    /** Asserts that every topic of {@code deployment} holds each excerpt of its journal once, in order. */
+    static void assertTopicsHoldEachExcerptOnce(final String deployment, final Path primary) throws Exception {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Shipper.consumerProperties(kafka.bootstrapServers(), "test-reader"), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer())) {
+            for (final var journal : Excerpts.journals(primary).entrySet()) {
+                final List<Long> expected = Excerpts.of(journal.getValue()).indexes();
+                final TopicPartition partition = new TopicPartition(ReplicationTopics.topic(deployment, journal.getKey()), 0);
+                consumer.assign(List.of(partition));
+                consumer.seekToBeginning(List.of(partition));
+                final List<Long> indexes = new ArrayList<>();
+                final long end = consumer.endOffsets(List.of(partition)).get(partition);
+                Replicas.await("reading " + partition, 30, () -> {
+                    for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                        indexes.add(ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER));
+                    }
+                    return consumer.position(partition) >= end;
+                });
+                assertEquals(expected, indexes, partition + ": one record per excerpt, in order");
+            }
+        }
+    }
+}

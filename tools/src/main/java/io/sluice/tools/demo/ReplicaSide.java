@@ -1,0 +1,323 @@
+package io.sluice.tools.demo;
+
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.replication.JournalSetComparison;
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.LoopbackPorts;
+import io.sluice.tools.fix.PollUntil;
+import io.sluice.tools.fix.SluiceConfigs;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
+import io.sluice.runtime.process.CpuPinning;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What {@code ./sluice demo --replicate} runs beside the deployment, each a child JVM as its own role would run it: a
+ * single Kafka broker ({@code ./sluice kafka}, data under the demo's root), a shipper on the demo's journals and a
+ * receiver into a second root ({@code ./sluice replicate}), and a shadow engine following that replica root
+ * ({@code ./sluice replay --follow}). The replica lag and the shadow's running count are read from the receiver's and
+ * the shadow's own status lines (no second computation of either); at the end the replica is compared with the
+ * primary excerpt by excerpt ({@link JournalSetComparison}) and the shadow stopped for its verdict.
+ */
+final class ReplicaSide implements AutoCloseable {
+    private static final String DEPLOYMENT = "demo";
+    private static final Duration BROKER_TIMEOUT = Duration.ofSeconds(90);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
+    /** How long the shadow's last status line must stay "0 behind and nothing compared" before it counts as settled. */
+    private static final long SETTLED_NANOS = 2_500_000_000L;
+    /** A journal's part of the receiver's lag line: {@code engine 0 behind, last 125 µs old}. */
+    private static final Pattern JOURNAL_LAG = Pattern.compile("\\| (\\S+) (\\d+|\\?) behind(?:, last (-?\\d+) µs old)?");
+    private static final long COMPARISON_PERIOD_NANOS = 500_000_000L;
+    private static final Pattern REPORTS_COMPARED = Pattern.compile("([\\d,]+) reports compared, identical so far");
+    /** The shadow's exit codes (ReplayMain): a divergence, and a stop by SIGTERM with its summary printed. */
+    private static final int SHADOW_DIVERGED = 3;
+    private static final int SHADOW_STOPPED = 143;
+
+    private final Path replica;
+    private final List<JavaProcess> processes = new ArrayList<>();
+    private final Thread killOnExit = new Thread(this::killAll, "demo-replica-kill-on-exit");
+    private JavaProcess kafka;
+    private JavaProcess shipper;
+    private JavaProcess receiver;
+    private JavaProcess shadow;
+
+    /** How the replica and the shadow ended. */
+    record Verdict(JournalSetComparison replica, String shadow, boolean shadowIdentical) {
+        boolean passed() {
+            return replica.identical() && shadowIdentical;
+        }
+    }
+
+    private ReplicaSide(final Path replica) {
+        this.replica = replica;
+    }
+
+    /**
+     * Starts the broker (and waits for its port), the receiver, the shipper and the shadow engine.
+     *
+     * @param dir        the demo's root: configs, logs, the broker's data, the replica root and the shadow's output
+     *                   go under it
+     * @param deployment the running deployment, whose journals are shipped and whose engine config the shadow copies
+     */
+    static ReplicaSide start(final Path dir, final SluiceDeployment deployment)
+            throws IOException, InterruptedException {
+        final ReplicaSide side = new ReplicaSide(dir.resolve("replica"));
+        Runtime.getRuntime().addShutdownHook(side.killOnExit);
+        try {
+            side.launch(dir, deployment);
+            return side;
+        } catch (final IOException | RuntimeException e) {
+            side.close();
+            throw e;
+        }
+    }
+
+    private void launch(final Path dir, final SluiceDeployment deployment) throws IOException {
+        final Path config = dir.resolve("config");
+        final Path logs = dir.resolve("logs");
+        final ModuleClassPath broker = ModuleClassPath.of("kafka-broker");
+        final ModuleClassPath replication = ModuleClassPath.of("replication");
+        final ModuleClassPath replay = ModuleClassPath.of("replay");
+        final int port = LoopbackPorts.free();
+        // The broker's heap and a quick-starting JIT, as the tests' and benchmarks' brokers run (KafkaCluster).
+        kafka = track(JavaProcess.start("kafka", logs.resolve("kafka.log"), broker.classPath(),
+                List.of("-Xmx320m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), "io.sluice.kafka.KafkaBrokerMain",
+                "--data", dir.resolve("kafka").toString(), "--port", Integer.toString(port),
+                "--controller-port", Integer.toString(LoopbackPorts.free())));
+        final FixEndpoint brokerPort = FixEndpoint.tcp("127.0.0.1", port);
+        PollUntil.await(() -> !kafka.isAlive() || brokerPort.isAccepting(), BROKER_TIMEOUT,
+                () -> "the Kafka broker to accept on port " + port + "; its log: " + kafka.logText());
+        requireAlive(kafka);
+        final String servers = "127.0.0.1:" + port;
+        Files.createDirectories(replica);
+        receiver = track(replicate("receiver", "receive", replica, servers, config, logs, replication));
+        shipper = track(replicate("shipper", "ship", deployment.journals(), servers, config, logs, replication));
+        final Path shadowConfig = config.resolve("shadow-engine.yaml");
+        // The primary's engine config, idling with a back-off: the shadow shares the host with everything else.
+        Files.writeString(shadowConfig, SluiceConfigs.engine(replica, List.of(1, 2), SluiceDeployment.SYMBOL,
+                SluiceIdle.BACKOFF, CpuPinning.NONE));
+        shadow = track(JavaProcess.start("shadow", logs.resolve("shadow.log"), replay.classPath(), List.of(),
+                "io.sluice.replay.ReplayMain", "--follow", replica.toString(), "--config", shadowConfig.toString(),
+                "--out", dir.resolve("shadow").toString(), "--quiet"));
+    }
+
+    private static JavaProcess replicate(final String name, final String mode, final Path root, final String servers,
+                                         final Path config, final Path logs, final ModuleClassPath classPath)
+            throws IOException {
+        final Path file = config.resolve(name + ".yaml");
+        Files.writeString(file, """
+                !io.sluice.replication.ReplicationConfig {
+                  mode: %s,
+                  deployment: %s,
+                  root: "%s",
+                  bootstrapServers: "%s",
+                  idle: { strategy: backoff },
+                  lagReportMillis: 1000
+                }
+                """.formatted(mode, DEPLOYMENT, root, servers));
+        return JavaProcess.start(name, logs.resolve(name + ".log"), classPath.classPath(), List.of(),
+                "io.sluice.replication.ReplicateMain", "--config", file.toString());
+    }
+
+    private JavaProcess track(final JavaProcess process) {
+        processes.add(process);
+        return process;
+    }
+
+    /** @return the pids, one line each, for the demo's start */
+    String describe() {
+        return String.format(Locale.ROOT, "  kafka     pid %d (one broker, KRaft)%n  shipper   pid %d%n  receiver  pid %d"
+                        + " into %s%n  shadow    pid %d (replay --follow on the replica)",
+                kafka.pid(), shipper.pid(), receiver.pid(), replica, shadow.pid());
+    }
+
+    /**
+     * @return the replica's lag (records behind Kafka's end, summed over the journals, and the age of the newest
+     * record it wrote, the youngest over the journals: an idle journal's last record ages without any lag) and the
+     * shadow's count, from their latest status lines
+     */
+    String status() {
+        final StringBuilder text = new StringBuilder("replica ");
+        final String lag = lastLine(receiver, "receiver: lag");
+        if (!receiver.isAlive()) {
+            text.append("receiver EXITED");
+        } else if (lag == null) {
+            text.append("starting");
+        } else {
+            long behind = 0;
+            long ageMicros = Long.MAX_VALUE;
+            boolean known = true;
+            final Matcher journal = JOURNAL_LAG.matcher(lag);
+            while (journal.find()) {
+                if ("?".equals(journal.group(2))) {
+                    known = false;
+                } else {
+                    behind += Long.parseLong(journal.group(2));
+                }
+                if (journal.group(3) != null) {
+                    ageMicros = Math.min(ageMicros, Long.parseLong(journal.group(3)));
+                }
+            }
+            text.append(String.format(Locale.ROOT, "%,d%s behind", behind, known ? "" : "+?"))
+                    .append(ageMicros != Long.MAX_VALUE ? String.format(Locale.ROOT, ", %,d µs", ageMicros) : "");
+        }
+        text.append(" | shadow ");
+        final String count = lastLine(shadow, "shadow:");
+        if (!shadow.isAlive()) {
+            text.append(shadowExit() == SHADOW_DIVERGED ? "DIVERGED (see the summary)" : "EXITED");
+        } else if (count == null || !REPORTS_COMPARED.matcher(count).find()) {
+            text.append("waiting for the replica's journals");
+        } else {
+            final Matcher reports = REPORTS_COMPARED.matcher(count);
+            reports.find();
+            text.append("identical so far, ").append(reports.group(1)).append(" reports");
+        }
+        return text.toString();
+    }
+
+    /**
+     * Waits until replication flows end to end: the receiver reports its lag and the shadow has compared a report (the
+     * seeded orders'), so that the per-second lines show the replica from the load's first second.
+     */
+    void awaitFlowing(final Duration timeout) {
+        PollUntil.await(() -> {
+            requireAlive(shipper);
+            requireAlive(receiver);
+            requireAlive(shadow);
+            final String status = lastLine(shadow, "shadow:");
+            return lastLine(receiver, "receiver: lag") != null && status != null
+                    && REPORTS_COMPARED.matcher(status).find();
+        }, timeout, () -> "replication to flow (the seeded orders to reach the replica and the shadow); the receiver's"
+                + " last line: " + lastLine(receiver, "receiver:") + "; the shadow's: " + lastLine(shadow, "shadow:"));
+    }
+
+    /**
+     * Waits until the replica holds every excerpt of the primary and the shadow has followed it all, then stops the
+     * shadow and reads its verdict.
+     */
+    Verdict finish(final Path primary, final Duration timeout) throws InterruptedException {
+        final JournalSetComparison[] last = {JournalSetComparison.of(primary, replica)};
+        final long[] nextComparison = {System.nanoTime()};
+        try {
+            PollUntil.await(() -> {
+                if (last[0].identical() || !shipper.isAlive() || !receiver.isAlive()) {
+                    return true;
+                }
+                if (System.nanoTime() - nextComparison[0] >= 0) { // reads every journal: at most twice a second
+                    nextComparison[0] = System.nanoTime() + COMPARISON_PERIOD_NANOS;
+                    last[0] = JournalSetComparison.of(primary, replica);
+                }
+                return last[0].identical();
+            }, timeout, () -> "the replica to catch up: " + last[0].describe());
+        } catch (final IllegalStateException timedOut) {
+            return new Verdict(last[0], stopShadow(), false);
+        }
+        if (!last[0].identical()) {
+            return new Verdict(last[0], stopShadow(), false);
+        }
+        final long caughtUp = System.nanoTime();
+        final long[] settledSince = {0};
+        try {
+            PollUntil.await(() -> {
+                final String status = lastLine(shadow, "shadow:");
+                final boolean settled = status != null && status.contains("; 0 inputs behind the engine journal")
+                        && !status.contains("after the primary");
+                settledSince[0] = settled ? (settledSince[0] == 0 ? System.nanoTime() : settledSince[0]) : 0;
+                return !shadow.isAlive() || settled && System.nanoTime() - Math.max(settledSince[0], caughtUp) > SETTLED_NANOS;
+            }, timeout, () -> "the shadow to follow the whole replica; its last line: " + lastLine(shadow, "shadow:"));
+        } catch (final IllegalStateException timedOut) {
+            return new Verdict(last[0], stopShadow() + " (it had not followed the whole replica)", false);
+        }
+        final String verdict = stopShadow();
+        final int exit = shadowExit();
+        return new Verdict(last[0], verdict, (exit == 0 || exit == SHADOW_STOPPED) && verdict.startsWith("identical"));
+    }
+
+    /** Stops the shadow (SIGTERM, its graceful stop) and @return its verdict line: identical, N reports, or why not */
+    private String stopShadow() throws InterruptedException {
+        if (shadow.isAlive()) {
+            shadow.stop(STOP_TIMEOUT.toSeconds());
+        }
+        final String log = shadow.logText();
+        for (final String line : log.lines().toList().reversed()) {
+            if (line.startsWith("identical, ")) {
+                return line;
+            }
+        }
+        final int exit = shadowExit();
+        return (exit == SHADOW_DIVERGED ? "DIVERGED" : "stopped with exit code " + exit) + "; its log ("
+                + shadow.log() + ") ends with:\n" + log.substring(Math.max(0, log.length() - 3_000));
+    }
+
+    private int shadowExit() {
+        try {
+            return shadow.waitFor(1);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    /** @return the replication children's logs, for a failure message */
+    String logs(final int maxCharsEach) {
+        final StringBuilder text = new StringBuilder();
+        for (final JavaProcess process : processes) {
+            final String log = process.logText();
+            text.append("--- ").append(process.name()).append(" (").append(process.log()).append(")\n")
+                    .append(log, Math.max(0, log.length() - maxCharsEach), log.length()).append('\n');
+        }
+        return text.toString();
+    }
+
+    private static String lastLine(final JavaProcess process, final String prefix) {
+        final List<String> lines = process.logText().lines().toList();
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (lines.get(i).startsWith(prefix)) {
+                return lines.get(i);
+            }
+        }
+        return null;
+    }
+
+    private static void requireAlive(final JavaProcess process) {
+        if (!process.isAlive()) {
+            throw new IllegalStateException(process.name() + " exited at start; its log (" + process.log() + "):\n"
+                    + process.logText());
+        }
+    }
+
+    /** Stops the shadow, the shipper, the receiver, then the broker (SIGTERM, SIGKILL after a grace period). */
+    @Override
+    public void close() throws InterruptedException {
+        for (final JavaProcess process : processes.reversed()) {
+            if (process.isAlive()) {
+                process.stop(STOP_TIMEOUT.toSeconds());
+            }
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(killOnExit);
+        } catch (final IllegalStateException alreadyExiting) {
+            // the hook is running or about to: it finds the processes gone
+        }
+    }
+
+    /** If the demo's JVM exits first (Ctrl-C), no child may outlive it. */
+    private void killAll() {
+        for (final JavaProcess process : processes) {
+            try {
+                process.kill9();
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
