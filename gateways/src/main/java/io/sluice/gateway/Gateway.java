@@ -69,6 +69,7 @@ public final class Gateway implements Agent, AutoCloseable {
     private final NioTransport transport;
     private final long logonTimeoutNanos;
     private final GatewayLog log;
+    private final GatewayCounters counters;
     private final AcknowledgedSends acknowledgedSends;
     private long nextHousekeepingNanos;
     private long lastRefusalLogNanos;
@@ -105,7 +106,8 @@ public final class Gateway implements Agent, AutoCloseable {
             sessions.add(session);
         }
         log = new GatewayLog(id);
-        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, log,
+        counters = new GatewayCounters(root, id, sessions);
+        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, counters.counting(log),
                 new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
                         config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
                 config.validation());
@@ -167,6 +169,7 @@ public final class Gateway implements Agent, AutoCloseable {
                 acknowledgedSends.check(now);
             }
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
+            counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
             if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
                 log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
                 transport.clearRefused();
@@ -232,6 +235,7 @@ public final class Gateway implements Agent, AutoCloseable {
 
     @Override
     public void close() {
+        counters.close();
         if (acknowledgedSends != null) {
             acknowledgedSends.close();
         }

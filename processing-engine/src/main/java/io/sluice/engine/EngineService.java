@@ -61,6 +61,7 @@ public final class EngineService implements Agent, AutoCloseable {
     private final JournalPretoucher pretoucher;
     private final JournalSpace space;
     private final AgentThread background;
+    private final EngineCounters counters;
     private final int sourceCount;
     private boolean closed;
     private long recovered = -1;
@@ -89,7 +90,9 @@ public final class EngineService implements Agent, AutoCloseable {
         output = new JournalOutput(appender);
         engine = new Engine(config, output);
         logic = wrapEngine.apply(engine);
-        input = new JournalingInput(appender, logic);
+        counters = new EngineCounters(config);
+        output.countInto(counters);
+        input = new JournalingInput(appender, counters.counting(logic));
         sourceCount = sources.count();
         space = new JournalSpace(engineJournal, config.journalReserveBytes(), config.diskWarningBytes());
         final JournalSpaceKeeper keeper = new JournalSpaceKeeper("engine journal space keeper", List.of(space));
@@ -179,7 +182,10 @@ public final class EngineService implements Agent, AutoCloseable {
             }
         }
         processed += work;
-        if (work > 0) {
+        if (work == 0) {
+            counters.onIdle();
+        } else {
+            counters.afterWork(engine, appender.lastIndexAppended());
             space.follow(appender);
             if (pretoucher != null) {
                 pretoucher.follow(appender);
@@ -211,6 +217,7 @@ public final class EngineService implements Agent, AutoCloseable {
         }
         closed = true;
         background.close();
+        counters.close();
         sources.close();
         engineJournal.close();
     }

@@ -42,6 +42,7 @@ public final class JournalOutput implements EngineToGateway {
     private EngineToGateway writer = recoveryWriter;
     private Phase phase = Phase.RECOVERING;
     private long written;
+    private EngineCounters counters;
     private int stampedSource;
     private long stampedEvent;
     private long stampTicks;
@@ -56,6 +57,11 @@ public final class JournalOutput implements EngineToGateway {
     public void goLive() {
         phase = Phase.LIVE;
         writer = journalWriter;
+    }
+
+    /** Counts every report written live into {@code counters} from now on. */
+    public void countInto(final EngineCounters counters) {
+        this.counters = counters;
     }
 
     /** @return where reports go now */
@@ -80,20 +86,27 @@ public final class JournalOutput implements EngineToGateway {
     public void executionReport(final ExecutionReport report) {
         stamp(report.metaData());
         writer.executionReport(report);
-        count();
+        if (count() && counters != null) {
+            counters.onReport(report);
+        }
     }
 
     @Override
     public void cancelReject(final CancelReject reject) {
         stamp(reject.metaData());
         writer.cancelReject(reject);
-        count();
+        if (count() && counters != null) {
+            counters.onReport(reject);
+        }
     }
 
-    private void count() {
+    /** @return true if the report was written live (and so counted) */
+    private boolean count() {
         if (phase == Phase.LIVE) {
             written++;
+            return true;
         }
+        return false;
     }
 
     /** Stamps reportWriting: now, unless a report of the same input was stamped just before. */

@@ -40,6 +40,8 @@ public final class FixSession {
 
     /** What {@link #sendApplicationMessage} returns for a message stored but not queued on a connection. */
     public static final long NOT_QUEUED = -1;
+    /** The reason {@link SessionEvents#onDisconnect} is given when the transport lost the connection. */
+    public static final String CONNECTION_LOST = "connection lost";
 
     private static final String SEQ_TOO_LOW = "MsgSeqNum too low, expecting ";
     private static final String BUT_RECEIVED = " but received ";
@@ -61,6 +63,7 @@ public final class FixSession {
     private final StringBuilder reason = new StringBuilder(128);
     private final SessionStore.StoredMessageHandler resender = this::resend;
     private SessionEvents events = SessionEvents.NONE;
+    private SessionCounters counters = SessionCounters.NONE;
     private ResetPolicy resetPolicy = ResetPolicy.NONE;
     private long nextDailyResetMillis = Long.MAX_VALUE;
 
@@ -119,6 +122,17 @@ public final class FixSession {
         this.logoutTimeoutMillis = logoutTimeoutMillis;
         this.maxMessageLength = maxMessageLength;
         this.encoder = new FixEncoder(new UnsafeBuffer(ByteBuffer.allocateDirect(maxMessageLength + 64)));
+    }
+
+    /** Sets where the session counts what it does (by default {@link SessionCounters#NONE}). */
+    public FixSession counters(final SessionCounters counters) {
+        this.counters = counters;
+        return this;
+    }
+
+    /** @return where the session counts what it does */
+    public SessionCounters counters() {
+        return counters;
     }
 
     /** Sets who hears about logons and disconnects. */
@@ -185,6 +199,7 @@ public final class FixSession {
      *         Logout the acceptor sends before closing the connection
      */
     public CharSequence logon(final FixConnection connection, final FixMessage logon, final long receivedTicks) {
+        counters.messageIn();
         if (state != FixSessionState.DISCONNECTED) {
             return text("Session ").append(identity.clientCompId()).append(" is already logged on");
         }
@@ -247,6 +262,7 @@ public final class FixSession {
      * One whose MsgSeqNum is too high is held while the gap is resent, then handled in its turn.
      */
     public void onMessage(final FixMessage message, final long receivedTicks) {
+        counters.messageIn();
         handle(message, receivedTicks);
         releaseHeld();
     }
@@ -368,7 +384,7 @@ public final class FixSession {
         held.clear();
         connection = null;
         state = FixSessionState.DISCONNECTED;
-        events.onDisconnect(this, "connection lost");
+        events.onDisconnect(this, CONNECTION_LOST);
         if (resetPolicy.onDisconnect()) {
             resetWhileOffline();
         }
@@ -483,6 +499,7 @@ public final class FixSession {
         }
         encoder.textField(FixTags.TEXT, text);
         commit();
+        counters.sessionReject(sessionRejectReason);
     }
 
     /** Sends a Business Message Reject (35=j) of {@code message}. */
@@ -577,6 +594,7 @@ public final class FixSession {
      * client's expected MsgSeqNum.
      */
     private void onResendRequest(final FixMessage message, final long seq) {
+        counters.resendRequest();
         final long begin = message.unsignedValue(FixTags.BEGIN_SEQ_NO);
         final long end = message.unsignedValue(FixTags.END_SEQ_NO);
         if (begin < 1 || end < 0) {
@@ -694,7 +712,11 @@ public final class FixSession {
             return false;
         }
         lastSentMillis = clock.time();
-        return connection.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
+        if (!connection.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength())) {
+            return false;
+        }
+        counters.messageOut();
+        return true;
     }
 
     private void onGapFill(final FixMessage message, final long seq) {
@@ -956,6 +978,7 @@ public final class FixSession {
                     + "reports are kept for resend on the next Logon");
             return NOT_QUEUED;
         }
+        counters.messageOut();
         return sending.queuedBytes();
     }
 

@@ -12,6 +12,7 @@ public final class BookSide {
     private final PriceLevel[] spare;
     private int spareCount;
     private int count;
+    private int orders;
 
     /** @param bids true for the buy side (best = highest price), false for the sell side (best = lowest) */
     public BookSide(final boolean bids, final int capacity) {
@@ -55,12 +56,19 @@ public final class BookSide {
             count++;
         }
         levels[index].add(order);
+        orders++;
+    }
+
+    /** @return how many orders rest on this side. */
+    public int orders() {
+        return orders;
     }
 
     /** Takes a resting {@code order} out of the side, dropping its level if it empties. */
     public void remove(final Order order) {
         final PriceLevel level = order.level;
         level.remove(order);
+        orders--;
         if (level.isEmpty()) {
             final int index = levels[count - 1] == level ? count - 1 : find(rank(level.price()));
             System.arraycopy(ranks, index + 1, ranks, index, count - index - 1);

@@ -101,6 +101,8 @@ public final class DemoMain implements Callable<Integer> {
                     sluice.gateway(2).pid(), sluice.endpoint(2));
             out.printf("  journals  %s (per-hop latency live, from another terminal: ./sluice tail --root %<s)%n",
                     sluice.journals());
+            out.printf("  counters  ./sluice stat --root %s ; for Prometheus: ./sluice metrics --root %<s --port 9464%n",
+                    sluice.journals());
             if (replicate) {
                 replicaSide = ReplicaSide.start(root, sluice);
                 out.println(replicaSide.describe());

@@ -1,0 +1,108 @@
+package io.sluice.gateway;
+
+import io.sluice.gateway.session.FixConnection;
+import io.sluice.gateway.session.FixSession;
+import io.sluice.gateway.session.SessionCounters;
+import io.sluice.gateway.session.SessionEvents;
+import io.sluice.runtime.counters.CounterLabel;
+import io.sluice.runtime.counters.CountersFile;
+import org.agrona.concurrent.status.AtomicCounter;
+
+import java.net.SocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A gateway process's live counters, in its {@link CountersFile} ({@code <root>/counters/gateway-<id>.counters}):
+ * per FIX session ({@link SessionCounters}, labelled {@code session=<SenderCompID>-<TargetCompID>}) and for the
+ * gateway as a whole: sessions logged on, open connections, connections refused before a Logon, the eventId of the
+ * last command it wrote to its journal (the engine publishes the last it consumed: the difference is the engine's lag
+ * behind this gateway), and the engine journal's index it reads at (the engine publishes its own last index).
+ * <p>
+ * Allocated at start; the I/O thread updates them with single-writer ordered writes. The sampled ones (connections,
+ * free send-buffer bytes, the two positions) are set at the gateway's housekeeping pace ({@link #sample}), not per message.
+ */
+final class GatewayCounters implements AutoCloseable {
+    private final CountersFile file;
+    private final AtomicCounter loggedOn;
+    private final AtomicCounter connections;
+    private final AtomicCounter refused;
+    private final AtomicCounter lastEventId;
+    private final AtomicCounter engineIndex;
+    private final FixSession[] sessions;
+
+    GatewayCounters(final Path root, final int gatewayId, final List<FixSession> sessions) {
+        file = CountersFile.create(root, processName(gatewayId));
+        loggedOn = file.gauge(CounterLabel.of("sluice_gateway_sessions_logged_on"));
+        connections = file.gauge(CounterLabel.of("sluice_gateway_connections"));
+        refused = file.counter(CounterLabel.of("sluice_gateway_logons_refused_total"));
+        lastEventId = file.gauge(CounterLabel.of("sluice_gateway_last_event_id"));
+        engineIndex = file.gauge(CounterLabel.of("sluice_gateway_engine_index"));
+        this.sessions = sessions.toArray(new FixSession[0]);
+        for (final FixSession session : sessions) {
+            final String label = session.identity().clientCompId() + "-" + session.identity().gatewayCompId();
+            session.counters(new SessionCounters(new SessionCounters.CounterFactory() {
+                @Override
+                public AtomicCounter counter(final String metric, final String labelName, final String labelValue) {
+                    return file.counter(labelName == null ? CounterLabel.of(metric, "session", label)
+                            : CounterLabel.of(metric, "session", label, labelName, labelValue));
+                }
+
+                @Override
+                public AtomicCounter gauge(final String metric) {
+                    return file.gauge(CounterLabel.of(metric, "session", label));
+                }
+            }));
+        }
+    }
+
+    /** @return the process name of gateway {@code gatewayId}, as its counters file is named: {@code gateway-<id>} */
+    static String processName(final int gatewayId) {
+        return "gateway-" + gatewayId;
+    }
+
+    /** @return {@code events}, counting logons and disconnects (by reason) on the way */
+    SessionEvents counting(final SessionEvents events) {
+        return new SessionEvents() {
+            @Override
+            public void onLogon(final FixSession session, final long nextSenderSeq, final long nextTargetSeq) {
+                session.counters().logon();
+                loggedOn.incrementRelease();
+                events.onLogon(session, nextSenderSeq, nextTargetSeq);
+            }
+
+            @Override
+            public void onDisconnect(final FixSession session, final CharSequence reason) {
+                session.counters().disconnect(reason == null ? SessionCounters.DisconnectReason.CLIENT_LOGOUT
+                        // the very constant FixSession passes when the transport lost the connection
+                        : reason == FixSession.CONNECTION_LOST ? SessionCounters.DisconnectReason.CONNECTION_LOST
+                        : SessionCounters.DisconnectReason.GATEWAY_LOGOUT);
+                loggedOn.getAndAddRelease(-1);
+                events.onDisconnect(session, reason);
+            }
+
+            @Override
+            public void onRefused(final SocketAddress from, final CharSequence senderCompId, final CharSequence reason) {
+                refused.incrementRelease();
+                events.onRefused(from, senderCompId, reason);
+            }
+        };
+    }
+
+    /** Samples what is not counted per event: connections, send buffers, and the gateway's positions in the journals. */
+    void sample(final int connectionCount, final long lastWrittenEventId,
+                final long engineReadIndex) {
+        connections.setRelease(connectionCount);
+        for (final FixSession session : sessions) {
+            final FixConnection connection = session.connection();
+            session.counters().sendBufferFree(connection == null ? 0 : connection.writableBytes());
+        }
+        lastEventId.setRelease(lastWrittenEventId);
+        engineIndex.setRelease(engineReadIndex);
+    }
+
+    @Override
+    public void close() {
+        file.close();
+    }
+}

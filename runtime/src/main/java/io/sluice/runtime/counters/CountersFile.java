@@ -1,0 +1,115 @@
+package io.sluice.runtime.counters;
+
+import org.agrona.IoUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.agrona.concurrent.status.AtomicCounter;
+import org.agrona.concurrent.status.CountersManager;
+import org.agrona.concurrent.status.CountersReader;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A Sluice process's live counters in shared memory, as Aeron keeps them in its CnC file: an Agrona counters file at
+ * {@code <root>/counters/<process>.counters} (e.g. {@code engine.counters}, {@code gateway-1.counters}) that the
+ * process's threads update with ordered writes ({@link AtomicCounter}: no allocation, no lock, no system call) and that
+ * {@code ./sluice stat} and {@code ./sluice metrics} read from outside ({@link CountersDirectory}).
+ * <p>
+ * The one statement of the file's layout: a header page ({@link #PID_OFFSET the process id} and
+ * {@link #START_MILLIS_OFFSET its start time}, written last, so a reader knows the process and can tell a stale file
+ * of a dead process, or of a pid reused since), then the counters' metadata, then their values. A restarted process
+ * rewrites its file in place. Each counter's label is a {@link CounterLabel}; its type id says whether it only grows
+ * ({@link #COUNTER_TYPE_ID}) or goes up and down ({@link #GAUGE_TYPE_ID}).
+ * <p>
+ * Counters are allocated at start only ({@link #counter}, {@link #gauge}: they allocate a label); the hot threads
+ * then only write through the {@link AtomicCounter}s.
+ */
+public final class CountersFile implements AutoCloseable {
+    /** The directory under a deployment's journal root that holds every process's counters file. */
+    public static final String DIRECTORY = "counters";
+    /** The file name suffix of a counters file. */
+    public static final String SUFFIX = ".counters";
+    /** Type id of a counter that only grows (a Prometheus counter). */
+    public static final int COUNTER_TYPE_ID = 1801;
+    /** Type id of a counter that goes up and down (a Prometheus gauge). */
+    public static final int GAUGE_TYPE_ID = 1802;
+    /** The most counters one file holds. */
+    public static final int MAX_COUNTERS = 4096;
+    /** Offset of the writing process's id (a long) in the header page; 0 while the file is being (re)written. */
+    public static final int PID_OFFSET = 0;
+    /** Offset of the writing process's start time, epoch milliseconds (a long), in the header page. */
+    public static final int START_MILLIS_OFFSET = 8;
+    static final int HEADER_LENGTH = 4096;
+    static final int METADATA_LENGTH = MAX_COUNTERS * CountersReader.METADATA_LENGTH;
+    static final int VALUES_LENGTH = MAX_COUNTERS * CountersReader.COUNTER_LENGTH;
+    static final int FILE_LENGTH = HEADER_LENGTH + METADATA_LENGTH + VALUES_LENGTH;
+
+    private final MappedByteBuffer mapped;
+    private final CountersManager counters;
+
+    private CountersFile(final MappedByteBuffer mapped) {
+        this.mapped = mapped;
+        counters = new CountersManager(metaData(mapped), values(mapped), StandardCharsets.US_ASCII);
+    }
+
+    /** @return where the counters file of {@code processName} lives under {@code root} */
+    public static Path path(final Path root, final String processName) {
+        return root.resolve(DIRECTORY).resolve(processName + SUFFIX);
+    }
+
+    /**
+     * Creates the counters file of this process, {@code processName}, under {@code root}, or rewrites an existing one
+     * (of an earlier run) in place, with no counters and this process's id and start time.
+     */
+    public static CountersFile create(final Path root, final String processName) {
+        final Path file = path(root, processName);
+        try {
+            Files.createDirectories(file.getParent());
+            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+                if (raf.length() != FILE_LENGTH) {
+                    raf.setLength(FILE_LENGTH);
+                }
+                final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, FILE_LENGTH);
+                final UnsafeBuffer all = new UnsafeBuffer(mapped);
+                all.putLongVolatile(PID_OFFSET, 0);
+                all.setMemory(Long.BYTES, FILE_LENGTH - Long.BYTES, (byte) 0);
+                final ProcessHandle self = ProcessHandle.current();
+                all.putLong(START_MILLIS_OFFSET, self.info().startInstant().map(i -> i.toEpochMilli()).orElse(0L));
+                all.putLongVolatile(PID_OFFSET, self.pid());
+                return new CountersFile(mapped);
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot create the counters file " + file.toAbsolutePath(), e);
+        }
+    }
+
+    /** @return a new counter that only grows, labelled {@code label}; at start only (it allocates) */
+    public AtomicCounter counter(final CounterLabel label) {
+        return counters.newCounter(label.text(), COUNTER_TYPE_ID);
+    }
+
+    /** @return a new counter that goes up and down, labelled {@code label}; at start only (it allocates) */
+    public AtomicCounter gauge(final CounterLabel label) {
+        return counters.newCounter(label.text(), GAUGE_TYPE_ID);
+    }
+
+    static UnsafeBuffer metaData(final MappedByteBuffer mapped) {
+        return new UnsafeBuffer(mapped, HEADER_LENGTH, METADATA_LENGTH);
+    }
+
+    static UnsafeBuffer values(final MappedByteBuffer mapped) {
+        return new UnsafeBuffer(mapped, HEADER_LENGTH + METADATA_LENGTH, VALUES_LENGTH);
+    }
+
+    /** Unmaps the file and leaves it: a reader sees the last values, and that the process is gone. */
+    @Override
+    public void close() {
+        IoUtil.unmap(mapped);
+    }
+}
