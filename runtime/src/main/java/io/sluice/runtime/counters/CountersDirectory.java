@@ -5,11 +5,8 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -69,22 +66,16 @@ public final class CountersDirectory {
     private static Optional<ProcessCounters> read(final Path file) {
         final String name = file.getFileName().toString();
         final String process = name.substring(0, name.length() - CountersFile.SUFFIX.length());
-        final MappedByteBuffer mapped;
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r")) {
-            if (raf.length() < CountersFile.FILE_LENGTH) {
-                return Optional.empty(); // being created
-            }
-            mapped = raf.getChannel().map(FileChannel.MapMode.READ_ONLY, 0, CountersFile.FILE_LENGTH);
-        } catch (final IOException e) {
-            return Optional.empty(); // deleted between listing and opening
+        final MappedByteBuffer mapped = CountersFile.LAYOUT.mapForReading(file);
+        if (mapped == null) {
+            return Optional.empty(); // being created, or deleted between listing and opening
         }
         try {
-            final UnsafeBuffer header = new UnsafeBuffer(mapped, 0, CountersFile.HEADER_LENGTH);
+            final UnsafeBuffer header = CountersFile.LAYOUT.header(mapped);
             final long pid = header.getLongVolatile(CountersFile.PID_OFFSET);
             final long startMillis = header.getLong(CountersFile.START_MILLIS_OFFSET);
             final List<Counter> counters = new ArrayList<>();
-            final CountersReader reader = new CountersReader(CountersFile.metaData(mapped), CountersFile.values(mapped),
-                    StandardCharsets.US_ASCII);
+            final CountersReader reader = CountersFile.LAYOUT.reader(mapped);
             reader.forEach((id, typeId, key, label) -> {
                 if (typeId == CountersFile.COUNTER_TYPE_ID || typeId == CountersFile.GAUGE_TYPE_ID) {
                     counters.add(new Counter(CounterLabel.parse(label), typeId == CountersFile.GAUGE_TYPE_ID,

@@ -4,15 +4,10 @@ import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.agrona.concurrent.status.CountersManager;
-import org.agrona.concurrent.status.CountersReader;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -45,17 +40,15 @@ public final class CountersFile implements AutoCloseable {
     public static final int PID_OFFSET = 0;
     /** Offset of the writing process's start time, epoch milliseconds (a long), in the header page. */
     public static final int START_MILLIS_OFFSET = 8;
-    static final int HEADER_LENGTH = 4096;
-    static final int METADATA_LENGTH = MAX_COUNTERS * CountersReader.METADATA_LENGTH;
-    static final int VALUES_LENGTH = MAX_COUNTERS * CountersReader.COUNTER_LENGTH;
-    static final int FILE_LENGTH = HEADER_LENGTH + METADATA_LENGTH + VALUES_LENGTH;
+    /** The layout of every process's counters file. */
+    static final CountersLayout LAYOUT = new CountersLayout(MAX_COUNTERS);
 
     private final MappedByteBuffer mapped;
     private final CountersManager counters;
 
     private CountersFile(final MappedByteBuffer mapped) {
         this.mapped = mapped;
-        counters = new CountersManager(metaData(mapped), values(mapped), StandardCharsets.US_ASCII);
+        counters = LAYOUT.manager(mapped);
     }
 
     /** @return where the counters file of {@code processName} lives under {@code root} */
@@ -70,20 +63,12 @@ public final class CountersFile implements AutoCloseable {
     public static CountersFile create(final Path root, final String processName) {
         final Path file = path(root, processName);
         try {
-            Files.createDirectories(file.getParent());
-            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-                if (raf.length() != FILE_LENGTH) {
-                    raf.setLength(FILE_LENGTH);
-                }
-                final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, FILE_LENGTH);
-                final UnsafeBuffer all = new UnsafeBuffer(mapped);
-                all.putLongVolatile(PID_OFFSET, 0);
-                all.setMemory(Long.BYTES, FILE_LENGTH - Long.BYTES, (byte) 0);
-                final ProcessHandle self = ProcessHandle.current();
-                all.putLong(START_MILLIS_OFFSET, self.info().startInstant().map(i -> i.toEpochMilli()).orElse(0L));
-                all.putLongVolatile(PID_OFFSET, self.pid());
-                return new CountersFile(mapped);
-            }
+            final MappedByteBuffer mapped = LAYOUT.mapFresh(file);
+            final UnsafeBuffer header = LAYOUT.header(mapped);
+            final ProcessHandle self = ProcessHandle.current();
+            header.putLong(START_MILLIS_OFFSET, self.info().startInstant().map(i -> i.toEpochMilli()).orElse(0L));
+            header.putLongVolatile(PID_OFFSET, self.pid());
+            return new CountersFile(mapped);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot create the counters file " + file.toAbsolutePath(), e);
         }
@@ -97,14 +82,6 @@ public final class CountersFile implements AutoCloseable {
     /** @return a new counter that goes up and down, labelled {@code label}; at start only (it allocates) */
     public AtomicCounter gauge(final CounterLabel label) {
         return counters.newCounter(label.text(), GAUGE_TYPE_ID);
-    }
-
-    static UnsafeBuffer metaData(final MappedByteBuffer mapped) {
-        return new UnsafeBuffer(mapped, HEADER_LENGTH, METADATA_LENGTH);
-    }
-
-    static UnsafeBuffer values(final MappedByteBuffer mapped) {
-        return new UnsafeBuffer(mapped, HEADER_LENGTH + METADATA_LENGTH, VALUES_LENGTH);
     }
 
     /** Unmaps the file and leaves it: a reader sees the last values, and that the process is gone. */

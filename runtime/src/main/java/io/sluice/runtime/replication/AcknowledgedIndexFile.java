@@ -1,17 +1,13 @@
 package io.sluice.runtime.replication;
 
+import io.sluice.runtime.counters.CountersLayout;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersManager;
-import org.agrona.concurrent.status.CountersReader;
 
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -37,11 +33,8 @@ public final class AcknowledgedIndexFile implements AutoCloseable {
     public static final int MAX_JOURNALS = 1024;
     /** Offset of the generation (a long) in the header page. */
     public static final int GENERATION_OFFSET = 0;
-    /** Bytes of the header page. */
-    static final int HEADER_LENGTH = 4096;
-    static final int VALUES_LENGTH = MAX_JOURNALS * CountersReader.COUNTER_LENGTH;
-    static final int METADATA_LENGTH = MAX_JOURNALS * CountersReader.METADATA_LENGTH;
-    static final int FILE_LENGTH = HEADER_LENGTH + METADATA_LENGTH + VALUES_LENGTH;
+    /** The file's layout. */
+    static final CountersLayout LAYOUT = new CountersLayout(MAX_JOURNALS);
 
     private final MappedByteBuffer mapped;
     private final UnsafeBuffer header;
@@ -49,8 +42,8 @@ public final class AcknowledgedIndexFile implements AutoCloseable {
 
     private AcknowledgedIndexFile(final MappedByteBuffer mapped) {
         this.mapped = mapped;
-        header = new UnsafeBuffer(mapped, 0, HEADER_LENGTH);
-        counters = new CountersManager(metaData(mapped), values(mapped), StandardCharsets.US_ASCII);
+        header = LAYOUT.header(mapped);
+        counters = LAYOUT.manager(mapped);
     }
 
     /** @return the file's path under {@code root} */
@@ -65,17 +58,7 @@ public final class AcknowledgedIndexFile implements AutoCloseable {
     public static AcknowledgedIndexFile createForShipper(final Path root) {
         final Path file = path(root);
         try {
-            Files.createDirectories(file.getParent());
-            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-                if (raf.length() != FILE_LENGTH) {
-                    raf.setLength(FILE_LENGTH);
-                }
-                final MappedByteBuffer mapped = raf.getChannel().map(FileChannel.MapMode.READ_WRITE, 0, FILE_LENGTH);
-                final UnsafeBuffer all = new UnsafeBuffer(mapped);
-                all.putLongVolatile(GENERATION_OFFSET, 0);
-                all.setMemory(Long.BYTES, FILE_LENGTH - Long.BYTES, (byte) 0);
-                return new AcknowledgedIndexFile(mapped);
-            }
+            return new AcknowledgedIndexFile(LAYOUT.mapFresh(file));
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot create the replication counters file " + file.toAbsolutePath(), e);
         }
@@ -99,14 +82,6 @@ public final class AcknowledgedIndexFile implements AutoCloseable {
             throw new IllegalArgumentException("generation 0 means 'being written'");
         }
         header.putLongVolatile(GENERATION_OFFSET, generation);
-    }
-
-    static UnsafeBuffer metaData(final MappedByteBuffer mapped) {
-        return new UnsafeBuffer(mapped, HEADER_LENGTH, METADATA_LENGTH);
-    }
-
-    static UnsafeBuffer values(final MappedByteBuffer mapped) {
-        return new UnsafeBuffer(mapped, HEADER_LENGTH + METADATA_LENGTH, VALUES_LENGTH);
     }
 
     @Override

@@ -4,12 +4,7 @@ import org.agrona.IoUtil;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
 
-import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.MappedByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -87,20 +82,12 @@ public final class AcknowledgedIndexReader implements AutoCloseable {
     }
 
     private boolean map() {
-        if (!Files.isRegularFile(file)) {
-            return false;
+        mapped = AcknowledgedIndexFile.LAYOUT.mapForReading(file);
+        if (mapped == null) {
+            return false; // no shipper yet, or one creating the file
         }
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r")) {
-            if (raf.length() < AcknowledgedIndexFile.FILE_LENGTH) {
-                return false; // being created
-            }
-            mapped = raf.getChannel().map(FileChannel.MapMode.READ_ONLY, 0, AcknowledgedIndexFile.FILE_LENGTH);
-        } catch (final IOException e) {
-            return false;
-        }
-        header = new UnsafeBuffer(mapped, 0, AcknowledgedIndexFile.HEADER_LENGTH);
-        counters = new CountersReader(AcknowledgedIndexFile.metaData(mapped), AcknowledgedIndexFile.values(mapped),
-                StandardCharsets.US_ASCII);
+        header = AcknowledgedIndexFile.LAYOUT.header(mapped);
+        counters = AcknowledgedIndexFile.LAYOUT.reader(mapped);
         return true;
     }
 
