@@ -13,4 +13,11 @@ public interface EngineToGateway {
 
     @MethodId(RecordLayout.CANCEL_REJECT)
     void cancelReject(CancelReject reject);
+
+    @MethodId(RecordLayout.MASS_CANCEL_REPORT)
+    void massCancelReport(MassCancelReport report);
+
+    /** The engine's answer to an admin command: not addressed to any client; gateways pass over it. */
+    @MethodId(RecordLayout.ENGINE_ADMIN_OUTCOME)
+    void adminOutcome(AdminOutcome outcome);
 }

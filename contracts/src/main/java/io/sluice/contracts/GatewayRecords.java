@@ -19,4 +19,8 @@ public interface GatewayRecords extends GatewayDeliveries {
 
     @MethodId(RecordLayout.RESET)
     void reset(SessionProgress progress);
+
+    /** The gateway's answer to an admin command it carries out ({@link AdminAction.Actor#GATEWAY}). */
+    @MethodId(RecordLayout.GATEWAY_ADMIN_OUTCOME)
+    void adminAnswered(AdminOutcome outcome);
 }

@@ -16,4 +16,7 @@ public interface GatewayToEngine {
 
     @MethodId(RecordLayout.REPLACE_ORDER)
     void replaceOrder(ReplaceOrder replace);
+
+    @MethodId(RecordLayout.MASS_CANCEL)
+    void massCancel(MassCancel massCancel);
 }

@@ -4,13 +4,13 @@ package io.sluice.contracts;
  * The one statement of where things lie in Sluice's binary records, for readers that take fields straight from a
  * journal's bytes instead of decoding whole records: the latency tail, and the engine's recovery and replay
  * comparison. It gives the method id of every journal call (the {@code @MethodId} of {@link GatewayToEngine},
- * {@link EngineToGateway}, {@link GatewayDeliveries}, {@link GatewayRecords} and {@link EngineSnapshots} are these
+ * {@link EngineToGateway}, {@link GatewayDeliveries}, {@link GatewayRecords}, {@link AdminCommands} and {@link EngineSnapshots} are these
  * constants), and, from the
  * start of a call's payload, the offsets of the {@link MetaData} fields every record starts with, of the few body
  * fields those readers use, and each record's length (its fields, then its {@link RecordChecksum}).
  * <p>
  * The offsets follow the order in which {@code MetaData.writeTo} and each event's {@code writeBody} write the fields
- * ({@code Journals.FORMAT_VERSION} 3). {@code RecordLayoutTest} writes every record through the contracts' own
+ * ({@code Journals.FORMAT_VERSION} 4). {@code RecordLayoutTest} writes every record through the contracts' own
  * method writers and checks each constant here against the bytes, so a field that moves fails the build.
  */
 public final class RecordLayout {
@@ -20,10 +20,18 @@ public final class RecordLayout {
     public static final int CANCEL_ORDER = 2;
     /** {@link GatewayToEngine#replaceOrder}. */
     public static final int REPLACE_ORDER = 3;
+    /** {@link GatewayToEngine#massCancel}. */
+    public static final int MASS_CANCEL = 4;
+    /** {@link AdminCommands#adminCommand}, in the admin journal. */
+    public static final int ADMIN_COMMAND = 5;
     /** {@link EngineToGateway#executionReport}. */
     public static final int EXECUTION_REPORT = 11;
     /** {@link EngineToGateway#cancelReject}. */
     public static final int CANCEL_REJECT = 12;
+    /** {@link EngineToGateway#massCancelReport}. */
+    public static final int MASS_CANCEL_REPORT = 13;
+    /** {@link EngineToGateway#adminOutcome}. */
+    public static final int ENGINE_ADMIN_OUTCOME = 14;
     /** {@link GatewayDeliveries#delivered}. */
     public static final int DELIVERED = 21;
     /** {@link GatewayRecords#sent}. */
@@ -32,6 +40,8 @@ public final class RecordLayout {
     public static final int RECEIVED = 32;
     /** {@link GatewayRecords#reset}. */
     public static final int RESET = 33;
+    /** {@link GatewayRecords#adminAnswered}. */
+    public static final int GATEWAY_ADMIN_OUTCOME = 34;
     /** {@link EngineSnapshots#snapshotBegin}. */
     public static final int SNAPSHOT_BEGIN = 41;
     /** {@link EngineSnapshots#snapshotSource}. */
@@ -62,7 +72,10 @@ public final class RecordLayout {
     /** Where an event's own fields start: right after its MetaData. */
     public static final int BODY = MetaData.BINARY_LENGTH;
 
-    /** A command's session (a long): the first body field of {@link NewOrder}, {@link ReplaceOrder} and {@link CancelOrder}. */
+    /**
+     * A command's session (a long): the first body field of {@link NewOrder}, {@link ReplaceOrder}, {@link CancelOrder}
+     * and {@link MassCancel}.
+     */
     public static final int COMMAND_SESSION = BODY;
 
     /** A report's owning gateway (an int): the first body field of every {@link Report}. */

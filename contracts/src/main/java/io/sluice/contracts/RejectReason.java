@@ -28,7 +28,10 @@ public enum RejectReason {
     ORDER_ALREADY_DONE(0, "Too late: the order is already filled or canceled"),
     REPLACE_CHANGES_SYMBOL_OR_SIDE(99, "A replace may not change the symbol or side"),
     REPLACE_QUANTITY_BELOW_FILLED(99, "A replace may not reduce the quantity below what has been filled"),
-    ENGINE_CAPACITY_REACHED(99, "Engine capacity reached: too many open orders or price levels");
+    ENGINE_CAPACITY_REACHED(99, "Engine capacity reached: too many open orders or price levels"),
+    OUTSIDE_TRADING_SESSION(2, "Outside the trading session: the instrument is closed"),
+    INSTRUMENT_HALTED(99, "Trading in the instrument is halted"),
+    KILL_SWITCH_ON(99, "Trading is stopped: the kill switch is on");
 
     private final int fixCode;
     private final String text;

@@ -61,4 +61,32 @@ public final class EventFixtures {
         metaData(reject.metaData(), 5_000);
         return reject;
     }
+
+    public static MassCancel massCancel() {
+        final MassCancel cancel = new MassCancel().session(id("CLIENT2")).clOrdId(id("MC-1")).scope(MassCancelScope.SECURITY)
+                .symbol(id("BARC.L")).side(Side.SELL).cause(MassCancelCause.CLIENT_REQUEST)
+                .routing(id("DESK-1"), id("VENUE-2"));
+        metaData(cancel.metaData(), 6_000);
+        return cancel;
+    }
+
+    public static MassCancelReport massCancelReport() {
+        final MassCancelReport report = new MassCancelReport().scope(MassCancelScope.ALL).symbol(0).side(null)
+                .cause(MassCancelCause.DISCONNECT).affectedOrders(12_345);
+        report.gatewayId(3).session(id("CLIENT2")).orderId(44).clOrdId(0).origClOrdId(0)
+                .ordStatus(null).rejectReason(RejectReason.NONE).routing(id("DESK-1"), 0);
+        metaData(report.metaData(), 7_000);
+        return report;
+    }
+
+    public static AdminCommand adminCommand() {
+        final AdminCommand command = new AdminCommand().action(AdminAction.SET_SEQUENCE).gatewayId(2)
+                .session(id("CLIENT2")).symbol(id("VOD.L")).sequence(101, 202).reason(id("ops-ticket")).user(id("sluice"));
+        metaData(command.metaData(), 8_000).sourceId(0);
+        return command;
+    }
+
+    public static AdminOutcome adminOutcome() {
+        return new AdminOutcome().answering(adminCommand()).refused(AdminRefusal.UNKNOWN_SESSION);
+    }
 }

@@ -32,6 +32,7 @@ final class EventRoundTripTest {
             writer.newOrder(newOrder());
             writer.replaceOrder(replaceOrder());
             writer.cancelOrder(cancelOrder());
+            writer.massCancel(massCancel());
 
             final MethodReader reader = queue.createTailer().methodReader(new GatewayToEngine() {
                 @Override
@@ -48,12 +49,17 @@ final class EventRoundTripTest {
                 public void replaceOrder(final ReplaceOrder replace) {
                     read.add(replace.deepCopy());
                 }
+
+                @Override
+                public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+                    read.add(massCancel.deepCopy());
+                }
             });
             while (reader.readOne()) {
                 // drain
             }
         }
-        assertEquals(List.of(newOrder(), replaceOrder(), cancelOrder()), read);
+        assertEquals(List.of(newOrder(), replaceOrder(), cancelOrder(), massCancel()), read);
     }
 
     @Test
@@ -63,6 +69,8 @@ final class EventRoundTripTest {
             final EngineToGateway writer = queue.methodWriter(EngineToGateway.class);
             writer.executionReport(executionReport());
             writer.cancelReject(cancelReject());
+            writer.massCancelReport(massCancelReport());
+            writer.adminOutcome(adminOutcome());
 
             final MethodReader reader = queue.createTailer().methodReader(new EngineToGateway() {
                 @Override
@@ -74,12 +82,22 @@ final class EventRoundTripTest {
                 public void cancelReject(final CancelReject reject) {
                     read.add(reject.deepCopy());
                 }
+
+                @Override
+                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                    read.add(report.deepCopy());
+                }
+
+                @Override
+                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                    read.add(outcome.deepCopy());
+                }
             });
             while (reader.readOne()) {
                 // drain
             }
         }
-        assertEquals(List.of(executionReport(), cancelReject()), read);
+        assertEquals(List.of(executionReport(), cancelReject(), massCancelReport(), adminOutcome()), read);
     }
 
     @Test
@@ -97,6 +115,14 @@ final class EventRoundTripTest {
                 @Override
                 public void cancelReject(final CancelReject reject) {
                 }
+
+                @Override
+                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                }
+
+                @Override
+                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                }
             });
             assertFalse(reader.getClass().getName().contains("VanillaMethodReader"),
                     "Chronicle fell back to the reflective method reader: " + reader.getClass());
@@ -105,7 +131,8 @@ final class EventRoundTripTest {
 
     @Test
     void everyEventRoundTripsThroughYaml() {
-        for (final Event event : List.of(newOrder(), replaceOrder(), cancelOrder(), executionReport(), cancelReject())) {
+        for (final Event event : List.of(newOrder(), replaceOrder(), cancelOrder(), executionReport(), cancelReject(),
+                massCancel(), massCancelReport(), adminCommand(), adminOutcome())) {
             final String yaml = event.toString();
             assertEquals(event, Marshallable.fromString(yaml), yaml);
         }

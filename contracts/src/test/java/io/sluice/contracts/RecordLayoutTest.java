@@ -79,6 +79,38 @@ final class RecordLayoutTest {
     }
 
     @Test
+    void massCancelsAndAdminRecordsHaveTheirMethodIdsAndMetaDataWhereTheLayoutSays() {
+        final MassCancel cancel = massCancel();
+        final MassCancelReport report = massCancelReport();
+        final AdminCommand command = adminCommand();
+        final AdminOutcome outcome = adminOutcome();
+        try (ChronicleQueue gateway = Journals.open(Journals.gatewayJournal(root, 1));
+             ChronicleQueue engine = Journals.open(Journals.engineJournal(root));
+             ChronicleQueue admin = Journals.open(Journals.adminJournal(root));
+             ChronicleQueue records = Journals.open(Journals.gatewayDeliveries(root, 1))) {
+            gateway.methodWriter(GatewayToEngine.class).massCancel(cancel);
+            read(gateway.createTailer(), RecordLayout.MASS_CANCEL, payload -> {
+                assertMetaData(payload, cancel.metaData());
+                assertEquals(cancel.session(), payload.readLong(RecordLayout.COMMAND_SESSION));
+            });
+            final EngineToGateway reports = engine.methodWriter(EngineToGateway.class);
+            reports.massCancelReport(report);
+            reports.adminOutcome(outcome);
+            final ExcerptTailer tailer = engine.createTailer();
+            read(tailer, RecordLayout.MASS_CANCEL_REPORT, payload -> assertReport(payload, report));
+            read(tailer, RecordLayout.ENGINE_ADMIN_OUTCOME, payload -> assertMetaData(payload, outcome.metaData()));
+            admin.methodWriter(AdminCommands.class).adminCommand(command);
+            read(admin.createTailer(), RecordLayout.ADMIN_COMMAND, payload -> {
+                assertMetaData(payload, command.metaData());
+                assertEquals(Journals.ADMIN_SOURCE_ID, payload.readInt(RecordLayout.SOURCE_ID));
+            });
+            records.methodWriter(GatewayRecords.class).adminAnswered(outcome);
+            read(records.createTailer(), RecordLayout.GATEWAY_ADMIN_OUTCOME,
+                    payload -> assertMetaData(payload, outcome.metaData()));
+        }
+    }
+
+    @Test
     void aDeliveryHasItsMethodIdMetaDataAndSessionWhereTheLayoutSays() {
         final Delivery delivery = new Delivery().session(id("CLIENT3")).execId(77);
         metaData(delivery.metaData(), 6_000);

@@ -290,6 +290,12 @@ public final class Gateway implements Agent, AutoCloseable {
             eventId = replace.metaData().eventId();
             session = replace.session();
         }
+
+        @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+            eventId = massCancel.metaData().eventId();
+            session = massCancel.session();
+        }
     }
 
     /**

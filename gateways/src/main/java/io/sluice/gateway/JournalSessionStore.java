@@ -280,6 +280,10 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         }
 
         @Override
+        public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
+        }
+
+        @Override
         public void delivered(final Delivery delivery) {
             // Deliveries are for the latency tail; the report's sent record carries the engine index.
         }
@@ -312,6 +316,10 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         public void reset(final SessionProgress progress) {
             kind = RESET;
             session = progress.session();
+        }
+
+        @Override
+        public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
         }
 
         @Override

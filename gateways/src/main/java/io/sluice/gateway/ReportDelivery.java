@@ -122,6 +122,16 @@ final class ReportDelivery implements EngineToGateway {
         send(session, reject, 0, gatewayRead);
     }
 
+    @Override
+    public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+        // 35=r: not built yet (issue 18)
+    }
+
+    @Override
+    public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+        // the engine's answer to an admin command: for ./sluice admin, not for a client
+    }
+
     /** @return the session to deliver {@code report} to, or null: another gateway's, or delivered before a restart */
     private FixSession owner(final Report report) {
         final FixSession session = report.gatewayId() == gatewayId ? acceptor.session(report.session()) : null;

@@ -49,6 +49,11 @@ final class JournalProbe {
                 public void replaceOrder(final ReplaceOrder replace) {
                     commands.add(replace.toString());
                 }
+
+                @Override
+                public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+                    commands.add(massCancel.toString());
+                }
             });
             while (reader.readOne()) {
                 // collecting

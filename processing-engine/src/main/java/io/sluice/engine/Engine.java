@@ -187,6 +187,11 @@ public final class Engine implements GatewayToEngine {
         }
     }
 
+    @Override
+    public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        throw new UnsupportedOperationException("mass cancel: not built yet");
+    }
+
     /** @return how many orders rest in the books. */
     public int openOrders() {
         return openOrders;

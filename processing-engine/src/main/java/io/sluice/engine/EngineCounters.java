@@ -154,5 +154,11 @@ public final class EngineCounters implements AutoCloseable {
             counters.consumed(replace.metaData());
             engine.replaceOrder(replace);
         }
+
+        @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+            counters.consumed(massCancel.metaData());
+            engine.massCancel(massCancel);
+        }
     }
 }

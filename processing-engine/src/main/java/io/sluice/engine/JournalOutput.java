@@ -100,6 +100,20 @@ public final class JournalOutput implements EngineToGateway {
         }
     }
 
+    @Override
+    public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+        stamp(report.metaData());
+        writer.massCancelReport(report);
+        count();
+    }
+
+    @Override
+    public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+        stamp(outcome.metaData());
+        writer.adminOutcome(outcome);
+        count();
+    }
+
     /** @return true if the report was written live (and so counted) */
     private boolean count() {
         if (phase == Phase.LIVE) {

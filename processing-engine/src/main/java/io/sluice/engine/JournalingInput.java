@@ -86,6 +86,18 @@ public final class JournalingInput implements GatewayToEngine {
         }
     }
 
+    @Override
+    public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        final DocumentContext dc = begin(massCancel.metaData());
+        boolean processed = false;
+        try {
+            engine.massCancel(massCancel);
+            processed = true;
+        } finally {
+            end(dc, processed);
+        }
+    }
+
     private DocumentContext begin(final MetaData metaData) {
         metaData.engineRead(SluiceClock.nowTicks());
         final DocumentContext dc = appender.writingDocument();

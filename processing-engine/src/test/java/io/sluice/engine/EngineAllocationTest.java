@@ -60,5 +60,15 @@ final class EngineAllocationTest {
         public void cancelReject(final CancelReject reject) {
             reports++;
         }
+
+        @Override
+        public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+            reports++;
+        }
+
+        @Override
+        public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+            reports++;
+        }
     }
 }

@@ -82,6 +82,16 @@ final class JournalOutputTest {
                 public void cancelReject(final CancelReject reject) {
                     stamps.add(reject.metaData().reportWriting());
                 }
+
+                @Override
+                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                    stamps.add(report.metaData().reportWriting());
+                }
+
+                @Override
+                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                    stamps.add(outcome.metaData().reportWriting());
+                }
             });
             while (reader.readOne()) {
                 // collects

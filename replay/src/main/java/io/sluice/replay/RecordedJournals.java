@@ -136,6 +136,11 @@ final class RecordedJournals {
                 keep(replace.metaData().eventId(), replace);
             }
 
+            @Override
+            public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+                keep(massCancel.metaData().eventId(), massCancel);
+            }
+
             private void keep(final long id, final Object command) {
                 if (id == eventId) {
                     found[0] = command.toString();

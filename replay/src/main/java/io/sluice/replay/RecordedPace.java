@@ -44,6 +44,12 @@ final class RecordedPace implements GatewayToEngine {
         next.replaceOrder(replace);
     }
 
+    @Override
+    public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        await(massCancel.metaData());
+        next.massCancel(massCancel);
+    }
+
     private void await(final MetaData metaData) {
         if (startNanos == 0) {
             firstWritten = metaData.commandWriting();

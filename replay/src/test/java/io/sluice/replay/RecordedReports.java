@@ -40,6 +40,15 @@ public record RecordedReports(int sourceId, long eventId, long excerptIndex, Rep
                 public void cancelReject(final CancelReject reject) {
                     excerpt.add(reject.deepCopy());
                 }
+
+                @Override
+                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                    excerpt.add(report.deepCopy());
+                }
+
+                @Override
+                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                }
             });
             while (reader.readOne()) {
                 for (final Report report : excerpt) {

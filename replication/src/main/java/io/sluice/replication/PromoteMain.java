@@ -204,6 +204,14 @@ public final class PromoteMain implements Callable<Integer> {
         }
 
         @Override
+        public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+        }
+
+        @Override
+        public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+        }
+
+        @Override
         public void newOrder(final NewOrder order) {
         }
 
@@ -216,6 +224,10 @@ public final class PromoteMain implements Callable<Integer> {
         }
 
         @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        }
+
+        @Override
         public void sent(final SentMessage message) {
         }
 
@@ -225,6 +237,10 @@ public final class PromoteMain implements Callable<Integer> {
 
         @Override
         public void reset(final SessionProgress progress) {
+        }
+
+        @Override
+        public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
         }
 
         @Override

@@ -259,6 +259,12 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         }
 
         @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+            stamp(massCancel.metaData());
+            writer.massCancel(massCancel);
+        }
+
+        @Override
         public void executionReport(final ExecutionReport report) {
             received(report.metaData());
         }
@@ -266,6 +272,15 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         @Override
         public void cancelReject(final CancelReject reject) {
             received(reject.metaData());
+        }
+
+        @Override
+        public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+            received(report.metaData());
+        }
+
+        @Override
+        public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
         }
 
         private static void stamp(final MetaData metaData) {

@@ -48,6 +48,11 @@ final class HopReceiver implements GatewayToEngine {
         throw new IllegalStateException("the hop bench writes only new orders, got a replace");
     }
 
+    @Override
+    public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        throw new IllegalStateException("the hop bench writes only new orders, got a mass cancel");
+    }
+
     /** @return orders received so far, settling ones included. */
     long received() {
         return received;

@@ -254,5 +254,9 @@ public final class ReplicationLagBench {
         @Override
         public void replaceOrder(final ReplaceOrder replace) {
         }
+
+        @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        }
     }
 }

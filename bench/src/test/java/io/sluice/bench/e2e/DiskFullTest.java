@@ -276,6 +276,14 @@ class DiskFullTest {
                 @Override
                 public void cancelReject(final io.sluice.contracts.CancelReject reject) {
                 }
+
+                @Override
+                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                }
+
+                @Override
+                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                }
             });
             while (reader.readOne()) {
                 // collecting

@@ -386,6 +386,14 @@ class TakeoverTest {
                  @Override
                  public void cancelReject(final CancelReject reject) {
                  }
+
+                 @Override
+                 public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                 }
+
+                 @Override
+                 public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                 }
              })) {
             while (reader.readOne()) {
                 // collecting
@@ -411,6 +419,10 @@ class TakeoverTest {
 
                  @Override
                  public void reset(final SessionProgress progress) {
+                 }
+
+                 @Override
+                 public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
                  }
 
                  @Override

@@ -38,6 +38,13 @@ public final class Journals {
     public static final String ENGINE = "engine";
     /** The directory name of the engine snapshot journal ({@code EngineSnapshots}). */
     public static final String SNAPSHOTS = "snapshots";
+    /** The directory name of the deployment's admin journal ({@code AdminCommands}). */
+    public static final String ADMIN = "admin";
+    /**
+     * The MetaData sourceId of every admin command: no gateway has it (gateway ids are positive), so the engine
+     * journal tells the commands it consumed from the admin journal apart from those of the gateways.
+     */
+    public static final int ADMIN_SOURCE_ID = 0;
     /** The prefix of a gateway journal's directory name; the gateway id follows. */
     public static final String GATEWAY_PREFIX = "gateway-";
     /** The suffix of a gateway's own journal (deliveries, session state) after its command journal's name. */
@@ -64,6 +71,11 @@ public final class Journals {
         return root.resolve(ENGINE);
     }
 
+    /** @return the directory of the deployment's admin journal under {@code root} ({@code AdminCommands}). */
+    public static Path adminJournal(final Path root) {
+        return root.resolve(ADMIN);
+    }
+
     /** @return the directory of the engine snapshot journal under {@code root} ({@code EngineSnapshots}). */
     public static Path snapshotJournal(final Path root) {
         return root.resolve(SNAPSHOTS);
@@ -80,8 +92,9 @@ public final class Journals {
      * and every journal open refuses journals with another. Bump it on any change of layout.
      * 2: a CRC32C after every record; order commands carry the session's firm after the session.
      * 3: commands and reports carry the client's OnBehalfOfCompID (115) and DeliverToCompID (128).
+     * 4: mass cancels and their reports, the admin journal's commands and their outcomes.
      */
-    public static final long FORMAT_VERSION = 3;
+    public static final long FORMAT_VERSION = 4;
 
     /**
      * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records

@@ -70,6 +70,16 @@ public final class ConsumptionOrder implements AutoCloseable {
                     public void cancelReject(final CancelReject reject) {
                         record(reject.metaData());
                     }
+
+                    @Override
+                    public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                        record(report.metaData());
+                    }
+
+                    @Override
+                    public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                        record(outcome.metaData());
+                    }
                 });
     }
 

@@ -57,6 +57,17 @@ public final class ExcerptText {
                 add(reject);
             }
 
+            @Override
+            public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                add(report);
+            }
+
+            @Override
+            public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                clearRunTimestamps(outcome.metaData());
+                reports.add(outcome.toString());
+            }
+
             private void add(final Report report) {
                 clearRunTimestamps(report.metaData());
                 if (ignoreEngineIds) {

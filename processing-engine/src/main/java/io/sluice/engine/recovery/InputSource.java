@@ -36,6 +36,10 @@ public final class InputSource implements AutoCloseable {
         @Override
         public void replaceOrder(final ReplaceOrder replace) {
         }
+
+        @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        }
     };
 
     private final int gatewayId;
@@ -222,6 +226,17 @@ public final class InputSource implements AutoCloseable {
                     target.replaceOrder(replace);
                 } catch (final RuntimeException e) {
                     throw failed(replace, e);
+                }
+            }
+        }
+
+        @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+            if (accept(massCancel.metaData())) {
+                try {
+                    target.massCancel(massCancel);
+                } catch (final RuntimeException e) {
+                    throw failed(massCancel, e);
                 }
             }
         }

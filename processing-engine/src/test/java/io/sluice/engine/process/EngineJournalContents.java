@@ -105,6 +105,20 @@ public final class EngineJournalContents {
                 copy.metaData().clearTimestamps();
                 into.add(copy);
             }
+
+            @Override
+            public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                final io.sluice.contracts.MassCancelReport copy = report.deepCopy();
+                copy.metaData().clearTimestamps();
+                into.add(copy);
+            }
+
+            @Override
+            public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                final io.sluice.contracts.AdminOutcome copy = outcome.deepCopy();
+                copy.metaData().clearTimestamps();
+                into.add(copy);
+            }
         };
     }
 
@@ -135,6 +149,12 @@ public final class EngineJournalContents {
         @Override
         public void replaceOrder(final io.sluice.contracts.ReplaceOrder replace) {
             engine.replaceOrder(replace);
+            close();
+        }
+
+        @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+            engine.massCancel(massCancel);
             close();
         }
 

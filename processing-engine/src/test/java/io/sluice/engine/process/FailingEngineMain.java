@@ -47,6 +47,12 @@ public final class FailingEngineMain {
             check(replace.metaData());
         }
 
+        @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+            engine.massCancel(massCancel);
+            check(massCancel.metaData());
+        }
+
         private void check(final MetaData metaData) {
             if (metaData.eventId() == eventId) {
                 throw new IllegalStateException("planted bug: fails on event id " + eventId);

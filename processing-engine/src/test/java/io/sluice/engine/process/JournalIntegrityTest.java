@@ -150,6 +150,14 @@ final class JournalIntegrityTest {
                 @Override
                 public void cancelReject(final CancelReject reject) {
                 }
+
+                @Override
+                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                }
+
+                @Override
+                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                }
             });
             for (int i = 0; i < n; i++) {
                 assertTrue(reader.readOne());

@@ -155,6 +155,16 @@ final class ConsumptionOrderTest {
             public void cancelReject(final CancelReject reject) {
                 decoded.add(reject.metaData().reportWriting());
             }
+
+            @Override
+            public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                decoded.add(report.metaData().reportWriting());
+            }
+
+            @Override
+            public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                decoded.add(outcome.metaData().reportWriting());
+            }
         });
         while (reader.readOne()) {
             // every report's stamp, as a plain reader decodes it

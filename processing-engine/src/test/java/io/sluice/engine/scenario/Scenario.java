@@ -118,6 +118,12 @@ public final class Scenario {
             engine.replaceOrder(replace);
         }
 
+        @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+            number(massCancel.metaData());
+            engine.massCancel(massCancel);
+        }
+
         private void number(final MetaData metaData) {
             if (metaData.sourceId() == 0) {
                 metaData.sourceId(1);

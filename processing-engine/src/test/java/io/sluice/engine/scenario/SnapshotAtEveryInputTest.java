@@ -113,6 +113,11 @@ final class SnapshotAtEveryInputTest {
                 writer(replace.metaData().sourceId()).replaceOrder(replace);
             }
 
+            @Override
+            public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+                writer(massCancel.metaData().sourceId()).massCancel(massCancel);
+            }
+
             private GatewayToEngine writer(final int sourceId) {
                 count[0]++;
                 return writers.computeIfAbsent(sourceId, id -> {

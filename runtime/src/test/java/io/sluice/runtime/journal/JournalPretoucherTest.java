@@ -106,6 +106,16 @@ final class JournalPretoucherTest {
                 public void cancelReject(final io.sluice.contracts.CancelReject reject) {
                     throw new AssertionError("no cancel reject was written");
                 }
+
+                @Override
+                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                    throw new AssertionError("no mass cancel report was written");
+                }
+
+                @Override
+                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                    throw new AssertionError("no admin outcome was written");
+                }
             });
             while (reader.readOne()) {
                 // each report checks its eventId

@@ -252,6 +252,10 @@ class CountersLiveTest {
         }
 
         @Override
+        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        }
+
+        @Override
         public void executionReport(final ExecutionReport report) {
             reports++;
             reportsBySession.merge(report.session(), 1L, Long::sum);
@@ -265,6 +269,15 @@ class CountersLiveTest {
         @Override
         public void cancelReject(final CancelReject reject) {
             reports++;
+        }
+
+        @Override
+        public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+            reports++;
+        }
+
+        @Override
+        public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
         }
     }
 }

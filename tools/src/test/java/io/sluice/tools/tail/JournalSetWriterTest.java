@@ -48,6 +48,16 @@ class JournalSetWriterTest {
                 public void cancelReject(final CancelReject reject) {
                     throw new AssertionError("no cancel rejects were written");
                 }
+
+                @Override
+                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                    throw new AssertionError("no mass cancel reports were written");
+                }
+
+                @Override
+                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                    throw new AssertionError("no admin outcomes were written");
+                }
             });
             assertTrue(reader.readOne());
             assertEquals(List.of(10L, 11L), execIds, "the first excerpt holds both reports");

@@ -1,0 +1,55 @@
+package io.sluice.contracts;
+
+/**
+ * What an {@link AdminCommand} asks for, and who acts on it: the engine (orders, instruments, the kill switch, the
+ * trading session) or the gateway that hosts the named session (its connection and sequence numbers). Both read
+ * every admin command; the one that does not act on it passes it over ({@link AdminResult#PASSED_TO_GATEWAY}).
+ */
+public enum AdminAction {
+    /** Cancel every resting order of one session (gateway and session named). */
+    CANCEL_SESSION(Actor.ENGINE),
+    /** Cancel every resting order of one instrument (symbol named), whoever owns it. */
+    CANCEL_INSTRUMENT(Actor.ENGINE),
+    /** Cancel every resting order. */
+    CANCEL_ALL(Actor.ENGINE),
+    /** Cancel every resting order and reject new orders until {@link #KILL_SWITCH_OFF}. */
+    KILL_SWITCH_ON(Actor.ENGINE),
+    /** Accept new orders again after {@link #KILL_SWITCH_ON}. */
+    KILL_SWITCH_OFF(Actor.ENGINE),
+    /** Halt one instrument: new orders and replaces are rejected, cancels accepted, resting orders stay. */
+    HALT(Actor.ENGINE),
+    /** Resume a halted instrument. */
+    RESUME(Actor.ENGINE),
+    /** Open the trading session of one instrument (symbol named) or of all (symbol 0). */
+    OPEN_TRADING(Actor.ENGINE),
+    /** Close the trading session of one instrument or of all: resting DAY orders expire, new orders are rejected. */
+    CLOSE_TRADING(Actor.ENGINE),
+    /** Disconnect one FIX session, with a Logout carrying the command's reason. */
+    DISCONNECT(Actor.GATEWAY),
+    /** Set one FIX session's next sequence numbers (in and out). */
+    SET_SEQUENCE(Actor.GATEWAY);
+
+    /** Which process acts on an action. */
+    public enum Actor {
+        ENGINE,
+        GATEWAY
+    }
+
+    private static final AdminAction[] VALUES = values();
+
+    private final Actor actor;
+
+    AdminAction(final Actor actor) {
+        this.actor = actor;
+    }
+
+    /** @return the process that carries the action out and answers it. */
+    public Actor actor() {
+        return actor;
+    }
+
+    /** @return the action with this ordinal, or {@code null} if out of range (as stored in the journal). */
+    public static AdminAction fromOrdinal(final int ordinal) {
+        return ordinal >= 0 && ordinal < VALUES.length ? VALUES[ordinal] : null;
+    }
+}

@@ -1,0 +1,125 @@
+package io.sluice.contracts;
+
+import net.openhft.chronicle.wire.LongConversion;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
+
+/**
+ * One operator command, appended by {@code ./sluice admin} (or the trading-session scheduler) to the deployment's
+ * admin journal ({@code Journals.adminJournal}), which the engine and every gateway read. Its MetaData's sourceId is
+ * {@code Journals.ADMIN_SOURCE_ID} and its eventId the admin journal's own sequence, so the engine journal records
+ * when each command was consumed and replay reproduces it. Which fields matter depends on the {@link AdminAction};
+ * the others are 0.
+ */
+public final class AdminCommand extends Event {
+    private AdminAction action;
+    private int gatewayId;
+    @LongConversion(ShortTextLongConverter.class)
+    private long session;
+    @LongConversion(ShortTextLongConverter.class)
+    private long symbol;
+    private long nextSenderSeqNum;
+    private long nextTargetSeqNum;
+    @LongConversion(ShortTextLongConverter.class)
+    private long reason;
+    @LongConversion(ShortTextLongConverter.class)
+    private long user;
+
+    public AdminAction action() {
+        return action;
+    }
+
+    public AdminCommand action(final AdminAction action) {
+        this.action = action;
+        return this;
+    }
+
+    /** @return the gateway hosting {@link #session()}, for session actions; 0 otherwise. */
+    public int gatewayId() {
+        return gatewayId;
+    }
+
+    public AdminCommand gatewayId(final int gatewayId) {
+        this.gatewayId = gatewayId;
+        return this;
+    }
+
+    /** @return the session (client SenderCompID) for session actions; 0 otherwise. */
+    public long session() {
+        return session;
+    }
+
+    public AdminCommand session(final long session) {
+        this.session = session;
+        return this;
+    }
+
+    /** @return the instrument for instrument actions; 0 for "all" where the action allows it. */
+    public long symbol() {
+        return symbol;
+    }
+
+    public AdminCommand symbol(final long symbol) {
+        this.symbol = symbol;
+        return this;
+    }
+
+    /** @return for {@link AdminAction#SET_SEQUENCE}: the MsgSeqNum (34) of the session's next outbound message. */
+    public long nextSenderSeqNum() {
+        return nextSenderSeqNum;
+    }
+
+    /** @return for {@link AdminAction#SET_SEQUENCE}: the MsgSeqNum (34) expected of the client's next message. */
+    public long nextTargetSeqNum() {
+        return nextTargetSeqNum;
+    }
+
+    public AdminCommand sequence(final long nextSenderSeqNum, final long nextTargetSeqNum) {
+        this.nextSenderSeqNum = nextSenderSeqNum;
+        this.nextTargetSeqNum = nextTargetSeqNum;
+        return this;
+    }
+
+    /** @return a short reason (up to 10 characters), e.g. the text of a disconnect's Logout; 0 for none. */
+    public long reason() {
+        return reason;
+    }
+
+    public AdminCommand reason(final long reason) {
+        this.reason = reason;
+        return this;
+    }
+
+    /** @return the OS user who wrote the command (up to 10 characters), for the audit trail. */
+    public long user() {
+        return user;
+    }
+
+    public AdminCommand user(final long user) {
+        this.user = user;
+        return this;
+    }
+
+    @Override
+    void writeBody(final RecordOut out) {
+        out.writeByte((byte) (action == null ? -1 : action.ordinal()));
+        out.writeInt(gatewayId);
+        out.writeLong(session);
+        out.writeLong(symbol);
+        out.writeLong(nextSenderSeqNum);
+        out.writeLong(nextTargetSeqNum);
+        out.writeLong(reason);
+        out.writeLong(user);
+    }
+
+    @Override
+    void readBody(final RecordIn in) {
+        action = AdminAction.fromOrdinal(in.readByte());
+        gatewayId = in.readInt();
+        session = in.readLong();
+        symbol = in.readLong();
+        nextSenderSeqNum = in.readLong();
+        nextTargetSeqNum = in.readLong();
+        reason = in.readLong();
+        user = in.readLong();
+    }
+}
