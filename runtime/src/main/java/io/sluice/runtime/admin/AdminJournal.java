@@ -1,0 +1,134 @@
+package io.sluice.runtime.admin;
+
+import io.sluice.contracts.AdminCommand;
+import io.sluice.contracts.AdminCommands;
+import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.TailerDirection;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.Set;
+
+/**
+ * The deployment's admin journal ({@link Journals#adminJournal}), as its writers see it: {@code ./sluice admin} and
+ * the trading-session scheduler append {@link AdminCommand}s here, possibly from several processes at once, and the
+ * engine and the gateways read them as inputs. Two rules live here and nowhere else:
+ * <ul>
+ * <li><b>Only the deployment's own OS user may write it.</b> The directory is created owner-only ({@code rwx------});
+ *     {@link #requireOwnerOnly} refuses one owned by another user or open to group or others, naming the directory,
+ *     its owner and its mode. Every process that opens the admin journal calls it first, at start.</li>
+ * <li><b>Event ids count 1, 2, 3... with no gap</b>, as the engine expects of every input source, however many
+ *     writers there are: {@link #append} holds an exclusive file lock ({@code append.lock} in the journal's
+ *     directory) while it reads the last id and appends the next. Admin commands are rare: a lock is right here.</li>
+ * </ul>
+ */
+public final class AdminJournal implements AutoCloseable {
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
+
+    private final ChronicleQueue queue;
+    private final ExcerptAppender appender;
+    private final AdminCommands writer;
+    private final Path lockFile;
+
+    private AdminJournal(final Path root) {
+        final Path dir = Journals.adminJournal(root);
+        createOwnerOnly(dir);
+        requireOwnerOnly(root);
+        queue = Journals.open(dir);
+        appender = queue.createAppender();
+        writer = Journals.methodWriter(appender, AdminCommands.class);
+        lockFile = dir.resolve("append.lock");
+    }
+
+    /**
+     * Opens the admin journal under {@code root} for appending, creating it owner-only if there is none.
+     *
+     * @throws IllegalStateException if it exists with a wider mode or another owner ({@link #requireOwnerOnly})
+     */
+    public static AdminJournal open(final Path root) {
+        return new AdminJournal(root);
+    }
+
+    /**
+     * Appends {@code command} with the next event id, stamping its MetaData's sourceId ({@link Journals#ADMIN_SOURCE_ID})
+     * and eventId; other MetaData fields are the caller's.
+     *
+     * @return the event id the command was given: its outcomes carry it
+     */
+    public long append(final AdminCommand command) {
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock ignored = channel.lock()) {
+            final long eventId = lastEventId() + 1;
+            command.metaData().sourceId(Journals.ADMIN_SOURCE_ID).eventId(eventId);
+            writer.adminCommand(command);
+            return eventId;
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot lock " + lockFile.toAbsolutePath() + " to append an admin command", e);
+        }
+    }
+
+    /** @return the event id of the newest command in the journal, 0 if it has none. */
+    private long lastEventId() {
+        final long[] last = {0};
+        final ExcerptTailer tailer = queue.createTailer().direction(TailerDirection.BACKWARD).toEnd();
+        final MethodReader reader = tailer.methodReader((AdminCommands) c -> last[0] = c.metaData().eventId());
+        reader.readOne();
+        return last[0];
+    }
+
+    /**
+     * Refuses an admin journal under {@code root} that anyone but this process's OS user could write: owned by another
+     * user, or with any group or other permission. A missing one passes (it is created owner-only when first written).
+     *
+     * @throws IllegalStateException naming the directory, its owner and its mode
+     */
+    public static void requireOwnerOnly(final Path root) {
+        final Path dir = Journals.adminJournal(root);
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try {
+            final UserPrincipal owner = Files.getOwner(dir);
+            final Set<PosixFilePermission> mode = Files.getPosixFilePermissions(dir);
+            final String me = System.getProperty("user.name");
+            if (!owner.getName().equals(me) || !OWNER_ONLY.containsAll(mode)) {
+                throw new IllegalStateException("admin journal " + dir.toAbsolutePath() + " is owned by " + owner.getName()
+                        + " with mode " + PosixFilePermissions.toString(mode) + ": it must belong to " + me
+                        + ", the deployment's user, with no group or other access (chmod 700 " + dir + ")");
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot check the permissions of " + dir.toAbsolutePath(), e);
+        }
+    }
+
+    private static void createOwnerOnly(final Path dir) {
+        if (Files.exists(dir)) {
+            return;
+        }
+        try {
+            Files.createDirectories(dir.getParent());
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+        } catch (final java.nio.file.FileAlreadyExistsException raced) {
+            // another writer made it first: requireOwnerOnly checks what it made
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot create the admin journal " + dir.toAbsolutePath(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        queue.close();
+    }
+}
