@@ -4,6 +4,8 @@ import io.sluice.engine.config.TradingScheduleConfig.Session;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -55,6 +57,21 @@ final class TradingScheduleConfigTest {
                 Set.of(LocalDate.of(2026, 12, 25), LocalDate.of(2026, 12, 28))), schedule.session(AZN),
                 "the override's fields replace the section's; the others are inherited");
         assertTrue(schedule.hasOverrides());
+    }
+
+    @Test
+    void theExampleConfigsCommentedScheduleIsValidWhenUncommented() throws Exception {
+        final String example = Files.readString(Path.of(getClass().getResource("/engine-example.yaml").toURI()));
+        assertNull(EngineConfig.parse(example, "engine-example.yaml").tradingSchedule(), "commented out");
+        final int start = example.indexOf("  # tradingSchedule: {");
+        final int end = example.indexOf("  # },\n", start) + "  # },\n".length();
+        assertTrue(start > 0 && end > start, "the example has a commented tradingSchedule block");
+        final String uncommented = example.substring(0, start)
+                + example.substring(start, end).replace("  # ", "  ") + example.substring(end);
+        final TradingScheduleConfig schedule = EngineConfig.parse(uncommented, "engine-example.yaml").tradingSchedule();
+        assertEquals(LocalTime.of(16, 30), schedule.session(VOD).close());
+        assertEquals(LocalTime.of(17, 0), schedule.session(AZN).close());
+        assertTrue(schedule.session(VOD).holidays().contains(LocalDate.of(2027, 1, 1)));
     }
 
     @Test
