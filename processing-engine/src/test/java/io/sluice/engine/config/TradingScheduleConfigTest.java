@@ -75,6 +75,19 @@ final class TradingScheduleConfigTest {
     }
 
     @Test
+    void aConfigWrittenAsYamlReadsBackTheSame() {
+        final EngineConfig config = parse("""
+                {
+                    timeZone: UTC, open: "22:00:30", close: "06:00", tradingDays: [ SUNDAY, MONDAY ], holidays: [ 2027-01-01 ],
+                    instruments: [ { symbol: AZN.L, timeZone: Asia/Tokyo, open: "09:00", close: "15:00" } ]
+                  }""");
+        final EngineConfig reread = EngineConfig.parse(config.toString(), "toString");
+        assertEquals(config, reread);
+        assertEquals(config.tradingSchedule().session(AZN), reread.tradingSchedule().session(AZN));
+        assertEquals(config.tradingSchedule().session(VOD), reread.tradingSchedule().session(VOD));
+    }
+
+    @Test
     void noSectionMeansNoSchedule() {
         assertNull(EngineConfig.parse("""
                 !io.sluice.engine.config.EngineConfig {
