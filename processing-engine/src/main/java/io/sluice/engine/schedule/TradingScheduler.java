@@ -9,6 +9,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochClock;
 
 import java.time.Instant;
+import java.util.Arrays;
 
 /**
  * Decides when the trading session opens and closes, and says so in the admin journal: an Agrona {@link Agent} on the
@@ -29,6 +30,9 @@ import java.time.Instant;
  * closes it (expiring the DAY orders) with one command: a missed day is never replayed boundary by boundary, and
  * boundaries the clock jumps over (a stalled process, a clock step) give at most one command per instrument, with the
  * state of now. Commands an operator writes ({@code ./sluice admin}) stand until the schedule's next boundary.
+ * <p>
+ * <b>Cost.</b> Between boundaries a turn reads the clock and compares it with the next boundary: no allocation, no
+ * system call beyond the clock read. At a boundary it works out the new state and appends, allocating a little.
  * <p>
  * <b>Errors.</b> An append that fails (say, a full disk) is printed and retried every {@value #RETRY_MILLIS} ms with
  * the state of that time; the agent never stops the thread it shares with the journal's space keeper.
@@ -62,7 +66,7 @@ public final class TradingScheduler implements Agent {
         this.journal = journal;
         this.clock = clock;
         written = new Written[schedule.sharedByAll() ? 1 : schedule.instrumentCount()];
-        java.util.Arrays.fill(written, Written.NOTHING);
+        Arrays.fill(written, Written.NOTHING);
     }
 
     /** Appends what the schedule says for now when it has passed a boundary (or on its first turn); else nothing. */

@@ -135,6 +135,29 @@ final class TradingSchedulerTest {
     }
 
     @Test
+    void aTurnBetweenBoundariesAllocatesNothing() {
+        final TradingScheduler scheduler = scheduler(londonDay());
+        turnAt(scheduler, "2026-11-26T09:00:00Z");
+        for (int i = 0; i < 1_000_000; i++) { // warm up: the JIT compiling the loop is not what is measured
+            clock.advance(5);
+            scheduler.doWork();
+        }
+        final com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        threads.getCurrentThreadAllocatedBytes(); // the first call may set itself up
+        final long before = threads.getCurrentThreadAllocatedBytes();
+        int appended = 0;
+        for (int i = 0; i < 1_000_000; i++) {
+            clock.advance(5); // from 10:23:20 to 11:46:40, before the close
+            appended += scheduler.doWork();
+        }
+        final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertEquals(0, appended);
+        assertEquals(0, allocated, "bytes allocated by a million turns between boundaries");
+        scheduler.onClose();
+    }
+
+    @Test
     void anAppendThatFailsIsRetriedLaterWithoutStoppingTheThread() {
         final AdminJournal journal = AdminJournal.open(root);
         final TradingScheduler scheduler = new TradingScheduler(londonDay(), journal, clock);
