@@ -2,6 +2,7 @@ package io.sluice.engine.config;
 
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.contracts.TradingSession;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
@@ -237,6 +238,16 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     public EngineConfig restartFromSnapshots(final boolean restartFromSnapshots) {
         this.restartFromSnapshots = restartFromSnapshots;
         return this;
+    }
+
+    /**
+     * @return the trading session every instrument starts in, before any OPEN_TRADING or CLOSE_TRADING of the admin
+     * journal: {@link TradingSession#OPEN} without a {@link #tradingSchedule()} (instruments trade from the start),
+     * {@link TradingSession#CLOSED} with one (the scheduler's first OPEN_TRADING opens them). A pure function of the
+     * config: a restart, a replay and a snapshot restore all start from the same state.
+     */
+    public TradingSession tradingSessionAtStart() {
+        return tradingSchedule == null ? TradingSession.OPEN : TradingSession.CLOSED;
     }
 
     /** @return the instruments, in config order. */
