@@ -1,6 +1,12 @@
 package io.sluice.engine;
 
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.InstrumentConfig;
+import io.sluice.engine.config.TradingScheduleConfig;
+import io.sluice.engine.schedule.TradingSchedule;
+import io.sluice.engine.schedule.TradingScheduler;
+import io.sluice.runtime.admin.AdminJournal;
+import org.agrona.concurrent.SystemEpochClock;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.load.MixedOrderFlow;
@@ -16,12 +22,14 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
+import java.util.stream.Collectors;
 
 /**
  * The engine's {@link CodegenExercise}: starts and recovers an {@link EngineService} on empty journals (its
  * journal output and recovery writers, its gateway-journal and consumption-order readers), has it process one
  * command, snapshots that ({@link SnapshotMain}: the snapshot writer and readers) and restarts from the snapshot,
- * and builds the reader that prints reports when recovery finds a mismatch. Run by the build (see processing-engine/pom.xml).
+ * builds the reader that prints reports when recovery finds a mismatch, and has a {@link TradingScheduler} append to
+ * an admin journal. Run by the build (see processing-engine/pom.xml).
  */
 public final class EngineCodegen implements CodegenExercise {
     @Override
@@ -50,5 +58,13 @@ public final class EngineCodegen implements CodegenExercise {
             service.recover();
         }
         ExcerptText.reports(WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(64)), false);
+        // The trading scheduler's admin journal writer (and the reader that finds the last event id).
+        final TradingScheduleConfig schedule = new TradingScheduleConfig().timeZone("UTC").hours("08:00", "16:30");
+        schedule.validate(config.instruments().stream().map(InstrumentConfig::symbol).collect(Collectors.toSet()));
+        final TradingScheduler scheduler = new TradingScheduler(TradingSchedule.of(schedule, config.instruments()),
+                AdminJournal.open(scratch), SystemEpochClock.INSTANCE);
+        scheduler.doWork();
+        scheduler.doWork();
+        scheduler.onClose();
     }
 }

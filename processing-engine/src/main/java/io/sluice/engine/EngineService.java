@@ -17,7 +17,13 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.CompositeAgent;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.SystemEpochClock;
+import io.sluice.engine.schedule.TradingSchedule;
+import io.sluice.engine.schedule.TradingScheduler;
+import io.sluice.runtime.admin.AdminJournal;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -48,6 +54,10 @@ import java.util.function.UnaryOperator;
  * keeper catches up it does nothing, and when an eighth of the reserve is left and no more can be had it stops
  * before writing ({@link JournalDiskFullException}, naming the journal and the free space). What it has not
  * answered stays in the gateway journals, and a restart with space resumes with it.
+ * <p>
+ * Trading day: with a {@code tradingSchedule} configured, a {@link TradingScheduler} on the same background thread
+ * appends OPEN_TRADING / CLOSE_TRADING admin commands to the admin journal at the schedule's boundaries (and the state of
+ * now at start); the engine reads them as inputs like any other.
  */
 public final class EngineService implements Agent, AutoCloseable {
     private final EngineConfig config;
@@ -77,6 +87,15 @@ public final class EngineService implements Agent, AutoCloseable {
      * loop and recovery call it (e.g. to throw on one command). Production code uses {@link #EngineService(EngineConfig)}.
      */
     public EngineService(final EngineConfig config, final UnaryOperator<EngineInput> wrapEngine) {
+        this(config, wrapEngine, SystemEpochClock.INSTANCE);
+    }
+
+    /**
+     * For tests that drive the trading day: {@code scheduleClock} is the wall clock the {@link TradingScheduler} reads
+     * (only with a {@code tradingSchedule} configured). Production code uses {@link #EngineService(EngineConfig)}.
+     */
+    public EngineService(final EngineConfig config, final UnaryOperator<EngineInput> wrapEngine,
+                         final EpochClock scheduleClock) {
         this.config = config;
         io.sluice.runtime.replication.RootRole.requireNotReplica(config.journalRoot(), "engine");
         final java.nio.file.Path journal = Journals.engineJournal(config.journalRoot());
@@ -101,8 +120,16 @@ public final class EngineService implements Agent, AutoCloseable {
         // what the engine may take of a filling disk.
         pretoucher = config.pretouch() ? new JournalPretoucher("engine journal pretoucher",
                 Math.min(JournalPretoucher.DEFAULT_AHEAD_BYTES, config.journalReserveBytes())) : null;
-        // One background thread for both: fewer runnable threads than a 2-core machine has cores.
-        background = AgentThread.startBackground(pretoucher == null ? keeper : new CompositeAgent(keeper, pretoucher));
+        final List<Agent> backgroundAgents = new ArrayList<>(List.of(keeper));
+        if (pretoucher != null) {
+            backgroundAgents.add(pretoucher);
+        }
+        if (config.tradingSchedule() != null) {
+            backgroundAgents.add(new TradingScheduler(TradingSchedule.of(config.tradingSchedule(), config.instruments()),
+                    AdminJournal.open(config.journalRoot()), scheduleClock));
+        }
+        // One background thread for all: fewer runnable threads than a 2-core machine has cores.
+        background = AgentThread.startBackground(backgroundAgents.size() == 1 ? keeper : new CompositeAgent(backgroundAgents));
     }
 
     /**

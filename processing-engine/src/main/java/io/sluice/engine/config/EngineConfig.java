@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import static io.sluice.engine.config.InstrumentConfig.require;
 
@@ -33,6 +34,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   journalReserveBytes: 67108864, # disk kept reserved ahead of the engine journal's writer (JournalSpace)
  *   diskWarningBytes: 1073741824, # warn when the journal's filesystem has less free
  *   restartFromSnapshots: true,   # restart from the newest valid snapshot in data/snapshots (./sluice snapshot)
+ *   tradingSchedule: { timeZone: Europe/London, open: "08:00", close: "16:30" }, # optional (TradingScheduleConfig)
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
  *       maxOrderQty: 1000000, maxNotional: 50000000 }
@@ -54,6 +56,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
     private boolean restartFromSnapshots = true;
     private List<InstrumentConfig> instruments = new ArrayList<>();
+    private TradingScheduleConfig tradingSchedule;
 
     /**
      * Reads and validates a config file.
@@ -112,6 +115,9 @@ public final class EngineConfig extends SelfDescribingMarshallable {
         }
         require(instruments.stream().mapToLong(InstrumentConfig::symbol).distinct().count() == instruments.size(),
                 "an instrument symbol is configured twice");
+        if (tradingSchedule != null) {
+            tradingSchedule.validate(instruments.stream().map(InstrumentConfig::symbol).collect(Collectors.toSet()));
+        }
     }
 
     /** @return the directory all journals live under. */
@@ -235,14 +241,13 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     }
 
     /**
-     * PLACEHOLDER until the trading-session schedule ({@code tradingSchedule}, the schedule branch) is merged: the
-     * trading session every instrument starts in, before any OPEN_TRADING or CLOSE_TRADING of the admin journal.
-     * Always {@link TradingSession#OPEN}: instruments trade from the start. With a configured schedule it is to be
-     * {@link TradingSession#CLOSED} (the scheduler's OPEN_TRADING opens them). It must be a pure function of the config:
-     * a restart, a replay and a snapshot restore must all start from the same state.
+     * @return the trading session every instrument starts in, before any OPEN_TRADING or CLOSE_TRADING of the admin
+     * journal: {@link TradingSession#OPEN} without a {@link #tradingSchedule()} (instruments trade from the start),
+     * {@link TradingSession#CLOSED} with one (the scheduler's first OPEN_TRADING opens them). A pure function of the
+     * config: a restart, a replay and a snapshot restore all start from the same state.
      */
     public TradingSession tradingSessionAtStart() {
-        return TradingSession.OPEN;
+        return tradingSchedule == null ? TradingSession.OPEN : TradingSession.CLOSED;
     }
 
     /** @return the instruments, in config order. */
@@ -252,6 +257,21 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     public EngineConfig addInstrument(final InstrumentConfig instrument) {
         instruments.add(instrument);
+        return this;
+    }
+
+    /**
+     * @return when each instrument's trading session opens and closes, or null if the config has no
+     * {@code tradingSchedule}: then every instrument trades from the start and no session ever closes. With one, every
+     * instrument starts closed and the engine process's {@link io.sluice.engine.schedule.TradingScheduler} opens and
+     * closes them through the admin journal.
+     */
+    public TradingScheduleConfig tradingSchedule() {
+        return tradingSchedule;
+    }
+
+    public EngineConfig tradingSchedule(final TradingScheduleConfig schedule) {
+        this.tradingSchedule = schedule;
         return this;
     }
 }
