@@ -7,6 +7,9 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
+import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.MassCancelScope;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.OrdStatus;
@@ -14,6 +17,7 @@ import io.sluice.contracts.OrdType;
 import io.sluice.contracts.OrderCommand;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.Side;
 import io.sluice.contracts.SnapshotOrder;
 import io.sluice.contracts.TimeInForce;
 import io.sluice.engine.book.BookSide;
@@ -68,6 +72,11 @@ import org.agrona.collections.Long2ObjectHashMap;
  *     limit order, may not go below CumQty; it keeps time priority only if the price is unchanged and the
  *     quantity does not grow, otherwise it goes to the back and, at a new price, may trade at once. It keeps
  *     its owner, firm included.</li>
+ * <li>A mass cancel (35=q, or cancel-on-disconnect) takes the requesting session's resting orders only, of one
+ *     instrument (SECURITY) or all (ALL), optionally of one side: books in config order, bids then asks, each in price
+ *     then time priority, each reported CANCELED to its owner with its own ClOrdID (fills stand); then one
+ *     MassCancelReport with the request's ClOrdID, an OrderID of the engine's (from the OrderID counter) and the
+ *     count. An unknown instrument is refused ({@code UNKNOWN_SYMBOL}) and cancels nothing.</li>
  * <li>Reports go to the gateway and session that own the order; rejects of requests go to the requester
  *     (the gateway and session the request came from). Every request gets at least one report.</li>
  * </ul>
@@ -85,6 +94,8 @@ public final class Engine implements GatewayToEngine {
     private final int maxOpenOrders;
     private final ExecutionReport report = new ExecutionReport();
     private final CancelReject cancelReject = new CancelReject();
+    private final MassCancelReport massCancelReport = new MassCancelReport();
+    private final OrderSweep sweep = new OrderSweep();
     private int openOrders;
     private long lastOrderId;
     private long lastExecId;
@@ -188,8 +199,27 @@ public final class Engine implements GatewayToEngine {
     }
 
     @Override
-    public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
-        throw new UnsupportedOperationException("mass cancel: not built yet");
+    public void massCancel(final MassCancel command) {
+        cause = command.metaData();
+        final MassCancelReport r = massCancelReport;
+        r.metaData().copyFrom(cause);
+        r.gatewayId(cause.sourceId()).session(command.session()).orderId(++lastOrderId).clOrdId(command.clOrdId())
+                .origClOrdId(0).ordStatus(null).rejectReason(RejectReason.NONE)
+                .routing(command.onBehalfOfCompId(), command.deliverToCompId());
+        r.scope(command.scope()).symbol(command.symbol()).side(command.side()).cause(command.cause()).affectedOrders(0);
+        sweep.ofSession(cause.sourceId(), command.session()).side(command.side());
+        if (command.scope() == MassCancelScope.ALL) {
+            r.affectedOrders(sweepAll(ExecType.CANCELED, RejectReason.NONE));
+        } else {
+            // Anything but ALL names one instrument (SECURITY): a missing or unknown one is refused.
+            final Instrument instrument = instruments.get(command.symbol());
+            if (instrument == null) {
+                r.rejectReason(RejectReason.UNKNOWN_SYMBOL);
+            } else {
+                r.affectedOrders(sweepBook(instrument.book(), ExecType.CANCELED, RejectReason.NONE));
+            }
+        }
+        output.massCancelReport(r);
     }
 
     /** @return how many orders rest in the books. */
@@ -341,6 +371,57 @@ public final class Engine implements GatewayToEngine {
         } else {
             book.sideOf(aggressor).rest(aggressor);
         }
+    }
+
+    /** Sweeps every book, in config order ({@link #sweepBook}). @return how many orders it took */
+    private long sweepAll(final ExecType execType, final RejectReason reason) {
+        long taken = 0;
+        for (final OrderBook book : books) {
+            taken += sweepBook(book, execType, reason);
+        }
+        return taken;
+    }
+
+    /**
+     * Takes every resting order of {@code book} that {@link #sweep} takes out of the book, bids then asks, each side
+     * in price then time priority, reporting each to its owner ({@code execType} CANCELED or EXPIRED, and
+     * {@code reason}). @return how many it took
+     */
+    private long sweepBook(final OrderBook book, final ExecType execType, final RejectReason reason) {
+        long taken = 0;
+        if (sweep.coversSide(Side.BUY)) {
+            taken += sweepSide(book.bids(), execType, reason);
+        }
+        if (sweep.coversSide(Side.SELL)) {
+            taken += sweepSide(book.asks(), execType, reason);
+        }
+        return taken;
+    }
+
+    private long sweepSide(final BookSide side, final ExecType execType, final RejectReason reason) {
+        final OrdStatus status = execType == ExecType.EXPIRED ? OrdStatus.EXPIRED : OrdStatus.CANCELED;
+        long taken = 0;
+        int depth = 0;
+        for (PriceLevel level = side.level(0); level != null; level = side.level(depth)) {
+            boolean emptied = true;
+            for (Order order = level.head(); order != null; ) {
+                final Order next = order.nextInLevel();
+                if (sweep.takes(order)) {
+                    side.remove(order); // the last one drops the level, and the next level moves to this depth
+                    order.ordStatus(status);
+                    execution(order, execType, order.clOrdId(), 0, 0, 0, reason);
+                    complete(order);
+                    taken++;
+                } else {
+                    emptied = false;
+                }
+                order = next;
+            }
+            if (!emptied) {
+                depth++;
+            }
+        }
+        return taken;
     }
 
     /** Cancels an order that is not resting (an aggressor's remainder), saying why. */

@@ -33,7 +33,7 @@ public final class Scenario {
     public static final String EXPECTED_MARKER = "=== expected reports ===";
 
     private static final Pattern DEFAULT_FIELD =
-            Pattern.compile("(?m)^\\s+\\w+: (0|\"\"|!!null \"\"|NONE),?\\n");
+            Pattern.compile("(?m)^\\s+(?!sourceId:)\\w+: (0|\"\"|!!null \"\"|NONE),?\\n");
     private static final Pattern META_DATA =
             Pattern.compile("metaData: \\{\\s*sourceId: (\\d+),?\\s*eventId: (\\d+),?\\s*}");
     private static final Pattern TRAILING_COMMA = Pattern.compile("(?m),$");
