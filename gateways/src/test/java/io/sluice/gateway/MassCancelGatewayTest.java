@@ -17,6 +17,8 @@ import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -200,6 +202,32 @@ class MassCancelGatewayTest {
         assertEquals("C", after.get(FixTags.EXEC_TYPE), "a DAY order's expiry");
         assertEquals("C", after.get(FixTags.ORD_STATUS));
         client.expectNothingElse();
+    }
+
+    @Test
+    void aRestartInsideAnExcerptWithTheReportOfACancelOnDisconnectDeliversNothingTwice() throws Exception {
+        final ExcerptAppender appender = engineJournal.createAppender();
+        final EngineToGateway engine = Journals.methodWriter(appender, EngineToGateway.class);
+        try (DocumentContext excerpt = appender.writingDocument()) {
+            // One excerpt holds every report of one input; the report nobody is sent sits between two that are.
+            engine.executionReport(canceled(ExecType.CANCELED, OrdStatus.CANCELED).execId(1));
+            engine.massCancelReport(massCancelReport(MassCancelCause.DISCONNECT, RejectReason.NONE, 2));
+            engine.executionReport(canceled(ExecType.CANCELED, OrdStatus.CANCELED).execId(2));
+        }
+        assertEquals("1", client.expect("8").get(FixTags.EXEC_ID));
+        final FixFields second = client.expect("8");
+        assertEquals("2", second.get(FixTags.EXEC_ID));
+        client.expectNothingElse(); // its Heartbeat takes the number after the second report
+        final long nextSeq = client.nextSeq();
+        client.close();
+        gateway.close();
+
+        gateway = new RunningGateway(new GatewayConfig().gatewayId(GATEWAY).journalRoot(root).listen("tcp://127.0.0.1:0")
+                .session(new SessionConfig("CLIENT1", "SLUICE", "secret1")));
+        client = new TestFixClient(gateway.address(), "CLIENT1", nextSeq);
+        client.logon("secret1");
+        assertEquals(second.seqNum() + 2, client.expect("A").seqNum(), "no message stored again after the restart");
+        client.expectNothingElse(); // and none sent again
     }
 
     private static ExecutionReport canceled(final ExecType execType, final OrdStatus status) {
