@@ -173,12 +173,6 @@ final class CancelOnDisconnect {
         return work;
     }
 
-    /** @return where session {@code id} stands, or null if it is not one of the gateway's */
-    Watch watch(final long id) {
-        final int index = (int) indexById.get(id);
-        return index < 0 ? null : watches[index];
-    }
-
     private void loggedOn(final FixSession session) {
         final int index = (int) indexById.get(session.id());
         if (index >= 0 && watches[index] != Watch.OFF) {
