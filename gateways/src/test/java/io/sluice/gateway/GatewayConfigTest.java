@@ -88,6 +88,32 @@ final class GatewayConfigTest {
     }
 
     @Test
+    void cancelOnDisconnectReadsFromYamlWithAnyWayOfWritingTheGracePeriod() throws Exception {
+        final Path file = java.nio.file.Files.createTempFile("gateway", ".yaml");
+        try {
+            java.nio.file.Files.writeString(file, """
+                    !GatewayConfig {
+                      gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                      sessions: [
+                        !Session { senderCompId: A, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 500ms } },
+                        !Session { senderCompId: B, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 3 } },
+                        !Session { senderCompId: C, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true } },
+                        !Session { senderCompId: D, targetCompId: SLUICE, password: pw }
+                      ]
+                    }
+                    """);
+            final GatewayConfig config = GatewayConfig.load(file);
+            assertEquals(500, config.sessions().get(0).cancelOnDisconnect().gracePeriodMillis());
+            assertEquals(3_000, config.sessions().get(1).cancelOnDisconnect().gracePeriodMillis());
+            assertTrue(config.sessions().get(2).cancelOnDisconnect().enabled());
+            assertEquals(0, config.sessions().get(2).cancelOnDisconnect().gracePeriodMillis(), "at once by default");
+            assertFalse(config.sessions().get(3).cancelOnDisconnect().enabled());
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
+    }
+
+    @Test
     void gracePeriodsReadAsPeopleWriteThem() {
         assertEquals(500, new CancelOnDisconnectConfig(true, "500ms").gracePeriodMillis());
         assertEquals(60_000, new CancelOnDisconnectConfig(true, "1m").gracePeriodMillis());
