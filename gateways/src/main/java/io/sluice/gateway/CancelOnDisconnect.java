@@ -1,11 +1,13 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.MassCancelCause;
+import io.sluice.gateway.codec.FixError;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.SessionEvents;
 import org.agrona.collections.Long2LongHashMap;
 import org.agrona.concurrent.EpochClock;
 
+import java.net.SocketAddress;
 import java.util.List;
 
 /**
@@ -17,7 +19,7 @@ import java.util.List;
  * resend protocol, like any report for an offline session.
  * <p>
  * Timers run on the gateway's thread, in its {@link EpochClock}'s time ({@link #onTimer}): no thread, no sleep. A
- * session's watch is an {@link Watch} state machine. After a restart (a kill -9 included) the journals say which
+ * session's watch is a {@link Watch} state machine. After a restart (a kill -9 included) the journals say which
  * sessions may still have resting orders to cancel ({@link Recovered}, {@link #armAfterRestart}): those whose
  * client was active since their last cancel-on-disconnect count as disconnected from the restart, their grace period
  * starting then; a cancel already journaled is never written again.
@@ -92,14 +94,12 @@ final class CancelOnDisconnect {
             }
 
             @Override
-            public void onGarbled(final FixSession session, final io.sluice.gateway.codec.FixError why,
-                                  final int skipped) {
+            public void onGarbled(final FixSession session, final FixError why, final int skipped) {
                 events.onGarbled(session, why, skipped);
             }
 
             @Override
-            public void onRefused(final java.net.SocketAddress from, final CharSequence senderCompId,
-                                  final CharSequence reason) {
+            public void onRefused(final SocketAddress from, final CharSequence senderCompId, final CharSequence reason) {
                 events.onRefused(from, senderCompId, reason);
             }
         };
