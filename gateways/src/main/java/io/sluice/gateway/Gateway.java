@@ -2,6 +2,8 @@ package io.sluice.gateway;
 
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
+import io.sluice.contracts.MassCancelCause;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.CorruptJournalException;
@@ -71,6 +73,7 @@ public final class Gateway implements Agent, AutoCloseable {
     private final GatewayLog log;
     private final GatewayCounters counters;
     private final AcknowledgedSends acknowledgedSends;
+    private final CancelOnDisconnect cancelOnDisconnect;
     private long nextHousekeepingNanos;
     private long lastRefusalLogNanos;
 
@@ -88,7 +91,8 @@ public final class Gateway implements Agent, AutoCloseable {
         engineJournal = Journals.open(Journals.engineJournal(root));
         final ChronicleQueue recordJournal = Journals.open(Journals.gatewayDeliveries(root, id));
         store = new JournalSessionStore(recordJournal, config.maxMessageBytes());
-        final long lastEventId = recoverCommands();
+        final CancelOnDisconnect.Recovered recovered = new CancelOnDisconnect.Recovered();
+        final long lastEventId = recoverCommands(recovered);
         final ExcerptAppender commandAppender = commandJournal.createAppender();
         final GatewayToEngine commands = Journals.methodWriter(commandAppender, GatewayToEngine.class);
         space = new GatewaySpace(id,
@@ -107,7 +111,10 @@ public final class Gateway implements Agent, AutoCloseable {
         }
         log = new GatewayLog(id);
         counters = new GatewayCounters(root, id, sessions);
-        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, counters.counting(log),
+        cancelOnDisconnect = new CancelOnDisconnect(sessions, config.sessions(), orderEntry, clock, log);
+        cancelOnDisconnect.armAfterRestart(recovered, store);
+        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS,
+                cancelOnDisconnect.watching(counters.counting(log)),
                 new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
                         config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
                 config.validation());
@@ -160,6 +167,7 @@ public final class Gateway implements Agent, AutoCloseable {
             work++;
         }
         work += acceptor.onTimer();
+        work += cancelOnDisconnect.onTimer();
         work += transport.flush();
         work += transport.releaseHeld();
         final long now = System.nanoTime();
@@ -251,15 +259,21 @@ public final class Gateway implements Agent, AutoCloseable {
      * {@link io.sluice.contracts.journal.CorruptJournalException} naming file, excerpt and byte offset): the last
      * command's eventId is where eventIds continue, and each command newer than the last recorded session
      * progress came from a client message whose progress was not recorded before a crash, so that session's
-     * expected MsgSeqNum moves past it.
+     * expected MsgSeqNum moves past it (not the gateway's own cancel-on-disconnect, which no client message caused).
+     * {@code recovered} notes per session what cancel-on-disconnect needs to know.
      */
-    private long recoverCommands() {
+    private long recoverCommands(final CancelOnDisconnect.Recovered recovered) {
         final CommandScan scan = new CommandScan();
         try (ExcerptTailer tailer = commandJournal.createTailer();
              JournalReader reader = new JournalReader(commandJournal, tailer, scan)) {
             long lastEventId = 0;
             while (reader.readOne()) {
                 lastEventId = Math.max(lastEventId, scan.eventId);
+                if (scan.cancelOnDisconnect) {
+                    recovered.cancelOnDisconnect(scan.session, scan.eventId);
+                    continue;
+                }
+                recovered.clientCommand(scan.session, scan.eventId);
                 if (scan.eventId > store.recordedEventId()) {
                     store.commandWithoutProgress(scan.session);
                 }
@@ -268,33 +282,38 @@ public final class Gateway implements Agent, AutoCloseable {
         }
     }
 
-    /** Notes the source session and eventId of commands read during recovery. */
+    /** Notes the source session and eventId of commands read during recovery, and whether a client sent it. */
     private static final class CommandScan implements GatewayToEngine {
         long eventId;
         long session;
+        boolean cancelOnDisconnect;
 
         @Override
         public void newOrder(final NewOrder order) {
             eventId = order.metaData().eventId();
             session = order.session();
+            cancelOnDisconnect = false;
         }
 
         @Override
         public void cancelOrder(final CancelOrder cancel) {
             eventId = cancel.metaData().eventId();
             session = cancel.session();
+            cancelOnDisconnect = false;
         }
 
         @Override
         public void replaceOrder(final ReplaceOrder replace) {
             eventId = replace.metaData().eventId();
             session = replace.session();
+            cancelOnDisconnect = false;
         }
 
         @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        public void massCancel(final MassCancel massCancel) {
             eventId = massCancel.metaData().eventId();
             session = massCancel.session();
+            cancelOnDisconnect = massCancel.cause() != MassCancelCause.CLIENT_REQUEST;
         }
     }
 

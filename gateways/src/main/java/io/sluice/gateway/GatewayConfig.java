@@ -200,6 +200,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
                             + session.minHeartBtIntSeconds());
                 }
                 session.validateTlsAndThrottle(problems, tls != null && tls.asksForClientCertificates());
+                session.cancelOnDisconnect().validate(id, problems);
                 try {
                     session.resetPolicy();
                 } catch (final IllegalArgumentException e) {

@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.MassCancelCause;
 import io.sluice.gateway.codec.FixError;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.SessionEvents;
@@ -15,7 +16,7 @@ import java.net.SocketAddress;
  * Writes a gateway's session events to its log: logons, disconnects with their reason, refused connections
  * (each refused Logon with its real reason; connections refused by a limit as one line per burst).
  */
-final class GatewayLog implements SessionEvents {
+final class GatewayLog implements SessionEvents, CancelOnDisconnect.Log {
     private static final Logger LOG = LoggerFactory.getLogger(Gateway.class);
 
     private final int gatewayId;
@@ -47,6 +48,15 @@ final class GatewayLog implements SessionEvents {
         LOG.warn("gateway {}: connection from {} refused (SenderCompID '{}'): {}", gatewayId,
                 from == null ? "unknown address" : ListenAddress.format(from), senderCompId.toString(),
                 reason.toString());
+    }
+
+    @Override
+    public void onCancelOnDisconnect(final FixSession session, final MassCancelCause cause, final long graceMillis,
+                                     final long eventId) {
+        LOG.info("gateway {}: {} cancel-on-disconnect: every resting order canceled, the client gone ({}) and not back"
+                        + " within {} ms (command event {}); the cancel reports wait for its next logon", gatewayId,
+                session.identity().clientCompId(), cause == MassCancelCause.LOGOUT ? "logged out" : "disconnected",
+                graceMillis, eventId);
     }
 
     /** A TLS handshake completed: once per TLS connection, with what was negotiated. */

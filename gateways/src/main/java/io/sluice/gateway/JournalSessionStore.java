@@ -68,6 +68,15 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         return history == null ? 1 : history.nextTargetSeq;
     }
 
+    /**
+     * @return the last eventId written when a client message of {@code session} was last recorded as processed (its
+     *         progress record), or -1 if none was: whether the client was active after a command of the gateway's own
+     */
+    public long lastProgressEventId(final long session) {
+        final History history = histories.get(session);
+        return history == null ? -1 : history.lastProgressEventId;
+    }
+
     /** Counts a command found in the command journal whose client message's progress was not recorded. */
     public void commandWithoutProgress(final long session) {
         history(session).nextTargetSeq++;
@@ -130,7 +139,9 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     @Override
     public void received(final FixSession session, final long nextTargetSeq, final long lastEventId) {
         writer.received(progress.set(session.id(), session.nextSenderSeq(), nextTargetSeq, lastEventId));
-        history(session.id()).nextTargetSeq = nextTargetSeq;
+        final History history = history(session.id());
+        history.nextTargetSeq = nextTargetSeq;
+        history.lastProgressEventId = lastEventId;
     }
 
     @Override
@@ -255,6 +266,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private static final class History {
         long nextSenderSeq = 1;
         long nextTargetSeq = 1;
+        long lastProgressEventId = -1;
     }
 
     /** Rebuilds the histories from the journal. */
@@ -267,7 +279,9 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
         @Override
         public void received(final SessionProgress progress) {
-            history(progress.session()).nextTargetSeq = progress.nextTargetSeq();
+            final History history = history(progress.session());
+            history.nextTargetSeq = progress.nextTargetSeq();
+            history.lastProgressEventId = progress.lastEventId();
             recordedEventId = Math.max(recordedEventId, progress.lastEventId());
         }
 

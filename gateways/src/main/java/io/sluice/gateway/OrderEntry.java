@@ -2,6 +2,9 @@ package io.sluice.gateway;
 
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
+import io.sluice.contracts.MassCancelCause;
+import io.sluice.contracts.MassCancelScope;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.OrdType;
@@ -25,7 +28,9 @@ import java.util.List;
 /**
  * Turns the order messages a session accepted into commands on the gateway's journal: NewOrderSingle (D)
  * into {@link GatewayToEngine#newOrder}, OrderCancelRequest (F) into {@link GatewayToEngine#cancelOrder},
- * OrderCancelReplaceRequest (G) into {@link GatewayToEngine#replaceOrder}, each with MetaData (this
+ * OrderCancelReplaceRequest (G) into {@link GatewayToEngine#replaceOrder}, OrderMassCancelRequest (q) into
+ * {@link GatewayToEngine#massCancel} (MassCancelRequestType 530 = 1, one instrument, or 7, all; the other FIX 4.4
+ * types are answered by {@link MassCancelRefusals}), each with MetaData (this
  * gateway, the next gapless eventId, when the FIX bytes arrived and when the command was written). New orders
  * and replaces carry the session's configured firm (0 for none). Every command carries the message's
  * OnBehalfOfCompID (115) and DeliverToCompID (128), so the engine's reports of it are routed back the same way
@@ -33,10 +38,11 @@ import java.util.List;
  * A missing or malformed field gets a session Reject (35=3) naming the tag; any other application
  * message a Business Message Reject (35=j). The engine, not the gateway, judges business validity.
  * While the journals' disk is full ({@link GatewaySpace}) new orders and replaces are refused with
- * "journal disk full" ({@link DiskFullRejects}); cancels still go through.
+ * "journal disk full" ({@link DiskFullRejects}); cancels and mass cancels still go through. The gateway's own mass
+ * cancels (cancel-on-disconnect, {@link #cancelOnDisconnect}) take their eventIds from the same gapless sequence.
  */
 final class OrderEntry implements FixApplication {
-    private static final String UNSUPPORTED = "Unsupported MsgType: this gateway accepts D, F and G";
+    private static final String UNSUPPORTED = "Unsupported MsgType: this gateway accepts D, F, G and q";
     private static final String MISSING = "Required tag missing";
     private static final String BAD_ID = "Identifier must be 1 to 10 characters of the ShortText alphabet";
     private static final String BAD_CODE = "Value is incorrect (out of range) for this tag";
@@ -50,6 +56,7 @@ final class OrderEntry implements FixApplication {
     private final NewOrder newOrder = new NewOrder();
     private final CancelOrder cancelOrder = new CancelOrder();
     private final ReplaceOrder replaceOrder = new ReplaceOrder();
+    private final MassCancel massCancel = new MassCancel();
     private long lastEventId;
     private boolean refused;
     private FixSession session;
@@ -117,8 +124,56 @@ final class OrderEntry implements FixApplication {
                     commands.replaceOrder(replaceOrder);
                 }
             }
+            case MsgTypes.ORDER_MASS_CANCEL_REQUEST -> massCancelRequest();
             default -> session.businessReject(message, SessionRejectReason.BUSINESS_UNSUPPORTED_MESSAGE_TYPE,
                     UNSUPPORTED);
+        }
+    }
+
+    /**
+     * Appends the mass cancel the gateway writes by itself for an absent client (cancel-on-disconnect): every resting
+     * order of {@code sessionId}, no ClOrdID, no routing; its MetaData's fixReceived is 0, as no client message caused it.
+     *
+     * @return the eventId it was journaled with
+     */
+    long cancelOnDisconnect(final long sessionId, final MassCancelCause cause) {
+        massCancel.session(sessionId).clOrdId(0).scope(MassCancelScope.ALL).symbol(0).side(null).cause(cause)
+                .routing(0, 0);
+        final MetaData metaData = massCancel.metaData();
+        metaData.clearTimestamps();
+        metaData.sourceId(gatewayId).eventId(++lastEventId).fixReceived(0).commandWriting(SluiceClock.nowTicks());
+        commands.massCancel(massCancel);
+        return lastEventId;
+    }
+
+    /**
+     * OrderMassCancelRequest (q): 530=1 cancels the session's orders in Symbol (55, then required), 530=7 all of them,
+     * either narrowed to one Side (54) if given. The other FIX 4.4 types (2 to 6: underlying, product, CFICode,
+     * security type, trading session) name nothing Sluice keeps: answered at once by the gateway, nothing journaled.
+     */
+    private void massCancelRequest() {
+        final long clOrdId = id(FixTags.CL_ORD_ID);
+        final int type = code(FixTags.MASS_CANCEL_REQUEST_TYPE, -1);
+        if (refused) {
+            return;
+        }
+        final MassCancelScope scope = MassCancelScope.fromFixCode(type);
+        if (scope == null) {
+            MassCancelRefusals.typeNotSupported(session, message);
+            return;
+        }
+        massCancel.session(session.id())
+                .clOrdId(clOrdId)
+                .scope(scope)
+                .symbol(scope == MassCancelScope.SECURITY ? id(FixTags.SYMBOL) : 0)
+                .side(Side.fromFixCode(code(FixTags.SIDE, 0)))
+                .cause(MassCancelCause.CLIENT_REQUEST)
+                .routing(optionalId(FixTags.ON_BEHALF_OF_COMP_ID), optionalId(FixTags.DELIVER_TO_COMP_ID));
+        transactTime();
+        if (!refused) {
+            stamp(massCancel.metaData());
+            commands.massCancel(massCancel);
+            session.counters().massCancelRequest();
         }
     }
 
@@ -187,6 +242,7 @@ final class OrderEntry implements FixApplication {
             case FixTags.SIDE -> Side.fromFixCode(code) != null;
             case FixTags.ORD_TYPE -> OrdType.fromFixCode(code) != null;
             case FixTags.TIME_IN_FORCE -> TimeInForce.fromFixCode(code) != null;
+            case FixTags.MASS_CANCEL_REQUEST_TYPE -> code >= '1' && code <= '7';
             default -> false;
         };
     }

@@ -6,6 +6,8 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.FixCoded;
+import io.sluice.contracts.MassCancelCause;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.Report;
 import io.sluice.contracts.time.SluiceClock;
@@ -18,8 +20,8 @@ import io.sluice.gateway.session.FixSession;
 import net.openhft.chronicle.queue.ExcerptTailer;
 
 /**
- * Delivers the engine's reports that belong to this gateway: each becomes an ExecutionReport (35=8) or
- * OrderCancelReject (35=9) on the session that owns the order, and nowhere else, routed back through the
+ * Delivers the engine's reports that belong to this gateway: each becomes an ExecutionReport (35=8),
+ * OrderCancelReject (35=9) or OrderMassCancelReport (35=r) on the session that owns the order, and nowhere else, routed back through the
  * OnBehalfOfCompID/DeliverToCompID the order or request came with (the engine carries them in its reports, so a
  * restarted gateway and an offline client's later resend get the same routing). The FIX message and the
  * engine-journal index of its report are stored in one journal excerpt before the bytes go out
@@ -39,6 +41,8 @@ final class ReportDelivery implements EngineToGateway {
     /** Deliveries held for their socket write at most: beyond, the oldest are journaled untimed. */
     private static final int MAX_QUEUED_DELIVERIES = 1024;
     private static final byte[] NONE = {'N', 'O', 'N', 'E'};
+    /** MassCancelResponse (531) 0: cancel request rejected. */
+    private static final char MASS_CANCEL_REJECTED = '0';
 
     private final int gatewayId;
     private final FixAcceptor acceptor;
@@ -122,9 +126,50 @@ final class ReportDelivery implements EngineToGateway {
         send(session, reject, 0, gatewayRead);
     }
 
+    /**
+     * OrderMassCancelReport (35=r), for a mass cancel the client asked for: OrderID (37) the engine's id for the
+     * request, MassCancelRequestType (530), MassCancelResponse (531) echoing it, or 0 with MassCancelRejectReason (532)
+     * and Text when refused, TotalAffectedOrders (533), and the Symbol and Side it was narrowed to. A report of the
+     * gateway's own cancel-on-disconnect is for no client: it is passed over before {@link #owner}, so it is neither
+     * sent nor counted, on either side of a restart, among the reports delivered from its excerpt (the individual
+     * cancel reports before it are delivered as usual).
+     */
     @Override
-    public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
-        // 35=r: not built yet (issue 18)
+    public void massCancelReport(final MassCancelReport report) {
+        if (report.cause() != MassCancelCause.CLIENT_REQUEST) {
+            return;
+        }
+        final FixSession session = owner(report);
+        if (session == null) {
+            return;
+        }
+        final long gatewayRead = SluiceClock.nowTicks();
+        final FixEncoder encoder = session.startApplicationMessage(MsgTypes.ORDER_MASS_CANCEL_REPORT);
+        routeBack(encoder, report);
+        orderIds(encoder, report);
+        code(encoder, FixTags.MASS_CANCEL_REQUEST_TYPE, report.scope());
+        final RejectReason reason = report.rejectReason();
+        if (reason == RejectReason.NONE) {
+            code(encoder, FixTags.MASS_CANCEL_RESPONSE, report.scope());
+        } else {
+            encoder.charField(FixTags.MASS_CANCEL_RESPONSE, MASS_CANCEL_REJECTED)
+                    .longField(FixTags.MASS_CANCEL_REJECT_REASON, massCancelRejectReason(reason));
+        }
+        encoder.longField(FixTags.TOTAL_AFFECTED_ORDERS, report.affectedOrders());
+        if (report.symbol() != 0) {
+            encoder.shortTextField(FixTags.SYMBOL, report.symbol());
+        }
+        code(encoder, FixTags.SIDE, report.side());
+        transactTime(encoder, report);
+        if (reason != RejectReason.NONE) {
+            encoder.textField(FixTags.TEXT, reason.text());
+        }
+        send(session, report, 0, gatewayRead);
+    }
+
+    /** @return MassCancelRejectReason (532): 1 "invalid or unknown security" for an unknown symbol, else 99 "other" */
+    static int massCancelRejectReason(final RejectReason reason) {
+        return reason == RejectReason.UNKNOWN_SYMBOL ? 1 : 99;
     }
 
     @Override

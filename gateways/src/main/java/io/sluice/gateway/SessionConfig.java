@@ -19,7 +19,8 @@ import net.openhft.chronicle.wire.SelfDescribingMarshallable;
  * {@link ClientCertificates}. And it may be throttled: at most {@code maxMessagesPerSecond} application messages a
  * second (0, the default: no limit), the excess answered as {@code throttleAction} says ({@link InboundThrottle}).
  * <p>
- * Optionally, a session resets its sequence numbers by itself ({@link ResetPolicy}).
+ * Optionally, a session resets its sequence numbers by itself ({@link ResetPolicy}), and has its resting orders
+ * canceled when its client is gone ({@link CancelOnDisconnectConfig}, off by default).
  */
 public final class SessionConfig extends SelfDescribingMarshallable {
     private String senderCompId;
@@ -36,6 +37,7 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     private boolean resetOnLogout;
     private boolean resetOnDisconnect;
     private String resetTime;
+    private CancelOnDisconnectConfig cancelOnDisconnect;
 
     public SessionConfig() {
     }
@@ -172,6 +174,16 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     public ResetPolicy resetPolicy() {
         return new ResetPolicy(resetOnLogon, resetOnLogout, resetOnDisconnect,
                 resetTime == null || resetTime.isEmpty() ? ResetPolicy.NO_DAILY_RESET : ResetPolicy.secondOfDay(resetTime));
+    }
+
+    /** @return the session's cancel-on-disconnect setting (off unless configured). */
+    public CancelOnDisconnectConfig cancelOnDisconnect() {
+        return cancelOnDisconnect == null ? new CancelOnDisconnectConfig() : cancelOnDisconnect;
+    }
+
+    public SessionConfig cancelOnDisconnect(final CancelOnDisconnectConfig setting) {
+        this.cancelOnDisconnect = setting;
+        return this;
     }
 
     SessionIdentity identity() {

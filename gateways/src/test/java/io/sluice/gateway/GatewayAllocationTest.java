@@ -12,6 +12,12 @@ import java.security.KeyStore;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelCause;
+import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.MassCancelScope;
+import io.sluice.contracts.RejectReason;
+import io.sluice.contracts.Side;
+import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixTags;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -32,7 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The I/O thread allocates nothing per message once warm: orders in (parse, validate, command journal,
  * session journal) and reports out (engine journal, encode, session journal, socket), counted by
- * HotSpot's per-thread allocation counter over 2000 round trips after warm-up. Most windows count 0
+ * HotSpot's per-thread allocation counter over 2000 round trips after warm-up (and the same for mass cancel
+ * requests, 35=q, and their reports, 35=r). Most windows count 0
  * bytes; now and then Chronicle Queue or the VM (re-materialising objects on deoptimisation) charges a
  * few hundred bytes to the thread, so the bound is less than one small object per message on average,
  * which any per-message allocation, or a structure growing with the message count, exceeds.
@@ -58,6 +65,42 @@ class GatewayAllocationTest {
     @Test
     void theIoThreadAllocatesNothingPerOrderAndReport() throws Exception {
         exchangeOrdersAndReports();
+    }
+
+    @Test
+    void theIoThreadAllocatesNothingPerMassCancelRequestAndReport() throws Exception {
+        final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tcp://127.0.0.1:0")
+                .idle(io.sluice.runtime.agent.IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
+        try (RunningGateway gateway = new RunningGateway(config);
+             ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
+             TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
+            final EngineToGateway engine = engineJournal.methodWriter(EngineToGateway.class);
+            final MassCancelReport report = new MassCancelReport().scope(MassCancelScope.SECURITY).symbol(id("VOD.L"))
+                    .side(Side.SELL).cause(MassCancelCause.CLIENT_REQUEST).affectedOrders(3);
+            report.gatewayId(1).session(id("CLIENT1")).clOrdId(id("MC")).rejectReason(RejectReason.NONE);
+            client.logon("secret1");
+            client.expect("A");
+            massCancelRoundTrips(client, engine, report, 3_000);
+            final long before = gateway.allocatedBytes();
+            massCancelRoundTrips(client, engine, report, MEASURED);
+            final long allocated = gateway.allocatedBytes() - before;
+            System.out.println("gateway I/O thread allocated " + allocated + " bytes over " + MEASURED
+                    + " mass cancel request/report round trips");
+            assertTrue(allocated < 16L * MEASURED, "bytes allocated by the I/O thread over " + MEASURED
+                    + " mass cancels and reports: " + allocated);
+        }
+    }
+
+    private static void massCancelRoundTrips(final TestFixClient client, final EngineToGateway engine,
+                                             final MassCancelReport report, final int count) throws Exception {
+        for (int i = 0; i < count; i++) {
+            client.send(MsgTypes.ORDER_MASS_CANCEL_REQUEST, request -> request.textField(FixTags.CL_ORD_ID, "MC")
+                    .charField(FixTags.MASS_CANCEL_REQUEST_TYPE, '1').textField(FixTags.SYMBOL, "VOD.L")
+                    .charField(FixTags.SIDE, '2').timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis()));
+            report.orderId(i + 1);
+            engine.massCancelReport(report);
+            assertEquals(Integer.toString(i + 1), client.expect("r").get(FixTags.ORDER_ID));
+        }
     }
 
     @Test

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,6 +60,65 @@ final class GatewayConfigTest {
                 .session(new SessionConfig("CLIENT1", "SLUICE", "pw").resets(true, false, false, "7pm"));
         final String problems = assertThrows(IllegalArgumentException.class, config::validate).getMessage();
         assertTrue(problems.contains("session CLIENT1: resetTime must be HH:MM:SS (UTC), got '7pm'"), problems);
+    }
+
+    @Test
+    void theExampleCancelsOnDisconnectForOneSessionOnly() throws Exception {
+        final GatewayConfig config = example();
+        assertTrue(config.sessions().get(0).cancelOnDisconnect().enabled());
+        assertEquals(2_000, config.sessions().get(0).cancelOnDisconnect().gracePeriodMillis());
+        assertFalse(config.sessions().get(1).cancelOnDisconnect().enabled(), "off by default");
+    }
+
+    @Test
+    void aGracePeriodThatIsNoDurationOrTooLongIsRefusedByName() {
+        final GatewayConfig config = new GatewayConfig()
+                .session(new SessionConfig("CLIENT1", "SLUICE", "pw")
+                        .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "soon")))
+                .session(new SessionConfig("CLIENT2", "SLUICE", "pw")
+                        .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "2h")))
+                .session(new SessionConfig("CLIENT3", "SLUICE", "pw")
+                        .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "-1s")));
+        final String problems = assertThrows(IllegalArgumentException.class, config::validate).getMessage();
+        assertTrue(problems.contains("session CLIENT1: cancelOnDisconnect.gracePeriod must be a duration such as 500ms,"
+                + " 2s or 1m, got 'soon'"), problems);
+        assertTrue(problems.contains("session CLIENT2: cancelOnDisconnect.gracePeriod must be a duration"), problems);
+        assertTrue(problems.contains("session CLIENT3: cancelOnDisconnect.gracePeriod must be 0 to 3600 s, got '-1s'"),
+                problems);
+    }
+
+    @Test
+    void cancelOnDisconnectReadsFromYamlWithAnyWayOfWritingTheGracePeriod() throws Exception {
+        final Path file = java.nio.file.Files.createTempFile("gateway", ".yaml");
+        try {
+            java.nio.file.Files.writeString(file, """
+                    !GatewayConfig {
+                      gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                      sessions: [
+                        !Session { senderCompId: A, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 500ms } },
+                        !Session { senderCompId: B, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 3 } },
+                        !Session { senderCompId: C, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true } },
+                        !Session { senderCompId: D, targetCompId: SLUICE, password: pw }
+                      ]
+                    }
+                    """);
+            final GatewayConfig config = GatewayConfig.load(file);
+            assertEquals(500, config.sessions().get(0).cancelOnDisconnect().gracePeriodMillis());
+            assertEquals(3_000, config.sessions().get(1).cancelOnDisconnect().gracePeriodMillis());
+            assertTrue(config.sessions().get(2).cancelOnDisconnect().enabled());
+            assertEquals(0, config.sessions().get(2).cancelOnDisconnect().gracePeriodMillis(), "at once by default");
+            assertFalse(config.sessions().get(3).cancelOnDisconnect().enabled());
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
+    }
+
+    @Test
+    void gracePeriodsReadAsPeopleWriteThem() {
+        assertEquals(500, new CancelOnDisconnectConfig(true, "500ms").gracePeriodMillis());
+        assertEquals(60_000, new CancelOnDisconnectConfig(true, "1m").gracePeriodMillis());
+        assertEquals(3_000, new CancelOnDisconnectConfig(true, "3").gracePeriodMillis());
+        assertEquals(0, new CancelOnDisconnectConfig().gracePeriodMillis());
     }
 
     private GatewayConfig example() throws Exception {

@@ -62,6 +62,44 @@ final class JournalProbe {
         return commands;
     }
 
+    /** @return every mass cancel in gateway {@code id}'s journal, copied out. */
+    static List<io.sluice.contracts.MassCancel> massCancels(final Path root, final int id) {
+        final List<io.sluice.contracts.MassCancel> cancels = new ArrayList<>();
+        final java.nio.file.Path dir = Journals.gatewayJournal(root, id);
+        if (!java.nio.file.Files.exists(dir.resolve("metadata.cq4t"))) {
+            return cancels;
+        }
+        try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
+            final MethodReader reader = queue.createTailer().methodReader(new GatewayToEngine() {
+                @Override
+                public void newOrder(final NewOrder order) {
+                }
+
+                @Override
+                public void cancelOrder(final CancelOrder cancel) {
+                }
+
+                @Override
+                public void replaceOrder(final ReplaceOrder replace) {
+                }
+
+                @Override
+                public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+                    final io.sluice.contracts.MassCancel copy = new io.sluice.contracts.MassCancel()
+                            .session(massCancel.session()).clOrdId(massCancel.clOrdId()).scope(massCancel.scope())
+                            .symbol(massCancel.symbol()).side(massCancel.side()).cause(massCancel.cause())
+                            .routing(massCancel.onBehalfOfCompId(), massCancel.deliverToCompId());
+                    copy.metaData().copyFrom(massCancel.metaData());
+                    cancels.add(copy);
+                }
+            });
+            while (reader.readOne()) {
+                // collecting
+            }
+        }
+        return cancels;
+    }
+
     /** @return every delivery recorded in gateway {@code id}'s own journal. */
     static List<Delivery> deliveries(final Path root, final int id) {
         final List<Delivery> deliveries = new ArrayList<>();

@@ -52,6 +52,10 @@ public final class FixTags {
     public static final int BUSINESS_REJECT_REF_ID = 379;
     public static final int BUSINESS_REJECT_REASON = 380;
     public static final int CXL_REJ_RESPONSE_TO = 434;
+    public static final int MASS_CANCEL_REQUEST_TYPE = 530;
+    public static final int MASS_CANCEL_RESPONSE = 531;
+    public static final int MASS_CANCEL_REJECT_REASON = 532;
+    public static final int TOTAL_AFFECTED_ORDERS = 533;
     public static final int USERNAME = 553;
     public static final int PASSWORD = 554;
 

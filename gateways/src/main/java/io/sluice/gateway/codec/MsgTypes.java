@@ -20,6 +20,8 @@ public final class MsgTypes {
     public static final int ORDER_CANCEL_REQUEST = 'F';
     public static final int ORDER_CANCEL_REPLACE_REQUEST = 'G';
     public static final int BUSINESS_MESSAGE_REJECT = 'j';
+    public static final int ORDER_MASS_CANCEL_REQUEST = 'q';
+    public static final int ORDER_MASS_CANCEL_REPORT = 'r';
     /** Longest MsgType the codec accepts, in characters. */
     public static final int MAX_LENGTH = 3;
     /** Returned by {@link #pack} for a value that is not a valid MsgType. */

@@ -1,5 +1,6 @@
 package io.sluice.gateway.session;
 
+import io.sluice.contracts.MassCancelCause;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.agrona.concurrent.status.CountersReader;
@@ -8,7 +9,9 @@ import java.nio.ByteBuffer;
 
 /**
  * One FIX session's live counters: messages in and out, session-level Rejects (35=3) sent by SessionRejectReason,
- * ResendRequests received, logons, disconnects by {@link DisconnectReason} and the room left in its connection's
+ * ResendRequests received, logons, disconnects by {@link DisconnectReason}, mass cancels it asked for
+ * (OrderMassCancelRequest, 35=q, journaled), mass cancels the gateway wrote for it by cancel-on-disconnect (by cause:
+ * disconnect or logout) and the room left in its connection's
  * send buffer (a client that does not read fills it). The gateway allocates them in its counters file at start ({@code io.sluice.gateway.GatewayCounters});
  * the I/O thread updates them with single-writer ordered writes, allocating nothing. A session the gateway has not
  * given counters to (tests, embedded use) counts into {@link #NONE}, which no one reads.
@@ -44,6 +47,9 @@ public final class SessionCounters {
     private final AtomicCounter logons;
     private final AtomicCounter[] disconnects;
     private final AtomicCounter sendBufferFree;
+    private final AtomicCounter massCancelRequests;
+    private final AtomicCounter cancelOnDisconnectAfterDisconnect;
+    private final AtomicCounter cancelOnDisconnectAfterLogout;
 
     /** Allocates one session's counters, each from {@code newCounter} (given its metric, label name and value). */
     public SessionCounters(final CounterFactory newCounter) {
@@ -63,6 +69,10 @@ public final class SessionCounters {
                     reason.name().toLowerCase(java.util.Locale.ROOT));
         }
         sendBufferFree = newCounter.gauge("sluice_fix_send_buffer_free_bytes");
+        massCancelRequests = newCounter.counter("sluice_fix_mass_cancel_requests_total", null, null);
+        cancelOnDisconnectAfterDisconnect = newCounter.counter("sluice_fix_cancel_on_disconnect_total", "cause",
+                "disconnect");
+        cancelOnDisconnectAfterLogout = newCounter.counter("sluice_fix_cancel_on_disconnect_total", "cause", "logout");
     }
 
     /** Makes one session's counters; {@code labelName} and {@code labelValue} are null for a counter without one. */
@@ -99,13 +109,29 @@ public final class SessionCounters {
         disconnects[reason.ordinal()].incrementRelease();
     }
 
+    /** Counts an OrderMassCancelRequest (35=q) of the session journaled for the engine. */
+    public void massCancelRequest() {
+        massCancelRequests.incrementRelease();
+    }
+
+    /**
+     * Counts a mass cancel the gateway journaled by itself for the absent session (cancel-on-disconnect).
+     *
+     * @param cause {@link MassCancelCause#LOGOUT} if the session had logged out, {@link MassCancelCause#DISCONNECT} if
+     *              its connection was lost (or the gateway restarted)
+     */
+    public void cancelOnDisconnect(final MassCancelCause cause) {
+        (cause == MassCancelCause.LOGOUT ? cancelOnDisconnectAfterLogout : cancelOnDisconnectAfterDisconnect)
+                .incrementRelease();
+    }
+
     /** Sets how many bytes the session's connection's send buffer has room for (0 without a connection). */
     public void sendBufferFree(final long bytes) {
         sendBufferFree.setRelease(bytes);
     }
 
     private static SessionCounters unread() {
-        final int slots = COUNTED_REJECT_REASONS.length + DisconnectReason.values().length + 8;
+        final int slots = COUNTED_REJECT_REASONS.length + DisconnectReason.values().length + 12;
         final UnsafeBuffer values = new UnsafeBuffer(ByteBuffer.allocateDirect(slots * CountersReader.COUNTER_LENGTH));
         final int[] next = {0};
         return new SessionCounters(new CounterFactory() {
