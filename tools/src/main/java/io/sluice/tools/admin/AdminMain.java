@@ -3,6 +3,7 @@ package io.sluice.tools.admin;
 import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminResult;
+import io.sluice.contracts.time.SluiceClock;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.counters.CountersDirectory.Liveness;
@@ -229,6 +230,7 @@ public final class AdminMain implements Callable<Integer> {
             return EXIT_BAD_INPUT;
         }
         command.user(user());
+        command.metaData().clearTimestamps().commandWriting(SluiceClock.nowTicks()); // when, for the audit trail
         final AdminAction action = command.action();
         final boolean gatewayAction = action.actor() == AdminAction.Actor.GATEWAY;
         final long eventId;
