@@ -5,6 +5,7 @@ import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminResult;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.gateway.codec.ShortText;
+import io.sluice.gateway.session.FixSessionState;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.counters.CountersDirectory.Liveness;
 import io.sluice.tools.demo.DurationText;
@@ -88,9 +89,11 @@ public final class AdminMain implements Callable<Integer> {
         }
         out.printf("%-20s %-10s %-16s %12s %12s  %s%n", "session", "target", "state", "next out", "next in", "gateway");
         for (final KnownSessions.Session session : known.all()) {
+            final Liveness gateway = known.gateway(session.gatewayId());
+            // A stopped gateway's file keeps the state it last published; no session of it is connected now.
             out.printf("%-20s %-10s %-16s %12d %12d  %s%n", session.gatewayId() + ":" + session.clientCompId(),
-                    session.gatewayCompId(), session.state(), session.nextSenderSeq(), session.nextTargetSeq(),
-                    known.gateway(session.gatewayId()).name().toLowerCase(Locale.ROOT));
+                    session.gatewayCompId(), gateway == Liveness.RUNNING ? session.state() : FixSessionState.DISCONNECTED,
+                    session.nextSenderSeq(), session.nextTargetSeq(), gateway.name().toLowerCase(Locale.ROOT));
         }
         out.flush();
         return EXIT_ACKNOWLEDGED;
