@@ -95,6 +95,18 @@ public final class RecordLayout {
     public static final int EXECUTION_REPORT_LENGTH = EXEC_ID + 10 * Long.BYTES + 4 * Byte.BYTES + RecordChecksum.LENGTH;
     /** A whole cancel reject: MetaData, Report's fields, its responseTo code, checksum. */
     public static final int CANCEL_REJECT_LENGTH = REPORT_FIELDS_END + Byte.BYTES + RecordChecksum.LENGTH;
+    /**
+     * A whole mass cancel report: MetaData, Report's fields, its scope, symbol, side, cause and affectedOrders
+     * (3 one-byte codes, 2 longs), checksum.
+     */
+    public static final int MASS_CANCEL_REPORT_LENGTH = REPORT_FIELDS_END + 3 * Byte.BYTES + 2 * Long.BYTES
+            + RecordChecksum.LENGTH;
+    /**
+     * A whole admin outcome ({@link AdminOutcome}, no {@link Report} fields): MetaData, action, gatewayId, session,
+     * symbol, result, refusal, affected, checksum.
+     */
+    public static final int ADMIN_OUTCOME_LENGTH = BODY + Byte.BYTES + Integer.BYTES + 2 * Long.BYTES + 2 * Byte.BYTES
+            + Long.BYTES + RecordChecksum.LENGTH;
 
     /** A delivery's session (a long): the first body field of {@link Delivery}. */
     public static final int DELIVERY_SESSION = BODY;

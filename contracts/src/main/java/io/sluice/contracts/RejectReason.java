@@ -11,7 +11,7 @@ public enum RejectReason {
     UNKNOWN_SYMBOL(1, "Unknown symbol"),
     UNSUPPORTED_SIDE(11, "Unsupported side: only buy and sell are traded"),
     UNSUPPORTED_ORD_TYPE(11, "Unsupported order type: only market and limit orders are traded"),
-    UNSUPPORTED_TIME_IN_FORCE(11, "Unsupported time in force: only day, IOC and FOK are accepted"),
+    UNSUPPORTED_TIME_IN_FORCE(11, "Unsupported time in force: only day, good till cancel, IOC and FOK are accepted"),
     MARKET_ORDER_DAY(11, "Market orders must be IOC or FOK"),
     QUANTITY_NOT_POSITIVE(13, "Order quantity must be positive"),
     QUANTITY_OFF_LOT(13, "Order quantity is not a multiple of the lot size"),

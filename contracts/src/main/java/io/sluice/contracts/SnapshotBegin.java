@@ -8,13 +8,14 @@ import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
  * The first record of an engine snapshot ({@link EngineSnapshots}): which format it is in, which point of the engine
  * journal the state is the state after (the excerpt at {@link #engineIndex()}, which answered input {@link #eventId()}
  * of gateway {@link #sourceId()}, and whose bytes have the CRC32C {@link #excerptChecksum()}), how many inputs that is,
- * the engine's id counters, and the capacities the state was built under. A restart uses a snapshot only if the
+ * the engine's id counters, the kill switch, and the capacities the state was built under. A restart uses a snapshot only if the
  * engine journal holds that same excerpt at that index and its config has the same capacities and instruments.
  */
 public final class SnapshotBegin extends BytesInBinaryMarshallable {
     /** The snapshot format this build writes and reads; bump it on any change of the snapshot records
-     * (2: orders carry their routing CompIDs). */
-    public static final int FORMAT_VERSION = 2;
+     * (2: orders carry their routing CompIDs; 3: the kill switch, each instrument's trading session and halt, and the
+     * admin journal among the sources). */
+    public static final int FORMAT_VERSION = 3;
     /** How many {@link SnapshotOrder} records a writer puts in one excerpt. */
     public static final int ORDERS_PER_EXCERPT = 1024;
 
@@ -33,6 +34,7 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
     private int maxPriceLevels;
     private int sources;
     private int instruments;
+    private KillSwitch killSwitch = KillSwitch.OFF;
     private final transient RecordOut out = new RecordOut();
     private final transient RecordIn in = new RecordIn();
 
@@ -58,6 +60,17 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
         this.sources = sources;
         this.instruments = instruments;
         return this;
+    }
+
+    /** Sets the engine-wide trading state: the kill switch. */
+    public SnapshotBegin killSwitch(final KillSwitch killSwitch) {
+        this.killSwitch = killSwitch;
+        return this;
+    }
+
+    /** @return the kill switch, as it was; null if the snapshot holds an unknown value */
+    public KillSwitch killSwitch() {
+        return killSwitch;
     }
 
     /** Sets the capacities of the config the state was built under. */
@@ -155,6 +168,7 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
         out.writeInt(maxPriceLevels);
         out.writeInt(sources);
         out.writeInt(instruments);
+        out.writeByte((byte) (killSwitch == null ? -1 : killSwitch.ordinal()));
         out.end();
     }
 
@@ -176,6 +190,7 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
         maxPriceLevels = in.readInt();
         sources = in.readInt();
         instruments = in.readInt();
+        killSwitch = KillSwitch.fromOrdinal(in.readByte());
         in.end();
     }
 }

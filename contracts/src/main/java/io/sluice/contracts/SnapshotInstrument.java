@@ -8,8 +8,9 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
  * In an engine snapshot ({@link EngineSnapshots}): one instrument of the config the state was built under, with the
- * rules that decide what the engine accepts. An engine whose instruments differ refuses the snapshot: its books and
- * its answers to the inputs after it could differ.
+ * rules that decide what the engine accepts, and its trading state then: its session (open or closed) and halt. An
+ * engine whose instruments' rules differ refuses the snapshot: its books and its answers to the inputs after it could
+ * differ.
  */
 public final class SnapshotInstrument extends BytesInBinaryMarshallable {
     @LongConversion(ShortTextLongConverter.class)
@@ -24,6 +25,8 @@ public final class SnapshotInstrument extends BytesInBinaryMarshallable {
     private long maxOrderQty;
     @LongConversion(Price.Text.class)
     private long maxNotional;
+    private TradingSession session = TradingSession.OPEN;
+    private TradingHalt halt = TradingHalt.NOT_HALTED;
     private final transient RecordOut out = new RecordOut();
     private final transient RecordIn in = new RecordIn();
 
@@ -37,6 +40,23 @@ public final class SnapshotInstrument extends BytesInBinaryMarshallable {
         this.maxOrderQty = maxOrderQty;
         this.maxNotional = maxNotional;
         return this;
+    }
+
+    /** Sets the instrument's trading state: its session and halt. */
+    public SnapshotInstrument state(final TradingSession session, final TradingHalt halt) {
+        this.session = session;
+        this.halt = halt;
+        return this;
+    }
+
+    /** @return the trading session, as it was; null if the snapshot holds an unknown value */
+    public TradingSession session() {
+        return session;
+    }
+
+    /** @return whether the instrument was halted; null if the snapshot holds an unknown value */
+    public TradingHalt halt() {
+        return halt;
     }
 
     public long symbol() {
@@ -77,6 +97,8 @@ public final class SnapshotInstrument extends BytesInBinaryMarshallable {
         out.writeLong(priceHigh);
         out.writeLong(maxOrderQty);
         out.writeLong(maxNotional);
+        out.writeByte((byte) (session == null ? -1 : session.ordinal()));
+        out.writeByte((byte) (halt == null ? -1 : halt.ordinal()));
         out.end();
     }
 
@@ -90,6 +112,8 @@ public final class SnapshotInstrument extends BytesInBinaryMarshallable {
         priceHigh = in.readLong();
         maxOrderQty = in.readLong();
         maxNotional = in.readLong();
+        session = TradingSession.fromOrdinal(in.readByte());
+        halt = TradingHalt.fromOrdinal(in.readByte());
         in.end();
     }
 }

@@ -97,8 +97,14 @@ final class RecordLayoutTest {
             reports.massCancelReport(report);
             reports.adminOutcome(outcome);
             final ExcerptTailer tailer = engine.createTailer();
-            read(tailer, RecordLayout.MASS_CANCEL_REPORT, payload -> assertReport(payload, report));
-            read(tailer, RecordLayout.ENGINE_ADMIN_OUTCOME, payload -> assertMetaData(payload, outcome.metaData()));
+            read(tailer, RecordLayout.MASS_CANCEL_REPORT, payload -> {
+                assertEquals(RecordLayout.MASS_CANCEL_REPORT_LENGTH, payload.readRemaining());
+                assertReport(payload, report);
+            });
+            read(tailer, RecordLayout.ENGINE_ADMIN_OUTCOME, payload -> {
+                assertEquals(RecordLayout.ADMIN_OUTCOME_LENGTH, payload.readRemaining());
+                assertMetaData(payload, outcome.metaData());
+            });
             admin.methodWriter(AdminCommands.class).adminCommand(command);
             read(admin.createTailer(), RecordLayout.ADMIN_COMMAND, payload -> {
                 assertMetaData(payload, command.metaData());

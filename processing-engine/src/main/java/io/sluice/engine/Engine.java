@@ -1,12 +1,19 @@
 package io.sluice.engine;
 
+import io.sluice.contracts.AdminAction;
+import io.sluice.contracts.AdminCommand;
+import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.AdminRefusal;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
-import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.KillSwitch;
+import io.sluice.contracts.MassCancel;
+import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.MassCancelScope;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.OrdStatus;
@@ -14,8 +21,11 @@ import io.sluice.contracts.OrdType;
 import io.sluice.contracts.OrderCommand;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.Side;
 import io.sluice.contracts.SnapshotOrder;
 import io.sluice.contracts.TimeInForce;
+import io.sluice.contracts.TradingHalt;
+import io.sluice.contracts.TradingSession;
 import io.sluice.engine.book.BookSide;
 import io.sluice.engine.book.CompletedOrders;
 import io.sluice.engine.book.Order;
@@ -30,7 +40,8 @@ import org.agrona.collections.Long2ObjectHashMap;
 /**
  * The processing engine's logic: a pure, single-threaded function from commands to reports. It validates
  * each command, matches orders in per-instrument books with strict price-time priority, and writes every
- * resulting report to its {@link EngineToGateway} output, synchronously, before the call returns.
+ * resulting report to its {@link EngineToGateway} output, synchronously, before the call returns. Its inputs
+ * ({@link EngineInput}) are the gateways' commands and the operators' admin commands (the admin journal, source 0).
  *
  * <h2>Determinism</h2>
  * No clock, no randomness, no hash-order iteration: the same commands in the same order give the same
@@ -51,11 +62,12 @@ import org.agrona.collections.Long2ObjectHashMap;
  *
  * <h2>Rules</h2>
  * <ul>
- * <li>A new order is validated (symbol, side, type, time in force, quantity, price, band, limits, then a
- *     duplicate ClOrdID among the session's open and remembered orders); a failure is one execution report
- *     with ExecType=REJECTED, OrderID 0 and the reason. An accepted order is reported NEW, then trades.</li>
+ * <li>A new order is validated (the kill switch, symbol, the instrument's trading session and halt, side, type,
+ *     time in force, quantity, price, band, limits, then a duplicate ClOrdID among the session's open and
+ *     remembered orders); a failure is one execution report with ExecType=REJECTED, OrderID 0 and the reason. An
+ *     accepted order is reported NEW, then trades.</li>
  * <li>Trades happen at the resting order's price; each fill is reported to the aggressor, then to the
- *     resting order's owner. What is left of an order then rests (limit, DAY) or is canceled: IOC
+ *     resting order's owner. What is left of an order then rests (limit, DAY or GTC) or is canceled: IOC
  *     remainders, market orders out of liquidity ({@code NO_LIQUIDITY}), FOK orders that cannot fill in
  *     full ({@code FOK_NOT_FILLABLE}, canceled before any trade).</li>
  * <li>Self-match prevention, "cancel the aggressor": an aggressor that reaches a resting order of its own
@@ -64,20 +76,36 @@ import org.agrona.collections.Long2ObjectHashMap;
  *     the first such order.</li>
  * <li>Cancel and cancel/replace name the order by (gateway, session, OrigClOrdID): a session only ever finds
  *     its own orders. Unknown (or someone else's) orders get a cancel reject {@code UNKNOWN_ORDER}; orders already
- *     filled or canceled get {@code ORDER_ALREADY_DONE}. A replace keeps the symbol and side, stays a DAY
- *     limit order, may not go below CumQty; it keeps time priority only if the price is unchanged and the
+ *     filled, canceled or expired get {@code ORDER_ALREADY_DONE}. A replace is refused while the kill switch is
+ *     on or the instrument is closed or halted; it keeps the symbol and side, stays a DAY or GTC limit order, may
+ *     not go below CumQty; it keeps time priority only if the price is unchanged and the
  *     quantity does not grow, otherwise it goes to the back and, at a new price, may trade at once. It keeps
  *     its owner, firm included.</li>
+ * <li>A mass cancel (35=q, or cancel-on-disconnect) takes the requesting session's resting orders only, of one
+ *     instrument (SECURITY) or all (ALL), optionally of one side: books in config order, bids then asks, each in price
+ *     then time priority, each reported CANCELED to its owner with its own ClOrdID (fills stand); then one
+ *     MassCancelReport with the request's ClOrdID, an OrderID of the engine's (from the OrderID counter) and the
+ *     count. An unknown instrument is refused ({@code UNKNOWN_SYMBOL}) and cancels nothing.</li>
+ * <li>Admin commands: CANCEL_SESSION, CANCEL_INSTRUMENT and CANCEL_ALL cancel resting orders (whoever owns them,
+ *     in the mass cancel's order), KILL_SWITCH_ON cancels every resting order and rejects every new order and
+ *     replace ({@code KILL_SWITCH_ON}) until KILL_SWITCH_OFF; HALT rejects an instrument's new orders and replaces
+ *     ({@code INSTRUMENT_HALTED}) until RESUME, resting orders staying; CLOSE_TRADING (one instrument, or all) rejects
+ *     them ({@code OUTSIDE_TRADING_SESSION}) until OPEN_TRADING and expires every resting DAY order there (ExecType
+ *     and OrdStatus EXPIRED), GTC orders resting on. Cancels and mass cancels are always taken. Each admin command
+ *     is answered by exactly one AdminOutcome, after the reports it caused: ACKNOWLEDGED with the orders it
+ *     canceled or expired, REFUSED with why (unknown instrument, already in that state, a field missing), or
+ *     PASSED_TO_GATEWAY for a gateway's action. Instruments start in {@code EngineConfig.tradingSessionAtStart()}.</li>
  * <li>Reports go to the gateway and session that own the order; rejects of requests go to the requester
  *     (the gateway and session the request came from). Every request gets at least one report.</li>
  * </ul>
  * Completed orders are remembered for {@code completedOrderMemory} completions; older ClOrdIDs are
  * forgotten and may be reused. All memory is allocated in the constructor: zero allocation per command.
  */
-public final class Engine implements GatewayToEngine {
+public final class Engine implements EngineInput {
     private final EngineToGateway output;
     private final Long2ObjectHashMap<Instrument> instruments = new Long2ObjectHashMap<>();
-    /** The books in config order, for snapshots: the map above is for lookups and is never iterated. */
+    /** The instruments in config order, for sweeps and snapshots: the map above is for lookups and is never iterated. */
+    private final Instrument[] inConfigOrder;
     private final OrderBook[] books;
     private final OrderPool pool;
     private final OrderIndex index;
@@ -85,6 +113,10 @@ public final class Engine implements GatewayToEngine {
     private final int maxOpenOrders;
     private final ExecutionReport report = new ExecutionReport();
     private final CancelReject cancelReject = new CancelReject();
+    private final MassCancelReport massCancelReport = new MassCancelReport();
+    private final OrderSweep sweep = new OrderSweep();
+    private final AdminOutcome outcome = new AdminOutcome();
+    private KillSwitch killSwitch = KillSwitch.OFF;
     private int openOrders;
     private long lastOrderId;
     private long lastExecId;
@@ -93,9 +125,11 @@ public final class Engine implements GatewayToEngine {
     public Engine(final EngineConfig config, final EngineToGateway output) {
         this.output = output;
         books = new OrderBook[config.instruments().size()];
+        inConfigOrder = new Instrument[books.length];
         for (final InstrumentConfig instrument : config.instruments()) {
-            final Instrument runtime = new Instrument(instrument, config.maxPriceLevels());
+            final Instrument runtime = new Instrument(instrument, config.maxPriceLevels(), config.tradingSessionAtStart());
             instruments.put(instrument.symbol(), runtime);
+            inConfigOrder[instruments.size() - 1] = runtime;
             books[instruments.size() - 1] = runtime.book();
         }
         maxOpenOrders = config.maxOpenOrders();
@@ -110,7 +144,11 @@ public final class Engine implements GatewayToEngine {
     public void newOrder(final NewOrder command) {
         cause = command.metaData();
         final Instrument instrument = instruments.get(command.symbol());
-        RejectReason reason = instrument == null ? RejectReason.UNKNOWN_SYMBOL : instrument.check(command);
+        RejectReason reason = killSwitch == KillSwitch.ON ? RejectReason.KILL_SWITCH_ON
+                : instrument == null ? RejectReason.UNKNOWN_SYMBOL : instrument.admission();
+        if (reason == RejectReason.NONE) {
+            reason = instrument.check(command);
+        }
         if (reason == RejectReason.NONE && index.get(cause.sourceId(), command.session(), command.clOrdId()) != null) {
             reason = RejectReason.DUPLICATE_CL_ORD_ID;
         }
@@ -188,8 +226,190 @@ public final class Engine implements GatewayToEngine {
     }
 
     @Override
-    public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
-        throw new UnsupportedOperationException("mass cancel: not built yet");
+    public void massCancel(final MassCancel command) {
+        cause = command.metaData();
+        final MassCancelReport r = massCancelReport;
+        r.metaData().copyFrom(cause);
+        r.gatewayId(cause.sourceId()).session(command.session()).orderId(++lastOrderId).clOrdId(command.clOrdId())
+                .origClOrdId(0).ordStatus(null).rejectReason(RejectReason.NONE)
+                .routing(command.onBehalfOfCompId(), command.deliverToCompId());
+        r.scope(command.scope()).symbol(command.symbol()).side(command.side()).cause(command.cause()).affectedOrders(0);
+        sweep.ofSession(cause.sourceId(), command.session()).side(command.side());
+        if (command.scope() == MassCancelScope.ALL) {
+            r.affectedOrders(sweepAll(ExecType.CANCELED, RejectReason.NONE));
+        } else {
+            // Anything but ALL names one instrument (SECURITY): a missing or unknown one is refused.
+            final Instrument instrument = instruments.get(command.symbol());
+            if (instrument == null) {
+                r.rejectReason(RejectReason.UNKNOWN_SYMBOL);
+            } else {
+                r.affectedOrders(sweepBook(instrument.book(), ExecType.CANCELED, RejectReason.NONE));
+            }
+        }
+        output.massCancelReport(r);
+    }
+
+    /**
+     * Carries out an operator's command from the admin journal and answers it with exactly one {@link AdminOutcome},
+     * after the execution reports of the orders it canceled or expired. Commands for a gateway (disconnect, set
+     * sequence) are answered PASSED_TO_GATEWAY.
+     */
+    @Override
+    public void adminCommand(final AdminCommand command) {
+        cause = command.metaData();
+        final AdminOutcome o = outcome.answering(command);
+        final AdminAction action = command.action();
+        if (action == null) {
+            o.refused(AdminRefusal.MALFORMED_COMMAND);
+        } else if (action.actor() == AdminAction.Actor.GATEWAY) {
+            o.passedToGateway();
+        } else {
+            switch (action) {
+                case CANCEL_SESSION -> cancelSession(command, o);
+                case CANCEL_INSTRUMENT -> cancelInstrument(command, o);
+                case CANCEL_ALL -> cancelAll(o);
+                case KILL_SWITCH_ON -> killSwitchOn(o);
+                case KILL_SWITCH_OFF -> killSwitchOff(o);
+                case HALT, RESUME -> haltOrResume(command, o, action == AdminAction.HALT ? TradingHalt.HALTED
+                        : TradingHalt.NOT_HALTED);
+                case OPEN_TRADING -> openOrClose(command, o, TradingSession.OPEN);
+                case CLOSE_TRADING -> openOrClose(command, o, TradingSession.CLOSED);
+                default -> o.passedToGateway(); // unreachable: every ENGINE action is above
+            }
+        }
+        output.adminOutcome(o);
+    }
+
+    private void cancelSession(final AdminCommand command, final AdminOutcome o) {
+        if (command.gatewayId() <= 0 || command.session() == 0) {
+            o.refused(AdminRefusal.MALFORMED_COMMAND);
+        } else {
+            sweep.ofSession(command.gatewayId(), command.session());
+            o.acknowledged(sweepAll(ExecType.CANCELED, RejectReason.NONE));
+        }
+    }
+
+    private void cancelAll(final AdminOutcome o) {
+        sweep.ofAnyone();
+        o.acknowledged(sweepAll(ExecType.CANCELED, RejectReason.NONE));
+    }
+
+    private void cancelInstrument(final AdminCommand command, final AdminOutcome o) {
+        final Instrument instrument = namedInstrument(command, o);
+        if (instrument != null) {
+            sweep.ofAnyone();
+            o.acknowledged(sweepBook(instrument.book(), ExecType.CANCELED, RejectReason.NONE));
+        }
+    }
+
+    private void killSwitchOn(final AdminOutcome o) {
+        if (killSwitch == KillSwitch.ON) {
+            o.refused(AdminRefusal.KILL_SWITCH_ALREADY_ON);
+            return;
+        }
+        killSwitch = KillSwitch.ON;
+        sweep.ofAnyone();
+        o.acknowledged(sweepAll(ExecType.CANCELED, RejectReason.KILL_SWITCH_ON));
+    }
+
+    private void killSwitchOff(final AdminOutcome o) {
+        if (killSwitch == KillSwitch.OFF) {
+            o.refused(AdminRefusal.KILL_SWITCH_ALREADY_OFF);
+            return;
+        }
+        killSwitch = KillSwitch.OFF;
+        o.acknowledged(0);
+    }
+
+    private void haltOrResume(final AdminCommand command, final AdminOutcome o, final TradingHalt wanted) {
+        final Instrument instrument = namedInstrument(command, o);
+        if (instrument == null) {
+            return;
+        }
+        if (instrument.halt() == wanted) {
+            o.refused(wanted == TradingHalt.HALTED ? AdminRefusal.ALREADY_HALTED : AdminRefusal.NOT_HALTED);
+            return;
+        }
+        instrument.halt(wanted);
+        o.acknowledged(0);
+    }
+
+    /**
+     * Opens or closes the trading session of the named instrument, or of every one (symbol 0): refused if it is (all
+     * are) in that state already. A close expires the resting DAY orders of each instrument it closes; the outcome
+     * counts them.
+     */
+    private void openOrClose(final AdminCommand command, final AdminOutcome o, final TradingSession wanted) {
+        final AdminRefusal already = wanted == TradingSession.OPEN ? AdminRefusal.TRADING_ALREADY_OPEN
+                : AdminRefusal.TRADING_ALREADY_CLOSED;
+        if (command.symbol() != 0) {
+            final Instrument instrument = namedInstrument(command, o);
+            if (instrument == null) {
+                return;
+            }
+            if (instrument.session() == wanted) {
+                o.refused(already);
+            } else {
+                o.acknowledged(changeSession(instrument, wanted));
+            }
+            return;
+        }
+        long expired = 0;
+        int changed = 0;
+        for (final Instrument instrument : inConfigOrder) {
+            if (instrument.session() != wanted) {
+                expired += changeSession(instrument, wanted);
+                changed++;
+            }
+        }
+        if (changed == 0) {
+            o.refused(already);
+        } else {
+            o.acknowledged(expired);
+        }
+    }
+
+    /** @return how many DAY orders expired (at a close) */
+    private long changeSession(final Instrument instrument, final TradingSession wanted) {
+        instrument.session(wanted);
+        if (wanted == TradingSession.OPEN) {
+            return 0;
+        }
+        sweep.ofAnyone().timeInForce(TimeInForce.DAY);
+        return sweepBook(instrument.book(), ExecType.EXPIRED, RejectReason.NONE);
+    }
+
+    /** @return the instrument {@code command} names, or null, having refused {@code o} (none named, or unknown) */
+    private Instrument namedInstrument(final AdminCommand command, final AdminOutcome o) {
+        if (command.symbol() == 0) {
+            o.refused(AdminRefusal.MALFORMED_COMMAND);
+            return null;
+        }
+        final Instrument instrument = instruments.get(command.symbol());
+        if (instrument == null) {
+            o.refused(AdminRefusal.UNKNOWN_INSTRUMENT);
+        }
+        return instrument;
+    }
+
+    /** @return whether the kill switch is on */
+    public KillSwitch killSwitch() {
+        return killSwitch;
+    }
+
+    /** @return the trading session of the {@code i}-th instrument of the config */
+    public TradingSession tradingSession(final int i) {
+        return inConfigOrder[i].session();
+    }
+
+    /** @return whether the {@code i}-th instrument of the config is halted */
+    public TradingHalt tradingHalt(final int i) {
+        return inConfigOrder[i].halt();
+    }
+
+    /** @return the symbol of the {@code i}-th instrument of the config */
+    public long symbol(final int i) {
+        return inConfigOrder[i].symbol();
     }
 
     /** @return how many orders rest in the books. */
@@ -239,6 +459,27 @@ public final class Engine implements GatewayToEngine {
     }
 
     /**
+     * Restoring a snapshot, after {@link #restoreCounters}: the kill switch.
+     */
+    public void restoreKillSwitch(final KillSwitch state) {
+        killSwitch = state;
+    }
+
+    /**
+     * Restoring a snapshot, after {@link #restoreCounters}: the trading session and halt of instrument {@code symbol}.
+     *
+     * @throws IllegalStateException if the instrument is not configured
+     */
+    public void restoreTradingState(final long symbol, final TradingSession session, final TradingHalt halt) {
+        final Instrument instrument = instruments.get(symbol);
+        if (instrument == null || session == null || halt == null) {
+            throw new IllegalStateException("the trading state of an instrument not configured, or not readable");
+        }
+        instrument.session(session);
+        instrument.halt(halt);
+    }
+
+    /**
      * Appends a resting order from a snapshot behind those of its price level ({@link #restoreCounters}).
      *
      * @throws IllegalStateException if it cannot be where the snapshot says: an unknown instrument, no room
@@ -281,16 +522,24 @@ public final class Engine implements GatewayToEngine {
     }
 
     private RejectReason checkReplace(final Order original, final ReplaceOrder command) {
+        if (killSwitch == KillSwitch.ON) {
+            return RejectReason.KILL_SWITCH_ON;
+        }
+        final Instrument instrument = instruments.get(original.symbol());
+        final RejectReason admission = instrument.admission();
+        if (admission != RejectReason.NONE) {
+            return admission;
+        }
         if (command.symbol() != original.symbol() || command.side() != original.side()) {
             return RejectReason.REPLACE_CHANGES_SYMBOL_OR_SIDE;
         }
         if (command.ordType() != OrdType.LIMIT) {
             return RejectReason.UNSUPPORTED_ORD_TYPE;
         }
-        if (command.timeInForce() != TimeInForce.DAY) {
+        if (!Instrument.rests(command.timeInForce())) {
             return RejectReason.UNSUPPORTED_TIME_IN_FORCE;
         }
-        final RejectReason terms = instruments.get(original.symbol()).check(command);
+        final RejectReason terms = instrument.check(command);
         if (terms != RejectReason.NONE) {
             return terms;
         }
@@ -334,13 +583,64 @@ public final class Engine implements GatewayToEngine {
             cancelRemainder(aggressor, RejectReason.SELF_MATCH_PREVENTED);
         } else if (aggressor.ordType() == OrdType.MARKET) {
             cancelRemainder(aggressor, RejectReason.NO_LIQUIDITY);
-        } else if (aggressor.timeInForce() != TimeInForce.DAY) {
+        } else if (!Instrument.rests(aggressor.timeInForce())) {
             cancelRemainder(aggressor, RejectReason.NONE);
         } else if (!book.sideOf(aggressor).canRest(aggressor.price())) {
             cancelRemainder(aggressor, RejectReason.ENGINE_CAPACITY_REACHED);
         } else {
             book.sideOf(aggressor).rest(aggressor);
         }
+    }
+
+    /** Sweeps every book, in config order ({@link #sweepBook}). @return how many orders it took */
+    private long sweepAll(final ExecType execType, final RejectReason reason) {
+        long taken = 0;
+        for (final OrderBook book : books) {
+            taken += sweepBook(book, execType, reason);
+        }
+        return taken;
+    }
+
+    /**
+     * Takes every resting order of {@code book} that {@link #sweep} takes out of the book, bids then asks, each side
+     * in price then time priority, reporting each to its owner ({@code execType} CANCELED or EXPIRED, and
+     * {@code reason}). @return how many it took
+     */
+    private long sweepBook(final OrderBook book, final ExecType execType, final RejectReason reason) {
+        long taken = 0;
+        if (sweep.coversSide(Side.BUY)) {
+            taken += sweepSide(book.bids(), execType, reason);
+        }
+        if (sweep.coversSide(Side.SELL)) {
+            taken += sweepSide(book.asks(), execType, reason);
+        }
+        return taken;
+    }
+
+    private long sweepSide(final BookSide side, final ExecType execType, final RejectReason reason) {
+        final OrdStatus status = execType == ExecType.EXPIRED ? OrdStatus.EXPIRED : OrdStatus.CANCELED;
+        long taken = 0;
+        int depth = 0;
+        for (PriceLevel level = side.level(0); level != null; level = side.level(depth)) {
+            boolean emptied = true;
+            for (Order order = level.head(); order != null; ) {
+                final Order next = order.nextInLevel();
+                if (sweep.takes(order)) {
+                    side.remove(order); // the last one drops the level, and the next level moves to this depth
+                    order.ordStatus(status);
+                    execution(order, execType, order.clOrdId(), 0, 0, 0, reason);
+                    complete(order);
+                    taken++;
+                } else {
+                    emptied = false;
+                }
+                order = next;
+            }
+            if (!emptied) {
+                depth++;
+            }
+        }
+        return taken;
     }
 
     /** Cancels an order that is not resting (an aggressor's remainder), saying why. */

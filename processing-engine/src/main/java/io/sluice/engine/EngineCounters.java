@@ -1,14 +1,20 @@
 package io.sluice.engine;
 
+import io.sluice.contracts.AdminAction;
+import io.sluice.contracts.AdminCommand;
+import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.AdminResult;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
-import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.book.OrderBook;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.InstrumentConfig;
@@ -20,9 +26,10 @@ import org.agrona.concurrent.status.AtomicCounter;
 
 /**
  * The engine process's live counters, in its {@link CountersFile} ({@code <root>/counters/engine.counters}): live
- * commands by type, rejects by {@link RejectReason} (of orders and of cancels/replaces), fills, reports, resting
- * orders per instrument, the last eventId consumed from each gateway journal (a gateway publishes the last it wrote:
- * the difference is the engine's lag behind it) and the engine thread's idle turns.
+ * commands by type (mass cancels included), rejects by {@link RejectReason} (of orders and of cancels/replaces), fills,
+ * orders expired at a close, admin commands by {@link AdminAction} and how many were refused, reports, resting orders
+ * per instrument, the last eventId consumed from each gateway journal (a gateway publishes the last it wrote: the
+ * difference is the engine's lag behind it) and from the admin journal, and the engine thread's idle turns.
  * <p>
  * All counters are allocated here, at start; on the engine thread each update is one ordered or plain write into
  * the mapped file: no allocation, no lock, no system call. They count what this process did live, not the inputs its
@@ -36,6 +43,12 @@ public final class EngineCounters implements AutoCloseable {
     private final AtomicCounter newOrders;
     private final AtomicCounter cancels;
     private final AtomicCounter replaces;
+    private final AtomicCounter massCancels;
+    private final AtomicCounter massCanceledOrders;
+    private final AtomicCounter[] adminCommands;
+    private final AtomicCounter adminRefusals;
+    private final AtomicCounter expiredOrders;
+    private final AtomicCounter adminConsumedEventId;
     private final AtomicCounter[] orderRejects;
     private final AtomicCounter[] cancelRejects;
     private final AtomicCounter fills;
@@ -52,6 +65,16 @@ public final class EngineCounters implements AutoCloseable {
         newOrders = file.counter(CounterLabel.of("sluice_engine_commands_total", "type", "new_order"));
         cancels = file.counter(CounterLabel.of("sluice_engine_commands_total", "type", "cancel"));
         replaces = file.counter(CounterLabel.of("sluice_engine_commands_total", "type", "replace"));
+        massCancels = file.counter(CounterLabel.of("sluice_engine_commands_total", "type", "mass_cancel"));
+        massCanceledOrders = file.counter(CounterLabel.of("sluice_engine_mass_canceled_orders_total"));
+        final AdminAction[] actions = AdminAction.values();
+        adminCommands = new AtomicCounter[actions.length];
+        for (final AdminAction action : actions) {
+            adminCommands[action.ordinal()] = file.counter(CounterLabel.of("sluice_engine_admin_commands_total",
+                    "action", action.name()));
+        }
+        adminRefusals = file.counter(CounterLabel.of("sluice_engine_admin_refusals_total"));
+        expiredOrders = file.counter(CounterLabel.of("sluice_engine_expired_orders_total"));
         final RejectReason[] reasons = RejectReason.values();
         orderRejects = new AtomicCounter[reasons.length];
         cancelRejects = new AtomicCounter[reasons.length];
@@ -78,12 +101,13 @@ public final class EngineCounters implements AutoCloseable {
             consumedEventId[i] = file.gauge(CounterLabel.of("sluice_engine_consumed_event_id",
                     "gateway", Integer.toString(gatewayIds[i])));
         }
+        adminConsumedEventId = file.gauge(CounterLabel.of("sluice_engine_consumed_event_id", "gateway", "admin"));
         idleTurns = file.counter(CounterLabel.of("sluice_engine_idle_turns_total"));
         journalIndex = file.gauge(CounterLabel.of("sluice_engine_journal_index"));
     }
 
     /** @return {@code engine}, counting each live command by type and noting the eventId consumed from its source */
-    public GatewayToEngine counting(final GatewayToEngine engine) {
+    public EngineInput counting(final EngineInput engine) {
         return new CountedCommands(engine, this);
     }
 
@@ -93,6 +117,8 @@ public final class EngineCounters implements AutoCloseable {
         final ExecType type = report.execType();
         if (type == ExecType.TRADE) {
             fills.incrementRelease();
+        } else if (type == ExecType.EXPIRED) {
+            expiredOrders.incrementRelease();
         } else if (type == ExecType.REJECTED && report.rejectReason() != RejectReason.NONE) {
             orderRejects[report.rejectReason().ordinal()].incrementRelease();
         }
@@ -103,6 +129,20 @@ public final class EngineCounters implements AutoCloseable {
         reports.incrementRelease();
         if (reject.rejectReason() != RejectReason.NONE) {
             cancelRejects[reject.rejectReason().ordinal()].incrementRelease();
+        }
+    }
+
+    /** Counts a mass cancel report written to the engine journal (live), and the orders it canceled. */
+    public void onReport(final MassCancelReport report) {
+        reports.incrementRelease();
+        massCanceledOrders.getAndAddRelease(report.affectedOrders());
+    }
+
+    /** Counts an admin outcome written to the engine journal (live), and whether it was a refusal. */
+    public void onReport(final AdminOutcome outcome) {
+        reports.incrementRelease();
+        if (outcome.result() == AdminResult.REFUSED) {
+            adminRefusals.incrementRelease();
         }
     }
 
@@ -121,6 +161,10 @@ public final class EngineCounters implements AutoCloseable {
     }
 
     private void consumed(final MetaData metaData) {
+        if (metaData.sourceId() == Journals.ADMIN_SOURCE_ID) {
+            adminConsumedEventId.setRelease(metaData.eventId());
+            return;
+        }
         final int slot = sourceSlot.get(metaData.sourceId());
         if (slot >= 0) {
             consumedEventId[slot].setRelease(metaData.eventId());
@@ -133,7 +177,7 @@ public final class EngineCounters implements AutoCloseable {
     }
 
     /** Counts each command before the engine runs it. */
-    private record CountedCommands(GatewayToEngine engine, EngineCounters counters) implements GatewayToEngine {
+    private record CountedCommands(EngineInput engine, EngineCounters counters) implements EngineInput {
         @Override
         public void newOrder(final NewOrder order) {
             counters.newOrders.incrementRelease();
@@ -156,9 +200,19 @@ public final class EngineCounters implements AutoCloseable {
         }
 
         @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        public void massCancel(final MassCancel massCancel) {
+            counters.massCancels.incrementRelease();
             counters.consumed(massCancel.metaData());
             engine.massCancel(massCancel);
+        }
+
+        @Override
+        public void adminCommand(final AdminCommand command) {
+            if (command.action() != null) {
+                counters.adminCommands[command.action().ordinal()].incrementRelease();
+            }
+            counters.consumed(command.metaData());
+            engine.adminCommand(command);
         }
     }
 }

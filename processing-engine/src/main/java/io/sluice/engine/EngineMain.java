@@ -25,7 +25,8 @@ import java.util.concurrent.Callable;
  * safe at any instant). Exit codes, each with a message on stderr:
  * <ul>
  *   <li>{@value #EXIT_FAILED}: anything unforeseen stopped the engine (the message names it);</li>
- *   <li>{@value #EXIT_BAD_CONFIG}: the config file is missing or invalid;</li>
+ *   <li>{@value #EXIT_BAD_CONFIG}: the config file is missing or invalid, or the admin journal is open to other users
+ *   than the deployment's (the message names its directory, owner and mode);</li>
  *   <li>{@value #EXIT_CORRUPT_JOURNAL}: a corrupt, truncated or altered journal (a record failing its checksum, or
  *   recovery re-running an input into other reports than recorded), or one of another journal format; the message
  *   names the file, excerpt and byte offset;</li>
@@ -72,6 +73,9 @@ public final class EngineMain implements Callable<Integer> {
             service = new EngineService(config);
         } catch (final io.sluice.runtime.replication.ReplicaRootException e) {
             System.err.println(e.getMessage());
+            return EXIT_BAD_CONFIG;
+        } catch (final IllegalStateException e) { // an admin journal others could write (AdminJournal.requireOwnerOnly)
+            System.err.println("engine: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         } catch (final IllegalArgumentException e) { // a journal of another format
             System.err.println("engine: cannot use the journals: " + e.getMessage());

@@ -6,7 +6,6 @@ import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.journal.JournalSpaceKeeper;
 import io.sluice.runtime.journal.SpaceLevel;
-import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ExcerptComparison;
@@ -25,7 +24,8 @@ import java.util.function.UnaryOperator;
 /**
  * The engine process's work, apart from its command line, as an Agrona {@link Agent} (run by an {@link AgentThread},
  * or driven by a benchmark): construction opens the journals, {@link #onStart()} recovers, and each
- * {@link #doWork()} polls every gateway journal round-robin, one command from each, and runs each command through
+ * {@link #doWork()} polls every input journal round-robin (the admin journal, then the gateway journals), one command
+ * from each, and runs each command through
  * the {@link Engine} inside one excerpt of the engine journal ({@link JournalingInput}); when no journal has anything
  * the runner idles with the configured strategy. Unless configured off, a {@link JournalPretoucher} faults in the
  * engine journal's pages ahead of it, on the background thread that also keeps its disk reserved.
@@ -56,7 +56,7 @@ public final class EngineService implements Agent, AutoCloseable {
     private final ExcerptAppender appender;
     private final JournalOutput output;
     private final Engine engine;
-    private final GatewayToEngine logic;
+    private final EngineInput logic;
     private final JournalingInput input;
     private final JournalPretoucher pretoucher;
     private final JournalSpace space;
@@ -76,7 +76,7 @@ public final class EngineService implements Agent, AutoCloseable {
      * For tests of what happens when the engine fails on an input: {@code wrapEngine} wraps the engine where the live
      * loop and recovery call it (e.g. to throw on one command). Production code uses {@link #EngineService(EngineConfig)}.
      */
-    public EngineService(final EngineConfig config, final UnaryOperator<GatewayToEngine> wrapEngine) {
+    public EngineService(final EngineConfig config, final UnaryOperator<EngineInput> wrapEngine) {
         this.config = config;
         io.sluice.runtime.replication.RootRole.requireNotReplica(config.journalRoot(), "engine");
         final java.nio.file.Path journal = Journals.engineJournal(config.journalRoot());
@@ -85,6 +85,7 @@ public final class EngineService implements Agent, AutoCloseable {
         if (StaleWriteLock.breakIfHolderDead(engineJournal)) {
             System.out.println("engine: broke the write lock of " + journal + ", left by a dead engine process");
         }
+        // The admin journal first: a wider mode than owner-only stops the engine here, naming it (AdminJournal).
         sources = new InputSources(config.journalRoot(), config.gatewayIds());
         appender = engineJournal.createAppender();
         output = new JournalOutput(appender);

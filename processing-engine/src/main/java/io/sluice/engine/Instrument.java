@@ -5,12 +5,15 @@ import io.sluice.contracts.OrderCommand;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
+import io.sluice.contracts.TradingHalt;
+import io.sluice.contracts.TradingSession;
 import io.sluice.engine.book.OrderBook;
 import io.sluice.engine.config.InstrumentConfig;
 
 /**
- * A configured instrument at run time: the rules an order's terms must meet (validation and risk limits)
- * and its order book. The checks run in a fixed order so the same bad order always gets the same reason.
+ * A configured instrument at run time: the rules an order's terms must meet (validation and risk limits), its order
+ * book, and whether it takes orders now: its trading session (open or closed) and whether an operator halted it. The
+ * checks run in a fixed order so the same bad order always gets the same reason.
  */
 final class Instrument {
     private final long tickSize;
@@ -19,9 +22,14 @@ final class Instrument {
     private final long priceHigh;
     private final long maxOrderQty;
     private final long maxNotional;
+    private final long symbol;
     private final OrderBook book;
+    private TradingSession session;
+    private TradingHalt halt = TradingHalt.NOT_HALTED;
 
-    Instrument(final InstrumentConfig config, final int maxPriceLevels) {
+    Instrument(final InstrumentConfig config, final int maxPriceLevels, final TradingSession session) {
+        symbol = config.symbol();
+        this.session = session;
         tickSize = config.tickSize();
         lotSize = config.lotSize();
         priceLow = config.priceLow();
@@ -33,6 +41,42 @@ final class Instrument {
 
     OrderBook book() {
         return book;
+    }
+
+    long symbol() {
+        return symbol;
+    }
+
+    TradingSession session() {
+        return session;
+    }
+
+    void session(final TradingSession session) {
+        this.session = session;
+    }
+
+    TradingHalt halt() {
+        return halt;
+    }
+
+    void halt(final TradingHalt halt) {
+        this.halt = halt;
+    }
+
+    /**
+     * @return why the instrument takes no new orders or replaces now ({@link RejectReason#OUTSIDE_TRADING_SESSION},
+     * {@link RejectReason#INSTRUMENT_HALTED}), or {@link RejectReason#NONE}
+     */
+    RejectReason admission() {
+        if (session == TradingSession.CLOSED) {
+            return RejectReason.OUTSIDE_TRADING_SESSION;
+        }
+        return halt == TradingHalt.HALTED ? RejectReason.INSTRUMENT_HALTED : RejectReason.NONE;
+    }
+
+    /** @return true if a limit order's remainder with {@code timeInForce} rests in the book (DAY, GTC) */
+    static boolean rests(final TimeInForce timeInForce) {
+        return timeInForce == TimeInForce.DAY || timeInForce == TimeInForce.GOOD_TILL_CANCEL;
     }
 
     /**
@@ -51,11 +95,11 @@ final class Instrument {
         if (ordType != OrdType.LIMIT && ordType != OrdType.MARKET) {
             return RejectReason.UNSUPPORTED_ORD_TYPE;
         }
-        if (timeInForce != TimeInForce.DAY && timeInForce != TimeInForce.IMMEDIATE_OR_CANCEL
+        if (!rests(timeInForce) && timeInForce != TimeInForce.IMMEDIATE_OR_CANCEL
                 && timeInForce != TimeInForce.FILL_OR_KILL) {
             return RejectReason.UNSUPPORTED_TIME_IN_FORCE;
         }
-        if (ordType == OrdType.MARKET && timeInForce == TimeInForce.DAY) {
+        if (ordType == OrdType.MARKET && rests(timeInForce)) {
             return RejectReason.MARKET_ORDER_DAY;
         }
         if (qty <= 0) {

@@ -104,14 +104,18 @@ public final class JournalOutput implements EngineToGateway {
     public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
         stamp(report.metaData());
         writer.massCancelReport(report);
-        count();
+        if (count() && counters != null) {
+            counters.onReport(report);
+        }
     }
 
     @Override
     public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
         stamp(outcome.metaData());
         writer.adminOutcome(outcome);
-        count();
+        if (count() && counters != null) {
+            counters.onReport(outcome);
+        }
     }
 
     /** @return true if the report was written live (and so counted) */

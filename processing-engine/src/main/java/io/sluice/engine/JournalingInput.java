@@ -1,7 +1,8 @@
 package io.sluice.engine;
 
+import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
-import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
@@ -16,9 +17,9 @@ import net.openhft.chronicle.wire.MarshallableOut;
  * is the commit point. Stamps {@code engineRead} on the input first. An optional {@link Inspector} sees
  * each excerpt's bytes just before they are committed (replay compares them there, in place).
  */
-public final class JournalingInput implements GatewayToEngine {
+public final class JournalingInput implements EngineInput {
     private final MarshallableOut appender;
-    private final GatewayToEngine engine;
+    private final EngineInput engine;
     private final Inspector inspector;
     private long excerptStart;
 
@@ -36,7 +37,7 @@ public final class JournalingInput implements GatewayToEngine {
      * @param appender the engine journal's appender, or, for recovery, {@link JournalOutput#recoveryWire()}
      * @param engine   an engine whose output is a {@link JournalOutput} writing to {@code appender}
      */
-    public JournalingInput(final MarshallableOut appender, final GatewayToEngine engine) {
+    public JournalingInput(final MarshallableOut appender, final EngineInput engine) {
         this(appender, engine, null);
     }
 
@@ -44,7 +45,7 @@ public final class JournalingInput implements GatewayToEngine {
      * @param engine    an engine whose output is a {@link JournalOutput} on {@code appender}
      * @param inspector shown every excerpt the engine completes, before it is committed; null for none
      */
-    public JournalingInput(final MarshallableOut appender, final GatewayToEngine engine, final Inspector inspector) {
+    public JournalingInput(final MarshallableOut appender, final EngineInput engine, final Inspector inspector) {
         this.appender = appender;
         this.engine = engine;
         this.inspector = inspector;
@@ -87,11 +88,23 @@ public final class JournalingInput implements GatewayToEngine {
     }
 
     @Override
-    public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+    public void massCancel(final MassCancel massCancel) {
         final DocumentContext dc = begin(massCancel.metaData());
         boolean processed = false;
         try {
             engine.massCancel(massCancel);
+            processed = true;
+        } finally {
+            end(dc, processed);
+        }
+    }
+
+    @Override
+    public void adminCommand(final AdminCommand command) {
+        final DocumentContext dc = begin(command.metaData());
+        boolean processed = false;
+        try {
+            engine.adminCommand(command);
             processed = true;
         } finally {
             end(dc, processed);

@@ -1,10 +1,11 @@
 package io.sluice.replay;
 
+import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
-import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.EngineInput;
 import io.sluice.engine.recovery.InputSource;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
@@ -119,8 +120,10 @@ final class RecordedJournals {
      * message of a divergence, so the replay loop need not keep a copy of every input
      */
     String inputYaml(final int gatewayId, final long eventId) {
-        final String[] found = {"(input " + eventId + " not found in gateway " + gatewayId + "'s journal)"};
-        final GatewayToEngine finder = new GatewayToEngine() {
+        final boolean admin = gatewayId == Journals.ADMIN_SOURCE_ID;
+        final String[] found = {"(input " + eventId + " not found in " + (admin ? "the admin journal"
+                : "gateway " + gatewayId + "'s journal") + ")"};
+        final EngineInput finder = new EngineInput() {
             @Override
             public void newOrder(final NewOrder order) {
                 keep(order.metaData().eventId(), order);
@@ -141,13 +144,18 @@ final class RecordedJournals {
                 keep(massCancel.metaData().eventId(), massCancel);
             }
 
+            @Override
+            public void adminCommand(final AdminCommand command) {
+                keep(command.metaData().eventId(), command);
+            }
+
             private void keep(final long id, final Object command) {
                 if (id == eventId) {
                     found[0] = command.toString();
                 }
             }
         };
-        try (InputSource source = new InputSource(root, gatewayId, true)) {
+        try (InputSource source = admin ? InputSource.admin(root, true) : new InputSource(root, gatewayId, true)) {
             while (source.lastEventId() < eventId && source.poll(finder)) {
                 // reads on up to the input
             }

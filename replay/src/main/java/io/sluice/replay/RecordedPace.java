@@ -1,11 +1,12 @@
 package io.sluice.replay;
 
+import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
-import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.engine.EngineInput;
 
 import java.util.concurrent.locks.LockSupport;
 
@@ -14,15 +15,15 @@ import java.util.concurrent.locks.LockSupport;
  * first input ({@link MetaData#commandWriting()}, 0.1 µs ticks), then passes it on: {@link Pace#RECORDED}.
  * Inputs that are already late go at once, so a replay slower than the recording just runs flat out.
  */
-final class RecordedPace implements GatewayToEngine {
+final class RecordedPace implements EngineInput {
     /** Gaps shorter than this are spun, longer ones parked: a park oversleeps by tens of microseconds. */
     private static final long SPIN_NANOS = 100_000;
 
-    private final GatewayToEngine next;
+    private final EngineInput next;
     private long firstWritten;
     private long startNanos;
 
-    RecordedPace(final GatewayToEngine next) {
+    RecordedPace(final EngineInput next) {
         this.next = next;
     }
 
@@ -48,6 +49,12 @@ final class RecordedPace implements GatewayToEngine {
     public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
         await(massCancel.metaData());
         next.massCancel(massCancel);
+    }
+
+    @Override
+    public void adminCommand(final AdminCommand command) {
+        await(command.metaData());
+        next.adminCommand(command);
     }
 
     private void await(final MetaData metaData) {

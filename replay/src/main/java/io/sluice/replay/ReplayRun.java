@@ -1,8 +1,8 @@
 package io.sluice.replay;
 
-import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
+import io.sluice.engine.EngineInput;
 import io.sluice.engine.JournalOutput;
 import io.sluice.engine.JournalingInput;
 import io.sluice.engine.config.EngineConfig;
@@ -57,7 +57,7 @@ final class ReplayRun implements AutoCloseable {
     private PretouchThread pretoucher;
     private ExcerptAppender appender;
     private ExcerptComparison comparison;
-    private GatewayToEngine input;
+    private EngineInput input;
     private boolean atUnfedInput;
     private long recordedInputs;
     private long fed;
@@ -93,7 +93,7 @@ final class ReplayRun implements AutoCloseable {
             journalOutput.goLive();
             comparison = new ExcerptComparison(ignoreEngineIds);
             final Engine engine = new Engine(config, journalOutput);
-            final GatewayToEngine journaling = new JournalingInput(appender, engine, comparison);
+            final EngineInput journaling = new JournalingInput(appender, engine, comparison);
             input = pace == Pace.RECORDED ? new RecordedPace(journaling) : journaling;
             if (fromSnapshot != NO_SNAPSHOT) {
                 restoredFrom = restore(journals, config, engine, fromSnapshot);

@@ -223,13 +223,18 @@ public final class RecordedSession {
         return EngineConfig.parse(configYaml(root, maxOrderQty), "a changed copy of " + configFile());
     }
 
-    /** Copies the recorded journals and config to {@code target}, for tests that damage them. */
+    /**
+     * Copies the recorded journals and config to {@code target}, for tests that damage them; directories keep their
+     * modes (the admin journal's is owner-only, which every reader of it checks).
+     */
     public RecordedSession copyTo(final Path target) throws IOException {
         try (Stream<Path> paths = Files.walk(root)) {
             for (final Path path : paths.toList()) {
                 final Path copy = target.resolve(root.relativize(path).toString());
-                if (Files.isDirectory(path)) {
+                if (path.equals(root)) {
                     Files.createDirectories(copy);
+                } else if (Files.isDirectory(path)) {
+                    Files.copy(path, copy, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
                 } else {
                     Files.copy(path, copy);
                 }

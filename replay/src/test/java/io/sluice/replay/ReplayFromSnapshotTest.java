@@ -75,7 +75,9 @@ final class ReplayFromSnapshotTest {
         try (Stream<Path> paths = Files.walk(from)) {
             paths.forEach(path -> {
                 try {
-                    Files.copy(path, to.resolve(from.relativize(path).toString()));
+                    // Keeping modes: the admin journal's is owner-only, which every reader of it checks.
+                    Files.copy(path, to.resolve(from.relativize(path).toString()),
+                            java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
                 } catch (final IOException e) {
                     throw new UncheckedIOException(e);
                 }

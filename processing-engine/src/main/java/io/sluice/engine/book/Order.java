@@ -257,9 +257,10 @@ public final class Order {
         return cumQty == 0 ? 0 : notional / cumQty;
     }
 
-    /** @return true once filled, canceled or replaced: no longer in a book. */
+    /** @return true once filled, canceled, expired or replaced: no longer in a book. */
     public boolean isCompleted() {
-        return ordStatus == OrdStatus.FILLED || ordStatus == OrdStatus.CANCELED || ordStatus == OrdStatus.REPLACED;
+        return ordStatus == OrdStatus.FILLED || ordStatus == OrdStatus.CANCELED || ordStatus == OrdStatus.REPLACED
+                || ordStatus == OrdStatus.EXPIRED;
     }
 
     public boolean isBuy() {

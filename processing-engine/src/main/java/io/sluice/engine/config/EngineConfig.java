@@ -2,6 +2,7 @@ package io.sluice.engine.config;
 
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.contracts.TradingSession;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
@@ -231,6 +232,17 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     public EngineConfig restartFromSnapshots(final boolean restartFromSnapshots) {
         this.restartFromSnapshots = restartFromSnapshots;
         return this;
+    }
+
+    /**
+     * PLACEHOLDER until the trading-session schedule ({@code tradingSchedule}, the schedule branch) is merged: the
+     * trading session every instrument starts in, before any OPEN_TRADING or CLOSE_TRADING of the admin journal.
+     * Always {@link TradingSession#OPEN}: instruments trade from the start. With a configured schedule it is to be
+     * {@link TradingSession#CLOSED} (the scheduler's OPEN_TRADING opens them). It must be a pure function of the config:
+     * a restart, a replay and a snapshot restore must all start from the same state.
+     */
+    public TradingSession tradingSessionAtStart() {
+        return TradingSession.OPEN;
     }
 
     /** @return the instruments, in config order. */

@@ -51,6 +51,8 @@ public final class ConsumptionOrder implements AutoCloseable {
     private long excerptAddress;
     private long excerptLength;
     private boolean mixed;
+    /** How many reports {@link #decode} has read of the excerpt: the first names the input. */
+    private int decoded;
 
     /** Starts before the first excerpt of {@code engineJournal} (opened by the caller, who closes it). */
     public ConsumptionOrder(final ChronicleQueue engineJournal) {
@@ -172,7 +174,7 @@ public final class ConsumptionOrder implements AutoCloseable {
         }
     }
 
-    /** @return the gateway id the current input came from. */
+    /** @return the source the current input came from: a gateway's id, or {@code Journals.ADMIN_SOURCE_ID}. */
     public int sourceId() {
         return sourceId;
     }
@@ -250,9 +252,6 @@ public final class ConsumptionOrder implements AutoCloseable {
             at += shape.length();
         }
         reports = count;
-        if (source == 0) {
-            return false;
-        }
         sourceId = source;
         eventId = event;
         return true;
@@ -278,6 +277,7 @@ public final class ConsumptionOrder implements AutoCloseable {
     private boolean decode(final long at) {
         sourceId = 0;
         eventId = 0;
+        decoded = 0;
         mixed = false;
         if (!tailer.moveToIndex(at)) {
             throw corrupt("cannot move back to the excerpt to decode it", null);
@@ -293,11 +293,11 @@ public final class ConsumptionOrder implements AutoCloseable {
         if (mixed) {
             throw corrupt("reports of two different inputs in one excerpt", null);
         }
-        return sourceId != 0;
+        return decoded > 0;
     }
 
     private void record(final MetaData metaData) {
-        if (sourceId == 0) {
+        if (decoded++ == 0) {
             sourceId = metaData.sourceId();
             eventId = metaData.eventId();
             decodedReportWriting = metaData.reportWriting();

@@ -1,12 +1,15 @@
 package io.sluice.engine.recovery;
 
+import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
-import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.EngineInput;
+import io.sluice.runtime.admin.AdminJournal;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -15,16 +18,18 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import java.nio.file.Path;
 
 /**
- * One gateway's command journal ({@link Journals#gatewayJournal}), read in order, one command at a time,
- * into whatever {@link GatewayToEngine} the caller passes. It checks what it reads: every command must name
- * this gateway as its source and carry a larger event id than the one before; an excerpt that fails its
- * checksum or does not decode as a {@code GatewayToEngine} call stops reading with a {@link CorruptJournalException}
+ * One input journal of the engine, read in order, one command at a time, into whatever {@link EngineInput} the caller
+ * passes: a gateway's command journal ({@link Journals#gatewayJournal}, {@code GatewayToEngine} calls, its source the
+ * gateway id) or the admin journal ({@link Journals#adminJournal}, {@code AdminCommands} calls, source
+ * {@link Journals#ADMIN_SOURCE_ID}). It checks what it reads: every command must be of its journal's kind, name
+ * this journal's source and carry a larger event id than the one before; an excerpt that fails its
+ * checksum or does not decode as a call of its kind stops reading with a {@link CorruptJournalException}
  * naming the file, excerpt and byte offset. An exception from the target processing a command stops reading with an
  * {@link InputFailedException} naming the same and the command. Nothing is ever skipped silently.
  */
 public final class InputSource implements AutoCloseable {
     /** Where {@link #resumeAfter} reads the command it passes over. */
-    private static final GatewayToEngine SKIP = new GatewayToEngine() {
+    private static final EngineInput SKIP = new EngineInput() {
         @Override
         public void newOrder(final NewOrder order) {
         }
@@ -38,17 +43,21 @@ public final class InputSource implements AutoCloseable {
         }
 
         @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        public void massCancel(final MassCancel massCancel) {
+        }
+
+        @Override
+        public void adminCommand(final AdminCommand command) {
         }
     };
 
-    private final int gatewayId;
+    private final int sourceId;
     private final Path dir;
     private final ChronicleQueue queue;
     private final ExcerptTailer tailer;
     private final MethodReader reader;
     private final Checker checker = new Checker();
-    private GatewayToEngine target;
+    private EngineInput target;
     private long expectedEventId;
     private long lastEventId;
     private boolean dispatched;
@@ -65,13 +74,34 @@ public final class InputSource implements AutoCloseable {
      *                 as replay does with recorded journals; false to open or create it as the engine does
      */
     public InputSource(final Path journalRoot, final int gatewayId, final boolean readOnly) {
-        this.gatewayId = gatewayId;
-        dir = Journals.gatewayJournal(journalRoot, gatewayId);
+        this(gatewayId, Journals.gatewayJournal(journalRoot, gatewayId), readOnly);
+    }
+
+    /**
+     * Opens the admin journal under {@code journalRoot}, having checked it is owner-only
+     * ({@link AdminJournal#requireOwnerOnly}); unless {@code readOnly}, creating it (owner-only) if there is none, so
+     * that the engine may start before any command was written.
+     *
+     * @throws IllegalStateException if it is open to others, or owned by another user (the message names the
+     *                               directory, its owner and its mode)
+     */
+    public static InputSource admin(final Path journalRoot, final boolean readOnly) {
+        AdminJournal.requireOwnerOnly(journalRoot);
+        final Path dir = Journals.adminJournal(journalRoot);
+        if (!readOnly && !java.nio.file.Files.exists(dir)) {
+            AdminJournal.open(journalRoot).close();
+        }
+        return new InputSource(Journals.ADMIN_SOURCE_ID, dir, readOnly);
+    }
+
+    private InputSource(final int sourceId, final Path dir, final boolean readOnly) {
+        this.sourceId = sourceId;
+        this.dir = dir;
         queue = readOnly ? Journals.openReadOnly(dir) : Journals.open(dir);
         tailer = queue.createTailer();
         reader = tailer.methodReaderBuilder()
                 .defaultParselet((name, in) -> {
-                    throw new IllegalStateException("unknown message '" + name + "' in a gateway journal");
+                    throw new IllegalStateException("unknown message '" + name + "' in " + journal());
                 })
                 .build(checker);
     }
@@ -82,7 +112,7 @@ public final class InputSource implements AutoCloseable {
      * @return true if a command was read and passed on, false if the journal has nothing more for now
      * @throws CorruptJournalException if the next excerpt cannot be read or breaks the event id order
      */
-    public boolean poll(final GatewayToEngine target) {
+    public boolean poll(final EngineInput target) {
         return read(target, 0);
     }
 
@@ -93,11 +123,11 @@ public final class InputSource implements AutoCloseable {
      * @return false if the journal has nothing more
      * @throws CorruptJournalException if the next command is not {@code eventId} or cannot be read
      */
-    public boolean pollExpecting(final GatewayToEngine target, final long eventId) {
+    public boolean pollExpecting(final EngineInput target, final long eventId) {
         return read(target, eventId);
     }
 
-    private boolean read(final GatewayToEngine target, final long expectedEventId) {
+    private boolean read(final EngineInput target, final long expectedEventId) {
         this.target = target;
         this.expectedEventId = expectedEventId;
         dispatched = false;
@@ -146,7 +176,7 @@ public final class InputSource implements AutoCloseable {
         }
         if (problem != null) {
             rewind();
-            return "gateway journal " + dir.toAbsolutePath() + " does not hold event " + eventId + " at index 0x"
+            return (isAdmin() ? "admin journal " : "gateway journal ") + dir.toAbsolutePath() + " does not hold event " + eventId + " at index 0x"
                     + Long.toHexString(journalIndex) + ": " + problem;
         }
         return null;
@@ -158,9 +188,24 @@ public final class InputSource implements AutoCloseable {
         lastEventId = 0;
     }
 
-    /** @return the gateway id this journal belongs to. */
-    public int gatewayId() {
-        return gatewayId;
+    /** @return the source id of this journal's commands: the gateway's id, or {@link Journals#ADMIN_SOURCE_ID} */
+    public int sourceId() {
+        return sourceId;
+    }
+
+    /** @return true if this is the admin journal, false if a gateway's */
+    public boolean isAdmin() {
+        return sourceId == Journals.ADMIN_SOURCE_ID;
+    }
+
+    /** @return "the admin journal" or "gateway N": the source, for messages */
+    public String source() {
+        return isAdmin() ? "the admin journal" : "gateway " + sourceId;
+    }
+
+    /** @return "the admin journal" or "gateway N's journal", for messages */
+    private String journal() {
+        return isAdmin() ? "the admin journal" : "gateway " + sourceId + "'s journal";
     }
 
     /** @return the event id of the last command read, 0 before the first. */
@@ -196,10 +241,10 @@ public final class InputSource implements AutoCloseable {
     }
 
     /** Checks each command's MetaData, then hands it to the current target (once). */
-    private final class Checker implements GatewayToEngine {
+    private final class Checker implements EngineInput {
         @Override
         public void newOrder(final NewOrder order) {
-            if (accept(order.metaData())) {
+            if (accept(order.metaData(), false)) {
                 try {
                     target.newOrder(order);
                 } catch (final RuntimeException e) {
@@ -210,7 +255,7 @@ public final class InputSource implements AutoCloseable {
 
         @Override
         public void cancelOrder(final CancelOrder cancel) {
-            if (accept(cancel.metaData())) {
+            if (accept(cancel.metaData(), false)) {
                 try {
                     target.cancelOrder(cancel);
                 } catch (final RuntimeException e) {
@@ -221,7 +266,7 @@ public final class InputSource implements AutoCloseable {
 
         @Override
         public void replaceOrder(final ReplaceOrder replace) {
-            if (accept(replace.metaData())) {
+            if (accept(replace.metaData(), false)) {
                 try {
                     target.replaceOrder(replace);
                 } catch (final RuntimeException e) {
@@ -231,12 +276,23 @@ public final class InputSource implements AutoCloseable {
         }
 
         @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
-            if (accept(massCancel.metaData())) {
+        public void massCancel(final MassCancel massCancel) {
+            if (accept(massCancel.metaData(), false)) {
                 try {
                     target.massCancel(massCancel);
                 } catch (final RuntimeException e) {
                     throw failed(massCancel, e);
+                }
+            }
+        }
+
+        @Override
+        public void adminCommand(final AdminCommand command) {
+            if (accept(command.metaData(), true)) {
+                try {
+                    target.adminCommand(command);
+                } catch (final RuntimeException e) {
+                    throw failed(command, e);
                 }
             }
         }
@@ -252,11 +308,14 @@ public final class InputSource implements AutoCloseable {
             return new InputFailedException(place(tailer.index()), input, failure);
         }
 
-        private boolean accept(final MetaData metaData) {
+        /** @param adminCommand true for an admin command, false for a gateway's */
+        private boolean accept(final MetaData metaData, final boolean adminCommand) {
             if (dispatched) {
                 problem = "more than one command in one excerpt";
-            } else if (metaData.sourceId() != gatewayId) {
-                problem = "a command from source " + metaData.sourceId() + " in gateway " + gatewayId + "'s journal";
+            } else if (adminCommand != isAdmin()) {
+                problem = (adminCommand ? "an admin command" : "a gateway command") + " in " + journal();
+            } else if (metaData.sourceId() != sourceId) {
+                problem = "a command from source " + metaData.sourceId() + " in " + journal();
             } else if (metaData.eventId() <= lastEventId) {
                 problem = "event id " + metaData.eventId() + " after event id " + lastEventId + ": ids must increase";
             } else if (expectedEventId != 0 && metaData.eventId() != expectedEventId) {

@@ -1,14 +1,14 @@
 package io.sluice.engine.recovery;
 
-import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.engine.EngineInput;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.Wire;
 
 import java.util.List;
 
 /**
- * Feeds a {@link GatewayToEngine} (normally a fresh {@code Engine}) every input an engine journal records
+ * Feeds a {@link EngineInput} (normally a fresh {@code Engine}) every input an engine journal records
  * as consumed, in the recorded order, read from the gateway journals. Used by the engine on restart, to
  * rebuild its state and check that it gives the reports recorded ({@link #recover}), and by replay, to regenerate
  * a journal and compare.
@@ -28,7 +28,7 @@ public final class RecordedInputs {
      * @throws CorruptJournalException if the engine journal cannot be read, names a gateway that is not among
      *                                 {@code sources}, or names an input its gateway journal does not hold next
      */
-    public static long replay(final ChronicleQueue engineJournal, final InputSources sources, final GatewayToEngine target) {
+    public static long replay(final ChronicleQueue engineJournal, final InputSources sources, final EngineInput target) {
         long count = 0;
         try (ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
             while (order.next()) {
@@ -74,7 +74,7 @@ public final class RecordedInputs {
      *                                 input's, and both reports as YAML
      */
     public static long recover(final ChronicleQueue engineJournal, final ConsumptionOrder order, final InputSources sources,
-                               final GatewayToEngine input, final ExcerptComparison comparison, final Wire rerun,
+                               final EngineInput input, final ExcerptComparison comparison, final Wire rerun,
                                final Recovered recovered) {
         long count = 0;
         while (order.next()) {
@@ -82,7 +82,7 @@ public final class RecordedInputs {
             comparison.expect(order);
             feed(order, sources, input);
             if (!comparison.matched()) {
-                throw diverged(engineJournal, order, sources.byGatewayId(order.sourceId()), rerun);
+                throw diverged(engineJournal, order, sources.bySourceId(order.sourceId()), rerun);
             }
             recovered.recovered(order, ++count);
         }
@@ -94,8 +94,8 @@ public final class RecordedInputs {
         final List<String> recorded = ExcerptText.reports(engineJournal, order.index(), false);
         final List<String> rerunReports = ExcerptText.reports(rerun, false);
         final int at = ExcerptText.firstDifference(recorded, rerunReports);
-        return order.corrupt("re-running the input it records there, event " + order.eventId() + " of gateway "
-                + order.sourceId() + " (" + source.lastReadPlace() + "), gives other reports than recorded: the"
+        return order.corrupt("re-running the input it records there, event " + order.eventId() + " of "
+                + source.source() + " (" + source.lastReadPlace() + "), gives other reports than recorded: the"
                 + " journals were changed after they were written, so the engine does not go live on them.\n"
                 + "recorded report " + (at + 1) + " of " + recorded.size() + ":\n" + ExcerptText.at(recorded, at).strip()
                 + "\nre-run report " + (at + 1) + " of " + rerunReports.size() + ":\n"
@@ -109,7 +109,7 @@ public final class RecordedInputs {
      * @throws CorruptJournalException if that gateway is not among {@code sources} or its journal does not hold
      *                                 the input next
      */
-    public static void feed(final ConsumptionOrder order, final InputSources sources, final GatewayToEngine target) {
+    public static void feed(final ConsumptionOrder order, final InputSources sources, final EngineInput target) {
         if (!feedIfArrived(order, sources, target)) {
             throw notInGatewayJournal(order, sources);
         }
@@ -124,19 +124,20 @@ public final class RecordedInputs {
      * @throws CorruptJournalException if that gateway is not among {@code sources}, or its journal holds another
      *                                 input next
      */
-    public static boolean feedIfArrived(final ConsumptionOrder order, final InputSources sources, final GatewayToEngine target) {
-        final InputSource source = sources.byGatewayId(order.sourceId());
+    public static boolean feedIfArrived(final ConsumptionOrder order, final InputSources sources, final EngineInput target) {
+        final InputSource source = sources.bySourceId(order.sourceId());
         if (source == null) {
-            throw order.corrupt("records an input from gateway " + order.sourceId()
-                    + ", which is not among the configured gateway journals", null);
+            throw order.corrupt("records an input from " + (order.sourceId() == io.sluice.contracts.journal.Journals.ADMIN_SOURCE_ID
+                    ? "the admin journal, which is not there" : "gateway " + order.sourceId()
+                    + ", which is not among the configured gateway journals"), null);
         }
         return source.pollExpecting(target, order.eventId());
     }
 
     /** @return the error for an input {@code order} is at that its gateway journal (among {@code sources}) ends before */
     public static CorruptJournalException notInGatewayJournal(final ConsumptionOrder order, final InputSources sources) {
-        final InputSource source = sources.byGatewayId(order.sourceId());
-        return order.corrupt("records event " + order.eventId() + " of gateway " + order.sourceId()
+        final InputSource source = sources.bySourceId(order.sourceId());
+        return order.corrupt("records event " + order.eventId() + " of " + source.source()
                 + " as consumed, but " + source.directory() + " ends after event " + source.lastEventId(), null);
     }
 }

@@ -1,15 +1,18 @@
 package io.sluice.engine.recovery;
 
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelCause;
+import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.MassCancelScope;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.RecordChecksum;
 import io.sluice.contracts.RecordLayout;
-import io.sluice.contracts.Report;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
 import net.openhft.chronicle.bytes.Bytes;
@@ -40,16 +43,27 @@ public final class ReportLayout {
 
     private final Shape execution;
     private final Shape cancelReject;
-    private final Prefix executionPrefix;
-    private final Prefix cancelRejectPrefix;
+    private final Shape massCancelReport;
+    private final Shape adminOutcome;
+    /** Every kind, the most frequent first, with its prefix: how {@link #shapeAt} tells them apart. */
+    private final Shape[] kinds;
+    private final Prefix[] prefixes;
     private final int shortest;
 
-    private ReportLayout(final Shape execution, final Shape cancelReject) {
+    private ReportLayout(final Shape execution, final Shape cancelReject, final Shape massCancelReport,
+                         final Shape adminOutcome) {
         this.execution = execution;
         this.cancelReject = cancelReject;
-        executionPrefix = new Prefix(execution.prefix());
-        cancelRejectPrefix = new Prefix(cancelReject.prefix());
-        shortest = Math.max(Long.BYTES, Math.min(execution.length(), cancelReject.length()));
+        this.massCancelReport = massCancelReport;
+        this.adminOutcome = adminOutcome;
+        kinds = new Shape[] {execution, cancelReject, massCancelReport, adminOutcome};
+        prefixes = new Prefix[kinds.length];
+        int shortestLength = Integer.MAX_VALUE;
+        for (int i = 0; i < kinds.length; i++) {
+            prefixes[i] = new Prefix(kinds[i].prefix());
+            shortestLength = Math.min(shortestLength, kinds[i].length());
+        }
+        shortest = Math.max(Long.BYTES, shortestLength);
     }
 
     /**
@@ -59,7 +73,7 @@ public final class ReportLayout {
      * @param length        the whole record's length
      * @param sourceId      offset of MetaData's sourceId (an int), followed by its eventId (a long)
      * @param runTimestamps offset of the run timestamps
-     * @param orderId       offset of OrderID
+     * @param orderId       offset of OrderID (an engine id), or -1 if the kind has none
      * @param execId        offset of ExecID, or -1 if the kind has none
      */
     public record Shape(byte[] prefix, int length, int sourceId, int runTimestamps, int orderId, int execId) {
@@ -107,6 +121,16 @@ public final class ReportLayout {
         return cancelReject;
     }
 
+    /** @return a mass cancel report's record */
+    public Shape massCancelReport() {
+        return massCancelReport;
+    }
+
+    /** @return an admin outcome's record */
+    public Shape adminOutcome() {
+        return adminOutcome;
+    }
+
     /**
      * @param address   where a record starts in memory
      * @param remaining how many bytes of the excerpt there are from {@code address} on
@@ -117,10 +141,12 @@ public final class ReportLayout {
             return null;
         }
         final long word = MEMORY.readLong(address);
-        if (remaining >= execution.length() && executionPrefix.startsOf(word, address)) {
-            return execution;
+        for (int i = 0; i < kinds.length; i++) {
+            if (remaining >= kinds[i].length() && prefixes[i].startsOf(word, address)) {
+                return kinds[i];
+            }
         }
-        return remaining >= cancelReject.length() && cancelRejectPrefix.startsOf(word, address) ? cancelReject : null;
+        return null;
     }
 
     /**
@@ -161,19 +187,26 @@ public final class ReportLayout {
                 .ordStatus(OrdStatus.NEW);
         final CancelReject reject = new CancelReject().responseTo(CxlRejResponseTo.ORDER_CANCEL_REQUEST);
         reject.ordStatus(OrdStatus.REJECTED);
-        return new ReportLayout(shape(report, RecordLayout.EXECUTION_REPORT_LENGTH, RecordLayout.EXEC_ID),
-                shape(reject, RecordLayout.CANCEL_REJECT_LENGTH, -1));
+        final MassCancelReport massCancel = new MassCancelReport().scope(MassCancelScope.ALL)
+                .cause(MassCancelCause.CLIENT_REQUEST);
+        final AdminOutcome outcome = new AdminOutcome().acknowledged(0);
+        return new ReportLayout(
+                shape(w -> w.executionReport(report), RecordLayout.EXECUTION_REPORT_LENGTH, RecordLayout.REPORT_ORDER_ID,
+                        RecordLayout.EXEC_ID),
+                shape(w -> w.cancelReject(reject), RecordLayout.CANCEL_REJECT_LENGTH, RecordLayout.REPORT_ORDER_ID, -1),
+                shape(w -> w.massCancelReport(massCancel), RecordLayout.MASS_CANCEL_REPORT_LENGTH,
+                        RecordLayout.REPORT_ORDER_ID, -1),
+                shape(w -> w.adminOutcome(outcome), RecordLayout.ADMIN_OUTCOME_LENGTH, -1, -1));
     }
 
-    /** The shape of {@code report}'s kind: its call prefix as written here, and the contracts' offsets after it. */
-    private static Shape shape(final Report report, final int length, final int execId) {
+    /**
+     * The shape of the kind of report {@code write} writes: its call prefix as written here, and the contracts'
+     * offsets after it ({@code orderId} and {@code execId} -1 where the kind has none).
+     */
+    private static Shape shape(final java.util.function.Consumer<EngineToGateway> write, final int length,
+                               final int orderId, final int execId) {
         final Wire wire = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
-        final EngineToGateway writer = wire.methodWriter(EngineToGateway.class);
-        if (report instanceof ExecutionReport execution) {
-            writer.executionReport(execution);
-        } else {
-            writer.cancelReject((CancelReject) report);
-        }
+        write.accept(wire.methodWriter(EngineToGateway.class));
         final byte[] record;
         try (DocumentContext dc = wire.readingDocument()) {
             final Bytes<?> bytes = dc.wire().bytes();
@@ -182,10 +215,10 @@ public final class ReportLayout {
         }
         final int payload = record.length - length;
         if (payload <= 0) {
-            throw new IllegalStateException("a " + report.getClass().getSimpleName() + " record of " + record.length
+            throw new IllegalStateException("a report record of " + record.length
                     + " bytes, not the " + length + " of RecordLayout and a call prefix");
         }
         return new Shape(Arrays.copyOf(record, payload), record.length, payload + RecordLayout.SOURCE_ID,
-                payload + RecordLayout.ENGINE_READ, payload + RecordLayout.REPORT_ORDER_ID, execId < 0 ? -1 : payload + execId);
+                payload + RecordLayout.ENGINE_READ, orderId < 0 ? -1 : payload + orderId, execId < 0 ? -1 : payload + execId);
     }
 }

@@ -7,6 +7,8 @@ import io.sluice.contracts.SnapshotEnd;
 import io.sluice.contracts.SnapshotInstrument;
 import io.sluice.contracts.SnapshotOrder;
 import io.sluice.contracts.SnapshotSource;
+import io.sluice.contracts.TradingHalt;
+import io.sluice.contracts.TradingSession;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -31,12 +33,17 @@ final class SnapshotCatalog {
                       long maxNotional) {
     }
 
+    /** An instrument's trading state as a snapshot records it. */
+    record TradingState(long symbol, TradingSession session, TradingHalt halt) {
+    }
+
     /** One snapshot: where its begin excerpt is, what it says, and its end (null: torn) or why it is unusable. */
     static final class Entry {
         final long beginIndex;
         SnapshotBegin begin;
         final List<Source> sources = new ArrayList<>();
         final List<Instrument> instruments = new ArrayList<>();
+        final List<TradingState> tradingStates = new ArrayList<>();
         SnapshotEnd end;
         long endIndex = -1;
         String unreadable;
@@ -69,6 +76,7 @@ final class SnapshotCatalog {
                 public void snapshotInstrument(final SnapshotInstrument i) {
                     current[0].instruments.add(new Instrument(i.symbol(), i.tickSize(), i.lotSize(), i.priceLow(),
                             i.priceHigh(), i.maxOrderQty(), i.maxNotional()));
+                    current[0].tradingStates.add(new TradingState(i.symbol(), i.session(), i.halt()));
                 }
 
                 @Override

@@ -159,8 +159,8 @@ public final class SnapshotRestore {
             }
             if (order.sourceId() != begin.sourceId() || order.eventId() != begin.eventId()) {
                 return "the engine journal's excerpt at index 0x" + Long.toHexString(begin.engineIndex()) + " answers event "
-                        + order.eventId() + " of gateway " + order.sourceId() + ", the snapshot was taken after event "
-                        + begin.eventId() + " of gateway " + begin.sourceId();
+                        + order.eventId() + " of " + source(order.sourceId()) + ", the snapshot was taken after event "
+                        + begin.eventId() + " of " + source(begin.sourceId());
             }
             final int recorded = order.checksum();
             if (recorded != begin.excerptChecksum()) {
@@ -172,9 +172,10 @@ public final class SnapshotRestore {
         }
         final Set<Integer> named = new HashSet<>();
         for (final SnapshotCatalog.Source s : entry.sources) {
-            final InputSource source = sources.byGatewayId(s.gatewayId());
+            final InputSource source = sources.bySourceId(s.gatewayId());
             if (source == null) {
-                return "it includes inputs of gateway " + s.gatewayId() + ", which the config does not name";
+                return "it includes inputs of " + source(s.gatewayId()) + (s.gatewayId() == Journals.ADMIN_SOURCE_ID
+                        ? ", which is not there" : ", which the config does not name");
             }
             named.add(s.gatewayId());
             final String problem = source.resumeAfter(s.journalIndex(), s.eventId());
@@ -183,11 +184,16 @@ public final class SnapshotRestore {
             }
         }
         for (int i = 0; i < sources.count(); i++) {
-            if (!named.contains(sources.get(i).gatewayId())) {
+            if (!named.contains(sources.get(i).sourceId())) {
                 sources.get(i).rewind();
             }
         }
         return null;
+    }
+
+    /** @return "gateway N", or "the admin journal" for its source id, for messages */
+    private static String source(final int sourceId) {
+        return sourceId == Journals.ADMIN_SOURCE_ID ? "the admin journal" : "gateway " + sourceId;
     }
 
     /** @return how {@code config} differs from the one the snapshot was taken under, or null */
@@ -260,6 +266,14 @@ public final class SnapshotRestore {
     private static void load(final ChronicleQueue snapshots, final SnapshotCatalog.Entry entry, final Engine engine) {
         final SnapshotBegin begin = entry.begin;
         engine.restoreCounters(begin.lastOrderId(), begin.lastExecId());
+        if (begin.killSwitch() == null) {
+            throw new IllegalStateException("the snapshot at index 0x" + Long.toHexString(entry.beginIndex)
+                    + " holds no readable kill switch state");
+        }
+        engine.restoreKillSwitch(begin.killSwitch());
+        for (final SnapshotCatalog.TradingState state : entry.tradingStates) {
+            engine.restoreTradingState(state.symbol(), state.session(), state.halt());
+        }
         try (ExcerptTailer tailer = snapshots.createTailer()) {
             final MethodReader reader = tailer.methodReader(new EngineSnapshots() {
                 @Override

@@ -22,7 +22,8 @@ import net.openhft.chronicle.wire.DocumentContext;
 
 /**
  * Writes the whole state of an {@link Engine} as one snapshot into the snapshot journal, in the record order
- * {@link EngineSnapshots} lays down: begin (position, counters, capacities), sources and instruments in one excerpt;
+ * {@link EngineSnapshots} lays down: begin (position, counters, kill switch, capacities), sources (the admin journal
+ * among them) and instruments (with their trading session and halt) in one excerpt;
  * the resting orders in book priority and the completed orders oldest first, {@value SnapshotBegin#ORDERS_PER_EXCERPT}
  * to an excerpt; then the end record with the chained checksum of all those excerpts. A writer killed part way leaves
  * a snapshot without its end, which readers never use ({@link SnapshotCatalog}).
@@ -64,17 +65,19 @@ public final class SnapshotWriter {
         begin.position(position.index(), position.checksum(), position.sourceId(), position.eventId(), inputs)
                 .state(engine.lastOrderId(), engine.lastExecId(), engine.openOrders(), engine.completedOrders().size(),
                         sources.count(), config.instruments().size())
-                .capacities(config.maxOpenOrders(), config.completedOrderMemory(), config.maxPriceLevels());
+                .capacities(config.maxOpenOrders(), config.completedOrderMemory(), config.maxPriceLevels())
+                .killSwitch(engine.killSwitch());
         open();
         records.snapshotBegin(begin);
         for (int i = 0; i < sources.count(); i++) {
             final InputSource s = sources.get(i);
             final long eventId = s.lastEventId();
-            records.snapshotSource(source.set(s.gatewayId(), eventId, eventId == 0 ? 0 : s.lastReadIndex()));
+            records.snapshotSource(source.set(s.sourceId(), eventId, eventId == 0 ? 0 : s.lastReadIndex()));
         }
-        for (final InstrumentConfig c : config.instruments()) {
+        for (int i = 0; i < config.instruments().size(); i++) {
+            final InstrumentConfig c = config.instruments().get(i);
             records.snapshotInstrument(instrument.set(c.symbol(), c.tickSize(), c.lotSize(), c.priceLow(), c.priceHigh(),
-                    c.maxOrderQty(), c.maxNotional()));
+                    c.maxOrderQty(), c.maxNotional()).state(engine.tradingSession(i), engine.tradingHalt(i)));
         }
         close();
         final long beginIndex = appender.lastIndexAppended();

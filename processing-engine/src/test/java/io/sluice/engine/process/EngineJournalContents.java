@@ -123,7 +123,7 @@ public final class EngineJournalContents {
     }
 
     /** Closes an excerpt after each input the fresh engine processes. */
-    private static final class EngineToGatewayCounter implements io.sluice.contracts.GatewayToEngine {
+    private static final class EngineToGatewayCounter implements io.sluice.engine.EngineInput {
         private final Engine engine;
         private final List<Event> current;
         private final List<Excerpt> excerpts;
@@ -155,6 +155,12 @@ public final class EngineJournalContents {
         @Override
         public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
             engine.massCancel(massCancel);
+            close();
+        }
+
+        @Override
+        public void adminCommand(final io.sluice.contracts.AdminCommand command) {
+            engine.adminCommand(command);
             close();
         }
 

@@ -1,10 +1,10 @@
 package io.sluice.engine.process;
 
 import io.sluice.contracts.CancelOrder;
-import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.engine.EngineInput;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
@@ -28,7 +28,7 @@ public final class FailingEngineMain {
     }
 
     /** The engine, throwing once it has processed the command with one event id. */
-    private record FailingOn(GatewayToEngine engine, long eventId) implements GatewayToEngine {
+    private record FailingOn(EngineInput engine, long eventId) implements EngineInput {
         @Override
         public void newOrder(final NewOrder order) {
             engine.newOrder(order);
@@ -51,6 +51,12 @@ public final class FailingEngineMain {
         public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
             engine.massCancel(massCancel);
             check(massCancel.metaData());
+        }
+
+        @Override
+        public void adminCommand(final io.sluice.contracts.AdminCommand command) {
+            engine.adminCommand(command);
+            check(command.metaData());
         }
 
         private void check(final MetaData metaData) {

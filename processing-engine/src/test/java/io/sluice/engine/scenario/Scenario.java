@@ -1,12 +1,15 @@
 package io.sluice.engine.scenario;
 
+import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.engine.Engine;
+import io.sluice.engine.EngineInput;
 import io.sluice.engine.config.EngineConfig;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
@@ -23,6 +26,8 @@ import java.util.regex.Pattern;
  * documents separated by {@code ...}), then a line {@value #EXPECTED_MARKER}, then the reports the engine
  * must write, as calls on {@link EngineToGateway} in the same YAML.
  * <p>
+ * Admin commands ({@code adminCommand: {...}}, {@link io.sluice.contracts.AdminCommands}) may be mixed in: they come
+ * from the admin journal's source, 0.
  * Inputs may leave out their MetaData: the source defaults to gateway 1 and the event id counts up per
  * source. Reports are shown in a canonical compact form: fields with default values (0, empty, null,
  * NONE) are left out and the MetaData is one line. That form is still Chronicle YAML and reads back into
@@ -33,7 +38,7 @@ public final class Scenario {
     public static final String EXPECTED_MARKER = "=== expected reports ===";
 
     private static final Pattern DEFAULT_FIELD =
-            Pattern.compile("(?m)^\\s+\\w+: (0|\"\"|!!null \"\"|NONE),?\\n");
+            Pattern.compile("(?m)^\\s+(?!sourceId:)\\w+: (0|\"\"|!!null \"\"|NONE),?\\n");
     private static final Pattern META_DATA =
             Pattern.compile("metaData: \\{\\s*sourceId: (\\d+),?\\s*eventId: (\\d+),?\\s*}");
     private static final Pattern TRAILING_COMMA = Pattern.compile("(?m),$");
@@ -91,12 +96,15 @@ public final class Scenario {
                 .toString();
     }
 
-    /** Fills in the source (gateway 1) and a per-source event id where an input leaves them out. */
-    static final class NumberingInputs implements GatewayToEngine {
-        private final GatewayToEngine engine;
+    /**
+     * Fills in the source (gateway 1) and a per-source event id where an input leaves them out; admin commands always
+     * come from the admin journal's source ({@link Journals#ADMIN_SOURCE_ID}).
+     */
+    static final class NumberingInputs implements EngineInput {
+        private final EngineInput engine;
         private final Map<Integer, Long> lastEventIds = new HashMap<>();
 
-        NumberingInputs(final GatewayToEngine engine) {
+        NumberingInputs(final EngineInput engine) {
             this.engine = engine;
         }
 
@@ -124,10 +132,22 @@ public final class Scenario {
             engine.massCancel(massCancel);
         }
 
+        @Override
+        public void adminCommand(final AdminCommand command) {
+            command.metaData().sourceId(Journals.ADMIN_SOURCE_ID);
+            numberWithin(command.metaData());
+            engine.adminCommand(command);
+        }
+
         private void number(final MetaData metaData) {
-            if (metaData.sourceId() == 0) {
+            if (metaData.sourceId() == Journals.ADMIN_SOURCE_ID) {
                 metaData.sourceId(1);
             }
+            numberWithin(metaData);
+        }
+
+        /** Gives the input the next event id of its source, unless it has one. */
+        private void numberWithin(final MetaData metaData) {
             final long eventId = metaData.eventId() != 0 ? metaData.eventId()
                     : lastEventIds.getOrDefault(metaData.sourceId(), 0L) + 1;
             metaData.eventId(eventId);

@@ -1,5 +1,6 @@
 package io.sluice.engine.scenario;
 
+import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.GatewayToEngine;
@@ -7,6 +8,7 @@ import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
+import io.sluice.engine.EngineInput;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.JournalingInput;
 import io.sluice.engine.config.EngineConfig;
@@ -16,6 +18,7 @@ import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
 import io.sluice.engine.snapshot.SnapshotMain;
 import io.sluice.engine.snapshot.SnapshotRestore;
+import io.sluice.runtime.admin.AdminJournal;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -39,7 +42,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Every engine scenario ({@code src/test/resources/scenarios/}), cut at every input: the scenario's commands are
  * written to real gateway journals and answered by the engine process's loop; the snapshotter writes a snapshot after
  * every input; then, for each snapshot, a fresh engine restored from it re-runs the rest of the scenario and must
- * give, report for report, what the engine recorded. So every rule the scenarios state (priority, partial fills,
+ * give, report for report, what the engine recorded. Admin commands of a scenario go to the admin journal, which the
+ * engine reads beside the gateway journals. So every rule the scenarios state (priority, partial fills,
  * replaces in place, self-match prevention, capacity, forgetting completed orders) survives a snapshot at any point.
  */
 final class SnapshotAtEveryInputTest {
@@ -96,8 +100,9 @@ final class SnapshotAtEveryInputTest {
     private static int writeGatewayJournals(final String input, final Path root) {
         final Map<Integer, ChronicleQueue> queues = new HashMap<>();
         final Map<Integer, GatewayToEngine> writers = new HashMap<>();
+        final AdminJournal[] admin = {null};
         final int[] count = {0};
-        final GatewayToEngine bySource = new GatewayToEngine() {
+        final EngineInput bySource = new EngineInput() {
             @Override
             public void newOrder(final NewOrder order) {
                 writer(order.metaData().sourceId()).newOrder(order);
@@ -118,6 +123,16 @@ final class SnapshotAtEveryInputTest {
                 writer(massCancel.metaData().sourceId()).massCancel(massCancel);
             }
 
+            @Override
+            public void adminCommand(final AdminCommand command) {
+                count[0]++;
+                if (admin[0] == null) {
+                    admin[0] = AdminJournal.open(root);
+                }
+                final long eventId = command.metaData().eventId();
+                assertEquals(eventId, admin[0].append(command), "admin commands numbered as the scenario runner does");
+            }
+
             private GatewayToEngine writer(final int sourceId) {
                 count[0]++;
                 return writers.computeIfAbsent(sourceId, id -> {
@@ -133,6 +148,9 @@ final class SnapshotAtEveryInputTest {
             // one command per document
         }
         queues.values().forEach(ChronicleQueue::close);
+        if (admin[0] != null) {
+            admin[0].close();
+        }
         return count[0];
     }
 }

@@ -4,6 +4,7 @@ import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.process.CommittedExcerpts;
 import io.sluice.engine.process.EngineJournalContents;
+import io.sluice.engine.process.AdminWriterMain;
 import io.sluice.engine.process.GatewayWriterMain;
 import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Restarts from snapshots, with real processes: two writer processes stream commands into two gateway journals; the
+ * Restarts from snapshots, with real processes: two writer processes stream commands into two gateway journals and a
+ * third operators' commands into the admin journal (so snapshots hold the kill switch, halts and closed sessions, and
+ * the admin journal's position); the
  * engine process is killed with {@code kill -9} at seeded points of its progress and restarted, again and again,
  * while snapshotter processes ({@code ./sluice snapshot --every 500}) run beside it, some of them killed with
  * {@code kill -9} too, wherever they are; once, after a snapshotter has run to the end, a snapshot writer is killed in
@@ -37,6 +40,8 @@ final class SnapshotsAcrossKillsTest {
     private static final int KILLS = 10;
     private static final int TORN_AT = 5;
     private static final long COMMANDS_PER_GATEWAY = 5_000;
+    private static final long ADMIN_COMMANDS = 3 * AdminWriterMain.CYCLE_LENGTH;
+    private static final long ALL_COMMANDS = 2 * COMMANDS_PER_GATEWAY + ADMIN_COMMANDS;
     private static final long POLL_NANOS = 2_000_000;
     private static final List<String> CHILD_JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1");
 
@@ -55,6 +60,8 @@ final class SnapshotsAcrossKillsTest {
         int snapshottersKilled = 0;
 
         try (JavaProcess writer1 = writer(logs, root, 1); JavaProcess writer2 = writer(logs, root, 2);
+             JavaProcess admin = start("admin-writer", logs, AdminWriterMain.class, root.toString(),
+                     Long.toString(ADMIN_COMMANDS), "200000");
              CommittedExcerpts answered = new CommittedExcerpts(root)) {
             for (int kill = 1; kill <= KILLS; kill++) {
                 if (kill == TORN_AT) { // a whole snapshot first, so that there is an older one to fall back on
@@ -72,7 +79,7 @@ final class SnapshotsAcrossKillsTest {
                         "--config", configFile.toString(), "--every", "500");
                 final long before = answered.count();
                 final long more = random.nextInt(5) == 0 ? 0 : 1 + random.nextInt(1_500);
-                await(() -> answered.count() >= before + more || answered.count() >= 2 * COMMANDS_PER_GATEWAY,
+                await(() -> answered.count() >= before + more || answered.count() >= ALL_COMMANDS,
                         engine, "progress before kill " + kill);
                 engine.kill9();
                 engineLogs.add(engine.logText());
@@ -84,7 +91,7 @@ final class SnapshotsAcrossKillsTest {
                 }
             }
             final JavaProcess last = start("engine-last", logs, EngineMain.class, "--config", configFile.toString());
-            await(() -> answered.count() >= 2 * COMMANDS_PER_GATEWAY, last, "the engine answering every command");
+            await(() -> answered.count() >= ALL_COMMANDS, last, "the engine answering every command");
             last.stop(10);
             engineLogs.add(last.logText());
             for (final String log : engineLogs) { // how each start went, in the test's output
@@ -92,10 +99,12 @@ final class SnapshotsAcrossKillsTest {
             }
             assertEquals(0, writer1.waitFor(60), writer1.logText());
             assertEquals(0, writer2.waitFor(60), writer2.logText());
+            assertEquals(0, admin.waitFor(60), admin.logText());
         }
 
         final List<EngineJournalContents.Excerpt> excerpts = EngineJournalContents.read(root);
-        EngineJournalContents.assertExactlyOnceInOrder(excerpts, Map.of(1, COMMANDS_PER_GATEWAY, 2, COMMANDS_PER_GATEWAY));
+        EngineJournalContents.assertExactlyOnceInOrder(excerpts,
+                Map.of(0, ADMIN_COMMANDS, 1, COMMANDS_PER_GATEWAY, 2, COMMANDS_PER_GATEWAY));
         final List<EngineJournalContents.Excerpt> uninterrupted = EngineJournalContents.freshRun(config, root);
         assertEquals(uninterrupted.size(), excerpts.size());
         for (int i = 0; i < excerpts.size(); i++) {
@@ -111,7 +120,7 @@ final class SnapshotsAcrossKillsTest {
         assertTrue(snapshottersKilled > 0);
         // The snapshotter goes on past the torn snapshot: a run now writes one at the end and a restart would use it.
         final SnapshotMain.Summary summary = SnapshotMain.run(config, root, 0, true);
-        assertEquals(2 * COMMANDS_PER_GATEWAY, summary.inputs(), summary.describe());
+        assertEquals(ALL_COMMANDS, summary.inputs(), summary.describe());
     }
 
     /** Starts {@link TornSnapshotMain}, waits until it holds an excerpt open, and kills it with {@code kill -9}. */
