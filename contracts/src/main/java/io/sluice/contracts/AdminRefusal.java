@@ -16,7 +16,8 @@ public enum AdminRefusal {
     TRADING_ALREADY_CLOSED("the trading session is already closed"),
     SESSION_NOT_CONNECTED("the session is not connected"),
     BAD_SEQUENCE_NUMBER("sequence numbers must be at least 1"),
-    MALFORMED_COMMAND("the command lacks a field its action needs");
+    MALFORMED_COMMAND("the command lacks a field its action needs"),
+    SESSION_CONNECTED("the session is logged on: disconnect it first");
 
     private static final AdminRefusal[] VALUES = values();
 

@@ -8,6 +8,7 @@ import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalReader;
+import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.replication.RootRole;
@@ -36,7 +37,8 @@ import java.util.List;
  * FIX sessions ({@link NioTransport}, {@link FixAcceptor}),
  * write their orders as commands to the gateway journal ({@link OrderEntry}), tail the engine journal and
  * deliver this gateway's reports ({@link ReportDelivery}), keep session state in the gateway's own journal
- * ({@link JournalSessionStore}). Construction recovers everything from the journals: sequence numbers,
+ * ({@link JournalSessionStore}), carry out the operator's commands for its sessions ({@link GatewayAdmin}, read from the
+ * admin journal at the housekeeping pace; a start refuses an admin journal others could write). Construction recovers everything from the journals: sequence numbers,
  * the resend store, the next command eventId, and the engine-journal position delivered up to. The thread
  * that constructs a gateway must be the one that runs it (Chronicle appenders and tailers are single-threaded).
  * Disk space is kept reserved ahead of both journal writers ({@link GatewaySpace}): on a full disk new orders are
@@ -74,6 +76,7 @@ public final class Gateway implements Agent, AutoCloseable {
     private final GatewayCounters counters;
     private final AcknowledgedSends acknowledgedSends;
     private final CancelOnDisconnect cancelOnDisconnect;
+    private final GatewayAdmin admin;
     private long nextHousekeepingNanos;
     private long lastRefusalLogNanos;
 
@@ -82,6 +85,7 @@ public final class Gateway implements Agent, AutoCloseable {
         final Path root = config.journalRoot();
         final int id = config.gatewayId();
         RootRole.requireNotReplica(root, "gateway " + id);
+        AdminJournal.requireOwnerOnly(root);
         for (final Path journal : List.of(Journals.gatewayJournal(root, id), Journals.engineJournal(root),
                 Journals.gatewayDeliveries(root, id))) {
             JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
@@ -119,6 +123,8 @@ public final class Gateway implements Agent, AutoCloseable {
                         config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
                 config.validation());
 
+        admin = new GatewayAdmin(root, id, acceptor, store);
+
         engineTailer = engineJournal.createTailer();
         // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,
         // its other reports are still to be delivered.
@@ -153,8 +159,9 @@ public final class Gateway implements Agent, AutoCloseable {
 
     /**
      * One round of work: socket events, up to 64 engine reports, session timers, one write per connection for
-     * everything they queued, and every 100 ms closing connections that did not log on in time and (at most
-     * once a second) logging connections refused by the admission limits; @return work done.
+     * everything they queued, and every 100 ms closing connections that did not log on in time, carrying out new
+     * admin commands, and (at most once a second) logging connections refused by the admission limits; @return work
+     * done.
      *
      * @throws JournalDiskFullException when a journal's disk reserve is used up and no more can be had: every client
      *                                  has been sent a Logout, and the gateway stops before writing into space it
@@ -177,6 +184,7 @@ public final class Gateway implements Agent, AutoCloseable {
                 acknowledgedSends.check(now);
             }
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
+            work += admin.poll();
             counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
             if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
                 log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
@@ -244,6 +252,7 @@ public final class Gateway implements Agent, AutoCloseable {
     @Override
     public void close() {
         counters.close();
+        admin.close();
         if (acknowledgedSends != null) {
             acknowledgedSends.close();
         }

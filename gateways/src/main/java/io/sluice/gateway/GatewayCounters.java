@@ -20,7 +20,7 @@ import java.util.List;
  * behind this gateway), and the engine journal's index it reads at (the engine publishes its own last index).
  * <p>
  * Allocated at start; the I/O thread updates them with single-writer ordered writes. The sampled ones (connections,
- * free send-buffer bytes, the two positions) are set at the gateway's housekeeping pace ({@link #sample}), not per message.
+ * free send-buffer bytes, each session's state and sequence numbers, the two positions) are set at the gateway's housekeeping pace ({@link #sample}), not per message.
  */
 final class GatewayCounters implements AutoCloseable {
     private final CountersFile file;
@@ -89,13 +89,17 @@ final class GatewayCounters implements AutoCloseable {
         };
     }
 
-    /** Samples what is not counted per event: connections, send buffers, and the gateway's positions in the journals. */
+    /**
+     * Samples what is not counted per event: connections, send buffers, each session's state and sequence numbers,
+     * and the gateway's positions in the journals.
+     */
     void sample(final int connectionCount, final long lastWrittenEventId,
                 final long engineReadIndex) {
         connections.setRelease(connectionCount);
         for (final FixSession session : sessions) {
             final FixConnection connection = session.connection();
             session.counters().sendBufferFree(connection == null ? 0 : connection.writableBytes());
+            session.counters().standing(session.state(), session.nextSenderSeq(), session.nextTargetSeq());
         }
         lastEventId.setRelease(lastWrittenEventId);
         engineIndex.setRelease(engineReadIndex);

@@ -39,6 +39,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private long deliveredEngineIndex;
     private long deliveredFromExcerpt;
     private long recordedEventId;
+    private long answeredAdminEventId;
     private long lastSentIndex = NOT_STORED;
     private final Scan scan = new Scan();
     private final JournalReader scanReader;
@@ -106,6 +107,20 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     /** @return the highest command eventId a recorded session progress covers. */
     public long recordedEventId() {
         return recordedEventId;
+    }
+
+    /**
+     * @return the admin journal's eventId of the last admin command this gateway answered ({@link #adminAnswered}),
+     *         0 if none: after a restart the gateway carries out only later ones
+     */
+    public long answeredAdminEventId() {
+        return answeredAdminEventId;
+    }
+
+    /** Records the gateway's answer to an admin command it carried out or refused (its MetaData is the command's). */
+    public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
+        writer.adminAnswered(outcome);
+        answeredAdminEventId = Math.max(answeredAdminEventId, outcome.metaData().eventId());
     }
 
     @Override
@@ -295,6 +310,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
         @Override
         public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
+            answeredAdminEventId = Math.max(answeredAdminEventId, outcome.metaData().eventId());
         }
 
         @Override
@@ -334,6 +350,8 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
         @Override
         public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
+            kind = OTHER;
+            session = outcome.session();
         }
 
         @Override

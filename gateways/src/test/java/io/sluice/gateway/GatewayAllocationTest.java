@@ -9,6 +9,8 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.security.KeyStore;
 
+import io.sluice.contracts.AdminAction;
+import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
@@ -20,6 +22,7 @@ import io.sluice.contracts.Side;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixTags;
+import io.sluice.runtime.admin.AdminJournal;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +47,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * few hundred bytes to the thread, so the bound is less than one small object per message on average,
  * which any per-message allocation, or a structure growing with the message count, exceeds.
  * <p>
+ * The plain case also appends admin commands for another gateway during the measured window (one per 200 round trips),
+ * which the I/O thread reads at its housekeeping pace and passes over: polling the admin journal costs nothing either.
+ * <p>
  * The second case holds 200 files open first, so that the sockets get file descriptors above 127: the
  * JDK's epoll {@code Selector} boxes every ready descriptor ({@code Integer.valueOf}), which allocates for
  * any descriptor outside the JDK's small-integer cache. A gateway process with many journal files and
@@ -58,6 +64,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GatewayAllocationTest {
     private static final int MEASURED = 2_000;
     private static final int HELD_FILES = 200;
+    private static final int ADMIN_COMMAND_EVERY = 200;
 
     @TempDir
     Path root;
@@ -166,16 +173,23 @@ class GatewayAllocationTest {
                 .idle(io.sluice.runtime.agent.IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
         try (RunningGateway gateway = new RunningGateway(config);
              ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
+             AdminJournal admin = AdminJournal.open(root);
              TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
             final EngineToGateway engine = engineJournal.methodWriter(EngineToGateway.class);
             final ExecutionReport report = EventFixtures.executionReport();
             report.gatewayId(1).session(id("CLIENT1"));
+            final AdminCommand otherGateways = new AdminCommand().action(AdminAction.DISCONNECT).gatewayId(2)
+                    .session(id("CLIENT1")).user(id("tester"));
             client.logon("secret1");
             client.expect("A");
+            admin.append(otherGateways);
             roundTrips(client, engine, report, 3_000);
             final long before = gateway.allocatedBytes();
             assertTrue(before > 0, "the counter works: start-up and warm-up allocated");
-            roundTrips(client, engine, report, MEASURED);
+            for (int i = 0; i < MEASURED; i += ADMIN_COMMAND_EVERY) {
+                admin.append(otherGateways);
+                roundTrips(client, engine, report, ADMIN_COMMAND_EVERY);
+            }
             final long allocated = gateway.allocatedBytes() - before;
             System.out.println("gateway I/O thread allocated " + allocated + " bytes over " + MEASURED
                     + " order/report round trips");

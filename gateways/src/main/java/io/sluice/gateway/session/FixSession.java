@@ -530,6 +530,45 @@ public final class FixSession {
         }
     }
 
+    /**
+     * An operator disconnects the session ({@code ./sluice admin disconnect}): a Logout with {@code text} in Text (58)
+     * is the last message, then the connection closes at once, without waiting for the client's Logout. Nothing
+     * happens without a connection.
+     */
+    public void logoutAndClose(final CharSequence text) {
+        logoutAndDisconnect(text);
+    }
+
+    /**
+     * An operator sets the session's next sequence numbers ({@code ./sluice admin set-seq}) while no client is
+     * connected: recorded in the store as a reset, so a restart keeps them and resends never reach back past it. The
+     * application messages stored while the client was offline and not yet delivered are stored again with the new
+     * numbers, from {@code newNextSenderSeq} on, so the client still gets them through the resend protocol once it
+     * logs on (as after a reset of the session's own policy).
+     *
+     * @return how many undelivered messages were renumbered
+     * @throws IllegalStateException if a client is connected, or a number is below 1
+     */
+    public long setSequences(final long newNextSenderSeq, final long newNextTargetSeq) {
+        if (connection != null || state != FixSessionState.DISCONNECTED) {
+            throw new IllegalStateException("session " + identity.clientCompId() + " is connected");
+        }
+        if (newNextSenderSeq < 1 || newNextTargetSeq < 1) {
+            throw new IllegalStateException("sequence numbers must be at least 1");
+        }
+        final long undeliveredFrom = offlineFromSeq;
+        final long undeliveredTo = nextSenderSeq - 1;
+        nextSenderSeq = newNextSenderSeq;
+        nextTargetSeq = newNextTargetSeq;
+        store.reset(this, newNextSenderSeq, newNextTargetSeq, application.lastEventId());
+        offlineFromSeq = 0;
+        if (undeliveredFrom != 0) {
+            store.replayBeforeReset(this, undeliveredFrom, undeliveredTo, renumberer);
+            offlineFromSeq = nextSenderSeq > newNextSenderSeq ? newNextSenderSeq : 0;
+        }
+        return nextSenderSeq - newNextSenderSeq;
+    }
+
     private boolean headerIsValid(final FixMessage message) {
         if (!message.valueEquals(FixTags.SENDER_COMP_ID, clientCompId)
                 || !message.valueEquals(FixTags.TARGET_COMP_ID, gatewayCompId)) {

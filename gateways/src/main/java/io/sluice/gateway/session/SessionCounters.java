@@ -11,8 +11,10 @@ import java.nio.ByteBuffer;
  * One FIX session's live counters: messages in and out, session-level Rejects (35=3) sent by SessionRejectReason,
  * ResendRequests received, logons, disconnects by {@link DisconnectReason}, mass cancels it asked for
  * (OrderMassCancelRequest, 35=q, journaled), mass cancels the gateway wrote for it by cancel-on-disconnect (by cause:
- * disconnect or logout) and the room left in its connection's
- * send buffer (a client that does not read fills it). The gateway allocates them in its counters file at start ({@code io.sluice.gateway.GatewayCounters});
+ * disconnect or logout), the room left in its connection's send buffer (a client that does not read fills it), and
+ * where it stands: its {@link FixSessionState} (as the ordinal) and its next sender and target MsgSeqNum, which
+ * {@code ./sluice admin sessions} lists. The gateway allocates them in its counters file at start
+ * ({@code io.sluice.gateway.GatewayCounters});
  * the I/O thread updates them with single-writer ordered writes, allocating nothing. A session the gateway has not
  * given counters to (tests, embedded use) counts into {@link #NONE}, which no one reads.
  */
@@ -36,6 +38,13 @@ public final class SessionCounters {
         GATEWAY_LOGOUT
     }
 
+    /** The gauge of the session's {@link FixSessionState}, as its ordinal. */
+    public static final String STATE_METRIC = "sluice_fix_session_state";
+    /** The gauge of the MsgSeqNum the session's next message to the client gets. */
+    public static final String NEXT_SENDER_SEQ_METRIC = "sluice_fix_next_sender_seq";
+    /** The gauge of the MsgSeqNum expected on the client's next message. */
+    public static final String NEXT_TARGET_SEQ_METRIC = "sluice_fix_next_target_seq";
+
     /** Counts into memory no one reads. */
     public static final SessionCounters NONE = unread();
 
@@ -50,6 +59,9 @@ public final class SessionCounters {
     private final AtomicCounter massCancelRequests;
     private final AtomicCounter cancelOnDisconnectAfterDisconnect;
     private final AtomicCounter cancelOnDisconnectAfterLogout;
+    private final AtomicCounter state;
+    private final AtomicCounter nextSenderSeq;
+    private final AtomicCounter nextTargetSeq;
 
     /** Allocates one session's counters, each from {@code newCounter} (given its metric, label name and value). */
     public SessionCounters(final CounterFactory newCounter) {
@@ -73,6 +85,9 @@ public final class SessionCounters {
         cancelOnDisconnectAfterDisconnect = newCounter.counter("sluice_fix_cancel_on_disconnect_total", "cause",
                 "disconnect");
         cancelOnDisconnectAfterLogout = newCounter.counter("sluice_fix_cancel_on_disconnect_total", "cause", "logout");
+        state = newCounter.gauge(STATE_METRIC);
+        nextSenderSeq = newCounter.gauge(NEXT_SENDER_SEQ_METRIC);
+        nextTargetSeq = newCounter.gauge(NEXT_TARGET_SEQ_METRIC);
     }
 
     /** Makes one session's counters; {@code labelName} and {@code labelValue} are null for a counter without one. */
@@ -130,8 +145,15 @@ public final class SessionCounters {
         sendBufferFree.setRelease(bytes);
     }
 
+    /** Sets where the session stands: its state and next sequence numbers (sampled, not per message). */
+    public void standing(final FixSessionState sessionState, final long nextSender, final long nextTarget) {
+        state.setRelease(sessionState.ordinal());
+        nextSenderSeq.setRelease(nextSender);
+        nextTargetSeq.setRelease(nextTarget);
+    }
+
     private static SessionCounters unread() {
-        final int slots = COUNTED_REJECT_REASONS.length + DisconnectReason.values().length + 12;
+        final int slots = COUNTED_REJECT_REASONS.length + DisconnectReason.values().length + 15;
         final UnsafeBuffer values = new UnsafeBuffer(ByteBuffer.allocateDirect(slots * CountersReader.COUNTER_LENGTH));
         final int[] next = {0};
         return new SessionCounters(new CounterFactory() {

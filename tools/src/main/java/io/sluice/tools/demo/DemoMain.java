@@ -103,6 +103,7 @@ public final class DemoMain implements Callable<Integer> {
                     sluice.journals());
             out.printf("  counters  ./sluice stat --root %s ; for Prometheus: ./sluice metrics --root %<s --port 9464%n",
                     sluice.journals());
+            out.printf("  admin     ./sluice admin --root %s sessions (or halt SLC, kill-switch on, ...)%n", sluice.journals());
             if (replicate) {
                 replicaSide = ReplicaSide.start(root, sluice);
                 out.println(replicaSide.describe());

@@ -5,7 +5,7 @@ import picocli.CommandLine.ITypeConverter;
 import java.time.Duration;
 
 /** Reads a duration as people write it on a command line: {@code 30s}, {@code 2m}, {@code 500ms}, or seconds. */
-final class DurationText implements ITypeConverter<Duration> {
+public final class DurationText implements ITypeConverter<Duration> {
     @Override
     public Duration convert(final String text) {
         final String value = text.trim().toLowerCase(java.util.Locale.ROOT);

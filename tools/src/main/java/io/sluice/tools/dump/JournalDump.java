@@ -138,6 +138,9 @@ public final class JournalDump {
         if (name.equals(Journals.SNAPSHOTS)) {
             return EngineSnapshots.class;
         }
+        if (name.equals(Journals.ADMIN)) {
+            return io.sluice.contracts.AdminCommands.class;
+        }
         if (name.startsWith(Journals.GATEWAY_PREFIX) && name.endsWith(Journals.OUT_SUFFIX)) {
             return GatewayRecords.class;
         }
@@ -145,7 +148,7 @@ public final class JournalDump {
             return GatewayToEngine.class;
         }
         throw new IllegalArgumentException("not a Sluice journal name: " + name + " (expected "
-                + Journals.ENGINE + ", " + Journals.SNAPSHOTS + ", " + Journals.GATEWAY_PREFIX + "<id> or " + Journals.GATEWAY_PREFIX
+                + Journals.ENGINE + ", " + Journals.SNAPSHOTS + ", " + Journals.ADMIN + ", " + Journals.GATEWAY_PREFIX + "<id> or " + Journals.GATEWAY_PREFIX
                 + "<id>" + Journals.OUT_SUFFIX + ")");
     }
 }

@@ -165,6 +165,7 @@ final class JournalDumpTest {
     @Test
     void journalNamesMapToTheirInterfaces() {
         assertEquals(EngineToGateway.class, JournalDump.interfaceOf(Journals.engineJournal(root)));
+        assertEquals(io.sluice.contracts.AdminCommands.class, JournalDump.interfaceOf(Journals.adminJournal(root)));
         assertEquals(GatewayToEngine.class, JournalDump.interfaceOf(Journals.gatewayJournal(root, 12)));
         assertEquals(GatewayRecords.class, JournalDump.interfaceOf(Journals.gatewayDeliveries(root, 12)));
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

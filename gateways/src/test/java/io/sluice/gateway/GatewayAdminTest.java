@@ -1,0 +1,198 @@
+package io.sluice.gateway;
+
+import io.sluice.contracts.AdminAction;
+import io.sluice.contracts.AdminCommand;
+import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.AdminRefusal;
+import io.sluice.contracts.AdminResult;
+import io.sluice.contracts.Delivery;
+import io.sluice.contracts.GatewayRecords;
+import io.sluice.contracts.SentMessage;
+import io.sluice.contracts.SessionProgress;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.gateway.codec.FixFields;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.process.JavaProcess;
+import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.UnixDomainSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.sluice.contracts.EventFixtures.id;
+import static io.sluice.gateway.JournalProbe.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The gateway's admin commands, on a real gateway process: commands appended to the admin journal as
+ * {@code ./sluice admin} appends them, answered in the gateway's own journal. A disconnect logs the client out with
+ * the reason and closes; set-seq on an offline session is what the next Logon sees; an unknown session, a connected
+ * one (for set-seq), an offline one (for disconnect) and a bad sequence number are refused; another gateway's command
+ * is left alone; after a kill -9 and restart no command is carried out twice. A start on an admin journal that others
+ * could write is refused.
+ */
+class GatewayAdminTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void disconnectAndSetSequenceAreCarriedOutOnceAndBadOnesRefused() throws Exception {
+        final Path root = dir.resolve("journals");
+        final Path socket = dir.resolve("gw.sock");
+        final Path config = config(root, socket);
+        final UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
+        final long setSender = 50;
+        final long setTarget = 70;
+        long clientNextSeq;
+        long gatewayLastSeq;
+        final JavaProcess first = GatewayProcess.startListening(dir, "gateway-first", config);
+        try (AdminJournal admin = AdminJournal.open(root);
+             TestFixClient client = new TestFixClient(address, "CLIENT1", 1)) {
+            client.logon("secret1");
+            client.expect("A");
+
+            assertEquals("1 REFUSED UNKNOWN_SESSION 0", answer(root, admin.append(disconnect(1, "NOBODY", "x"))));
+            assertEquals("2 REFUSED SESSION_CONNECTED 0", answer(root, admin.append(setSeq(1, "CLIENT1", 5, 5))));
+
+            assertEquals("3 ACKNOWLEDGED NONE 1", answer(root, admin.append(disconnect(1, "CLIENT1", "maint"))));
+            final FixFields logout = client.expect("5");
+            assertEquals(GatewayAdmin.DISCONNECT_TEXT + ": maint", logout.get(FixTags.TEXT));
+            client.expectClosed();
+
+            assertEquals("4 REFUSED SESSION_NOT_CONNECTED 0", answer(root, admin.append(disconnect(1, "CLIENT1", "again"))));
+            assertEquals("5 REFUSED BAD_SEQUENCE_NUMBER 0", answer(root, admin.append(setSeq(1, "CLIENT1", 0, 9))));
+            admin.append(disconnect(2, "CLIENT1", "other")); // gateway 2's: not answered here
+            assertEquals("7 ACKNOWLEDGED NONE 0", answer(root, admin.append(setSeq(1, "CLIENT1", setSender, setTarget))));
+            assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 7L), answers(root).stream().map(a -> a.eventId).toList());
+        }
+        try (TestFixClient client = new TestFixClient(address, "CLIENT1", setTarget)) {
+            client.logon("secret1");
+            final FixFields logon = client.expect("A");
+            assertEquals(setSender, logon.seqNum(), "the gateway's Logon answer carries the next MsgSeqNum set: " + logon);
+            client.expectNothingElse(); // no ResendRequest: the client's 70 was the MsgSeqNum expected
+            clientNextSeq = client.nextSeq();
+            gatewayLastSeq = setSender + 1;
+            first.kill9();
+        }
+
+        final JavaProcess second = GatewayProcess.startListening(dir, "gateway-second", config);
+        try (TestFixClient client = new TestFixClient(address, "CLIENT1", clientNextSeq)) {
+            client.logon("secret1");
+            final FixFields logon = client.expect("A");
+            assertEquals(gatewayLastSeq + 1, logon.seqNum(),
+                    "the restart kept the sequences and did not set them again: " + logon);
+            client.expectNothingElse();
+            assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 7L), answers(root).stream().map(a -> a.eventId).toList(),
+                    "no command answered, nor carried out, twice");
+        } finally {
+            second.stop(10);
+        }
+    }
+
+    @Test
+    void aStartOnAnAdminJournalOthersCouldWriteIsRefused() throws Exception {
+        final Path root = dir.resolve("journals");
+        final Path admin = Journals.adminJournal(root);
+        Files.createDirectories(admin);
+        Files.setPosixFilePermissions(admin, PosixFilePermissions.fromString("rwxr-x---"));
+        try (JavaProcess gateway = GatewayProcess.start(dir, "gateway-wide", config(root, dir.resolve("gw.sock")))) {
+            final int exit = gateway.waitFor(120);
+            assertNotEquals(0, exit, gateway::logText);
+            assertTrue(gateway.logText().contains("admin journal " + admin.toAbsolutePath())
+                    && gateway.logText().contains("rwxr-x---"), gateway::logText);
+            assertTrue(!gateway.logText().contains("listening on"), gateway::logText);
+        }
+    }
+
+    private Path config(final Path root, final Path socket) throws Exception {
+        final Path config = dir.resolve("gateway.yaml");
+        Files.writeString(config, """
+                !GatewayConfig {
+                  gatewayId: 1,
+                  journalRoot: "%s",
+                  listen: "unix:%s",
+                  idle: backoff,
+                  sessions: [ !Session { senderCompId: CLIENT1, targetCompId: SLUICE, password: secret1 } ]
+                }
+                """.formatted(root, socket));
+        return config;
+    }
+
+    private static AdminCommand disconnect(final int gateway, final String session, final String reason) {
+        return new AdminCommand().action(AdminAction.DISCONNECT).gatewayId(gateway).session(id(session))
+                .reason(id(reason)).user(id("tester"));
+    }
+
+    private static AdminCommand setSeq(final int gateway, final String session, final long sender, final long target) {
+        return new AdminCommand().action(AdminAction.SET_SEQUENCE).gatewayId(gateway).session(id(session))
+                .sequence(sender, target).user(id("tester"));
+    }
+
+    /** @return the gateway's answer to command {@code eventId}, waited for, as "eventId result refusal affected" */
+    private static String answer(final Path root, final long eventId) {
+        final Answer[] found = new Answer[1];
+        await("gateway 1 answers admin command " + eventId, 30, () -> {
+            for (final Answer answer : answers(root)) {
+                if (answer.eventId == eventId) {
+                    found[0] = answer;
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found[0].toString();
+    }
+
+    /** One adminAnswered record, copied out. */
+    private record Answer(long eventId, AdminResult result, AdminRefusal refusal, long affected) {
+        @Override
+        public String toString() {
+            return eventId + " " + result + " " + refusal + " " + affected;
+        }
+    }
+
+    /** @return every adminAnswered record in gateway 1's own journal */
+    private static List<Answer> answers(final Path root) {
+        final List<Answer> answers = new ArrayList<>();
+        try (ChronicleQueue queue = Journals.openReadOnly(Journals.gatewayDeliveries(root, 1))) {
+            final MethodReader reader = queue.createTailer().methodReader(new GatewayRecords() {
+                @Override
+                public void adminAnswered(final AdminOutcome outcome) {
+                    assertEquals(Journals.ADMIN_SOURCE_ID, outcome.metaData().sourceId());
+                    answers.add(new Answer(outcome.metaData().eventId(), outcome.result(), outcome.refusal(),
+                            outcome.affected()));
+                }
+
+                @Override
+                public void sent(final SentMessage message) {
+                }
+
+                @Override
+                public void received(final SessionProgress progress) {
+                }
+
+                @Override
+                public void reset(final SessionProgress progress) {
+                }
+
+                @Override
+                public void delivered(final Delivery delivery) {
+                }
+            });
+            while (reader.readOne()) {
+                // collecting
+            }
+        }
+        return answers;
+    }
+}
