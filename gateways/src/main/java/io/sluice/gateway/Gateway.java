@@ -89,6 +89,9 @@ public final class Gateway implements Agent, AutoCloseable {
         final ChronicleQueue recordJournal = Journals.open(Journals.gatewayDeliveries(root, id));
         store = new JournalSessionStore(recordJournal, config.maxMessageBytes());
         final long lastEventId = recoverCommands();
+        // What was just recovered, written down: a restart needs none of this journal before it (./sluice archive).
+        store.commandsRecovered(lastEventId);
+        store.checkpoint();
         final ExcerptAppender commandAppender = commandJournal.createAppender();
         final GatewayToEngine commands = Journals.methodWriter(commandAppender, GatewayToEngine.class);
         space = new GatewaySpace(id,
@@ -169,6 +172,7 @@ public final class Gateway implements Agent, AutoCloseable {
                 acknowledgedSends.check(now);
             }
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
+            store.checkpointOnNewDay();
             counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
             if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
                 log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
