@@ -52,15 +52,17 @@ public final class ArchiveMain implements Callable<Integer> {
     private boolean dryRun;
 
     private final PrintStream out;
+    private final PrintStream err;
     private final LocalDate today;
 
     public ArchiveMain() {
-        this(System.out, RetentionPolicy.todayUtc());
+        this(System.out, System.err, RetentionPolicy.todayUtc());
     }
 
-    /** For tests: prints to {@code out}. */
-    ArchiveMain(final PrintStream out, final LocalDate today) {
+    /** For tests: prints to {@code out} and {@code err}. */
+    ArchiveMain(final PrintStream out, final PrintStream err, final LocalDate today) {
         this.out = out;
+        this.err = err;
         this.today = today;
     }
 
@@ -68,40 +70,40 @@ public final class ArchiveMain implements Callable<Integer> {
         System.exit(new CommandLine(new ArchiveMain()).execute(args));
     }
 
-    /** Runs with {@code args} as the command line would, printing to {@code out}. @return the exit code */
+    /** Runs with {@code args} as the command line would, printing everything to {@code out}. @return the exit code */
     static int run(final PrintStream out, final String... args) {
-        return new CommandLine(new ArchiveMain(out, RetentionPolicy.todayUtc())).execute(args);
+        return new CommandLine(new ArchiveMain(out, out, RetentionPolicy.todayUtc())).execute(args);
     }
 
     @Override
     public Integer call() {
         if (!Files.isDirectory(root)) {
-            System.err.println("archive: no such directory: " + root.toAbsolutePath());
+            err.println("archive: no such directory: " + root.toAbsolutePath());
             return EXIT_BAD_ARGUMENTS;
         }
         final EngineConfig engineConfig;
         try {
             engineConfig = config == null ? null : EngineConfig.load(config);
         } catch (final RuntimeException e) {
-            System.err.println("archive: cannot read the engine config " + config + ": " + e.getMessage());
+            err.println("archive: cannot read the engine config " + config + ": " + e.getMessage());
             return EXIT_BAD_ARGUMENTS;
         }
         if (engineConfig != null && !sameDirectory(engineConfig.journalRoot(), root)) {
-            System.err.println("archive: the engine config " + config + " is for the journal root "
+            err.println("archive: the engine config " + config + " is for the journal root "
                     + engineConfig.journalRoot() + ", not " + root);
             return EXIT_BAD_ARGUMENTS;
         }
         if (sameDirectory(root, to) || to.toAbsolutePath().normalize().startsWith(root.toAbsolutePath().normalize())) {
-            System.err.println("archive: the archive directory " + to + " must be outside the journal root " + root);
+            err.println("archive: the archive directory " + to + " must be outside the journal root " + root);
             return EXIT_BAD_ARGUMENTS;
         }
         final List<String> live = LiveProcesses.under(root);
         if (!live.isEmpty()) {
-            System.err.println("archive: " + (dryRun ? "warning: " : "refused: ") + live.size()
+            err.println("archive: " + (dryRun ? "warning: " : "refused: ") + live.size()
                     + " process(es) have the journals under " + root.toAbsolutePath() + " open; Chronicle cannot have"
                     + " cycle files moved under a running appender or tailer, so stop them first"
                     + (dryRun ? " (this dry run goes on, but the plan may change while they run)" : "") + ":");
-            live.forEach(line -> System.err.println("  " + line));
+            live.forEach(line -> err.println("  " + line));
             if (!dryRun) {
                 return EXIT_PROCESSES_RUNNING;
             }
@@ -110,7 +112,7 @@ public final class ArchiveMain implements Callable<Integer> {
         try {
             plan = new RetentionPolicy(root, keepDays, today, engineConfig).plan();
         } catch (final IllegalArgumentException e) {
-            System.err.println("archive: " + e.getMessage());
+            err.println("archive: " + e.getMessage());
             return EXIT_BAD_ARGUMENTS;
         }
         out.printf("archive: journal root %s, archive %s, keeping %d day(s): %s to %s (UTC)%s%n", root.toAbsolutePath(),
@@ -129,7 +131,7 @@ public final class ArchiveMain implements Callable<Integer> {
                 continue;
             }
             if (Files.exists(target)) {
-                System.err.println("archive: " + target + " already exists; " + name + " not moved (nothing is"
+                err.println("archive: " + target + " already exists; " + name + " not moved (nothing is"
                         + " overwritten)");
                 return 1;
             }

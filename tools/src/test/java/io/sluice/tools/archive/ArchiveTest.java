@@ -20,6 +20,11 @@ import io.sluice.gateway.JournalSessionStore;
 import io.sluice.gateway.SessionStoreRecovery;
 import io.sluice.replay.Replay;
 import io.sluice.replay.ReplayResult;
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
 import net.openhft.chronicle.core.time.SetTimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -201,6 +206,24 @@ final class ArchiveTest {
             assertEquals(7, left.nextSenderSeq(ShortTextLongConverter.INSTANCE.parse("CLIENT1")));
             assertEquals(2, left.nextSenderSeq(ShortTextLongConverter.INSTANCE.parse("CLIENT2")));
             assertEquals(engineIndexDelivered, left.deliveredEngineIndex());
+        }
+    }
+
+    @Test
+    void archiveRefusesWhileAProcessHasTheJournalsOpenAndMovesNothing() throws Exception {
+        final SluiceDeployment.GatewaySpec gateway = new SluiceDeployment.GatewaySpec(1, FixTransport.UDS,
+                List.of(SessionIdentity.ofSluiceClient("TRADER", "secret")));
+        try (SluiceDeployment sluice = SluiceDeployment.prepare(dir.resolve("sluice"), List.of(gateway),
+                SluiceIdle.BACKOFF, SluiceDeployment.ProcessSettings.defaults(), SluiceDeployment.JournalDisk.DEFAULTS)) {
+            final JavaProcess engine = sluice.launchEngine();
+            assertTrue(engine.isAlive(), sluice.logs(3_000));
+            final Run refused = archive(sluice.journals(), dir.resolve("archive"), "--keep-days", "1");
+            assertEquals(ArchiveMain.EXIT_PROCESSES_RUNNING, refused.exit, refused.out);
+            assertTrue(refused.out.contains("refused: ") && refused.out.contains("engine (pid " + engine.pid()), refused.out);
+            assertTrue(refused.out.lines().noneMatch(l -> l.startsWith("moved ")), refused.out);
+            engine.stop(10);
+            final Run stopped = archive(sluice.journals(), dir.resolve("archive"), "--keep-days", "1");
+            assertEquals(0, stopped.exit, stopped.out);
         }
     }
 
