@@ -210,20 +210,27 @@ public final class RetentionPolicy {
     }
 
     private void gatewayRestarts(final Map<String, List<Integer>> journals) {
-        for (final String name : journals.keySet()) {
-            if (!isGatewayOut(name)) {
+        for (final String commands : journals.keySet()) {
+            if (!isGateway(commands)) {
                 continue;
             }
-            final String commands = name.substring(0, name.length() - Journals.OUT_SUFFIX.length());
+            final String name = commands + Journals.OUT_SUFFIX;
             final String gateway = "gateway " + commands.substring(Journals.GATEWAY_PREFIX.length());
+            if (!journals.containsKey(name)) {
+                final String why = gateway + "'s restart (its own journal " + name + " holds nothing, so it counts every"
+                        + " command and delivers every report of the engine journal from the start)";
+                need(commands, Integer.MIN_VALUE, why);
+                need(Journals.ENGINE, Integer.MIN_VALUE, why);
+                continue;
+            }
             final SessionStoreRecovery recovered;
             try (ChronicleQueue out = Journals.openReadOnly(root.resolve(name))) {
                 recovered = SessionStoreRecovery.read(out);
             }
             final long checkpoint = recovered.lastCheckpointIndex();
             if (checkpoint < 0) {
-                final String why = gateway + "'s restart: its journal holds no checkpoint (a gateway of journal format 5"
-                        + " writes one at every start and every new day), so it reads its journals whole";
+                final String why = gateway + "'s restart (its journal holds no checkpoint: a gateway of journal format 5"
+                        + " writes one at every start and every new day; until then it reads its journals whole)";
                 need(name, Integer.MIN_VALUE, why);
                 need(commands, Integer.MIN_VALUE, why);
             } else {

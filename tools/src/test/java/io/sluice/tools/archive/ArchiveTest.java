@@ -4,6 +4,7 @@ import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.Price;
 import io.sluice.contracts.SentMessage;
+import io.sluice.contracts.SessionCheckpoint;
 import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
@@ -61,6 +62,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 final class ArchiveTest {
     private static final LocalDate TODAY = LocalDate.now(ZoneOffset.UTC);
+    private static final long SESSION = ShortTextLongConverter.INSTANCE.parse("TRADER");
     private static final int COMMANDS_PER_DAY = 400;
 
     @TempDir
@@ -91,8 +93,12 @@ final class ArchiveTest {
 
         final Run run = archive(root, archive, "--keep-days", "2");
         assertEquals(0, run.exit, run.out);
-        final Set<String> moved = Set.of("engine/" + file(6), "engine/" + file(5), "gateway-1/" + file(6),
-                "gateway-1/" + file(5), "gateway-2/" + file(6), "gateway-2/" + file(5));
+        final Set<String> moved = new TreeSet<>(Set.of("engine/" + file(6), "engine/" + file(5), "gateway-1/" + file(6),
+                "gateway-1/" + file(5), "gateway-2/" + file(6), "gateway-2/" + file(5)));
+        for (int daysAgo = 6; daysAgo >= 2; daysAgo--) { // the gateways' own journals: from their newest checkpoint
+            moved.add("gateway-1-out/" + file(daysAgo));
+            moved.add("gateway-2-out/" + file(daysAgo));
+        }
         assertEquals(moved, dayFiles(archive), run.out);
         final Set<String> left = new TreeSet<>(before);
         left.removeAll(moved);
@@ -130,7 +136,7 @@ final class ArchiveTest {
     void withoutAValidSnapshotEverythingTheEngineNeedsIsKept() throws Exception {
         final Path root = dir.resolve("journals");
         final EngineConfig config = config(root);
-        try (PastDays days = new PastDays(config)) {
+        try (PastDays days = new PastDays(config, false)) {
             days.day(TODAY.minusDays(9));
             days.day(TODAY.minusDays(8));
         }
@@ -146,7 +152,7 @@ final class ArchiveTest {
     void aGatewaysOwnJournalRecoversTheSameStateFromItsNewestCheckpointOnceItsOldDaysAreArchived() throws Exception {
         final Path root = dir.resolve("journals");
         final EngineConfig config = config(root);
-        try (PastDays days = new PastDays(config)) {
+        try (PastDays days = new PastDays(config, false)) {
             days.day(TODAY.minusDays(5));
             days.day(TODAY.minusDays(4));
             days.day(TODAY.minusDays(3));
@@ -255,6 +261,14 @@ final class ArchiveTest {
      */
     private static final class PastDays implements AutoCloseable {
         private final SetTimeProvider clock = new SetTimeProvider();
+        private final ChronicleQueue[] outJournals;
+        private final GatewayRecords[] outWriters = new GatewayRecords[2];
+        private final long[] delivered = new long[2];
+        private final long[] sentSeq = new long[2];
+        private final SentMessage sent = new SentMessage(64);
+        private final SessionCheckpoint checkpoint = new SessionCheckpoint();
+        private final UnsafeBuffer body = new UnsafeBuffer("37=1\u0001".getBytes(StandardCharsets.US_ASCII));
+        private final ExcerptAppender appender;
         private final ChronicleQueue engineJournal;
         private final ChronicleQueue[] gatewayJournals = new ChronicleQueue[2];
         private final GatewayToEngine[] writers = new GatewayToEngine[2];
@@ -263,7 +277,20 @@ final class ArchiveTest {
         private final JournalingInput input;
 
         PastDays(final EngineConfig config) {
+            this(config, true);
+        }
+
+        /**
+         * @param deliveries true to also write each gateway's own journal as it writes it: a checkpoint at the start of
+         *                   each day, and the delivery of the day's last report at its end
+         */
+        PastDays(final EngineConfig config, final boolean deliveries) {
             final Path root = config.journalRoot();
+            outJournals = deliveries ? new ChronicleQueue[2] : new ChronicleQueue[0];
+            for (int i = 0; i < outJournals.length; i++) {
+                outJournals[i] = Journals.open(Journals.gatewayDeliveries(root, i + 1), clock);
+                outWriters[i] = outJournals[i].methodWriter(GatewayRecords.class);
+            }
             engineJournal = Journals.open(Journals.engineJournal(root), clock);
             for (int i = 0; i < 2; i++) {
                 gatewayJournals[i] = Journals.open(Journals.gatewayJournal(root, i + 1), clock);
@@ -271,7 +298,7 @@ final class ArchiveTest {
                 flows[i] = new MixedOrderFlow(i + 1, i + 1, config.instruments(), 3);
             }
             sources = new InputSources(root, config.gatewayIds());
-            final ExcerptAppender appender = engineJournal.createAppender();
+            appender = engineJournal.createAppender();
             final JournalOutput output = new JournalOutput(appender);
             final Engine engine = new Engine(config, output);
             input = new JournalingInput(appender, engine);
@@ -280,6 +307,9 @@ final class ArchiveTest {
 
         void day(final LocalDate day) {
             clock.currentTimeMillis(noon(day));
+            for (int i = 0; i < outJournals.length; i++) {
+                outWriters[i].checkpoint(checkpoint.set(SESSION, sentSeq[i] + 1, 1, 0, delivered[i], delivered[i] == 0 ? 0 : 1));
+            }
             for (int i = 0; i < 2; i++) {
                 for (int c = 0; c < COMMANDS_PER_DAY; c++) {
                     flows[i].next(writers[i]);
@@ -292,6 +322,10 @@ final class ArchiveTest {
                     consumed |= sources.get(i).poll(input);
                 }
             }
+            for (int i = 0; i < outJournals.length; i++) {
+                delivered[i] = appender.lastIndexAppended();
+                outWriters[i].sent(sent.set(SESSION, ++sentSeq[i], '8', noon(day), delivered[i], body, 0, body.capacity()));
+            }
         }
 
         @Override
@@ -299,6 +333,9 @@ final class ArchiveTest {
             sources.close();
             engineJournal.close();
             for (final ChronicleQueue journal : gatewayJournals) {
+                journal.close();
+            }
+            for (final ChronicleQueue journal : outJournals) {
                 journal.close();
             }
         }
