@@ -8,7 +8,6 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -119,33 +118,39 @@ public final class ArchiveMain implements Callable<Integer> {
                 to.toAbsolutePath(), keepDays, today.minusDays(keepDays - 1), today, dryRun ? "; dry run, nothing moves" : "");
         plan.notes().forEach(note -> out.println("  " + note));
         final Set<String> touched = new TreeSet<>();
-        for (final RetentionPolicy.Decision decision : plan.decisions()) {
-            final String name = decision.journal() + "/" + decision.file().getFileName();
-            if (!decision.move()) {
-                out.println("kept  " + name + ": " + decision.reason());
-                continue;
+        try {
+            for (final RetentionPolicy.Decision decision : plan.decisions()) {
+                final String name = decision.journal() + "/" + decision.file().getFileName();
+                if (!decision.move()) {
+                    out.println("kept  " + name + ": " + decision.reason());
+                    continue;
+                }
+                final Path target = to.resolve(decision.journal()).resolve(decision.file().getFileName());
+                if (dryRun) {
+                    out.println("would move " + name + " to " + target + ": " + decision.reason());
+                    continue;
+                }
+                if (Files.exists(target)) {
+                    err.println("archive: " + target + " already exists; " + name + " not moved (nothing is"
+                            + " overwritten); the files moved before it stay moved");
+                    return 1;
+                }
+                try {
+                    Files.createDirectories(target.getParent());
+                    Files.move(decision.file(), target);
+                } catch (final IOException e) {
+                    err.println("archive: cannot move " + decision.file() + " to " + target + ": " + e
+                            + "; the files moved before it stay moved");
+                    return 1;
+                }
+                touched.add(decision.journal());
+                out.println("moved " + name + " to " + target + ": " + decision.reason());
             }
-            final Path target = to.resolve(decision.journal()).resolve(decision.file().getFileName());
-            if (dryRun) {
-                out.println("would move " + name + " to " + target + ": " + decision.reason());
-                continue;
+        } finally {
+            // Whatever moved, each journal records its new first day, so read-only openers find it.
+            for (final String journal : touched) {
+                Journals.refreshListing(root.resolve(journal));
             }
-            if (Files.exists(target)) {
-                err.println("archive: " + target + " already exists; " + name + " not moved (nothing is"
-                        + " overwritten)");
-                return 1;
-            }
-            try {
-                Files.createDirectories(target.getParent());
-                Files.move(decision.file(), target);
-            } catch (final IOException e) {
-                throw new UncheckedIOException("cannot move " + decision.file() + " to " + target, e);
-            }
-            touched.add(decision.journal());
-            out.println("moved " + name + " to " + target + ": " + decision.reason());
-        }
-        for (final String journal : touched) {
-            Journals.refreshListing(root.resolve(journal));
         }
         out.printf("archive: %s %d day file(s), kept %d%n", dryRun ? "would move" : "moved", plan.moves().size(),
                 plan.decisions().size() - plan.moves().size());
