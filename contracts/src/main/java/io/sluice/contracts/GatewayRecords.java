@@ -20,6 +20,13 @@ public interface GatewayRecords extends GatewayDeliveries {
     @MethodId(RecordLayout.RESET)
     void reset(SessionProgress progress);
 
+    /**
+     * One session's whole recovered state, written for every session in one excerpt when the gateway starts and when
+     * its journal rolls to a new day: a restart that finds it needs none of the journal before it.
+     */
+    @MethodId(RecordLayout.CHECKPOINT)
+    void checkpoint(SessionCheckpoint checkpoint);
+
     /** The gateway's answer to an admin command it carries out ({@link AdminAction.Actor#GATEWAY}). */
     @MethodId(RecordLayout.GATEWAY_ADMIN_OUTCOME)
     void adminAnswered(AdminOutcome outcome);

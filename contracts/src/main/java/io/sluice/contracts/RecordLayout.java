@@ -10,7 +10,7 @@ package io.sluice.contracts;
  * fields those readers use, and each record's length (its fields, then its {@link RecordChecksum}).
  * <p>
  * The offsets follow the order in which {@code MetaData.writeTo} and each event's {@code writeBody} write the fields
- * ({@code Journals.FORMAT_VERSION} 4). {@code RecordLayoutTest} writes every record through the contracts' own
+ * ({@code Journals.FORMAT_VERSION} 5). {@code RecordLayoutTest} writes every record through the contracts' own
  * method writers and checks each constant here against the bytes, so a field that moves fails the build.
  */
 public final class RecordLayout {
@@ -42,6 +42,8 @@ public final class RecordLayout {
     public static final int RESET = 33;
     /** {@link GatewayRecords#adminAnswered}. */
     public static final int GATEWAY_ADMIN_OUTCOME = 34;
+    /** {@link GatewayRecords#checkpoint}. */
+    public static final int CHECKPOINT = 35;
     /** {@link EngineSnapshots#snapshotBegin}. */
     public static final int SNAPSHOT_BEGIN = 41;
     /** {@link EngineSnapshots#snapshotSource}. */

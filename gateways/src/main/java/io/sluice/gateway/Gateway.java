@@ -97,6 +97,9 @@ public final class Gateway implements Agent, AutoCloseable {
         store = new JournalSessionStore(recordJournal, config.maxMessageBytes());
         final CancelOnDisconnect.Recovered recovered = new CancelOnDisconnect.Recovered();
         final long lastEventId = recoverCommands(recovered);
+        // What was just recovered, written down: a restart needs none of this journal before it (./sluice archive).
+        store.commandsRecovered(lastEventId);
+        store.checkpoint();
         final ExcerptAppender commandAppender = commandJournal.createAppender();
         final GatewayToEngine commands = Journals.methodWriter(commandAppender, GatewayToEngine.class);
         space = new GatewaySpace(id,
@@ -185,6 +188,7 @@ public final class Gateway implements Agent, AutoCloseable {
             }
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
             work += admin.poll();
+            store.checkpointOnNewDay();
             counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
             if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
                 log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);

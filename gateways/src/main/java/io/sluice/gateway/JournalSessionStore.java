@@ -3,6 +3,7 @@ package io.sluice.gateway;
 import io.sluice.contracts.Delivery;
 import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.SentMessage;
+import io.sluice.contracts.SessionCheckpoint;
 import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
@@ -12,21 +13,29 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The gateway's {@link SessionStore}, in its own journal ({@link GatewayRecords}). On open it reads the
- * journal from the start, checking every record ({@link JournalReader}: a damaged one throws a
- * {@link io.sluice.contracts.journal.CorruptJournalException} naming file, excerpt and byte offset), to recover, per session, the next sequence numbers, plus the last engine-journal
- * index delivered (and how many of that excerpt's reports: one excerpt holds every report of one input) and the
- * last command eventId whose progress was recorded. Resends read the stored messages back from the journal itself,
- * so memory does not grow with the number of messages. Every write is one excerpt. A report's {@code sent} record,
- * carrying its engine-journal index, is written before the message goes out (a restart needs it); its
- * {@code delivered} record, for the latency tail, once the socket has taken the message ({@link #delivered}).
+ * journal from its first kept record ({@link SessionStoreRecovery}: every record checked, a damaged one throws a
+ * {@link io.sluice.contracts.journal.CorruptJournalException} naming file, excerpt and byte offset), to recover, per
+ * session, the next sequence numbers, plus the last engine-journal index delivered (and how many of that excerpt's
+ * reports: one excerpt holds every report of one input) and the last command eventId whose progress was recorded.
+ * The gateway then writes all of it as a checkpoint ({@link #checkpoint()}), and again whenever the journal rolls to a
+ * new day ({@link #checkpointOnNewDay()}), so that the days before the newest checkpoint can be archived without
+ * changing what a restart recovers. Resends read the stored messages back from the journal itself,
+ * so memory does not grow with the number of messages; messages of archived days are no longer there, and a resend
+ * of them is gap-filled, with a log line naming the session and the range. Every write is one excerpt. A report's
+ * {@code sent} record, carrying its engine-journal index, is written before the message goes out (a restart needs
+ * it); its {@code delivered} record, for the latency tail, once the socket has taken the message ({@link #delivered}).
  */
 public final class JournalSessionStore implements SessionStore, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(JournalSessionStore.class);
     private static final long NOT_STORED = -1;
 
     private final ChronicleQueue queue;
@@ -35,12 +44,11 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private final ExcerptTailer resendTailer;
     private final SentMessage outgoing;
     private final SessionProgress progress = new SessionProgress();
-    private final Long2ObjectHashMap<History> histories = new Long2ObjectHashMap<>();
-    private long deliveredEngineIndex;
-    private long deliveredFromExcerpt;
-    private long recordedEventId;
-    private long answeredAdminEventId;
-    private long lastSentIndex = NOT_STORED;
+    private final SessionCheckpoint checkpoint = new SessionCheckpoint();
+    private final SessionStoreRecovery state;
+    private final Long2ObjectHashMap<SessionStoreRecovery.History> histories;
+    private long lastSentIndex;
+    private int checkpointCycle = Integer.MIN_VALUE;
     private final Scan scan = new Scan();
     private final JournalReader scanReader;
 
@@ -48,7 +56,9 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     public JournalSessionStore(final ChronicleQueue queue, final int maxBodyLength) {
         this.queue = queue;
         this.outgoing = new SentMessage(maxBodyLength);
-        recover();
+        state = SessionStoreRecovery.read(queue);
+        histories = state.histories;
+        lastSentIndex = state.lastIndex();
         this.appender = queue.createAppender();
         // Through this very appender, whose disk space the gateway keeps reserved (the queue's own method writer
         // uses another one).
@@ -59,14 +69,12 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
     /** @return the next MsgSeqNum to send on {@code session}, as recovered (1 if it never sent). */
     public long nextSenderSeq(final long session) {
-        final History history = histories.get(session);
-        return history == null ? 1 : history.nextSenderSeq;
+        return state.nextSenderSeq(session);
     }
 
     /** @return the next MsgSeqNum expected from {@code session}, as recovered (1 if none). */
     public long nextTargetSeq(final long session) {
-        final History history = histories.get(session);
-        return history == null ? 1 : history.nextTargetSeq;
+        return state.nextTargetSeq(session);
     }
 
     /**
@@ -74,18 +82,26 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
      *         progress record), or -1 if none was: whether the client was active after a command of the gateway's own
      */
     public long lastProgressEventId(final long session) {
-        final History history = histories.get(session);
+        final SessionStoreRecovery.History history = histories.get(session);
         return history == null ? -1 : history.lastProgressEventId;
     }
 
     /** Counts a command found in the command journal whose client message's progress was not recorded. */
     public void commandWithoutProgress(final long session) {
-        history(session).nextTargetSeq++;
+        state.history(session).nextTargetSeq++;
+    }
+
+    /**
+     * Notes that the progress of every command up to {@code lastEventId} is now accounted for (the gateway's start
+     * has counted those without a recorded progress): what the next checkpoint records.
+     */
+    public void commandsRecovered(final long lastEventId) {
+        state.recordedEventId = Math.max(state.recordedEventId, lastEventId);
     }
 
     /** @return the engine-journal index of the last report delivered, or 0 if none. */
     public long deliveredEngineIndex() {
-        return deliveredEngineIndex;
+        return state.deliveredEngineIndex;
     }
 
     /**
@@ -93,7 +109,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
      *         a gateway that stopped part way through an excerpt delivers the rest of it after a restart
      */
     public long reportsDeliveredFromExcerpt() {
-        return deliveredFromExcerpt;
+        return state.deliveredFromExcerpt;
     }
 
     /**
@@ -106,7 +122,38 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
     /** @return the highest command eventId a recorded session progress covers. */
     public long recordedEventId() {
-        return recordedEventId;
+        return state.recordedEventId;
+    }
+
+    /**
+     * Writes everything a restart recovers, one {@link SessionCheckpoint} per session with state, in one excerpt: a
+     * restart that finds it needs none of the journal before it. Nothing when no session has state yet.
+     */
+    public void checkpoint() {
+        checkpointCycle = ((SingleChronicleQueue) queue).cycle();
+        if (histories.isEmpty()) {
+            return;
+        }
+        try (DocumentContext ignored = appender.writingDocument()) {
+            final Long2ObjectHashMap<SessionStoreRecovery.History>.EntryIterator entries = histories.entrySet().iterator();
+            while (entries.hasNext()) {
+                entries.next();
+                final SessionStoreRecovery.History history = entries.getValue();
+                writer.checkpoint(checkpoint.set(entries.getLongKey(), history.nextSenderSeq, history.nextTargetSeq,
+                        state.recordedEventId, state.deliveredEngineIndex, state.deliveredFromExcerpt,
+                        history.lastProgressEventId, state.answeredAdminEventId));
+            }
+        }
+    }
+
+    /**
+     * Writes a {@link #checkpoint()} if the journal's day has changed since the last one, so that every day's cycle
+     * file holds one: cheap enough for the gateway's housekeeping (a clock read and a compare).
+     */
+    public void checkpointOnNewDay() {
+        if (((SingleChronicleQueue) queue).cycle() != checkpointCycle) {
+            checkpoint();
+        }
     }
 
     /**
@@ -114,13 +161,13 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
      *         0 if none: after a restart the gateway carries out only later ones
      */
     public long answeredAdminEventId() {
-        return answeredAdminEventId;
+        return state.answeredAdminEventId;
     }
 
     /** Records the gateway's answer to an admin command it carried out or refused (its MetaData is the command's). */
     public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
         writer.adminAnswered(outcome);
-        answeredAdminEventId = Math.max(answeredAdminEventId, outcome.metaData().eventId());
+        state.answeredAdminEventId = Math.max(state.answeredAdminEventId, outcome.metaData().eventId());
     }
 
     @Override
@@ -129,10 +176,9 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         writer.sent(outgoing.set(session.id(), seqNum, msgType, sendingTimeMillis, engineIndex, buffer, bodyOffset,
                 bodyLength));
         lastSentIndex = appender.lastIndexAppended();
-        countDelivered(engineIndex);
-        history(session.id()).nextSenderSeq = seqNum + 1;
+        state.countDelivered(engineIndex);
+        state.history(session.id()).nextSenderSeq = seqNum + 1;
     }
-
     /**
      * Records, for the latency tail, that a report reached its client's socket (or, with {@code fixSent} 0, that
      * it will be timed no further), after the fact: an excerpt of its own, or part of the one a
@@ -154,16 +200,18 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     @Override
     public void received(final FixSession session, final long nextTargetSeq, final long lastEventId) {
         writer.received(progress.set(session.id(), session.nextSenderSeq(), nextTargetSeq, lastEventId));
-        final History history = history(session.id());
+        final SessionStoreRecovery.History history = state.history(session.id());
         history.nextTargetSeq = nextTargetSeq;
         history.lastProgressEventId = lastEventId;
+        state.recordedEventId = Math.max(state.recordedEventId, lastEventId);
     }
 
     @Override
     public void reset(final FixSession session, final long nextSenderSeq, final long nextTargetSeq,
                       final long lastEventId) {
         writer.reset(progress.set(session.id(), nextSenderSeq, nextTargetSeq, lastEventId));
-        final History history = history(session.id());
+        state.recordedEventId = Math.max(state.recordedEventId, lastEventId);
+        final SessionStoreRecovery.History history = state.history(session.id());
         history.nextSenderSeq = nextSenderSeq;
         history.nextTargetSeq = nextTargetSeq;
     }
@@ -176,7 +224,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     @Override
     public void replay(final FixSession session, final long beginSeq, final long endSeq,
                        final StoredMessageHandler handler) {
-        replay(session.id(), 0, beginSeq, endSeq, handler);
+        replay(session, 0, beginSeq, endSeq, handler);
     }
 
     /**
@@ -187,12 +235,15 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     @Override
     public void replayBeforeReset(final FixSession session, final long beginSeq, final long endSeq,
                                   final StoredMessageHandler handler) {
-        replay(session.id(), 1, beginSeq, endSeq, handler);
+        replay(session, 1, beginSeq, endSeq, handler);
     }
 
-    private void replay(final long id, final int resetsToPass, final long beginSeq, final long endSeq,
+    private void replay(final FixSession session, final int resetsToPass, final long beginSeq, final long endSeq,
                         final StoredMessageHandler handler) {
+        final long id = session.id();
         long start = NOT_STORED;
+        long firstFound = NOT_STORED;
+        boolean ranOffTheStart = true;
         int resetsPassed = 0;
         resendTailer.direction(TailerDirection.BACKWARD).toEnd();
         while (scanReader.readOne()) {
@@ -206,9 +257,21 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
                 continue;
             }
             if (scan.kind == Scan.RESET || scan.message.seqNum() < beginSeq) {
+                ranOffTheStart = false;
                 break;
             }
             start = resendTailer.lastReadIndex();
+            firstFound = scan.message.seqNum();
+        }
+        if (ranOffTheStart && resetsToPass == 0) {
+            // The journal's first kept record came before any message below beginSeq: the ones from beginSeq to the
+            // first one found were in days archived since. The session gap-fills them, as it does anything not resent.
+            final long notKeptTo = firstFound == NOT_STORED ? endSeq : Math.min(endSeq, firstFound - 1);
+            if (notKeptTo >= beginSeq) {
+                LOG.warn("{}: session {} -> {} asked for a resend of MsgSeqNum {} to {}, no longer kept (their days were"
+                                + " archived): answered with SequenceReset-GapFill", queue.fileAbsolutePath(),
+                        session.identity().clientCompId(), session.identity().gatewayCompId(), beginSeq, notKeptTo);
+            }
         }
         if (start == NOT_STORED) {
             return;
@@ -246,79 +309,6 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         queue.close();
     }
 
-    private History history(final long session) {
-        History history = histories.get(session);
-        if (history == null) {
-            history = new History();
-            histories.put(session, history);
-        }
-        return history;
-    }
-
-    /** Counts a report of the engine excerpt at {@code engineIndex} as delivered; 0: the message was no report. */
-    private void countDelivered(final long engineIndex) {
-        if (engineIndex == 0) {
-            return;
-        }
-        if (engineIndex == deliveredEngineIndex) {
-            deliveredFromExcerpt++;
-        } else {
-            deliveredEngineIndex = engineIndex;
-            deliveredFromExcerpt = 1;
-        }
-    }
-
-    /** Reads the whole journal, every record's checksum checked: a damaged one stops the gateway's start. */
-    private void recover() {
-        try (ExcerptTailer tailer = queue.createTailer(); JournalReader reader = new JournalReader(queue, tailer, new Recovery())) {
-            while (reader.readOne()) {
-                lastSentIndex = tailer.lastReadIndex(); // Recovery updates the histories as it reads.
-            }
-        }
-    }
-
-    /** What the store knows about one session. */
-    private static final class History {
-        long nextSenderSeq = 1;
-        long nextTargetSeq = 1;
-        long lastProgressEventId = -1;
-    }
-
-    /** Rebuilds the histories from the journal. */
-    private final class Recovery implements GatewayRecords {
-        @Override
-        public void sent(final SentMessage message) {
-            history(message.session()).nextSenderSeq = message.seqNum() + 1;
-            countDelivered(message.engineIndex());
-        }
-
-        @Override
-        public void received(final SessionProgress progress) {
-            final History history = history(progress.session());
-            history.nextTargetSeq = progress.nextTargetSeq();
-            history.lastProgressEventId = progress.lastEventId();
-            recordedEventId = Math.max(recordedEventId, progress.lastEventId());
-        }
-
-        @Override
-        public void reset(final SessionProgress progress) {
-            final History history = history(progress.session());
-            history.nextSenderSeq = progress.nextSenderSeq();
-            history.nextTargetSeq = progress.nextTargetSeq();
-            recordedEventId = Math.max(recordedEventId, progress.lastEventId());
-        }
-
-        @Override
-        public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
-            answeredAdminEventId = Math.max(answeredAdminEventId, outcome.metaData().eventId());
-        }
-
-        @Override
-        public void delivered(final Delivery delivery) {
-            // Deliveries are for the latency tail; the report's sent record carries the engine index.
-        }
-    }
-
     /** Notes what kind of record a resend scan just read, for which session. */
     private static final class Scan implements GatewayRecords {
         static final int OTHER = 0;
@@ -346,6 +336,12 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         public void reset(final SessionProgress progress) {
             kind = RESET;
             session = progress.session();
+        }
+
+        @Override
+        public void checkpoint(final SessionCheckpoint checkpoint) {
+            kind = OTHER;
+            session = checkpoint.session();
         }
 
         @Override

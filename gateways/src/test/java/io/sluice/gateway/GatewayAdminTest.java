@@ -186,6 +186,10 @@ class GatewayAdminTest {
                 }
 
                 @Override
+                public void checkpoint(final io.sluice.contracts.SessionCheckpoint checkpoint) {
+                }
+
+                @Override
                 public void delivered(final Delivery delivery) {
                 }
             });

@@ -240,6 +240,10 @@ public final class PromoteMain implements Callable<Integer> {
         }
 
         @Override
+        public void checkpoint(final io.sluice.contracts.SessionCheckpoint checkpoint) {
+        }
+
+        @Override
         public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
         }
 

@@ -422,6 +422,10 @@ class TakeoverTest {
                  }
 
                  @Override
+                 public void checkpoint(final io.sluice.contracts.SessionCheckpoint checkpoint) {
+                 }
+
+                 @Override
                  public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
                  }
 

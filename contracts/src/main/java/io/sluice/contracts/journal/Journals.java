@@ -1,6 +1,8 @@
 package io.sluice.contracts.journal;
 
 import net.openhft.chronicle.core.io.Closeable;
+import net.openhft.chronicle.core.time.SystemTimeProvider;
+import net.openhft.chronicle.core.time.TimeProvider;
 import net.openhft.chronicle.core.values.LongValue;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -29,9 +31,9 @@ import java.time.format.DateTimeFormatter;
  * </pre>
  * Each is a binary Chronicle Queue rolling daily ({@link RollCycles#FAST_DAILY}: one file per UTC day,
  * named {@code yyyyMMdd'F'.cq4} ({@link #cycleFile}), 80 MiB sparse, growing in 64 MiB steps). Sluice never
- * deletes a cycle: the journals are the record that restarts and replays are built from. Once a day is archived
- * (and no engine restart needs it, i.e. the engine has written reports for a later day), operators may move its
- * {@code .cq4} files away; the {@code metadata.cq4t} file must stay.
+ * deletes a cycle: the journals are the record that restarts and replays are built from. {@code ./sluice archive}
+ * moves the old cycles that no restart, replay or resend needs out of a stopped deployment (its retention policy
+ * says which); the {@code metadata.cq4t} file must stay.
  */
 public final class Journals {
     /** The directory name of the engine's journal. */
@@ -93,8 +95,9 @@ public final class Journals {
      * 2: a CRC32C after every record; order commands carry the session's firm after the session.
      * 3: commands and reports carry the client's OnBehalfOfCompID (115) and DeliverToCompID (128).
      * 4: mass cancels and their reports, the admin journal's commands and their outcomes.
+     * 5: gateways' session checkpoints ({@code GatewayRecords.checkpoint}), so that old days can be archived.
      */
-    public static final long FORMAT_VERSION = 4;
+    public static final long FORMAT_VERSION = 5;
 
     /**
      * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records
@@ -104,7 +107,16 @@ public final class Journals {
      * adds its own keys, since two processes adding a key to {@code metadata.cq4t} at once corrupt it.
      */
     public static ChronicleQueue open(final Path dir) {
-        final SingleChronicleQueue queue = builder(dir).build();
+        return open(dir, SystemTimeProvider.INSTANCE);
+    }
+
+    /**
+     * As {@link #open(Path)}, with the clock that decides which day's cycle file an append goes to: the processes use
+     * the system clock ({@link #open(Path)}); tests that need journals of several days (retention, archiving) write
+     * the past days through a {@code SetTimeProvider} instead of waiting for them.
+     */
+    public static ChronicleQueue open(final Path dir, final TimeProvider clock) {
+        final SingleChronicleQueue queue = builder(dir).timeProvider(clock).build();
         try {
             final long format = queue.metaStore().doWithExclusiveLock(store -> {
                 final LongValue value = store.acquireValueFor(FORMAT_KEY, Long.MIN_VALUE);
@@ -190,6 +202,18 @@ public final class Journals {
             }
         } catch (final RuntimeException unreadable) {
             return -1;
+        }
+    }
+
+    /**
+     * Records anew, in {@code dir}'s {@code metadata.cq4t}, which cycle files the journal holds, after some were moved
+     * out of it while no process had it open ({@code ./sluice archive}). Chronicle keeps the lowest and highest cycle
+     * there and rescans the directory only when a writer opens the journal: a read-only opener (replay, the
+     * snapshotter, dump) would otherwise look for the first cycle file that is gone (Chronicle-Queue issue 1480).
+     */
+    public static void refreshListing(final Path dir) {
+        try (SingleChronicleQueue queue = builder(dir).build()) {
+            queue.refreshDirectoryListing();
         }
     }
 

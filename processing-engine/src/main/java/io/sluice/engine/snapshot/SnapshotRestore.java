@@ -127,8 +127,12 @@ public final class SnapshotRestore {
         return null;
     }
 
-    /** @return null if {@code entry} can be restored here, else why not; may move {@code order} and {@code sources} */
-    private static String check(final SnapshotCatalog.Entry entry, final EngineConfig config, final ChronicleQueue snapshots,
+    /**
+     * @param config null to leave out the check of the config it was taken under ({@code ./sluice archive} without an
+     *               engine config)
+     * @return null if {@code entry} can be restored here, else why not; may move {@code order} and {@code sources}
+     */
+    static String check(final SnapshotCatalog.Entry entry, final EngineConfig config, final ChronicleQueue snapshots,
                                 final ConsumptionOrder order, final InputSources sources) {
         if (entry.unreadable != null) {
             return entry.unreadable;
@@ -144,7 +148,7 @@ public final class SnapshotRestore {
             return "written in snapshot format " + begin.formatVersion() + "; this build reads format "
                     + SnapshotBegin.FORMAT_VERSION;
         }
-        final String config1 = configDifference(entry, config);
+        final String config1 = config == null ? null : configDifference(entry, config);
         if (config1 != null) {
             return "taken under another engine config: " + config1;
         }

@@ -202,6 +202,10 @@ final class AnswerWatch implements AutoCloseable {
         }
 
         @Override
+        public void checkpoint(final io.sluice.contracts.SessionCheckpoint checkpoint) {
+        }
+
+        @Override
         public void delivered(final Delivery delivery) {
         }
     }

@@ -1,0 +1,162 @@
+package io.sluice.gateway;
+
+import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.Delivery;
+import io.sluice.contracts.GatewayRecords;
+import io.sluice.contracts.SentMessage;
+import io.sluice.contracts.SessionCheckpoint;
+import io.sluice.contracts.SessionProgress;
+import io.sluice.contracts.journal.JournalReader;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import org.agrona.collections.Long2ObjectHashMap;
+
+/**
+ * What a gateway's restart recovers from its own journal ({@link GatewayRecords}), read on its own: per session the
+ * next sequence numbers, and for the gateway the last command eventId whose progress is recorded and the engine-journal
+ * excerpt of the last report delivered (with how many of its reports were) and the last admin command answered. The journal is read from its first kept
+ * record to its end, every checksum checked; a {@link GatewayRecords#checkpoint} replaces everything read before it,
+ * so once the journal's older days are archived (the newest checkpoint kept), the state is the same as from the whole
+ * journal. {@link JournalSessionStore} starts from it; {@code ./sluice archive} reads, without the gateway, what a
+ * restart still needs: the newest checkpoint ({@link #lastCheckpointIndex()}) and the engine-journal excerpt
+ * delivery resumes at ({@link #deliveredEngineIndex()}). Start-up code.
+ */
+public final class SessionStoreRecovery implements GatewayRecords {
+    /** What is known about one session. */
+    static final class History {
+        long nextSenderSeq = 1;
+        long nextTargetSeq = 1;
+        /** The eventId of the session's last recorded client progress, -1 if none (cancel-on-disconnect's restart). */
+        long lastProgressEventId = -1;
+    }
+
+    final Long2ObjectHashMap<History> histories = new Long2ObjectHashMap<>();
+    long deliveredEngineIndex;
+    long deliveredFromExcerpt;
+    long recordedEventId;
+    long answeredAdminEventId;
+    private long lastIndex = -1;
+    private long lastCheckpointIndex = -1;
+    private boolean checkpointRead;
+
+    private SessionStoreRecovery() {
+    }
+
+    /**
+     * Reads {@code journal} (a gateway's {@code -out} journal, which may be opened read-only) from its start.
+     *
+     * @throws io.sluice.contracts.journal.CorruptJournalException if a record is damaged
+     */
+    public static SessionStoreRecovery read(final ChronicleQueue journal) {
+        final SessionStoreRecovery recovery = new SessionStoreRecovery();
+        try (ExcerptTailer tailer = journal.createTailer(); JournalReader reader = new JournalReader(journal, tailer, recovery)) {
+            while (reader.readOne()) {
+                recovery.lastIndex = tailer.lastReadIndex();
+                if (recovery.checkpointRead) {
+                    recovery.lastCheckpointIndex = recovery.lastIndex;
+                    recovery.checkpointRead = false;
+                }
+            }
+        }
+        return recovery;
+    }
+
+    /** @return the index of the journal's last excerpt, or -1 if it holds none */
+    public long lastIndex() {
+        return lastIndex;
+    }
+
+    /** @return the index of the newest checkpoint excerpt, or -1 if the journal holds none */
+    public long lastCheckpointIndex() {
+        return lastCheckpointIndex;
+    }
+
+    /** @return the engine-journal index of the last report delivered, 0 if none: where report delivery resumes */
+    public long deliveredEngineIndex() {
+        return deliveredEngineIndex;
+    }
+
+    /** @return how many sessions have state */
+    public int sessions() {
+        return histories.size();
+    }
+
+    /** @return the next MsgSeqNum the gateway sends on {@code session} (1 if it never sent) */
+    public long nextSenderSeq(final long session) {
+        final History history = histories.get(session);
+        return history == null ? 1 : history.nextSenderSeq;
+    }
+
+    /** @return the next MsgSeqNum the gateway expects from {@code session} (1 if none) */
+    public long nextTargetSeq(final long session) {
+        final History history = histories.get(session);
+        return history == null ? 1 : history.nextTargetSeq;
+    }
+
+    History history(final long session) {
+        History history = histories.get(session);
+        if (history == null) {
+            history = new History();
+            histories.put(session, history);
+        }
+        return history;
+    }
+
+    /** Counts a report of the engine excerpt at {@code engineIndex} as delivered; 0: the message was no report. */
+    void countDelivered(final long engineIndex) {
+        if (engineIndex == 0) {
+            return;
+        }
+        if (engineIndex == deliveredEngineIndex) {
+            deliveredFromExcerpt++;
+        } else {
+            deliveredEngineIndex = engineIndex;
+            deliveredFromExcerpt = 1;
+        }
+    }
+
+    @Override
+    public void sent(final SentMessage message) {
+        history(message.session()).nextSenderSeq = message.seqNum() + 1;
+        countDelivered(message.engineIndex());
+    }
+
+    @Override
+    public void received(final SessionProgress progress) {
+        final History history = history(progress.session());
+        history.nextTargetSeq = progress.nextTargetSeq();
+        history.lastProgressEventId = progress.lastEventId();
+        recordedEventId = Math.max(recordedEventId, progress.lastEventId());
+    }
+
+    @Override
+    public void reset(final SessionProgress progress) {
+        final History history = history(progress.session());
+        history.nextSenderSeq = progress.nextSenderSeq();
+        history.nextTargetSeq = progress.nextTargetSeq();
+        recordedEventId = Math.max(recordedEventId, progress.lastEventId());
+    }
+
+    @Override
+    public void checkpoint(final SessionCheckpoint checkpoint) {
+        final History history = history(checkpoint.session());
+        history.nextSenderSeq = checkpoint.nextSenderSeq();
+        history.nextTargetSeq = checkpoint.nextTargetSeq();
+        history.lastProgressEventId = checkpoint.lastProgressEventId();
+        recordedEventId = checkpoint.recordedEventId();
+        answeredAdminEventId = checkpoint.answeredAdminEventId();
+        deliveredEngineIndex = checkpoint.deliveredEngineIndex();
+        deliveredFromExcerpt = checkpoint.deliveredFromExcerpt();
+        checkpointRead = true;
+    }
+
+    @Override
+    public void adminAnswered(final AdminOutcome outcome) {
+        answeredAdminEventId = Math.max(answeredAdminEventId, outcome.metaData().eventId());
+    }
+
+    @Override
+    public void delivered(final Delivery delivery) {
+        // Deliveries are for the latency tail; the report's sent record carries the engine index.
+    }
+}
