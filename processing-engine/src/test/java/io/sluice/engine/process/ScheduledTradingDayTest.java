@@ -247,6 +247,33 @@ final class ScheduledTradingDayTest {
                 "LATE REJECTED REJECTED OUTSIDE_TRADING_SESSION"), engineJournal());
     }
 
+    /**
+     * Instruments start open without a schedule and closed with one, and recovery re-runs the recorded inputs from that
+     * start: adding a schedule to journals recorded without one makes the first re-run order give another report, and
+     * the engine refuses to go live; a snapshot taken under the old config first carries each instrument's session
+     * state over, and the schedule's first command then closes the session, expiring the DAY order.
+     */
+    @Test
+    void aScheduleAddedToJournalsWithHistoryNeedsASnapshotUnderTheOldConfig() throws Exception {
+        final EngineConfig without = EngineServiceTest.config(root());
+        AgentThread engine = start(without);
+        order("DAY1", Side.BUY, TimeInForce.DAY, 100);
+        awaitEngineJournal("DAY1 NEW NEW NONE");
+        engine.close();
+        assertNull(engine.failure());
+
+        clockAt("2026-11-26T18:00:00Z"); // after the schedule's close
+        engine = start(londonDay());
+        assertTrue(engine.awaitClosed(30, java.util.concurrent.TimeUnit.SECONDS), "the engine to refuse to go live");
+        assertTrue(engine.failure() instanceof io.sluice.contracts.journal.CorruptJournalException, String.valueOf(engine.failure()));
+
+        io.sluice.engine.snapshot.SnapshotMain.run(without, root(), 0, true);
+        engine = start(londonDay());
+        awaitEngineJournal("DAY1 EXPIRED EXPIRED NONE");
+        engine.close();
+        assertNull(engine.failure());
+    }
+
     /** @return a session every day, in UTC, from {@code open} to {@code close} (past midnight if they straddle it) */
     private static TradingScheduleConfig utcSession(final Instant open, final Instant close) {
         return new TradingScheduleConfig().timeZone("UTC").tradingDays(EVERY_DAY)
