@@ -102,6 +102,11 @@ public final class KafkaCluster implements AutoCloseable {
         throw new IllegalStateException("kafka brokers not up within " + READY_SECONDS + " s: " + logs());
     }
 
+    /** @return the process id of node {@code node} (0-based), e.g. to read the CPU time it used */
+    public long pid(final int node) {
+        return nodes[node].pid();
+    }
+
     public Admin admin() {
         final Properties properties = new Properties();
         properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
