@@ -38,6 +38,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -226,6 +227,9 @@ public final class Shipper implements Agent {
                 if (e == null) {
                     journal.acknowledgedIndex.set(index);
                     journal.lastAcknowledgedNanos = System.nanoTime();
+                    // Wakes the agent if its idle strategy parked it: what the causal gate held behind this excerpt
+                    // (and an acknowledged-mode gateway's next message) ships now, not after the park.
+                    LockSupport.unpark(sender);
                 } else if (Thread.currentThread() == sender) {
                     refusedInSend = e; // before send() returned: nothing was queued
                 } else {
