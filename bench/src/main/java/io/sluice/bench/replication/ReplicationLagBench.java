@@ -75,11 +75,13 @@ public final class ReplicationLagBench {
             }
         }
         final Path dir = Files.createTempDirectory("sluice-bench-replication");
+        final int code;
         try {
-            System.exit(run(dir, rates, seconds, flatOut));
+            code = run(dir, rates, seconds, flatOut);
         } finally {
-            delete(dir);
+            delete(dir); // before exiting: System.exit inside the try skipped it, leaving ~0.5 GB per run in /tmp
         }
+        System.exit(code);
     }
 
     private static int run(final Path dir, final long[] rates, final long seconds, final long flatOut) throws Exception {
@@ -103,14 +105,12 @@ public final class ReplicationLagBench {
                     new long[] {shipper.pid(), kafka.pid(0), receiver.pid()});
             final Writer writer = new Writer(journal, phases, cpu);
             final Thread writing = new Thread(writer, "writer");
+            writing.setDaemon(true); // a failure of the measuring thread must end the run, not leave it waiting
             writing.start();
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120 + lastEvent / 5_000);
             final Path copy = Journals.gatewayJournal(replica, 1);
-            while (!Files.exists(copy.resolve("metadata.cq4t"))) {
-                check(deadline, shipper, receiver, "the replica journal to appear");
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-            }
-            try (ChronicleQueue replicated = Journals.openReadOnly(copy); ExcerptTailer tailer = replicated.createTailer()) {
+            try (ChronicleQueue replicated = openWhenReady(copy, deadline, shipper, receiver);
+                 ExcerptTailer tailer = replicated.createTailer()) {
                 final Recorder recorder = new Recorder(phases, writer, cpu);
                 try (JournalReader reader = new JournalReader(replicated, tailer, recorder)) {
                     TimerSlack.set(TimerSlack.FINE_NANOS);
@@ -127,6 +127,25 @@ public final class ReplicationLagBench {
             }
             writing.join();
             return report(phases, cpu);
+        }
+    }
+
+    /**
+     * @return the replica journal opened read-only, once the receiver has created it; its metadata file appears before
+     * the receiver has written its keys, and opening it read-only in between fails, so that is retried
+     */
+    private static ChronicleQueue openWhenReady(final Path copy, final long deadline, final JavaProcess shipper,
+                                                final JavaProcess receiver) {
+        while (true) {
+            check(deadline, shipper, receiver, "the replica journal to appear");
+            if (Files.exists(copy.resolve("metadata.cq4t"))) {
+                try {
+                    return Journals.openReadOnly(copy);
+                } catch (final IllegalStateException notInitialisedYet) {
+                    // the receiver is still writing the journal's metadata
+                }
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
     }
 
