@@ -1,7 +1,6 @@
 package io.sluice.gateway;
 
 import io.sluice.gateway.transport.SendGate;
-import io.sluice.runtime.replication.AcknowledgedIndexFile;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,7 +67,7 @@ final class AcknowledgedSends implements SendGate, AutoCloseable {
         final long acknowledged = released();
         final long written = store.lastSentIndex();
         final State next;
-        if (acknowledged == AcknowledgedIndexFile.NOTHING_ACKNOWLEDGED && written != NOTHING) {
+        if (acknowledged == AcknowledgedIndexReader.NOTHING_ACKNOWLEDGED && written != NOTHING) {
             next = State.NO_SHIPPER;
         } else if (acknowledged < written) {
             if (unacknowledgedStamp == NOTHING || acknowledged >= unacknowledgedStamp) {
@@ -88,7 +87,7 @@ final class AcknowledgedSends implements SendGate, AutoCloseable {
     }
 
     private void log(final State next, final long acknowledged, final long written) {
-        final Path file = AcknowledgedIndexFile.path(root).toAbsolutePath();
+        final Path file = AcknowledgedIndexReader.path(root).toAbsolutePath();
         switch (next) {
             case NO_SHIPPER -> LOG.warn("gateway {}: replication acknowledged: holding every outgoing message, none is "
                     + "sent: {} (journal {}, last record 0x{}). Start the shipper (./sluice replicate, mode: ship) on "

@@ -1,7 +1,13 @@
 package io.sluice.replication;
 
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
 /**
- * Whether Kafka answers, as a shipper or receiver sees it, printed once per change of state (never once per retry):
+ * Whether Kafka answers, as a shipper or receiver sees it, in its counters ({@link ReplicationCounters}: up or not,
+ * every failure counted) and printed once per change of state (never once per retry):
  * {@code kafka unreachable at <servers> since ...: retrying; the journals' writers are not affected} and
  * {@code kafka reachable again ...}.
  */
@@ -16,18 +22,35 @@ final class KafkaLink {
         UNREACHABLE
     }
 
+    private static final DateTimeFormatter SINCE = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
     private final String process;
     private final String servers;
+    private final ReplicationCounters counters;
     private State state = State.CONNECTING;
     private long unreachableSinceMillis;
 
-    KafkaLink(final String process, final String servers) {
+    KafkaLink(final String process, final String servers, final ReplicationCounters counters) {
         this.process = process;
         this.servers = servers;
+        this.counters = counters;
     }
 
     State state() {
         return state;
+    }
+
+    /**
+     * @return the link's state as the lag lines show it: {@code kafka up}, {@code kafka connecting}, or
+     * {@code kafka unreachable since 21:50:27 UTC (12 s)}
+     */
+    String describe() {
+        if (state != State.UNREACHABLE) {
+            return "kafka " + state.name().toLowerCase(Locale.ROOT);
+        }
+        return "kafka unreachable since " + SINCE.format(Instant.ofEpochMilli(unreachableSinceMillis)) + " ("
+                + (System.currentTimeMillis() - unreachableSinceMillis) / 1000 + " s)";
     }
 
     /** Kafka answered. */
@@ -40,12 +63,15 @@ final class KafkaLink {
                 System.out.println(process + ": kafka reachable at " + servers);
             }
             state = State.UP;
+            counters.kafkaUp.setRelease(1);
         }
     }
 
     /** Kafka did not answer: {@code why} says how that showed. */
     void unreachable(final String why) {
+        counters.kafkaErrors.incrementRelease();
         if (state != State.UNREACHABLE) {
+            counters.kafkaUp.setRelease(0);
             unreachableSinceMillis = System.currentTimeMillis();
             System.out.println(process + ": kafka unreachable at " + servers + " (" + why
                     + "): retrying; the journals' writers are not affected, the lag grows until it is back");

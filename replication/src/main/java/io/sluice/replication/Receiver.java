@@ -37,17 +37,29 @@ import java.util.concurrent.ExecutionException;
  *   journal, the index and the reason. A record Kafka holds twice (same index, same bytes) is skipped and counted.</li>
  *   <li><b>A broker that lost data</b>: a log start offset beyond the next record needed, or a partition shorter than
  *   the replica journal, is reported and stops the receiver; nothing is skipped.</li>
- *   <li><b>Lag</b>: every {@code lagReportMillis} it prints, per journal, the records behind Kafka's end and the age of
- *   the last record written, in µs, from its writer's MetaData stamp (or the shipper's read time) to now.</li>
+ *   <li><b>Lag</b>: every {@code lagReportMillis} it prints, per journal, the records behind Kafka's end ({@code ?} while
+ *   Kafka is unreachable, which the line then says first, with since when) and the age of
+ *   the last record written, in µs, from its writer's MetaData stamp (or the shipper's read time) to now. The records
+ *   behind, the lag of the newest record when written, the records received and Kafka's state are in its counters file,
+ *   {@code <root>/counters/receiver.counters} ({@link ReplicationCounters}), for {@code ./sluice stat} and
+ *   {@code ./sluice metrics}.</li>
  * </ul>
  */
 public final class Receiver implements Agent {
     static final String ROLE = "receiver";
     static final long DISCOVERY_MILLIS = 1000;
+    /** How often the lag counters are brought up to date. */
+    static final long COUNTERS_MILLIS = 100;
+    /**
+     * The longest a poll waits for records: the consumer waits in its selector and returns as soon as a fetch answers,
+     * so the receiver neither spins nor sleeps past a record's arrival; discovery and the lag line wait at most this.
+     */
+    static final Duration POLL_WAIT = Duration.ofMillis(20);
 
     private final ReplicationConfig config;
     private final Path root;
-    private final KafkaLink link;
+    private KafkaLink link;
+    private ReplicationCounters counters;
     private final Map<String, ReplicaJournal> journals = new TreeMap<>();
     private final Map<String, ReplicaJournal> byTopic = new HashMap<>();
     private final ExcerptCall call = new ExcerptCall();
@@ -58,18 +70,20 @@ public final class Receiver implements Agent {
     private KafkaFuture<Set<String>> listing;
     private long nextDiscoveryMillis;
     private long nextLagReportMillis;
+    private long nextCountersMillis;
     private long received;
 
     public Receiver(final ReplicationConfig config) {
         this.config = config;
         this.root = config.root();
-        this.link = new KafkaLink(ROLE, config.bootstrapServers());
     }
 
     @Override
     public void onStart() {
         lock = ReceiverLock.take(root, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.REPLICA, ROLE);
+        counters = new ReplicationCounters(root, ROLE);
+        link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
         admin = Admin.create(Shipper.adminProperties(config.bootstrapServers(), "sluice-receiver-admin"));
         consumer = new KafkaConsumer<>(Shipper.consumerProperties(config.bootstrapServers(), "sluice-receiver-" + config.deployment()),
                 new ByteArrayDeserializer(), new ByteArrayDeserializer());
@@ -84,7 +98,7 @@ public final class Receiver implements Agent {
         if (!byTopic.isEmpty()) {
             final ConsumerRecords<byte[], byte[]> records;
             try {
-                records = consumer.poll(Duration.ZERO);
+                records = consumer.poll(POLL_WAIT);
             } catch (final OffsetOutOfRangeException e) {
                 throw lostData(e.offsetOutOfRangePartitions());
             }
@@ -93,6 +107,10 @@ public final class Receiver implements Agent {
                 work++;
             }
             resumeHeld();
+        }
+        if (now >= nextCountersMillis) {
+            nextCountersMillis = now + COUNTERS_MILLIS;
+            updateLagCounters();
         }
         if (config.lagReportMillis() > 0 && now >= nextLagReportMillis) {
             nextLagReportMillis = now + config.lagReportMillis();
@@ -131,6 +149,8 @@ public final class Receiver implements Agent {
             return;
         }
         journal.lastStampTicks = stampOf(journal.name, bytes, record);
+        journal.counters.records.incrementRelease();
+        journal.counters.lagMicros.setRelease((SluiceClock.nowTicks() - journal.lastStampTicks) / SluiceClock.TICKS_PER_MICRO);
         received++;
     }
 
@@ -218,6 +238,7 @@ public final class Receiver implements Agent {
             return 0;
         }
         for (final ReplicaJournal journal : added) {
+            journal.counters = counters.journal(journal.name.name());
             journals.put(journal.name.name(), journal);
             byTopic.put(journal.partition.topic(), journal);
         }
@@ -302,14 +323,27 @@ public final class Receiver implements Agent {
         return new ReplicationRefusedException(text.append(" (deleted or lost): nothing is skipped, so the receiver stops").toString());
     }
 
+    private void updateLagCounters() {
+        final boolean reachable = link.state() != KafkaLink.State.UNREACHABLE;
+        for (final ReplicaJournal journal : journals.values()) {
+            final OptionalLong behind = reachable ? consumer.currentLag(journal.partition) : OptionalLong.empty();
+            journal.counters.lagMessages.setRelease(behind.orElse(-1));
+        }
+    }
+
     private void reportLag() {
-        if (journals.isEmpty()) {
+        // Kafka's end is only known while Kafka answers: the last end the consumer heard of would read "0 behind".
+        final boolean reachable = link.state() != KafkaLink.State.UNREACHABLE;
+        if (journals.isEmpty() && reachable) {
             return;
         }
         final long now = SluiceClock.nowTicks();
         final StringBuilder line = new StringBuilder(ROLE).append(": lag");
+        if (!reachable) {
+            line.append(" | ").append(link.describe());
+        }
         for (final ReplicaJournal journal : journals.values()) {
-            final OptionalLong behind = consumer.currentLag(journal.partition);
+            final OptionalLong behind = reachable ? consumer.currentLag(journal.partition) : OptionalLong.empty();
             line.append(" | ").append(journal.name).append(' ')
                     .append(behind.isPresent() ? Long.toString(behind.getAsLong()) : "?").append(" behind");
             if (journal.lastStampTicks > 0) {
@@ -332,6 +366,9 @@ public final class Receiver implements Agent {
             admin.close(Duration.ofSeconds(1));
         }
         journals.values().forEach(ReplicaJournal::close);
+        if (counters != null) {
+            counters.close();
+        }
         if (lock != null) {
             lock.close();
         }

@@ -38,6 +38,8 @@ final class ReplicaJournal implements AutoCloseable {
     private final RollCycle rollCycle;
     private final JournalSpace space;
     private final AgentThread keeper;
+    /** The record's bytes, copied for the appender: one buffer reused, where wrapping each record would allocate. */
+    private final Bytes<byte[]> scratch = Bytes.allocateElasticOnHeap(1024);
     long lastIndex;
     long count;
     /** True while the journal's partition is paused because no disk is reserved for it yet. */
@@ -45,6 +47,8 @@ final class ReplicaJournal implements AutoCloseable {
     long duplicates;
     /** SluiceClock time the last record written was stamped with by its writer (or read by the shipper). */
     long lastStampTicks;
+    /** Its counters, from when it was added. */
+    ReplicationCounters.Journal counters;
 
     ReplicaJournal(final JournalName name, final TopicPartition partition, final Path dir) {
         this.name = name;
@@ -120,7 +124,8 @@ final class ReplicaJournal implements AutoCloseable {
         if (level == SpaceLevel.PENDING) {
             return false;
         }
-        appender.writeBytes(index, Bytes.wrapForRead(bytes));
+        scratch.clear().write(bytes);
+        appender.writeBytes(index, scratch);
         space.follow(appender);
         final long written = appender.lastIndexAppended();
         if (written != index) {
@@ -137,5 +142,6 @@ final class ReplicaJournal implements AutoCloseable {
         keeper.close(); // closes the space
         appender.close();
         queue.close();
+        scratch.releaseLast();
     }
 }

@@ -24,6 +24,9 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         RECEIVE
     }
 
+    /** The shipper's producer {@code linger.ms} unless configured: see {@link #lingerMillis()}. */
+    public static final int DEFAULT_LINGER_MILLIS = 0;
+
     private String mode;
     private String deployment;
     private String root;
@@ -32,6 +35,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private int minInsyncReplicas = 1;
     private IdleConfig idle = new IdleConfig();
     private long lagReportMillis = 1000;
+    private int lingerMillis = DEFAULT_LINGER_MILLIS;
 
     /**
      * Reads and validates a config file.
@@ -74,6 +78,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         require(idle != null, "idle is missing");
         idle.validate();
         require(lagReportMillis >= 0, "lagReportMillis must not be negative (0: no lag lines)");
+        require(lingerMillis >= 0 && lingerMillis <= 1000, "lingerMillis must be 0 to 1000, got " + lingerMillis);
         return this;
     }
 
@@ -143,6 +148,21 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     public ReplicationConfig idle(final IdleConfig idle) {
         this.idle = idle;
+        return this;
+    }
+
+    /**
+     * @return the shipper's producer {@code linger.ms}: how long Kafka's producer may wait to fill a batch before it
+     * sends it. 0 sends at once (records still share a batch while earlier requests are in flight); more sends fewer,
+     * fuller requests, which costs the broker, the shipper and the receiver less CPU per record, for up to that much
+     * more lag and acknowledged-mode latency
+     */
+    public int lingerMillis() {
+        return lingerMillis;
+    }
+
+    public ReplicationConfig lingerMillis(final int millis) {
+        this.lingerMillis = millis;
         return this;
     }
 

@@ -33,12 +33,15 @@ final class ShippedJournal implements AutoCloseable {
     final ChronicleQueue queue;
     final ExcerptTailer tailer;
     State state = State.RESUMING;
-    int counterId = -1;
+    /** Its counters, from when it resumed. */
+    ReplicationCounters.Journal counters;
 
     /** The index of the last excerpt read from the journal, -1 before any. */
     long lastReadIndex = -1;
     byte[] pending;
     long pendingIndex = -1;
+    /** When the pending excerpt was read, SluiceClock ticks. */
+    long pendingReadTicks;
 
     /** Set by the producer's callback thread. */
     final AtomicLong acknowledgedIndex = new AtomicLong(-1);
@@ -47,6 +50,7 @@ final class ShippedJournal implements AutoCloseable {
 
     private final long[] inFlightIndex = new long[MAX_IN_FLIGHT];
     private final long[] inFlightEvent = new long[MAX_IN_FLIGHT];
+    private final long[] inFlightReadTicks = new long[MAX_IN_FLIGHT];
     private long head;
     private long tail;
     long processedIndex = -1;
@@ -68,11 +72,23 @@ final class ShippedJournal implements AutoCloseable {
         return tail - head;
     }
 
-    /** Records a sent excerpt: its index and the event id its acknowledgement gives the gate (commands), else 0. */
-    void sent(final long index, final long eventId) {
+    /**
+     * Records a sent excerpt: its index, the event id its acknowledgement gives the gate (commands), else 0, and when it
+     * was read (SluiceClock ticks).
+     */
+    void sent(final long index, final long eventId, final long readTicks) {
         final int slot = (int) (tail++ & (MAX_IN_FLIGHT - 1));
         inFlightIndex[slot] = index;
         inFlightEvent[slot] = eventId;
+        inFlightReadTicks[slot] = readTicks;
+    }
+
+    /** @return when the oldest excerpt read and not yet acknowledged was read (SluiceClock ticks), or 0 if none */
+    long oldestUnacknowledgedReadTicks() {
+        if (head < tail) {
+            return inFlightReadTicks[(int) (head & (MAX_IN_FLIGHT - 1))];
+        }
+        return pending != null ? pendingReadTicks : 0;
     }
 
     /**

@@ -3,7 +3,7 @@ package io.sluice.replication;
 import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
-import io.sluice.runtime.replication.AcknowledgedIndexFile;
+import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.concurrent.Agent;
@@ -38,6 +38,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -54,26 +55,32 @@ import java.util.stream.Stream;
  *   engine excerpt is.</li>
  *   <li><b>Kafka unreachable</b>: sends that cannot be taken are retried (the producer retries forever; an excerpt
  *   it refuses stays pending here), the state change is printed once, and the lag lines show the lag growing.</li>
- *   <li><b>Acknowledged indexes</b>: per journal, the highest index Kafka acknowledged is published in
- *   {@link AcknowledgedIndexFile} under the root, for gateways to poll.</li>
+ *   <li><b>Counters</b>: per journal, the highest index Kafka acknowledged (which gateways in acknowledged mode poll,
+ *   {@link AcknowledgedIndexReader}), the records shipped, the lag in excerpts and in µs, and Kafka's state and errors,
+ *   in the shipper's counters file, {@code <root>/counters/shipper.counters} ({@link ReplicationCounters}), for
+ *   {@code ./sluice stat} and {@code ./sluice metrics}.</li>
  *   <li>New journals (a new gateway) are found by a look at the root every {@value #DISCOVERY_MILLIS} ms.</li>
  * </ul>
  * Not a hot path of the deployment: it runs in its own process, and allocates per excerpt (Kafka's records).
  */
 public final class Shipper implements Agent {
-    static final String ROLE = "shipper";
+    static final String ROLE = AcknowledgedIndexReader.SHIPPER_PROCESS;
     /** How often the root is looked at for new journals. */
     static final long DISCOVERY_MILLIS = 1000;
     /** How long Kafka may take to answer a resume query before it is called unreachable and retried. */
     static final long KAFKA_QUERY_MILLIS = 5000;
     /** How long unacknowledged excerpts may wait for any acknowledgement before Kafka is called unreachable. */
     static final long ACK_SILENCE_MILLIS = 10_000;
+    /** How often the lag counters are brought up to date. */
+    static final long COUNTERS_MILLIS = 100;
+    /** The producer's batch.size: the most bytes of one journal's records in one produce request. */
+    static final int BATCH_BYTES = 256 * 1024;
     /** The most excerpts one journal ships in one round before the next journal's turn. */
     static final int BATCH = 256;
 
     private final ReplicationConfig config;
     private final Path root;
-    private final KafkaLink link;
+    private KafkaLink link;
     private final CausalGate gate = new CausalGate();
     private final Map<String, ShippedJournal> journals = new LinkedHashMap<>();
     private final ExcerptCall call = new ExcerptCall();
@@ -81,23 +88,23 @@ public final class Shipper implements Agent {
     private Admin admin;
     private KafkaProducer<byte[], byte[]> producer;
     private KafkaConsumer<byte[], byte[]> resumeConsumer;
-    private AcknowledgedIndexFile counters;
+    private ReplicationCounters counters;
     private long nextDiscoveryMillis;
     private long nextLagReportMillis;
-    private boolean published;
+    private long nextCountersMillis;
     /** What the producer's callback said, on this thread, while {@link #send} was in {@code producer.send}. */
     private Exception refusedInSend;
 
     public Shipper(final ReplicationConfig config) {
         this.config = config;
         this.root = config.root();
-        this.link = new KafkaLink(ROLE, config.bootstrapServers());
     }
 
     @Override
     public void onStart() {
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
-        counters = AcknowledgedIndexFile.createForShipper(root);
+        counters = new ReplicationCounters(root, ROLE);
+        link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
         admin = Admin.create(adminProperties(config.bootstrapServers(), "sluice-shipper-admin"));
         producer = new KafkaProducer<>(producerProperties(config), new ByteArraySerializer(), new ByteArraySerializer());
         resumeConsumer = new KafkaConsumer<>(consumerProperties(config.bootstrapServers(), "sluice-shipper-resume"),
@@ -127,14 +134,20 @@ public final class Shipper implements Agent {
                         + " for good (" + failure + "); nothing after it was taken. A restart resumes after the last "
                         + "record Kafka holds");
             }
-            if (journal.processAcknowledgements(gate) > 0) {
-                counters.acknowledged(journal.counterId, journal.processedIndex);
+            final int acknowledged = journal.processAcknowledgements(gate);
+            if (acknowledged > 0) {
+                journal.counters.acknowledgedIndex.setRelease(journal.processedIndex);
+                journal.counters.records.getAndAddRelease(acknowledged);
                 link.up();
                 work++;
             }
             work += ship(journal);
         }
         watchAcknowledgements();
+        if (now >= nextCountersMillis) {
+            nextCountersMillis = now + COUNTERS_MILLIS;
+            updateLagCounters();
+        }
         if (config.lagReportMillis() > 0 && now >= nextLagReportMillis) {
             nextLagReportMillis = now + config.lagReportMillis();
             reportLag();
@@ -160,7 +173,7 @@ public final class Shipper implements Agent {
             if (!send(journal)) {
                 break;
             }
-            journal.sent(journal.pendingIndex, eventId);
+            journal.sent(journal.pendingIndex, eventId, journal.pendingReadTicks);
             journal.pending = null;
             sent++;
         }
@@ -191,6 +204,7 @@ public final class Shipper implements Agent {
             bytes.read(copy);
             journal.pending = copy;
             journal.pendingIndex = dc.index();
+            journal.pendingReadTicks = SluiceClock.nowTicks();
             journal.lastReadIndex = journal.pendingIndex;
             return true;
         }
@@ -204,7 +218,7 @@ public final class Shipper implements Agent {
     private boolean send(final ShippedJournal journal) {
         final RecordHeaders headers = new RecordHeaders();
         headers.add(ReplicationTopics.INDEX_HEADER, ReplicationTopics.longHeader(journal.pendingIndex));
-        headers.add(ReplicationTopics.READ_HEADER, ReplicationTopics.longHeader(SluiceClock.nowTicks()));
+        headers.add(ReplicationTopics.READ_HEADER, ReplicationTopics.longHeader(journal.pendingReadTicks));
         final long index = journal.pendingIndex;
         final Thread sender = Thread.currentThread();
         refusedInSend = null;
@@ -213,6 +227,9 @@ public final class Shipper implements Agent {
                 if (e == null) {
                     journal.acknowledgedIndex.set(index);
                     journal.lastAcknowledgedNanos = System.nanoTime();
+                    // Wakes the agent if its idle strategy parked it: what the causal gate held behind this excerpt
+                    // (and an acknowledged-mode gateway's next message) ships now, not after the park.
+                    LockSupport.unpark(sender);
                 } else if (Thread.currentThread() == sender) {
                     refusedInSend = e; // before send() returned: nothing was queued
                 } else {
@@ -280,10 +297,6 @@ public final class Shipper implements Agent {
             return 0;
         }
         link.up();
-        if (!published) {
-            counters.publish(System.currentTimeMillis());
-            published = true;
-        }
         return resuming.size();
     }
 
@@ -399,26 +412,43 @@ public final class Shipper implements Agent {
     }
 
     private void start(final ShippedJournal journal, final long acknowledgedIndex, final String where) {
-        journal.counterId = counters.addJournal(journal.name.name(), acknowledgedIndex);
+        journal.counters = counters.journal(journal.name.name());
+        journal.counters.acknowledgedIndex.setRelease(acknowledgedIndex);
         journal.lastReadIndex = acknowledgedIndex;
         journal.state = ShippedJournal.State.SHIPPING;
         System.out.println(ROLE + ": journal " + journal.name + " resumes " + where);
     }
 
+    /** @return how many excerpts of {@code journal} Kafka does not hold yet: read or not, sent or not */
+    private long behind(final ShippedJournal journal) {
+        final long unread = journal.state == ShippedJournal.State.SHIPPING
+                ? journal.excerptsAfter(journal.lastReadIndex) + (journal.pending != null ? 1 : 0)
+                : journal.excerptsAfter(-1);
+        return journal.inFlight() + unread;
+    }
+
+    private void updateLagCounters() {
+        final long now = SluiceClock.nowTicks();
+        for (final ShippedJournal journal : journals.values()) {
+            if (journal.counters != null) {
+                journal.counters.lagMessages.setRelease(behind(journal));
+                final long oldest = journal.oldestUnacknowledgedReadTicks();
+                journal.counters.lagMicros.setRelease(oldest == 0 ? 0 : (now - oldest) / SluiceClock.TICKS_PER_MICRO);
+            }
+        }
+    }
+
     private void reportLag() {
         final StringBuilder line = new StringBuilder(ROLE).append(": lag");
         for (final ShippedJournal journal : journals.values()) {
-            final long unread = journal.state == ShippedJournal.State.SHIPPING
-                    ? journal.excerptsAfter(journal.lastReadIndex) + (journal.pending != null ? 1 : 0)
-                    : journal.excerptsAfter(-1);
-            line.append(" | ").append(journal.name).append(' ').append(journal.inFlight() + unread).append(" behind (")
+            line.append(" | ").append(journal.name).append(' ').append(behind(journal)).append(" behind (")
                     .append(journal.inFlight()).append(" unacknowledged, ").append(journal.acknowledged)
                     .append(" acknowledged since start)");
             if (journal.pending != null && readPending(journal) && !gate.mayShip(journal.name, call)) {
                 line.append(" held for ").append(gate.waitingFor(journal.name, call));
             }
         }
-        line.append(" | kafka ").append(link.state().name().toLowerCase());
+        line.append(" | ").append(link.describe());
         System.out.println(line);
     }
 
@@ -437,7 +467,9 @@ public final class Shipper implements Agent {
         properties.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "5");
         properties.put(ProducerConfig.RETRIES_CONFIG, Integer.toString(Integer.MAX_VALUE));
         properties.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Integer.toString(Integer.MAX_VALUE));
-        properties.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        properties.put(ProducerConfig.LINGER_MS_CONFIG, Integer.toString(config.lingerMillis()));
+        // Larger than the default 16 KiB: a journal catching up (after an outage, or flat out) ships in fewer requests.
+        properties.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(BATCH_BYTES));
         // send() waits this long at most for a topic's metadata (fetched by resume() before the first send, but dropped
         // by the producer when a broker goes away) or buffer space; then it refuses the excerpt, which stays pending.
         properties.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, "200");

@@ -11,7 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Kafka failing under a running replication, with real brokers: the only broker of a cluster killed and restarted
- * (the shipper says once that Kafka is unreachable, the writer is untouched, the replica catches up), and one broker
+ * (the shipper says once that Kafka is unreachable, the receiver's lag line says so instead of a lag it cannot know,
+ * the writer is untouched, the replica catches up), and one broker
  * of a 3-broker cluster (replication factor 3, {@code min.insync.replicas} 2) killed for good mid-flow. Each time the
  * replica ends identical to the primary.
  */
@@ -31,6 +32,10 @@ final class KafkaFaultsTest {
             kafka.kill9(0);
             Replicas.await("the shipper saw kafka go", 30, () -> shipper.logText().contains("shipper: kafka unreachable"),
                     shipper, receiver);
+            // The receiver cannot learn Kafka's end: its lag line says Kafka is unreachable, never "0 behind".
+            Replicas.await("the receiver's lag line to say kafka is unreachable", 30, () -> receiver.logText().lines()
+                    .anyMatch(line -> line.startsWith("receiver: lag | kafka unreachable since ")
+                            && line.contains(" ? behind") && !line.contains(" 0 behind")), shipper, receiver);
             Replicas.awaitGrowth(primary, 2000, shipper, receiver); // the writer goes on without Kafka
             kafka.restart(0);
             Replicas.awaitGrowth(replica, 2000, shipper, receiver);

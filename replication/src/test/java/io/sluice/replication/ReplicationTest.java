@@ -3,6 +3,7 @@ package io.sluice.replication;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -59,14 +60,25 @@ final class ReplicationTest {
             assertTopicsHoldEachExcerptOnce("plain", primary);
             assertTrue(receiver.logText().contains("receiver: lag"), receiver.logText());
 
-            // The shipper's acknowledged indexes, as a gateway reads them: the last index of every journal.
+            // The shipper's acknowledged indexes, as a gateway reads them: the last index of every journal; and the
+            // counters ./sluice stat shows: every record shipped and received, nothing behind, Kafka up.
             for (final var journal : Excerpts.journals(primary).entrySet()) {
                 final List<Long> indexes = Excerpts.of(journal.getValue()).indexes();
                 try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, journal.getKey())) {
                     Replicas.await("the acknowledged index of " + journal.getKey(), 10,
                             () -> reader.acknowledgedIndex() == indexes.getLast(), shipper);
                 }
+                final String label = " journal=" + journal.getKey();
+                Replicas.await("the counters of " + journal.getKey(), 10, () ->
+                        counter(primary, "shipper", "sluice_replication_shipped_total" + label) == indexes.size()
+                        && counter(primary, "shipper", "sluice_replication_lag_messages" + label) == 0
+                        && counter(primary, "shipper", "sluice_replication_acknowledged_index" + label) == indexes.getLast()
+                        && counter(replica, "receiver", "sluice_replication_received_total" + label) == indexes.size()
+                        && counter(replica, "receiver", "sluice_replication_lag_messages" + label) == 0,
+                        shipper, receiver);
             }
+            assertEquals(1, counter(primary, "shipper", "sluice_replication_kafka_up"));
+            assertEquals(1, counter(replica, "receiver", "sluice_replication_kafka_up"));
         }
     }
 
@@ -184,6 +196,14 @@ final class ReplicationTest {
             final String log = receiver.logText();
             assertTrue(log.contains("journal engine") && log.contains("starts at offset 10 but the replica needs offset 0"), log);
         }
+    }
+
+    /** @return the value of the counter labelled {@code label} in {@code process}'s counters file under {@code root} */
+    private static long counter(final Path root, final String process, final String label) {
+        return new CountersDirectory(root).read().stream().filter(p -> p.process().equals(process))
+                .flatMap(p -> p.counters().stream()).filter(c -> c.label().text().equals(label))
+                .mapToLong(CountersDirectory.Counter::value).findFirst()
+                .orElseThrow(() -> new AssertionError("no counter " + label + " in " + process + "'s counters file under " + root));
     }
 
     private static long endOffset(final org.apache.kafka.clients.admin.Admin admin, final String topic) {

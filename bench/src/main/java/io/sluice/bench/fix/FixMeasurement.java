@@ -16,7 +16,7 @@ import java.util.List;
 /**
  * Measures several targets side by side the way every FIX benchmark here does: a fresh session per target
  * sends {@code warmup} orders whose round trips are thrown away (JIT and caches), then the {@code orders}
- * measured ones go out in {@code rounds} slices, target after target in turn, so that a change in the
+ * measured ones; both go out in {@code rounds} slices, target after target in turn, so that a change in the
  * machine's background load (other processes, compilers) falls on every target alike instead of on whichever
  * happened to run at that moment. At most {@code window} orders are outstanding. The same code measures Sluice
  * and the QuickFIX/J baseline.
@@ -47,9 +47,18 @@ public final class FixMeasurement {
             for (final FixTarget target : targets) {
                 subjects.add(new Subject(target, window, orders));
             }
+            // The warm-up goes out in slices too, targets taking turns: a session left idle while a slow target warms
+            // up alone would outlast the gateway's heartbeat and test request (about 66 s) and be logged out.
             for (final Subject subject : subjects) {
                 progress.printf("%s: %,d warm-up orders (window %d) ...%n", subject.target.label(), warmup, window);
-                subject.run(warmup);
+            }
+            for (int round = 0; round < rounds; round++) {
+                final long slice = warmup / rounds + (round < warmup % rounds ? 1 : 0);
+                for (final Subject subject : subjects) {
+                    subject.run(slice);
+                }
+            }
+            for (final Subject subject : subjects) {
                 subject.startMeasuring();
             }
             progress.printf("%,d measured orders per target in %d rounds, targets taking turns ...%n", orders, rounds);

@@ -3,6 +3,7 @@ package io.sluice.bench.fix;
 import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.kafka.KafkaCluster;
+import io.sluice.replication.ReplicationConfig;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
@@ -48,6 +49,15 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
     @Option(names = "--idle", description = "engine and gateway idle strategy (default ${DEFAULT-VALUE})")
     private String idle = SluiceIdle.BACKOFF.label();
 
+    @Option(names = "--linger-ms", split = ",", description = "the shipper's producer linger.ms; a list runs the"
+            + " replicated arms once per value, each with a fresh shipper (default ${DEFAULT-VALUE})")
+    private List<Integer> lingers = List.of(ReplicationConfig.DEFAULT_LINGER_MILLIS);
+
+    /** @return the CPU time process {@code pid} has used so far, nanoseconds (0 if it cannot be read) */
+    private static long cpuNanos(final long pid) {
+        return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).map(Duration::toNanos).orElse(0L);
+    }
+
     public static void main(final String[] args) {
         System.exit(new CommandLine(new ReplicationRoundTripBench()).execute(args));
     }
@@ -58,14 +68,19 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
         final SessionIdentity seed = SessionIdentity.ofSluiceClient(FixBenchEnvironment.SEEDER_COMP_ID, PASSWORD);
         final SessionIdentity before = SessionIdentity.ofSluiceClient("NONE1", PASSWORD);
         final SessionIdentity after = SessionIdentity.ofSluiceClient("NONE2", PASSWORD);
-        final SessionIdentity async = SessionIdentity.ofSluiceClient("ASYNC", PASSWORD);
-        final SessionIdentity acked = SessionIdentity.ofSluiceClient("ACKED", PASSWORD);
+        final List<SessionIdentity> async = new ArrayList<>();
+        final List<SessionIdentity> acked = new ArrayList<>();
+        for (int i = 0; i < lingers.size(); i++) {
+            async.add(SessionIdentity.ofSluiceClient("ASYNC" + i, PASSWORD));
+            acked.add(SessionIdentity.ofSluiceClient("ACKED" + i, PASSWORD));
+        }
         final List<MeasuredRun> runs = new ArrayList<>();
-        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
+        final BenchResult section = BenchResult.section();
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1, KafkaCluster.BENCH_JVM)) {
             final SluiceDeployment sluice = SluiceDeployment.prepare(dir.resolve("sluice"), List.of(
                             new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(seed, before, after)),
-                            new SluiceDeployment.GatewaySpec(2, FixTransport.TCP, List.of(async)),
-                            new SluiceDeployment.GatewaySpec(3, FixTransport.TCP, List.of(acked))),
+                            new SluiceDeployment.GatewaySpec(2, FixTransport.TCP, async),
+                            new SluiceDeployment.GatewaySpec(3, FixTransport.TCP, acked)),
                     SluiceIdle.parse(idle), SluiceDeployment.ProcessSettings.defaults(),
                     SluiceDeployment.JournalDisk.DEFAULTS);
             try {
@@ -80,14 +95,28 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                     System.out.println("phase 1: no replication (no shipper)");
                     runs.addAll(measurement.measure(List.of(new FixTarget("none (before)", sluice.endpoint(1),
                             before)), 1, warmup, orders, rounds));
-                    System.out.println("phase 2: a shipper ships every journal to Kafka (acks=all)");
-                    try (JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper", "bench", sluice.journals(),
-                            kafka.bootstrapServers())) {
-                        runs.addAll(measurement.measure(List.of(
-                                new FixTarget("asynchronous", sluice.endpoint(2), async),
-                                new FixTarget("acknowledged", sluice.endpoint(3), acked)), 1, warmup, orders, rounds));
-                        if (!shipper.isAlive()) {
-                            throw new IllegalStateException("the shipper stopped: " + shipper.logText());
+                    for (int i = 0; i < lingers.size(); i++) {
+                        final int linger = lingers.get(i);
+                        final String suffix = lingers.size() == 1 ? "" : " (linger " + linger + " ms)";
+                        System.out.println("phase 2" + suffix + ": a shipper ships every journal to Kafka (acks=all,"
+                                + " linger.ms " + linger + ")");
+                        try (JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper-" + i, "bench",
+                                sluice.journals(), kafka.bootstrapServers(), linger)) {
+                            final long[] cpuBefore = {cpuNanos(shipper.pid()), cpuNanos(kafka.pid(0))};
+                            runs.addAll(measurement.measure(List.of(
+                                    new FixTarget("asynchronous" + suffix, sluice.endpoint(2), async.get(i)),
+                                    new FixTarget("acknowledged" + suffix, sluice.endpoint(3), acked.get(i))),
+                                    1, warmup, orders, rounds));
+                            if (!shipper.isAlive()) {
+                                throw new IllegalStateException("the shipper stopped: " + shipper.logText());
+                            }
+                            final double perOrder = 2.0 * (warmup + orders);
+                            final double shipperMicros = (cpuNanos(shipper.pid()) - cpuBefore[0]) / 1e3 / perOrder;
+                            final double kafkaMicros = (cpuNanos(kafka.pid(0)) - cpuBefore[1]) / 1e3 / perOrder;
+                            System.out.printf(java.util.Locale.ROOT, "  CPU time per replicated order%s: shipper %.1f µs,"
+                                    + " kafka broker %.1f µs%n", suffix, shipperMicros, kafkaMicros);
+                            section.put("shipperCpuMicrosPerOrderLinger" + linger, shipperMicros)
+                                    .put("kafkaCpuMicrosPerOrderLinger" + linger, kafkaMicros);
                         }
                     }
                     System.out.println("phase 3: no replication again (shipper stopped)");
@@ -97,6 +126,16 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                         System.out.println("note: the liquidity seeder reported: " + seeder.failure());
                     }
                 }
+            } catch (final Exception | Error e) {
+                System.out.println("the run failed; the deployment's logs:" + sluice.logs(4000));
+                for (int i = 0; i < lingers.size(); i++) {
+                    final Path log = dir.resolve("shipper-" + i + ".log");
+                    if (Files.exists(log)) {
+                        final String text = Files.readString(log);
+                        System.out.println("--- shipper-" + i + " ---\n" + text.substring(Math.max(0, text.length() - 4000)));
+                    }
+                }
+                throw e;
             } finally {
                 sluice.close();
             }
@@ -106,8 +145,8 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
         FixBenchReport.printAndSave("replication-fix", String.format("FIX round trip, ping-pong (1 NewOrderSingle ->"
                         + " ack + fill), TCP, %,d warm-up + %,d measured per arm: no replication, asynchronous,"
                         + " acknowledged (Kafka 1 broker, acks=all, one host)", warmup, orders), runs,
-                BenchResult.section().put("warmup", warmup).put("orders", orders).put("rounds", rounds)
-                        .put("sluiceIdle", idle)
+                section.put("warmup", warmup).put("orders", orders).put("rounds", rounds)
+                        .put("sluiceIdle", idle).put("lingerMs", lingers.toString())
                         .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()),
                 System.out);
         return 0;

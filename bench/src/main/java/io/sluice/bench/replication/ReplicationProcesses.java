@@ -4,6 +4,7 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.replication.JournalName;
 import io.sluice.replication.PromoteMain;
 import io.sluice.replication.ReplicateMain;
+import io.sluice.replication.ReplicationConfig;
 import io.sluice.replication.ReplicationTopics;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -33,12 +34,18 @@ public final class ReplicationProcesses {
 
     public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
                             final String servers) throws IOException {
-        return replicate(dir, name, "ship", deployment, root, servers);
+        return replicate(dir, name, "ship", deployment, root, servers, ReplicationConfig.DEFAULT_LINGER_MILLIS);
+    }
+
+    /** As {@link #ship(Path, String, String, Path, String)}, with the producer's {@code linger.ms} given. */
+    public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
+                                   final String servers, final int lingerMillis) throws IOException {
+        return replicate(dir, name, "ship", deployment, root, servers, lingerMillis);
     }
 
     public static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,
                                final String servers) throws IOException {
-        return replicate(dir, name, "receive", deployment, root, servers);
+        return replicate(dir, name, "receive", deployment, root, servers, ReplicationConfig.DEFAULT_LINGER_MILLIS);
     }
 
     /** Starts {@code ./sluice promote --root root --bootstrap-servers servers}. */
@@ -48,7 +55,7 @@ public final class ReplicationProcesses {
     }
 
     private static JavaProcess replicate(final Path dir, final String name, final String mode, final String deployment,
-                                         final Path root, final String servers) throws IOException {
+                                         final Path root, final String servers, final int lingerMillis) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
@@ -58,7 +65,8 @@ public final class ReplicationProcesses {
                 + "  replicationFactor: 1,\n"
                 + "  minInsyncReplicas: 1,\n"
                 + "  idle: { strategy: backoff },\n"
-                + "  lagReportMillis: 1000\n"
+                + "  lagReportMillis: 1000,\n"
+                + "  lingerMillis: " + lingerMillis + "\n"
                 + "}\n");
         return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
                 ReplicateMain.class, "--config", config.toString());

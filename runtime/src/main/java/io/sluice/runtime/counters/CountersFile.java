@@ -40,8 +40,17 @@ public final class CountersFile implements AutoCloseable {
     public static final int PID_OFFSET = 0;
     /** Offset of the writing process's start time, epoch milliseconds (a long), in the header page. */
     public static final int START_MILLIS_OFFSET = 8;
-    /** The layout of every process's counters file. */
-    static final CountersLayout LAYOUT = new CountersLayout(MAX_COUNTERS);
+    /**
+     * Offset of a number (a long) that differs at each {@link #create} of the file, written before the process id: a
+     * reader that caches a counter's id tells by it that the file was rewritten, even by a process that got the same
+     * pid (pid 1 in a container) in the same millisecond.
+     */
+    public static final int INSTANCE_OFFSET = 16;
+    /** The layout of every process's counters file (readers: {@link CountersDirectory}, and a gateway's
+     * {@link io.sluice.runtime.replication.AcknowledgedIndexReader}, which polls one counter of the shipper's file). */
+    public static final CountersLayout LAYOUT = new CountersLayout(MAX_COUNTERS);
+
+    private static final java.util.concurrent.atomic.AtomicLong INSTANCES = new java.util.concurrent.atomic.AtomicLong();
 
     private final MappedByteBuffer mapped;
     private final CountersManager counters;
@@ -67,11 +76,18 @@ public final class CountersFile implements AutoCloseable {
             final UnsafeBuffer header = LAYOUT.header(mapped);
             final ProcessHandle self = ProcessHandle.current();
             header.putLong(START_MILLIS_OFFSET, self.info().startInstant().map(i -> i.toEpochMilli()).orElse(0L));
+            header.putLong(INSTANCE_OFFSET, nextInstance());
             header.putLongVolatile(PID_OFFSET, self.pid());
             return new CountersFile(mapped);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot create the counters file " + file.toAbsolutePath(), e);
         }
+    }
+
+    /** @return a nonzero number unlike any other this JVM gave, and (from the clock) unlike any an earlier run gave */
+    private static long nextInstance() {
+        final long instance = System.nanoTime() ^ (INSTANCES.incrementAndGet() << 48);
+        return instance == 0 ? 1 : instance;
     }
 
     /** @return a new counter that only grows, labelled {@code label}; at start only (it allocates) */

@@ -1,5 +1,8 @@
 package io.sluice.runtime.replication;
 
+import io.sluice.runtime.counters.CounterLabel;
+import io.sluice.runtime.counters.CountersFile;
+import org.agrona.concurrent.status.AtomicCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,27 +14,30 @@ import java.util.function.LongSupplier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * A gateway's view of the shipper's acknowledged indexes, through the real memory-mapped counters file: nothing before a
- * shipper exists or has published, each journal's own counter after, and the right counter again after a shipper
- * restarted and laid its counters out in another order.
+ * A gateway's view of the shipper's acknowledged indexes, through the shipper's real memory-mapped counters file
+ * ({@code <root>/counters/shipper.counters}): nothing before a shipper exists or has a counter for the journal, the
+ * journal's own gauge after (not another journal's, not another metric's), and the right counter again after a shipper
+ * restarted (here in the same process, so with the same pid) and laid its counters out in another order.
  */
 final class AcknowledgedIndexReaderTest {
     @TempDir
     Path root;
 
     @Test
-    void readsNothingUntilAShipperPublishesThenItsJournalsCounter() {
+    void readsNothingUntilTheShipperHasTheJournalsGaugeThenThatGauge() {
         try (AcknowledgedIndexReader engine = new AcknowledgedIndexReader(root, "engine")) {
-            assertEquals(AcknowledgedIndexFile.NOTHING_ACKNOWLEDGED, engine.acknowledgedIndex(), "no file yet");
-            try (AcknowledgedIndexFile file = AcknowledgedIndexFile.createForShipper(root)) {
-                final int gateway = file.addJournal("gateway-1", 7);
-                final int engineCounter = file.addJournal("engine", 40);
-                awaitValue(engine::acknowledgedIndex, AcknowledgedIndexFile.NOTHING_ACKNOWLEDGED); // not published yet
-                file.publish(1);
+            assertEquals(AcknowledgedIndexReader.NOTHING_ACKNOWLEDGED, engine.acknowledgedIndex(), "no file yet");
+            try (CountersFile file = CountersFile.create(root, AcknowledgedIndexReader.SHIPPER_PROCESS)) {
+                file.counter(CounterLabel.of("sluice_replication_shipped_total", "journal", "engine")).set(99);
+                final AtomicCounter gateway = file.gauge(AcknowledgedIndexReader.label("gateway-1"));
+                gateway.set(7);
+                awaitValue(engine::acknowledgedIndex, AcknowledgedIndexReader.NOTHING_ACKNOWLEDGED); // no gauge yet
+                final AtomicCounter engineGauge = file.gauge(AcknowledgedIndexReader.label("engine"));
+                engineGauge.set(40);
                 awaitValue(engine::acknowledgedIndex, 40);
-                file.acknowledged(engineCounter, 41);
+                engineGauge.setRelease(41);
                 assertEquals(41, engine.acknowledgedIndex(), "a counter read directly once found");
-                file.acknowledged(gateway, 8);
+                gateway.setRelease(8);
                 assertEquals(41, engine.acknowledgedIndex());
             }
         }
@@ -40,16 +46,15 @@ final class AcknowledgedIndexReaderTest {
     @Test
     void findsItsCounterAgainAfterAShipperRestarted() {
         try (AcknowledgedIndexReader engine = new AcknowledgedIndexReader(root, "engine")) {
-            try (AcknowledgedIndexFile file = AcknowledgedIndexFile.createForShipper(root)) {
-                file.addJournal("engine", 10);
-                file.publish(1);
+            try (CountersFile file = CountersFile.create(root, AcknowledgedIndexReader.SHIPPER_PROCESS)) {
+                file.gauge(AcknowledgedIndexReader.label("engine")).set(10);
                 awaitValue(engine::acknowledgedIndex, 10);
             }
-            try (AcknowledgedIndexFile restarted = AcknowledgedIndexFile.createForShipper(root)) {
-                assertEquals(AcknowledgedIndexFile.NOTHING_ACKNOWLEDGED, engine.acknowledgedIndex(), "being rewritten");
-                restarted.addJournal("gateway-2", 3);
-                restarted.addJournal("engine", 12);
-                restarted.publish(2);
+            try (CountersFile restarted = CountersFile.create(root, AcknowledgedIndexReader.SHIPPER_PROCESS)) {
+                restarted.gauge(AcknowledgedIndexReader.label("gateway-2")).set(3);
+                assertEquals(AcknowledgedIndexReader.NOTHING_ACKNOWLEDGED, engine.acknowledgedIndex(),
+                        "rewritten: the old counter id now holds another journal's gauge, which must not be read");
+                restarted.gauge(AcknowledgedIndexReader.label("engine")).set(12);
                 awaitValue(engine::acknowledgedIndex, 12);
             }
         }

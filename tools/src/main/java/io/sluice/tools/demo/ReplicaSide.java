@@ -37,6 +37,8 @@ final class ReplicaSide implements AutoCloseable {
     /** A journal's part of the receiver's lag line: {@code engine 0 behind, last 125 µs old}. */
     private static final Pattern JOURNAL_LAG = Pattern.compile("\\| (\\S+) (\\d+|\\?) behind(?:, last (-?\\d+) µs old)?");
     private static final long COMPARISON_PERIOD_NANOS = 500_000_000L;
+    /** The receiver's lag line while Kafka does not answer: {@code | kafka unreachable since 21:50:27 UTC (12 s)}. */
+    private static final Pattern KAFKA_UNREACHABLE = Pattern.compile("\\| (kafka unreachable since [^|]+?) \\|");
     private static final Pattern REPORTS_COMPARED = Pattern.compile("([\\d,]+) reports compared, identical so far");
     /** The shadow's exit codes (ReplayMain): a divergence, and a stop by SIGTERM with its summary printed. */
     private static final int SHADOW_DIVERGED = 3;
@@ -167,8 +169,13 @@ final class ReplicaSide implements AutoCloseable {
                     ageMicros = Math.min(ageMicros, Long.parseLong(journal.group(3)));
                 }
             }
-            text.append(String.format(Locale.ROOT, "%,d%s behind", behind, known ? "" : "+?"))
-                    .append(ageMicros != Long.MAX_VALUE ? String.format(Locale.ROOT, ", %,d µs", ageMicros) : "");
+            final Matcher unreachable = KAFKA_UNREACHABLE.matcher(lag);
+            if (unreachable.find()) {
+                text.append(unreachable.group(1));
+            } else {
+                text.append(String.format(Locale.ROOT, "%,d%s behind", behind, known ? "" : "+?"));
+            }
+            text.append(ageMicros != Long.MAX_VALUE ? String.format(Locale.ROOT, ", %,d µs", ageMicros) : "");
         }
         text.append(" | shadow ");
         final String count = lastLine(shadow, "shadow:");
