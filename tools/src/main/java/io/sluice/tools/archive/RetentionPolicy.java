@@ -4,7 +4,6 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.snapshot.SnapshotPositions;
 import io.sluice.gateway.SessionStoreRecovery;
-import io.sluice.runtime.replication.AcknowledgedIndexFile;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
@@ -251,13 +250,13 @@ public final class RetentionPolicy {
     }
 
     private void replication(final Map<String, List<Integer>> journals) {
-        if (!Files.exists(AcknowledgedIndexFile.path(root))) {
+        if (!Files.exists(AcknowledgedIndexReader.path(root))) {
             return;
         }
         for (final String name : journals.keySet()) {
             try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(root, name)) {
                 final long acknowledged = reader.acknowledgedIndex();
-                if (acknowledged == AcknowledgedIndexFile.NOTHING_ACKNOWLEDGED) {
+                if (acknowledged == AcknowledgedIndexReader.NOTHING_ACKNOWLEDGED) {
                     need(name, Integer.MIN_VALUE, "replication (the shipper has had Kafka acknowledge none of it)");
                 } else {
                     need(name, cycleOf(acknowledged), String.format("replication (the shipper has had Kafka"
