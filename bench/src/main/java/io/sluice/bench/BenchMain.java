@@ -29,6 +29,7 @@ public final class BenchMain {
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             case "fix-idle-sockets" -> io.sluice.bench.fix.FixBenchmark.idleSockets(rest);
+            case "fix-round-trip-counters" -> io.sluice.bench.fix.CountersCostBench.main(rest);
             case "fix-zero-alloc" -> io.sluice.bench.fix.FixAllocationBenchmark.main(rest);
             case "checksum-cost" -> io.sluice.bench.integrity.ChecksumCostBench.main(rest);
             case "burst" -> io.sluice.bench.burst.BurstBench.main(rest);
@@ -64,6 +65,7 @@ public final class BenchMain {
                   fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-idle-sockets     FIX ping-pong on a gateway holding 500 idle connections vs one holding none
+                  fix-round-trip-counters  FIX ping-pong with counters on vs off (engine and gateway), arms taking turns
                   fix-zero-alloc       gateway under Epsilon GC: allocated bytes per order, whole process
                   checksum-cost        engine-throughput and fix-round-trip with journal checksums on vs off, child JVMs alternating
                   burst                200 M messages through the journal round trip as journals outgrow memory, vs 20 M

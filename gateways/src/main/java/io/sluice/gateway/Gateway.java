@@ -106,8 +106,10 @@ public final class Gateway implements Agent, AutoCloseable {
             sessions.add(session);
         }
         log = new GatewayLog(id);
-        counters = new GatewayCounters(root, id, sessions);
-        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS, counters.counting(log),
+        // Without counters: no file, and the sessions keep SessionCounters.NONE, which writes nothing.
+        counters = config.counters() ? new GatewayCounters(root, id, sessions, engineJournal) : null;
+        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS,
+                counters == null ? log : counters.counting(log),
                 new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
                         config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
                 config.validation());
@@ -169,7 +171,9 @@ public final class Gateway implements Agent, AutoCloseable {
                 acknowledgedSends.check(now);
             }
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
-            counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
+            if (counters != null) {
+                counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
+            }
             if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
                 log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
                 transport.clearRefused();
@@ -235,7 +239,9 @@ public final class Gateway implements Agent, AutoCloseable {
 
     @Override
     public void close() {
-        counters.close();
+        if (counters != null) {
+            counters.close();
+        }
         if (acknowledgedSends != null) {
             acknowledgedSends.close();
         }

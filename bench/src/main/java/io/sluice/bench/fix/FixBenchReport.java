@@ -86,6 +86,7 @@ final class FixBenchReport {
         }
         idleSocketCost(runs, result, out);
         transportCost(runs, result, out);
+        countersCost(runs, result, out);
         final Path file = result.write(BenchResult.resultsDir());
         out.println();
         out.println("JSON: " + file);
@@ -166,6 +167,36 @@ final class FixBenchReport {
         if (any) {
             result.put("versusTcp", costs);
         }
+    }
+
+    /**
+     * With a target "X, counters on" and one "X, counters off" (or, in an A/A control, "X, counters on (2)"): on ÷ off
+     * of the p50, p99, p99.9 and mean round trip (1.02 = the counters cost 2 %).
+     */
+    private static void countersCost(final List<MeasuredRun> runs, final BenchResult result, final PrintStream out) {
+        final MeasuredRun on = runs.stream().filter(run -> run.target().label().endsWith(", counters on")).findFirst()
+                .orElse(null);
+        final MeasuredRun off = runs.stream().filter(run -> run.target().label().endsWith(", counters off")
+                || run.target().label().endsWith(", counters on (2)")).findFirst().orElse(null);
+        if (on == null || off == null) {
+            return;
+        }
+        out.println();
+        out.println("What the counters cost (" + on.target().label() + " ÷ " + off.target().label()
+                + ", same run; 1.02 = 2 % slower with them):");
+        final BenchResult cost = BenchResult.section();
+        for (final double percentile : new double[] {50, 99, 99.9}) {
+            final long withCounters = on.roundTrips().getValueAtPercentile(percentile);
+            final long without = off.roundTrips().getValueAtPercentile(percentile);
+            final String name = percentile == 99.9 ? "p99_9" : "p" + (int) percentile;
+            out.printf(Locale.ROOT, "  %-6s %6.3f   (%.2f vs %.2f µs)%n", name.replace('_', '.'),
+                    (double) withCounters / without, withCounters / 1e3, without / 1e3);
+            cost.put(name + "Ratio", (double) withCounters / without);
+        }
+        out.printf(Locale.ROOT, "  %-6s %6.3f   (%.2f vs %.2f µs)%n", "mean", on.meanNanos() / off.meanNanos(),
+                on.meanNanos() / 1e3, off.meanNanos() / 1e3);
+        cost.put("meanRatio", on.meanNanos() / off.meanNanos());
+        result.put("countersCost", cost);
     }
 
     /** Writes {@code run}'s round trips as an HdrHistogram percentile distribution beside the JSON file. */

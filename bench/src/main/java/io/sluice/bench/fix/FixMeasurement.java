@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Measures several targets side by side the way every FIX benchmark here does: a fresh session per target
@@ -28,15 +29,26 @@ public final class FixMeasurement {
     private final OrderTerms buy;
     private final Duration runTimeout;
     private final PrintStream progress;
+    private final Consumer<FixTarget> beforeTurn;
 
     /**
      * @param buy        the order every NewOrderSingle carries
      * @param runTimeout the longest one slice of orders may take before the benchmark gives up
      */
     public FixMeasurement(final OrderTerms buy, final Duration runTimeout, final PrintStream progress) {
+        this(buy, runTimeout, progress, target -> { });
+    }
+
+    /**
+     * @param beforeTurn called before each target's turn (its warm-up, each of its slices), e.g. to resume its
+     *                   processes and pause the others'
+     */
+    public FixMeasurement(final OrderTerms buy, final Duration runTimeout, final PrintStream progress,
+                          final Consumer<FixTarget> beforeTurn) {
         this.buy = buy;
         this.runTimeout = runTimeout;
         this.progress = progress;
+        this.beforeTurn = beforeTurn;
     }
 
     /** @return one measured run per target, in the order given. */
@@ -49,6 +61,7 @@ public final class FixMeasurement {
             }
             for (final Subject subject : subjects) {
                 progress.printf("%s: %,d warm-up orders (window %d) ...%n", subject.target.label(), warmup, window);
+                beforeTurn.accept(subject.target);
                 subject.run(warmup);
                 subject.startMeasuring();
             }
@@ -56,11 +69,13 @@ public final class FixMeasurement {
             for (int round = 0; round < rounds; round++) {
                 final long slice = orders / rounds + (round < orders % rounds ? 1 : 0);
                 for (final Subject subject : subjects) {
+                    beforeTurn.accept(subject.target);
                     subject.measureSlice(slice);
                 }
             }
             final List<MeasuredRun> runs = new ArrayList<>();
             for (final Subject subject : subjects) {
+                beforeTurn.accept(subject.target);
                 subject.session.logout();
                 runs.add(subject.result(orders));
             }

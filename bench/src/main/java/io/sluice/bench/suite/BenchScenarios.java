@@ -151,6 +151,22 @@ public final class BenchScenarios {
                                     "targets.Sluice TCP.roundTrip.p99Us")
                             .latency("Sluice TCP", "targets.Sluice TCP.roundTrip")
                             .latency("Sluice TCP + 500 idle", "targets.Sluice TCP + 500 idle.roundTrip")),
+            new BenchScenario("fix-round-trip-counters",
+                    "FIX ping-pong (window 1) through Sluice's full path over TCP with the live counters on (as shipped)",
+                    "the same deployment with counters: false in the engine and the gateway (no counters file, no counter"
+                            + " writes); same run, the arms taking turns in slices, the other arm's processes stopped",
+                    "issue 18: counters cost at most 2 % on p50 and p99",
+                    List.of("--warmup", "10000", "--orders", "40000", "--rounds", "8"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("p50 ratio counters on ÷ off", "countersCost.p50Ratio")
+                            .headline("p99 ratio counters on ÷ off", "countersCost.p99Ratio")
+                            .compare("p50 (µs)", "counters on", "targets.Sluice TCP, counters on.roundTrip.p50Us",
+                                    "counters off", "targets.Sluice TCP, counters off.roundTrip.p50Us")
+                            .compare("p99 (µs)", "counters on", "targets.Sluice TCP, counters on.roundTrip.p99Us",
+                                    "counters off", "targets.Sluice TCP, counters off.roundTrip.p99Us")
+                            .latency("counters on", "targets.Sluice TCP, counters on.roundTrip")
+                            .latency("counters off", "targets.Sluice TCP, counters off.roundTrip")),
             new BenchScenario("fix-zero-alloc",
                     "orders through a gateway under Epsilon GC: bytes allocated per order by the whole gateway",
                     "no baseline; the target is zero",

@@ -32,6 +32,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   journalReserveBytes: 67108864, # disk kept reserved ahead of the engine journal's writer (JournalSpace)
  *   diskWarningBytes: 1073741824, # warn when the journal's filesystem has less free
  *   restartFromSnapshots: true,   # restart from the newest valid snapshot in data/snapshots (./sluice snapshot)
+ *   counters: true,               # live counters in data/counters/engine.counters (./sluice stat); false: none kept
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
  *       maxOrderQty: 1000000, maxNotional: 50000000 }
@@ -52,6 +53,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private long journalReserveBytes = JournalSpace.DEFAULT_RESERVE_BYTES;
     private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
     private boolean restartFromSnapshots = true;
+    private boolean counters = true;
     private List<InstrumentConfig> instruments = new ArrayList<>();
 
     /**
@@ -230,6 +232,19 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     public EngineConfig restartFromSnapshots(final boolean restartFromSnapshots) {
         this.restartFromSnapshots = restartFromSnapshots;
+        return this;
+    }
+
+    /**
+     * @return true if the engine keeps its live counters in {@code <journalRoot>/counters/engine.counters} (for
+     * {@code ./sluice stat} and {@code ./sluice metrics}); false if it keeps none (no file, no counter writes)
+     */
+    public boolean counters() {
+        return counters;
+    }
+
+    public EngineConfig counters(final boolean counters) {
+        this.counters = counters;
         return this;
     }
 

@@ -1,0 +1,226 @@
+package io.sluice.bench.fix;
+
+import io.sluice.bench.report.BenchResult;
+import io.sluice.runtime.counters.CountersFile;
+import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.LiquiditySeeder;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
+import io.sluice.tools.fix.StandardOrders;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code ./sluice bench fix-round-trip-counters}: what the live counters cost the FIX round trip (issue 18: at most
+ * 2 % on p50 and p99). Two whole deployments, each an engine and a gateway in child JVMs with the same config but for
+ * {@code counters}: true in one (every engine and gateway counter kept in their counters files, as shipped) and false
+ * in the other (no counters file, and no counter written on the hot threads). One client measures their ping-pong
+ * round trips in the same run, in slices, the arms taking turns ({@link FixMeasurement}); while one arm has its turn
+ * the other's processes are stopped (SIGSTOP, then SIGCONT at its next turn), so each has the machine to itself, as
+ * it would alone, and both stay warm. {@code --control} runs both arms with counters on: how far two identical
+ * arms differ by themselves here.
+ */
+@Command(name = "./sluice bench fix-round-trip-counters", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "The FIX round trip (ping-pong, 1 NewOrderSingle -> ack + fill) with counters on against the same"
+                + " deployment with counters off (engine and gateway), in the same run, the arms taking turns.")
+public final class CountersCostBench implements Callable<Integer> {
+    private static final String SCENARIO = "fix-round-trip-counters";
+    private static final String PASSWORD = "bench";
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    static final String ON = "Sluice TCP, counters on";
+    static final String OFF = "Sluice TCP, counters off";
+
+    @Option(names = "--warmup", description = "warm-up orders per arm (default ${DEFAULT-VALUE})")
+    private long warmup = 50_000;
+
+    @Option(names = "--orders", description = "measured orders per arm (default ${DEFAULT-VALUE})")
+    private long orders = 200_000;
+
+    @Option(names = "--rounds", description = "slices the measured orders go out in, arms taking turns"
+            + " (default ${DEFAULT-VALUE})")
+    private int rounds = 20;
+
+    @Option(names = "--idle", description = "what the engine and gateway threads do when idle: yield, backoff,"
+            + " busy-spin or engine-spin (default ${DEFAULT-VALUE}, as in ./sluice demo)")
+    private String idle = SluiceIdle.YIELD.label();
+
+    @Option(names = "--control", description = "an A/A run: both arms with counters on, to show how much two identical"
+            + " arms differ by themselves (written as " + SCENARIO + "-control)")
+    private boolean control;
+
+    @Option(names = "--run-timeout", description = "seconds one slice of orders may take (default ${DEFAULT-VALUE})")
+    private long runTimeoutSeconds = 600;
+
+    public static void main(final String[] args) {
+        System.exit(new CommandLine(new CountersCostBench()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        final Path root = Files.createTempDirectory("sluice-counters-bench");
+        final List<Arm> arms = new ArrayList<>();
+        try {
+            arms.add(Arm.start(ON, root.resolve("on"), true, SluiceIdle.parse(idle)));
+            arms.add(Arm.start(control ? ON + " (2)" : OFF, root.resolve("off"), control, SluiceIdle.parse(idle)));
+            for (final Arm arm : arms) {
+                System.out.printf("%s: engine pid %d, gateway pid %d, counters files: %s%n", arm.label,
+                        arm.sluice.engine().pid(), arm.sluice.gateway(1).pid(), arm.countersFiles());
+                if (arm.counters != !arm.countersFiles().isEmpty()) {
+                    throw new IllegalStateException(arm.label + ": counters " + arm.counters + " but counters files "
+                            + arm.countersFiles());
+                }
+            }
+            final String loadBefore = loadAverage();
+            final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
+                    Duration.ofSeconds(runTimeoutSeconds), System.out, target -> {
+                        for (final Arm arm : arms) {
+                            arm.running(arm.label.equals(target.label()));
+                        }
+                    });
+            final List<FixTarget> targets = arms.stream().map(Arm::target).toList();
+            final List<MeasuredRun> runs;
+            try {
+                runs = measurement.measure(targets, 1, warmup, orders, rounds);
+            } finally {
+                for (final Arm arm : arms) {
+                    arm.running(true);
+                }
+            }
+            final String loadAfter = loadAverage();
+            for (final Arm arm : arms) {
+                if (arm.seeder.failure() != null) {
+                    System.out.println("note: " + arm.label + ": the liquidity seeder reported: " + arm.seeder.failure());
+                }
+            }
+            System.out.println("load average (1, 5, 15 min) before: " + loadBefore + ", after: " + loadAfter);
+            FixBenchReport.printAndSave(control ? SCENARIO + "-control" : SCENARIO, String.format(
+                    "FIX round trip, ping-pong, counters on vs off (engine and gateway), %,d warm-up + %,d measured"
+                            + " per arm in %d slices, the other arm stopped during each slice", warmup, orders, rounds),
+                    runs, BenchResult.section().put("warmup", warmup).put("orders", orders).put("rounds", rounds)
+                            .put("sluiceIdle", idle).put("control", control).put("loadAverageBefore", loadBefore)
+                            .put("loadAverageAfter", loadAfter), System.out);
+        } finally {
+            for (final Arm arm : arms) {
+                arm.close();
+            }
+            SluiceDeployment.deleteTree(root);
+        }
+        return 0;
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (final IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** One arm: a deployment (engine and one TCP gateway) with counters on or off, its liquidity and its load session. */
+    private static final class Arm implements AutoCloseable {
+        private final String label;
+        private final boolean counters;
+        private final SluiceDeployment sluice;
+        private final LiquiditySeeder seeder;
+        private final SessionIdentity load;
+        private boolean running = true;
+
+        private Arm(final String label, final boolean counters, final SluiceDeployment sluice,
+                    final LiquiditySeeder seeder, final SessionIdentity load) {
+            this.label = label;
+            this.counters = counters;
+            this.sluice = sluice;
+            this.seeder = seeder;
+            this.load = load;
+        }
+
+        static Arm start(final String label, final Path root, final boolean counters, final SluiceIdle idle)
+                throws IOException, InterruptedException {
+            final SessionIdentity load = SessionIdentity.ofSluiceClient(FixBenchEnvironment.LOAD_COMP_ID + "1", PASSWORD);
+            final SessionIdentity seed = SessionIdentity.ofSluiceClient(FixBenchEnvironment.SEEDER_COMP_ID, PASSWORD);
+            final String settings = counters ? "" : "counters: false";
+            System.out.printf("starting %s (engine + 1 gateway, child JVMs, idle %s) under %s ...%n", label,
+                    idle.label(), root);
+            final SluiceDeployment sluice = SluiceDeployment.prepare(root, List.of(new SluiceDeployment.GatewaySpec(1,
+                            FixTransport.TCP, List.of(load, seed), Map.of(), settings)), idle,
+                    SluiceDeployment.ProcessSettings.defaults(), SluiceDeployment.JournalDisk.DEFAULTS);
+            LiquiditySeeder seeder = null;
+            try {
+                sluice.engineSettings(settings);
+                sluice.startGateway(1);
+                if (!sluice.launchEngine().isAlive()) {
+                    throw new IllegalStateException(label + ": the engine stopped: " + sluice.logs(3_000));
+                }
+                seeder = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seed));
+                seeder.start(START_TIMEOUT);
+                return new Arm(label, counters, sluice, seeder, load);
+            } catch (final IOException | RuntimeException | InterruptedException e) {
+                if (seeder != null) {
+                    seeder.close();
+                }
+                sluice.close();
+                throw e;
+            }
+        }
+
+        FixTarget target() {
+            return new FixTarget(label, sluice.endpoint(1), load);
+        }
+
+        List<String> countersFiles() throws IOException {
+            final Path dir = sluice.journals().resolve(CountersFile.DIRECTORY);
+            if (!Files.isDirectory(dir)) {
+                return List.of();
+            }
+            try (var files = Files.list(dir)) {
+                return files.map(file -> file.getFileName().toString()).sorted().toList();
+            }
+        }
+
+        /** Resumes (SIGCONT) or stops (SIGSTOP) the arm's engine and gateway, if not so already. */
+        void running(final boolean run) {
+            if (run == running) {
+                return;
+            }
+            signal(run ? "-CONT" : "-STOP", sluice.engine().pid(), sluice.gateway(1).pid());
+            running = run;
+        }
+
+        private static void signal(final String signal, final long... pids) {
+            final List<String> command = new ArrayList<>(List.of("kill", signal));
+            for (final long pid : pids) {
+                command.add(Long.toString(pid));
+            }
+            try {
+                final Process kill = new ProcessBuilder(command).inheritIO().start();
+                if (kill.waitFor() != 0) {
+                    throw new IllegalStateException(String.join(" ", command) + " failed");
+                }
+            } catch (final IOException e) {
+                throw new IllegalStateException(String.join(" ", command) + " failed", e);
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public void close() throws IOException, InterruptedException {
+            running(true);
+            seeder.close();
+            sluice.close();
+        }
+    }
+}
