@@ -26,6 +26,7 @@ public final class BenchMain {
             case "tail-live-impact" -> io.sluice.bench.tail.TailLiveImpactBenchmark.main(rest);
             case "replay" -> io.sluice.bench.replay.ReplayBench.main(rest);
             case "recovery" -> io.sluice.bench.recovery.RecoveryBench.main(rest);
+            case "snapshotter-impact" -> io.sluice.bench.fix.SnapshotterImpactBench.main(rest);
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             case "fix-idle-sockets" -> io.sluice.bench.fix.FixBenchmark.idleSockets(rest);
@@ -62,6 +63,7 @@ public final class BenchMain {
                   tail-live-impact     journal round trip at a fixed rate without and with a live tail process, A/B: p99 ratio
                   replay               replay with comparison vs the engine alone over a recorded set (--orders N)
                   recovery             engine restart (launch to first live answer) after 1 M and 10 M inputs, with vs without snapshots
+                  snapshotter-impact   live engine under pipelined FIX orders with a following snapshotter vs none, A/B
                   fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-idle-sockets     FIX ping-pong on a gateway holding 500 idle connections vs one holding none

@@ -120,6 +120,23 @@ public final class BenchScenarios {
                                     "without", "rows[1].withoutSnapshots.launchToFirstAnswerMs")
                             .compare("engine recovery (ms), larger size", "with snapshots", "rows[1].withSnapshots.engineRecoveryMs",
                                     "without", "rows[1].withoutSnapshots.engineRecoveryMs")),
+            new BenchScenario("snapshotter-impact",
+                    "the live engine (and a TCP gateway) under pipelined FIX orders, window 16, while a snapshotter"
+                            + " follows its journals (./sluice snapshot --follow --every 50000, a process of its own)",
+                    "the same deployment with the snapshotter stopped (SIGSTOP); same run, two load sessions taking turns"
+                            + " in slices, the snapshotter caught up before each slice with it",
+                    "issue 17: a following snapshotter costs the live engine at most 10 % (throughput and p99)",
+                    List.of("--warmup", "10000", "--orders", "60000", "--rounds", "6"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("throughput ratio with ÷ without", "snapshotterCost.throughputRatio")
+                            .headline("p99 ratio with ÷ without", "snapshotterCost.p99Ratio")
+                            .compare("orders/s", "with snapshotter", "targets.Sluice TCP, snapshotter following.ordersPerSecond",
+                                    "without", "targets.Sluice TCP, no snapshotter.ordersPerSecond")
+                            .compare("p99 (µs)", "with snapshotter", "targets.Sluice TCP, snapshotter following.roundTrip.p99Us",
+                                    "without", "targets.Sluice TCP, no snapshotter.roundTrip.p99Us")
+                            .latency("no snapshotter", "targets.Sluice TCP, no snapshotter.roundTrip")
+                            .latency("snapshotter following", "targets.Sluice TCP, snapshotter following.roundTrip")),
             new BenchScenario("fix-round-trip",
                     "FIX ping-pong (window 1) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices"
