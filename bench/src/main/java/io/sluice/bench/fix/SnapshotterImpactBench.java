@@ -2,6 +2,7 @@ package io.sluice.bench.fix;
 
 import io.sluice.bench.report.BenchResult;
 import io.sluice.engine.snapshot.SnapshotMain;
+import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
@@ -30,8 +31,8 @@ import java.util.concurrent.locks.LockSupport;
  * gateway, child JVMs) under a pipelined FIX load (a window of orders in flight, each answered with an ack and a fill),
  * measured in slices by two load sessions taking turns ({@link FixMeasurement}): one while the snapshotter runs, one
  * while it is stopped (SIGSTOP). Before each slice with it, the snapshotter is resumed and left to catch up with the
- * inputs of the slice before (until its CPU time stops growing), so that each slice sees it keeping up with the live
- * flow, as it would alone. Figures per arm: orders/s and round-trip percentiles, and their ratios, with the
+ * inputs of the slice before (until its {@code sluice_snapshotter_engine_index} counter reaches the engine's
+ * {@code sluice_engine_journal_index}), so that each slice sees it keeping up with the live flow, as it would alone. Figures per arm: orders/s and round-trip percentiles, and their ratios, with the
  * snapshotter's share of a core during its slices.
  */
 @Command(name = "./sluice bench snapshotter-impact", mixinStandardHelpOptions = true, sortOptions = false,
@@ -41,7 +42,7 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
     private static final String SCENARIO = "snapshotter-impact";
     private static final String PASSWORD = "bench";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
-    private static final long CATCH_UP_POLL_MILLIS = 100;
+    private static final long CATCH_UP_POLL_MILLIS = 20;
     private static final long CATCH_UP_LIMIT_MILLIS = 30_000;
     static final String WITHOUT = "Sluice TCP, no snapshotter";
     static final String WITH = "Sluice TCP, snapshotter following";
@@ -67,6 +68,10 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
             + " (default ${DEFAULT-VALUE})")
     private long snapshotEvery = 50_000;
 
+    @Option(names = "--snapshotter-priority", description = "the snapshotter's --priority: normal or idle"
+            + " (SCHED_IDLE) (default ${DEFAULT-VALUE})")
+    private String snapshotterPriority = "normal";
+
     @Option(names = "--run-timeout", description = "seconds one slice of orders may take (default ${DEFAULT-VALUE})")
     private long runTimeoutSeconds = 600;
 
@@ -89,8 +94,8 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
             final Path engineConfig = root.resolve("sluice/config/engine.yaml");
             try (JavaProcess snapshotter = JavaProcess.start("snapshotter", root.resolve("snapshotter.log"), List.of(),
                     SnapshotMain.class, "--config", engineConfig.toString(), "--follow", "--every",
-                    Long.toString(snapshotEvery))) {
-                final Snapshotter follower = new Snapshotter(snapshotter);
+                    Long.toString(snapshotEvery), "--priority", snapshotterPriority)) {
+                final Snapshotter follower = new Snapshotter(snapshotter, new CountersDirectory(sluice.journals()));
                 follower.awaitFollowing();
                 System.out.println("snapshotter following (pid " + snapshotter.pid() + "): "
                         + snapshotter.logText().strip());
@@ -115,8 +120,9 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                 System.out.println("load average (1, 5, 15 min) before: " + loadBefore + ", after: " + loadAfter);
                 FixBenchReport.printAndSave(SCENARIO, String.format(Locale.ROOT,
                         "Live engine under pipelined FIX orders (window %d), with a snapshotter following its journals"
-                                + " (--every %,d) vs none, %,d warm-up + %,d measured per arm in %d slices", window,
-                        snapshotEvery, warmup, orders, rounds), runs, BenchResult.section().put("warmup", warmup)
+                                + " (--every %,d, priority %s) vs none, %,d warm-up + %,d measured per arm in %d slices",
+                        window, snapshotEvery, snapshotterPriority, warmup, orders, rounds), runs,
+                        BenchResult.section().put("warmup", warmup).put("snapshotterPriority", snapshotterPriority)
                                 .put("orders", orders).put("rounds", rounds).put("window", window)
                                 .put("sluiceIdle", idle).put("snapshotEvery", snapshotEvery)
                                 .put("loadAverageBefore", loadBefore).put("loadAverageAfter", loadAfter)
@@ -142,6 +148,7 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
     /** The snapshotter process: stopped or resumed at each turn, and how much CPU it took while running. */
     private static final class Snapshotter {
         private final JavaProcess process;
+        private final CountersDirectory counters;
         private boolean running = true;
         private long cpuTicksRunning;
         private long nanosRunning;
@@ -149,13 +156,14 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
         private long resumedNanos;
         long catchUpMillis;
 
-        Snapshotter(final JavaProcess process) {
+        Snapshotter(final JavaProcess process, final CountersDirectory counters) {
             this.process = process;
+            this.counters = counters;
         }
 
         void awaitFollowing() {
             final long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-            while (!process.logText().contains("snapshot: following")) {
+            while (!process.logText().contains("snapshot: following")) { // its counters file exists from then on
                 if (!process.isAlive() || System.nanoTime() > deadline) {
                     throw new IllegalStateException("the snapshotter did not start following: " + process.logText());
                 }
@@ -194,19 +202,30 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
             return nanosRunning == 0 ? 0 : cpuTicksRunning * (1e9 / CLOCK_TICKS_PER_SECOND) / nanosRunning;
         }
 
-        /** Waits until its CPU time stops growing between two looks: it has re-run everything recorded so far. */
+        /** Waits until it has re-run every input the engine journal records (its counter reaches the engine's). */
         private void awaitIdle() {
             final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CATCH_UP_LIMIT_MILLIS);
-            long before = cpuTicks();
             while (System.nanoTime() < deadline) {
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(CATCH_UP_POLL_MILLIS)); // the look's interval
-                final long now = cpuTicks();
-                if (now == before) {
+                final long engine = gauge("engine", "sluice_engine_journal_index");
+                if (engine > 0 && gauge("snapshotter", "sluice_snapshotter_engine_index") == engine) {
                     return;
                 }
-                before = now;
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(CATCH_UP_POLL_MILLIS)); // the look's interval
             }
-            System.out.println("note: the snapshotter was still busy after " + CATCH_UP_LIMIT_MILLIS + " ms of catching up");
+            System.out.println("note: the snapshotter had not caught up after " + CATCH_UP_LIMIT_MILLIS + " ms");
+        }
+
+        private long gauge(final String processName, final String metric) {
+            for (final CountersDirectory.ProcessCounters process : counters.read()) {
+                if (process.process().equals(processName)) {
+                    for (final CountersDirectory.Counter counter : process.counters()) {
+                        if (counter.label().metric().equals(metric)) {
+                            return counter.value();
+                        }
+                    }
+                }
+            }
+            return -1;
         }
 
         private long cpuTicks() {

@@ -14,7 +14,10 @@ import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
+import io.sluice.runtime.counters.CounterLabel;
+import io.sluice.runtime.counters.CountersFile;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.status.AtomicCounter;
 
 import java.nio.file.Path;
 import java.util.Locale;
@@ -28,8 +31,15 @@ import java.util.Locale;
  * since the last snapshot (only if inputs came since). Between turns with nothing new its thread idles as told (a
  * sleeping strategy by default: it must never take a core from the live engine). Everything is opened on the agent's
  * own thread ({@link #onStart}), as Chronicle wants, and closed there.
+ * <p>
+ * Its progress is in its counters file, {@code <root>/counters/snapshotter.counters}, for {@code ./sluice stat} and
+ * {@code ./sluice metrics}: {@code sluice_snapshotter_engine_index} (the engine journal index of the last input it
+ * re-ran: it has caught up when that is the engine's {@code sluice_engine_journal_index}),
+ * {@code sluice_snapshotter_inputs_total} and {@code sluice_snapshotter_snapshots_total}, set once per turn.
  */
 final class SnapshotFollower implements Agent {
+    /** Its process name, and so its counters file's: {@code <root>/counters/snapshotter.counters}. */
+    static final String PROCESS = "snapshotter";
     private final EngineConfig config;
     private final Path root;
     private final long every;
@@ -52,6 +62,10 @@ final class SnapshotFollower implements Agent {
     private long lastWriteNanos;
     private long written;
     private long startNanos;
+    private CountersFile counters;
+    private AtomicCounter engineIndexGauge;
+    private AtomicCounter inputsCounter;
+    private AtomicCounter snapshotsCounter;
 
     /**
      * @param every         write after every {@code every}-th input of the engine journal (0: not by count)
@@ -87,6 +101,11 @@ final class SnapshotFollower implements Agent {
         lastWrittenIndex = lastIndex;
         lastWriteNanos = System.nanoTime();
         writer = new SnapshotWriter(snapshots.createAppender(), config);
+        counters = CountersFile.create(root, PROCESS);
+        engineIndexGauge = counters.gauge(CounterLabel.of("sluice_snapshotter_engine_index"));
+        inputsCounter = counters.counter(CounterLabel.of("sluice_snapshotter_inputs_total"));
+        snapshotsCounter = counters.counter(CounterLabel.of("sluice_snapshotter_snapshots_total"));
+        engineIndexGauge.setRelease(lastIndex);
         onInput = (at, count) -> {
             lastIndex = at.index();
             rerunCount++;
@@ -113,6 +132,11 @@ final class SnapshotFollower implements Agent {
             }
             write(order);
         }
+        if (rerunCount != before) {
+            inputsCounter.setRelease(rerunCount);
+            snapshotsCounter.setRelease(written);
+            engineIndexGauge.setRelease(lastIndex);
+        }
         return (int) Math.min(Integer.MAX_VALUE, rerunCount - before);
     }
 
@@ -125,6 +149,10 @@ final class SnapshotFollower implements Agent {
 
     @Override
     public void onClose() {
+        if (counters != null) {
+            snapshotsCounter.setRelease(written);
+            counters.close();
+        }
         if (order != null) {
             order.close();
         }

@@ -77,6 +77,11 @@ public final class SnapshotMain implements Callable<Integer> {
             + " from the live engine)")
     private String idle = "sleep-ms";
 
+    @Option(names = "--priority", paramLabel = "normal|idle", description = "with --follow: the scheduling class of its"
+            + " threads: normal, or idle (Linux's SCHED_IDLE, as the live tail runs: it takes only CPU time nothing else"
+            + " wants, and falls behind while the machine is busy) (default ${DEFAULT-VALUE})")
+    private String priority = "normal";
+
     public static void main(final String[] args) {
         System.exit(new CommandLine(new SnapshotMain()).execute(args));
     }
@@ -126,9 +131,18 @@ public final class SnapshotMain implements Callable<Integer> {
                     + " apply");
             return EXIT_BAD_CONFIG;
         }
+        final AgentThread.Priority schedulingClass = switch (priority) {
+            case "normal" -> AgentThread.Priority.NORMAL;
+            case "idle" -> AgentThread.Priority.IDLE_PROCESS;
+            default -> null;
+        };
+        if (schedulingClass == null) {
+            System.err.println("snapshot: --priority takes normal or idle, got " + priority);
+            return EXIT_BAD_CONFIG;
+        }
         final SnapshotFollower follower = new SnapshotFollower(config, journals, every, Math.round(interval * 1e9));
         final AgentThread thread = AgentThread.start(follower, idleConfig.newStrategy(), CpuPinning.NONE,
-                AgentThread.Priority.NORMAL);
+                schedulingClass);
         final SigtermHook hook = SigtermHook.install("snapshot", thread);
         try {
             thread.awaitClosed();

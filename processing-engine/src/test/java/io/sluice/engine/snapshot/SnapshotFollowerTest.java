@@ -6,6 +6,7 @@ import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.process.GatewayJournalWriter;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
@@ -59,6 +60,17 @@ final class SnapshotFollowerTest {
             assertNull(thread.failure());
             assertEquals(1_700, follower.summary().inputs());
             assertEquals(4, follower.summary().written());
+            // Its counters, as ./sluice stat shows them: caught up with the engine's journal index.
+            final java.util.Map<String, Long> counters = new java.util.HashMap<>();
+            for (final CountersDirectory.ProcessCounters process : new CountersDirectory(root).read()) {
+                for (final CountersDirectory.Counter counter : process.counters()) {
+                    counters.put(process.process() + " " + counter.label().text(), counter.value());
+                }
+            }
+            assertEquals(1_700, counters.get("snapshotter sluice_snapshotter_inputs_total"), counters.toString());
+            assertEquals(4, counters.get("snapshotter sluice_snapshotter_snapshots_total"), counters.toString());
+            assertEquals(counters.get("engine sluice_engine_journal_index"),
+                    counters.get("snapshotter sluice_snapshotter_engine_index"), counters.toString());
         }
         try (EngineService restarted = new EngineService(config)) {
             assertEquals(0, restarted.recover(), "nothing to re-run after the newest snapshot");
