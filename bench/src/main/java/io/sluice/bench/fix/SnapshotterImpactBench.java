@@ -72,6 +72,10 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
             + " (SCHED_IDLE) (default ${DEFAULT-VALUE})")
     private String snapshotterPriority = "normal";
 
+    @Option(names = "--control", description = "an A/A run: the snapshotter stays stopped in both arms, to show how"
+            + " much the two arms differ by themselves (written as " + SCENARIO + "-control)")
+    private boolean control;
+
     @Option(names = "--run-timeout", description = "seconds one slice of orders may take (default ${DEFAULT-VALUE})")
     private long runTimeoutSeconds = 600;
 
@@ -102,7 +106,7 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                 final String loadBefore = loadAverage();
                 final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
                         Duration.ofSeconds(runTimeoutSeconds), System.out,
-                        target -> follower.running(target.label().equals(WITH)));
+                        target -> follower.running(!control && target.label().equals(WITH)));
                 final List<MeasuredRun> runs;
                 try {
                     runs = measurement.measure(List.of(new FixTarget(WITHOUT, sluice.endpoint(1), without),
@@ -118,11 +122,16 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                 final String log = snapshotter.logText().strip();
                 System.out.println("snapshotter (exit " + stopped + "): " + log.substring(log.lastIndexOf('\n') + 1));
                 System.out.println("load average (1, 5, 15 min) before: " + loadBefore + ", after: " + loadAfter);
-                FixBenchReport.printAndSave(SCENARIO, String.format(Locale.ROOT,
+                if (control) {
+                    System.out.println("A/A control: the snapshotter stayed stopped in both arms (the labels are the"
+                            + " arms' names only)");
+                }
+                FixBenchReport.printAndSave(control ? SCENARIO + "-control" : SCENARIO, String.format(Locale.ROOT,
                         "Live engine under pipelined FIX orders (window %d), with a snapshotter following its journals"
                                 + " (--every %,d, priority %s) vs none, %,d warm-up + %,d measured per arm in %d slices",
                         window, snapshotEvery, snapshotterPriority, warmup, orders, rounds), runs,
                         BenchResult.section().put("warmup", warmup).put("snapshotterPriority", snapshotterPriority)
+                                .put("control", control)
                                 .put("orders", orders).put("rounds", rounds).put("window", window)
                                 .put("sluiceIdle", idle).put("snapshotEvery", snapshotEvery)
                                 .put("loadAverageBefore", loadBefore).put("loadAverageAfter", loadAfter)
