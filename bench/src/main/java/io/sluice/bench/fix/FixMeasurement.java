@@ -30,6 +30,7 @@ public final class FixMeasurement {
     private final Duration runTimeout;
     private final PrintStream progress;
     private final Consumer<FixTarget> beforeTurn;
+    private boolean alternating;
 
     /**
      * @param buy        the order every NewOrderSingle carries
@@ -51,6 +52,15 @@ public final class FixMeasurement {
         this.beforeTurn = beforeTurn;
     }
 
+    /**
+     * Reverses the targets' order every other round (A B, B A, A B, ...), so that neither always goes first after
+     * the other: for arms whose turns themselves change the machine (processes stopped and resumed). @return this
+     */
+    public FixMeasurement alternating() {
+        this.alternating = true;
+        return this;
+    }
+
     /** @return one measured run per target, in the order given. */
     public List<MeasuredRun> measure(final List<FixTarget> targets, final int window, final long warmup,
                                      final long orders, final int rounds) throws IOException {
@@ -68,7 +78,8 @@ public final class FixMeasurement {
             progress.printf("%,d measured orders per target in %d rounds, targets taking turns ...%n", orders, rounds);
             for (int round = 0; round < rounds; round++) {
                 final long slice = orders / rounds + (round < orders % rounds ? 1 : 0);
-                for (final Subject subject : subjects) {
+                for (int i = 0; i < subjects.size(); i++) {
+                    final Subject subject = subjects.get(alternating && round % 2 == 1 ? subjects.size() - 1 - i : i);
                     beforeTurn.accept(subject.target);
                     subject.measureSlice(slice);
                 }

@@ -29,7 +29,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code ./sluice bench snapshotter-impact}: what a snapshotter following the live journals ({@code ./sluice snapshot
  * --follow}, a process of its own) costs the live engine (issue 17: at most 10 %). One deployment (an engine and a TCP
  * gateway, child JVMs) under a pipelined FIX load (a window of orders in flight, each answered with an ack and a fill),
- * measured in slices by two load sessions taking turns ({@link FixMeasurement}): one while the snapshotter runs, one
+ * measured in slices by two load sessions taking turns, which goes first alternating ({@link FixMeasurement}): one while the snapshotter runs, one
  * while it is stopped (SIGSTOP). Before each slice with it, the snapshotter is resumed and left to catch up with the
  * inputs of the slice before (until its {@code sluice_snapshotter_engine_index} counter reaches the engine's
  * {@code sluice_engine_journal_index}), so that each slice sees it keeping up with the live flow, as it would alone. Figures per arm: orders/s and round-trip percentiles, and their ratios, with the
@@ -106,7 +106,7 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                 final String loadBefore = loadAverage();
                 final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
                         Duration.ofSeconds(runTimeoutSeconds), System.out,
-                        target -> follower.running(!control && target.label().equals(WITH)));
+                        target -> follower.running(!control && target.label().equals(WITH))).alternating();
                 final List<MeasuredRun> runs;
                 try {
                     runs = measurement.measure(List.of(new FixTarget(WITHOUT, sluice.endpoint(1), without),
