@@ -70,38 +70,38 @@ public final class CountersCostBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         final Path root = Files.createTempDirectory("sluice-counters-bench");
-        final List<Arm> arms = new ArrayList<>();
+        final List<PausableDeployment> arms = new ArrayList<>();
         try {
-            arms.add(Arm.start(ON, root.resolve("on"), true, SluiceIdle.parse(idle)));
-            arms.add(Arm.start(control ? ON + " (2)" : OFF, root.resolve("off"), control, SluiceIdle.parse(idle)));
-            for (final Arm arm : arms) {
-                System.out.printf("%s: engine pid %d, gateway pid %d, counters files: %s%n", arm.label,
-                        arm.sluice.engine().pid(), arm.sluice.gateway(1).pid(), arm.countersFiles());
-                if (arm.counters != !arm.countersFiles().isEmpty()) {
-                    throw new IllegalStateException(arm.label + ": counters " + arm.counters + " but counters files "
-                            + arm.countersFiles());
+            arms.add(PausableDeployment.start(ON, root.resolve("on"), "", SluiceIdle.parse(idle)));
+            arms.add(PausableDeployment.start(control ? ON + " (2)" : OFF, root.resolve("off"), control ? "" : "counters: false",
+                    SluiceIdle.parse(idle)));
+            for (final PausableDeployment arm : arms) {
+                System.out.printf("%s: engine pid %d, gateway pid %d, counters files: %s%n", arm.label(),
+                        arm.sluice().engine().pid(), arm.sluice().gateway(1).pid(), arm.countersFiles());
+                if (arm.label().endsWith(", counters off") != arm.countersFiles().isEmpty()) {
+                    throw new IllegalStateException(arm.label() + ": counters files " + arm.countersFiles());
                 }
             }
             final String loadBefore = loadAverage();
             final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
                     Duration.ofSeconds(runTimeoutSeconds), System.out, target -> {
-                        for (final Arm arm : arms) {
-                            arm.running(arm.label.equals(target.label()));
+                        for (final PausableDeployment arm : arms) {
+                            arm.running(arm.label().equals(target.label()));
                         }
                     }).alternating();
-            final List<FixTarget> targets = arms.stream().map(Arm::target).toList();
+            final List<FixTarget> targets = arms.stream().map(PausableDeployment::target).toList();
             final List<MeasuredRun> runs;
             try {
                 runs = measurement.measure(targets, 1, warmup, orders, rounds);
             } finally {
-                for (final Arm arm : arms) {
+                for (final PausableDeployment arm : arms) {
                     arm.running(true);
                 }
             }
             final String loadAfter = loadAverage();
-            for (final Arm arm : arms) {
-                if (arm.seeder.failure() != null) {
-                    System.out.println("note: " + arm.label + ": the liquidity seeder reported: " + arm.seeder.failure());
+            for (final PausableDeployment arm : arms) {
+                if (arm.seederFailure() != null) {
+                    System.out.println("note: " + arm.label() + ": the liquidity seeder reported: " + arm.seederFailure());
                 }
             }
             System.out.println("load average (1, 5, 15 min) before: " + loadBefore + ", after: " + loadAfter);
@@ -112,7 +112,7 @@ public final class CountersCostBench implements Callable<Integer> {
                             .put("sluiceIdle", idle).put("control", control).put("loadAverageBefore", loadBefore)
                             .put("loadAverageAfter", loadAfter), System.out);
         } finally {
-            for (final Arm arm : arms) {
+            for (final PausableDeployment arm : arms) {
                 arm.close();
             }
             SluiceDeployment.deleteTree(root);
@@ -125,102 +125,6 @@ public final class CountersCostBench implements Callable<Integer> {
             return Files.readString(Path.of("/proc/loadavg")).trim();
         } catch (final IOException e) {
             return "unknown";
-        }
-    }
-
-    /** One arm: a deployment (engine and one TCP gateway) with counters on or off, its liquidity and its load session. */
-    private static final class Arm implements AutoCloseable {
-        private final String label;
-        private final boolean counters;
-        private final SluiceDeployment sluice;
-        private final LiquiditySeeder seeder;
-        private final SessionIdentity load;
-        private boolean running = true;
-
-        private Arm(final String label, final boolean counters, final SluiceDeployment sluice,
-                    final LiquiditySeeder seeder, final SessionIdentity load) {
-            this.label = label;
-            this.counters = counters;
-            this.sluice = sluice;
-            this.seeder = seeder;
-            this.load = load;
-        }
-
-        static Arm start(final String label, final Path root, final boolean counters, final SluiceIdle idle)
-                throws IOException, InterruptedException {
-            final SessionIdentity load = SessionIdentity.ofSluiceClient(FixBenchEnvironment.LOAD_COMP_ID + "1", PASSWORD);
-            final SessionIdentity seed = SessionIdentity.ofSluiceClient(FixBenchEnvironment.SEEDER_COMP_ID, PASSWORD);
-            final String settings = counters ? "" : "counters: false";
-            System.out.printf("starting %s (engine + 1 gateway, child JVMs, idle %s) under %s ...%n", label,
-                    idle.label(), root);
-            final SluiceDeployment sluice = SluiceDeployment.prepare(root, List.of(new SluiceDeployment.GatewaySpec(1,
-                            FixTransport.TCP, List.of(load, seed), Map.of(), settings)), idle,
-                    SluiceDeployment.ProcessSettings.defaults(), SluiceDeployment.JournalDisk.DEFAULTS);
-            LiquiditySeeder seeder = null;
-            try {
-                sluice.engineSettings(settings);
-                sluice.startGateway(1);
-                if (!sluice.launchEngine().isAlive()) {
-                    throw new IllegalStateException(label + ": the engine stopped: " + sluice.logs(3_000));
-                }
-                seeder = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seed));
-                seeder.start(START_TIMEOUT);
-                return new Arm(label, counters, sluice, seeder, load);
-            } catch (final IOException | RuntimeException | InterruptedException e) {
-                if (seeder != null) {
-                    seeder.close();
-                }
-                sluice.close();
-                throw e;
-            }
-        }
-
-        FixTarget target() {
-            return new FixTarget(label, sluice.endpoint(1), load);
-        }
-
-        List<String> countersFiles() throws IOException {
-            final Path dir = sluice.journals().resolve(CountersFile.DIRECTORY);
-            if (!Files.isDirectory(dir)) {
-                return List.of();
-            }
-            try (var files = Files.list(dir)) {
-                return files.map(file -> file.getFileName().toString()).sorted().toList();
-            }
-        }
-
-        /** Resumes (SIGCONT) or stops (SIGSTOP) the arm's engine and gateway, if not so already. */
-        void running(final boolean run) {
-            if (run == running) {
-                return;
-            }
-            signal(run ? "-CONT" : "-STOP", sluice.engine().pid(), sluice.gateway(1).pid());
-            running = run;
-        }
-
-        private static void signal(final String signal, final long... pids) {
-            final List<String> command = new ArrayList<>(List.of("kill", signal));
-            for (final long pid : pids) {
-                command.add(Long.toString(pid));
-            }
-            try {
-                final Process kill = new ProcessBuilder(command).inheritIO().start();
-                if (kill.waitFor() != 0) {
-                    throw new IllegalStateException(String.join(" ", command) + " failed");
-                }
-            } catch (final IOException e) {
-                throw new IllegalStateException(String.join(" ", command) + " failed", e);
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
-        }
-
-        @Override
-        public void close() throws IOException, InterruptedException {
-            running(true);
-            seeder.close();
-            sluice.close();
         }
     }
 }

@@ -4,10 +4,6 @@ import io.sluice.bench.report.BenchResult;
 import io.sluice.engine.snapshot.SnapshotMain;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.tools.fix.FixClientSession;
-import io.sluice.tools.fix.FixTransport;
-import io.sluice.tools.fix.LiquiditySeeder;
-import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
@@ -19,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -27,10 +24,11 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@code ./sluice bench snapshotter-impact}: what a snapshotter following the live journals ({@code ./sluice snapshot
- * --follow}, a process of its own) costs the live engine (issue 17: at most 10 %). One deployment (an engine and a TCP
- * gateway, child JVMs) under a pipelined FIX load (a window of orders in flight, each answered with an ack and a fill),
- * measured in slices by two load sessions taking turns, which goes first alternating ({@link FixMeasurement}): one while the snapshotter runs, one
- * while it is stopped (SIGSTOP). Before each slice with it, the snapshotter is resumed and left to catch up with the
+ * --follow}, a process of its own) costs the live engine (issue 17: at most 10 %). Two identical deployments (each an
+ * engine and a TCP gateway, child JVMs, {@link PausableDeployment}) under a pipelined FIX load (a window of orders in
+ * flight, each answered with an ack and a fill), measured in slices taking turns, which goes first alternating
+ * ({@link FixMeasurement}), the other deployment stopped (SIGSTOP) meanwhile; a snapshotter follows one of them and
+ * is stopped whenever that one is. {@code --control}: the snapshotter stays stopped, an A/A run. Before each slice with it, the snapshotter is resumed and left to catch up with the
  * inputs of the slice before (until its {@code sluice_snapshotter_engine_index} counter reaches the engine's
  * {@code sluice_engine_journal_index}), so that each slice sees it keeping up with the live flow, as it would alone. Figures per arm: orders/s and round-trip percentiles, and their ratios, with the
  * snapshotter's share of a core during its slices.
@@ -40,7 +38,6 @@ import java.util.concurrent.locks.LockSupport;
                 + " following its journals (./sluice snapshot --follow) and without, in the same run, slices taking turns.")
 public final class SnapshotterImpactBench implements Callable<Integer> {
     private static final String SCENARIO = "snapshotter-impact";
-    private static final String PASSWORD = "bench";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final long CATCH_UP_POLL_MILLIS = 20;
     private static final long CATCH_UP_LIMIT_MILLIS = 30_000;
@@ -86,32 +83,48 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         final Path root = Files.createTempDirectory("sluice-snapshotter-bench");
-        final SessionIdentity without = SessionIdentity.ofSluiceClient(FixBenchEnvironment.LOAD_COMP_ID + "1", PASSWORD);
-        final SessionIdentity with = SessionIdentity.ofSluiceClient(FixBenchEnvironment.LOAD_COMP_ID + "2", PASSWORD);
-        final SessionIdentity seed = SessionIdentity.ofSluiceClient(FixBenchEnvironment.SEEDER_COMP_ID, PASSWORD);
-        System.out.printf("starting Sluice (engine + 1 gateway, child JVMs, idle %s) under %s ...%n", idle, root);
-        try (SluiceDeployment sluice = SluiceDeployment.start(root.resolve("sluice"),
-                List.of(new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(without, with, seed))),
-                SluiceIdle.parse(idle), SluiceDeployment.ProcessSettings.defaults());
-             LiquiditySeeder seeder = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seed))) {
-            seeder.start(START_TIMEOUT);
-            final Path engineConfig = root.resolve("sluice/config/engine.yaml");
+        final List<PausableDeployment> arms = new ArrayList<>();
+        try {
+            arms.add(PausableDeployment.start(WITHOUT, root.resolve("without"), "", SluiceIdle.parse(idle)));
+            arms.add(PausableDeployment.start(WITH, root.resolve("with"), "", SluiceIdle.parse(idle)));
+            final PausableDeployment followed = arms.get(1);
+            final Path engineConfig = followed.sluice().root().resolve("config/engine.yaml");
             try (JavaProcess snapshotter = JavaProcess.start("snapshotter", root.resolve("snapshotter.log"), List.of(),
                     SnapshotMain.class, "--config", engineConfig.toString(), "--follow", "--every",
                     Long.toString(snapshotEvery), "--priority", snapshotterPriority)) {
-                final Snapshotter follower = new Snapshotter(snapshotter, new CountersDirectory(sluice.journals()));
+                final Snapshotter follower = new Snapshotter(snapshotter,
+                        new CountersDirectory(followed.sluice().journals()));
                 follower.awaitFollowing();
-                System.out.println("snapshotter following (pid " + snapshotter.pid() + "): "
+                System.out.println("snapshotter following " + WITH + " (pid " + snapshotter.pid() + "): "
                         + snapshotter.logText().strip());
                 final String loadBefore = loadAverage();
                 final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
-                        Duration.ofSeconds(runTimeoutSeconds), System.out,
-                        target -> follower.running(!control && target.label().equals(WITH))).alternating();
+                        Duration.ofSeconds(runTimeoutSeconds), System.out, target -> {
+                            for (final PausableDeployment arm : arms) {
+                                if (!arm.label().equals(target.label())) {
+                                    if (arm == followed) {
+                                        follower.running(false);
+                                    }
+                                    arm.running(false);
+                                }
+                            }
+                            for (final PausableDeployment arm : arms) {
+                                if (arm.label().equals(target.label())) {
+                                    arm.running(true);
+                                    if (arm == followed) {
+                                        follower.running(!control);
+                                    }
+                                }
+                            }
+                        }).alternating();
                 final List<MeasuredRun> runs;
                 try {
-                    runs = measurement.measure(List.of(new FixTarget(WITHOUT, sluice.endpoint(1), without),
-                            new FixTarget(WITH, sluice.endpoint(1), with)), window, warmup, orders, rounds);
+                    runs = measurement.measure(arms.stream().map(PausableDeployment::target).toList(), window, warmup,
+                            orders, rounds);
                 } finally {
+                    for (final PausableDeployment arm : arms) {
+                        arm.running(true);
+                    }
                     follower.running(true);
                 }
                 final String loadAfter = loadAverage();
@@ -128,8 +141,9 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                 }
                 FixBenchReport.printAndSave(control ? SCENARIO + "-control" : SCENARIO, String.format(Locale.ROOT,
                         "Live engine under pipelined FIX orders (window %d), with a snapshotter following its journals"
-                                + " (--every %,d, priority %s) vs none, %,d warm-up + %,d measured per arm in %d slices",
-                        window, snapshotEvery, snapshotterPriority, warmup, orders, rounds), runs,
+                                + " (--every %,d, priority %s) vs none, %,d warm-up + %,d measured per arm in %d slices,"
+                                + " the other deployment stopped", window, snapshotEvery, snapshotterPriority, warmup,
+                        orders, rounds), runs,
                         BenchResult.section().put("warmup", warmup).put("snapshotterPriority", snapshotterPriority)
                                 .put("control", control)
                                 .put("orders", orders).put("rounds", rounds).put("window", window)
@@ -137,10 +151,15 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                                 .put("loadAverageBefore", loadBefore).put("loadAverageAfter", loadAfter)
                                 .put("snapshotterCpuShareDuringItsSlices", follower.cpuShare())
                                 .put("snapshotterCatchUpMillis", follower.catchUpMillis), System.out);
-                System.out.printf(Locale.ROOT, "the snapshotter used %.0f %% of a core during its slices (and caught up"
-                        + " before them in %,d ms in all)%n", 100 * follower.cpuShare(), follower.catchUpMillis);
+                if (!control) {
+                    System.out.printf(Locale.ROOT, "the snapshotter used %.0f %% of a core during its slices (and caught"
+                            + " up before them in %,d ms in all)%n", 100 * follower.cpuShare(), follower.catchUpMillis);
+                }
             }
         } finally {
+            for (final PausableDeployment arm : arms) {
+                arm.close();
+            }
             SluiceDeployment.deleteTree(root);
         }
         return 0;

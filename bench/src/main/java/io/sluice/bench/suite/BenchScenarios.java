@@ -123,8 +123,8 @@ public final class BenchScenarios {
             new BenchScenario("snapshotter-impact",
                     "the live engine (and a TCP gateway) under pipelined FIX orders, window 16, while a snapshotter"
                             + " follows its journals (./sluice snapshot --follow --every 50000, a process of its own)",
-                    "the same deployment with the snapshotter stopped (SIGSTOP); same run, two load sessions taking turns"
-                            + " in slices, the snapshotter caught up before each slice with it",
+                    "an identical deployment without one; same run, slices taking turns (the other deployment stopped),"
+                            + " the snapshotter caught up before each slice with it",
                     "issue 17: a following snapshotter costs the live engine at most 10 % (throughput and p99)",
                     List.of("--warmup", "10000", "--orders", "60000", "--rounds", "6"),
                     List.of(),
