@@ -26,9 +26,11 @@ public final class BenchMain {
             case "tail-live-impact" -> io.sluice.bench.tail.TailLiveImpactBenchmark.main(rest);
             case "replay" -> io.sluice.bench.replay.ReplayBench.main(rest);
             case "recovery" -> io.sluice.bench.recovery.RecoveryBench.main(rest);
+            case "snapshotter-impact" -> io.sluice.bench.fix.SnapshotterImpactBench.main(rest);
             case "fix-round-trip" -> io.sluice.bench.fix.FixBenchmark.roundTrip(rest);
             case "fix-pipelined" -> io.sluice.bench.fix.FixBenchmark.pipelined(rest);
             case "fix-idle-sockets" -> io.sluice.bench.fix.FixBenchmark.idleSockets(rest);
+            case "fix-round-trip-counters" -> io.sluice.bench.fix.CountersCostBench.main(rest);
             case "fix-zero-alloc" -> io.sluice.bench.fix.FixAllocationBenchmark.main(rest);
             case "checksum-cost" -> io.sluice.bench.integrity.ChecksumCostBench.main(rest);
             case "burst" -> io.sluice.bench.burst.BurstBench.main(rest);
@@ -61,9 +63,11 @@ public final class BenchMain {
                   tail-live-impact     journal round trip at a fixed rate without and with a live tail process, A/B: p99 ratio
                   replay               replay with comparison vs the engine alone over a recorded set (--orders N)
                   recovery             engine restart (launch to first live answer) after 1 M and 10 M inputs, with vs without snapshots
+                  snapshotter-impact   live engine under pipelined FIX orders with a following snapshotter vs none, A/B
                   fix-round-trip       FIX ping-pong round trip through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-pipelined        FIX pipelined throughput through Sluice (TCP, UDS) beside QuickFIX/J
                   fix-idle-sockets     FIX ping-pong on a gateway holding 500 idle connections vs one holding none
+                  fix-round-trip-counters  FIX ping-pong with counters on vs off (engine and gateway), arms taking turns
                   fix-zero-alloc       gateway under Epsilon GC: allocated bytes per order, whole process
                   checksum-cost        engine-throughput and fix-round-trip with journal checksums on vs off, child JVMs alternating
                   burst                200 M messages through the journal round trip as journals outgrow memory, vs 20 M

@@ -117,11 +117,12 @@ public final class Gateway implements Agent, AutoCloseable {
             sessions.add(session);
         }
         log = new GatewayLog(id);
-        counters = new GatewayCounters(root, id, sessions);
+        // Without counters: no file, and the sessions keep SessionCounters.NONE, which writes nothing.
+        counters = config.counters() ? new GatewayCounters(root, id, sessions, engineJournal) : null;
         cancelOnDisconnect = new CancelOnDisconnect(sessions, config.sessions(), orderEntry, clock, log);
         cancelOnDisconnect.armAfterRestart(recovered, store);
         acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS,
-                cancelOnDisconnect.watching(counters.counting(log)),
+                cancelOnDisconnect.watching(counters == null ? log : counters.counting(log)),
                 new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
                         config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
                 config.validation());
@@ -189,7 +190,9 @@ public final class Gateway implements Agent, AutoCloseable {
             work += transport.closeUnboundOlderThan(logonTimeoutNanos);
             work += admin.poll();
             store.checkpointOnNewDay();
-            counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
+            if (counters != null) {
+                counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
+            }
             if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
                 log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
                 transport.clearRefused();
@@ -255,7 +258,9 @@ public final class Gateway implements Agent, AutoCloseable {
 
     @Override
     public void close() {
-        counters.close();
+        if (counters != null) {
+            counters.close();
+        }
         admin.close();
         if (acknowledgedSends != null) {
             acknowledgedSends.close();

@@ -31,8 +31,8 @@ import java.util.Set;
  * strategy of its I/O thread ({@code idle}, the same key with the same defaults as the engine's: {@link IdleConfig}), optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
  * TCP keepalive on accepted TCP connections), and whether a message waits for Kafka to acknowledge its journal record
- * before it goes out ({@code replication}: {@link GatewayReplication}). {@link #validate()} names every problem it
- * finds.
+ * before it goes out ({@code replication}: {@link GatewayReplication}), and whether it keeps live counters
+ * ({@code counters}). {@link #validate()} names every problem it finds.
  */
 public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
@@ -67,6 +67,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
     private ValidationConfig validation = new ValidationConfig();
     private String replication = "none";
+    private boolean counters = true;
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** @return the data-dictionary checks of client messages ({@code validation}: the standard's by default). */
@@ -430,6 +431,19 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig replication(final GatewayReplication mode) {
         this.replication = mode.name().toLowerCase();
+        return this;
+    }
+
+    /**
+     * @return true if the gateway keeps its live counters in {@code <journalRoot>/counters/gateway-<id>.counters}
+     * ({@code counters}, the default); false if it keeps none (no file, no counter writes)
+     */
+    public boolean counters() {
+        return counters;
+    }
+
+    public GatewayConfig counters(final boolean counters) {
+        this.counters = counters;
         return this;
     }
 

@@ -2,10 +2,12 @@ package io.sluice.gateway;
 
 import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
+import io.sluice.gateway.session.MappedSessionCounters;
 import io.sluice.gateway.session.SessionCounters;
 import io.sluice.gateway.session.SessionEvents;
 import io.sluice.runtime.counters.CounterLabel;
 import io.sluice.runtime.counters.CountersFile;
+import net.openhft.chronicle.queue.ChronicleQueue;
 import org.agrona.concurrent.status.AtomicCounter;
 
 import java.net.SocketAddress;
@@ -14,10 +16,14 @@ import java.util.List;
 
 /**
  * A gateway process's live counters, in its {@link CountersFile} ({@code <root>/counters/gateway-<id>.counters}):
- * per FIX session ({@link SessionCounters}, labelled {@code session=<SenderCompID>-<TargetCompID>}) and for the
+ * per FIX session ({@link MappedSessionCounters}, labelled {@code session=<SenderCompID>-<TargetCompID>}) and for the
  * gateway as a whole: sessions logged on, open connections, connections refused before a Logon, the eventId of the
  * last command it wrote to its journal (the engine publishes the last it consumed: the difference is the engine's lag
- * behind this gateway), and the engine journal's index it reads at (the engine publishes its own last index).
+ * behind this gateway), the engine journal's index it reads at (the engine publishes its own last index), and how
+ * many engine-journal excerpts it has not read yet ({@link UnreadEngineExcerpts}).
+ * <p>
+ * Only a gateway with {@code counters: true} (the default) has them: with {@code counters: false} it has no
+ * counters file, and its sessions count into {@link SessionCounters#NONE}, which writes nothing.
  * <p>
  * Allocated at start; the I/O thread updates them with single-writer ordered writes. The sampled ones (connections,
  * free send-buffer bytes, each session's state and sequence numbers, the two positions) are set at the gateway's housekeeping pace ({@link #sample}), not per message.
@@ -29,19 +35,24 @@ final class GatewayCounters implements AutoCloseable {
     private final AtomicCounter refused;
     private final AtomicCounter lastEventId;
     private final AtomicCounter engineIndex;
+    private final AtomicCounter engineExcerptsUnread;
+    private final UnreadEngineExcerpts unread;
     private final FixSession[] sessions;
 
-    GatewayCounters(final Path root, final int gatewayId, final List<FixSession> sessions) {
+    GatewayCounters(final Path root, final int gatewayId, final List<FixSession> sessions,
+                    final ChronicleQueue engineJournal) {
         file = CountersFile.create(root, processName(gatewayId));
         loggedOn = file.gauge(CounterLabel.of("sluice_gateway_sessions_logged_on"));
         connections = file.gauge(CounterLabel.of("sluice_gateway_connections"));
         refused = file.counter(CounterLabel.of("sluice_gateway_logons_refused_total"));
         lastEventId = file.gauge(CounterLabel.of("sluice_gateway_last_event_id"));
         engineIndex = file.gauge(CounterLabel.of("sluice_gateway_engine_index"));
+        engineExcerptsUnread = file.gauge(CounterLabel.of("sluice_gateway_engine_excerpts_unread"));
+        unread = new UnreadEngineExcerpts(engineJournal);
         this.sessions = sessions.toArray(new FixSession[0]);
         for (final FixSession session : sessions) {
             final String label = session.identity().clientCompId() + "-" + session.identity().gatewayCompId();
-            session.counters(new SessionCounters(new SessionCounters.CounterFactory() {
+            session.counters(new MappedSessionCounters(new MappedSessionCounters.CounterFactory() {
                 @Override
                 public AtomicCounter counter(final String metric, final String labelName, final String labelValue) {
                     return file.counter(labelName == null ? CounterLabel.of(metric, "session", label)
@@ -91,7 +102,8 @@ final class GatewayCounters implements AutoCloseable {
 
     /**
      * Samples what is not counted per event: connections, send buffers, each session's state and sequence numbers,
-     * and the gateway's positions in the journals.
+     * the gateway's positions in the journals and the engine-journal excerpts it has not read ({@code engineReadIndex}:
+     * the index its tailer reads next).
      */
     void sample(final int connectionCount, final long lastWrittenEventId,
                 final long engineReadIndex) {
@@ -103,10 +115,12 @@ final class GatewayCounters implements AutoCloseable {
         }
         lastEventId.setRelease(lastWrittenEventId);
         engineIndex.setRelease(engineReadIndex);
+        engineExcerptsUnread.setRelease(unread.unread(engineReadIndex));
     }
 
     @Override
     public void close() {
+        unread.close();
         file.close();
     }
 }

@@ -1,5 +1,7 @@
 package io.sluice.gateway;
 
+import java.nio.file.Files;
+import org.junit.jupiter.api.Test;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;
 import io.sluice.contracts.Delivery;
@@ -48,7 +50,11 @@ class GatewaySocketTest {
     }
 
     private void start(final String transport, final long logonTimeoutMillis) throws Exception {
-        final GatewayConfig config = new GatewayConfig().gatewayId(GATEWAY).journalRoot(root)
+        start(transport, logonTimeoutMillis, true);
+    }
+
+    private void start(final String transport, final long logonTimeoutMillis, final boolean counters) throws Exception {
+        final GatewayConfig config = new GatewayConfig().gatewayId(GATEWAY).journalRoot(root).counters(counters)
                 .logonTimeoutMillis(logonTimeoutMillis).sendBufferBytes(SEND_BUFFER).socketSendBufferBytes(SEND_BUFFER)
                 .listen("tcp".equals(transport) ? "tcp://127.0.0.1:0" : "unix:" + root.resolve("gw.sock"))
                 .session(new SessionConfig("CLIENT1", "SLUICE", "secret1"))
@@ -206,6 +212,22 @@ class GatewaySocketTest {
             client.expectNothingElse();
             assertEquals(3, JournalProbe.commands(root, GATEWAY).size(), "refused messages write no command");
         }
+    }
+
+    @Test
+    void withCountersOffOrdersAndReportsStillFlowAndNoCountersFileIsKept() throws Exception {
+        final Path countersFile = io.sluice.runtime.counters.CountersFile.path(root, "gateway-" + GATEWAY);
+        start("tcp", 10_000, false);
+        try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
+            client.newOrder("ORD-1", "VOD.L", '1', 100, "101.25");
+            await("the command is in the journal", () -> JournalProbe.commands(root, GATEWAY).size() == 1);
+            engine().executionReport(fill("CLIENT1", 7));
+            assertEquals("7", client.expect("8").get(FixTags.EXEC_ID));
+        }
+        assertFalse(Files.exists(countersFile), "no counters file with counters: false");
+        gateway.close();
+        start("tcp", 10_000, true);
+        assertTrue(Files.exists(countersFile), "counters on by default: " + countersFile);
     }
 
     @ParameterizedTest

@@ -110,7 +110,7 @@ public final class EngineService implements Agent, AutoCloseable {
         output = new JournalOutput(appender);
         engine = new Engine(config, output);
         logic = wrapEngine.apply(engine);
-        counters = new EngineCounters(config);
+        counters = EngineCounters.open(config);
         output.countInto(counters);
         input = new JournalingInput(appender, counters.counting(logic));
         sourceCount = sources.count();

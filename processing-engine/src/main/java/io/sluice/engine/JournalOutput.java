@@ -42,7 +42,7 @@ public final class JournalOutput implements EngineToGateway {
     private EngineToGateway writer = recoveryWriter;
     private Phase phase = Phase.RECOVERING;
     private long written;
-    private EngineCounters counters;
+    private EngineCounters counters = EngineCounters.NONE;
     private int stampedSource;
     private long stampedEvent;
     private long stampTicks;
@@ -86,7 +86,7 @@ public final class JournalOutput implements EngineToGateway {
     public void executionReport(final ExecutionReport report) {
         stamp(report.metaData());
         writer.executionReport(report);
-        if (count() && counters != null) {
+        if (count()) {
             counters.onReport(report);
         }
     }
@@ -95,7 +95,7 @@ public final class JournalOutput implements EngineToGateway {
     public void cancelReject(final CancelReject reject) {
         stamp(reject.metaData());
         writer.cancelReject(reject);
-        if (count() && counters != null) {
+        if (count()) {
             counters.onReport(reject);
         }
     }

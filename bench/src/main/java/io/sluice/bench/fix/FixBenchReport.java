@@ -86,6 +86,8 @@ final class FixBenchReport {
         }
         idleSocketCost(runs, result, out);
         transportCost(runs, result, out);
+        countersCost(runs, result, out);
+        snapshotterCost(runs, result, out);
         final Path file = result.write(BenchResult.resultsDir());
         out.println();
         out.println("JSON: " + file);
@@ -166,6 +168,65 @@ final class FixBenchReport {
         if (any) {
             result.put("versusTcp", costs);
         }
+    }
+
+    /**
+     * With a target "X, counters on" and one "X, counters off" (or, in an A/A control, "X, counters on (2)"): on ÷ off
+     * of the p50, p99, p99.9 and mean round trip (1.02 = the counters cost 2 %).
+     */
+    private static void countersCost(final List<MeasuredRun> runs, final BenchResult result, final PrintStream out) {
+        final MeasuredRun on = runs.stream().filter(run -> run.target().label().endsWith(", counters on")).findFirst()
+                .orElse(null);
+        final MeasuredRun off = runs.stream().filter(run -> run.target().label().endsWith(", counters off")
+                || run.target().label().endsWith(", counters on (2)")).findFirst().orElse(null);
+        if (on == null || off == null) {
+            return;
+        }
+        out.println();
+        out.println("What the counters cost (" + on.target().label() + " ÷ " + off.target().label()
+                + ", same run; 1.02 = 2 % slower with them):");
+        final BenchResult cost = BenchResult.section();
+        for (final double percentile : new double[] {50, 99, 99.9}) {
+            final long withCounters = on.roundTrips().getValueAtPercentile(percentile);
+            final long without = off.roundTrips().getValueAtPercentile(percentile);
+            final String name = percentile == 99.9 ? "p99_9" : "p" + (int) percentile;
+            out.printf(Locale.ROOT, "  %-6s %6.3f   (%.2f vs %.2f µs)%n", name.replace('_', '.'),
+                    (double) withCounters / without, withCounters / 1e3, without / 1e3);
+            cost.put(name + "Ratio", (double) withCounters / without);
+        }
+        out.printf(Locale.ROOT, "  %-6s %6.3f   (%.2f vs %.2f µs)%n", "mean", on.meanNanos() / off.meanNanos(),
+                on.meanNanos() / 1e3, off.meanNanos() / 1e3);
+        cost.put("meanRatio", on.meanNanos() / off.meanNanos());
+        result.put("countersCost", cost);
+    }
+
+    /**
+     * With a target "X, snapshotter following" and one "X, no snapshotter": with ÷ without of the throughput and of
+     * the p50 and p99 round trip (0.95 throughput = 5 % fewer orders/s with it; 1.05 p99 = 5 % slower).
+     */
+    private static void snapshotterCost(final List<MeasuredRun> runs, final BenchResult result, final PrintStream out) {
+        final MeasuredRun with = runs.stream().filter(run -> run.target().label().endsWith(", snapshotter following"))
+                .findFirst().orElse(null);
+        final MeasuredRun without = runs.stream().filter(run -> run.target().label().endsWith(", no snapshotter"))
+                .findFirst().orElse(null);
+        if (with == null || without == null) {
+            return;
+        }
+        out.println();
+        out.println("What the snapshotter costs the live engine (with ÷ without, same run):");
+        final double throughput = with.ordersPerSecond() / without.ordersPerSecond();
+        out.printf(Locale.ROOT, "  throughput %6.3f   (%,.0f vs %,.0f orders/s)%n", throughput, with.ordersPerSecond(),
+                without.ordersPerSecond());
+        final BenchResult cost = BenchResult.section().put("throughputRatio", throughput);
+        for (final double percentile : new double[] {50, 99, 99.9}) {
+            final long a = with.roundTrips().getValueAtPercentile(percentile);
+            final long b = without.roundTrips().getValueAtPercentile(percentile);
+            final String name = percentile == 99.9 ? "p99_9" : "p" + (int) percentile;
+            out.printf(Locale.ROOT, "  %-10s %6.3f   (%.1f vs %.1f µs)%n", name.replace('_', '.'), (double) a / b,
+                    a / 1e3, b / 1e3);
+            cost.put(name + "Ratio", (double) a / b);
+        }
+        result.put("snapshotterCost", cost);
     }
 
     /** Writes {@code run}'s round trips as an HdrHistogram percentile distribution beside the JSON file. */

@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Measures several targets side by side the way every FIX benchmark here does: a fresh session per target
@@ -28,15 +29,36 @@ public final class FixMeasurement {
     private final OrderTerms buy;
     private final Duration runTimeout;
     private final PrintStream progress;
+    private final Consumer<FixTarget> beforeTurn;
+    private boolean alternating;
 
     /**
      * @param buy        the order every NewOrderSingle carries
      * @param runTimeout the longest one slice of orders may take before the benchmark gives up
      */
     public FixMeasurement(final OrderTerms buy, final Duration runTimeout, final PrintStream progress) {
+        this(buy, runTimeout, progress, target -> { });
+    }
+
+    /**
+     * @param beforeTurn called before each target's turn (its warm-up, each of its slices), e.g. to resume its
+     *                   processes and pause the others'
+     */
+    public FixMeasurement(final OrderTerms buy, final Duration runTimeout, final PrintStream progress,
+                          final Consumer<FixTarget> beforeTurn) {
         this.buy = buy;
         this.runTimeout = runTimeout;
         this.progress = progress;
+        this.beforeTurn = beforeTurn;
+    }
+
+    /**
+     * Reverses the targets' order every other round (A B, B A, A B, ...), so that neither always goes first after
+     * the other: for arms whose turns themselves change the machine (processes stopped and resumed). @return this
+     */
+    public FixMeasurement alternating() {
+        this.alternating = true;
+        return this;
     }
 
     /** @return one measured run per target, in the order given. */
@@ -55,6 +77,7 @@ public final class FixMeasurement {
             for (int round = 0; round < rounds; round++) {
                 final long slice = warmup / rounds + (round < warmup % rounds ? 1 : 0);
                 for (final Subject subject : subjects) {
+                    beforeTurn.accept(subject.target);
                     subject.run(slice);
                 }
             }
@@ -64,12 +87,15 @@ public final class FixMeasurement {
             progress.printf("%,d measured orders per target in %d rounds, targets taking turns ...%n", orders, rounds);
             for (int round = 0; round < rounds; round++) {
                 final long slice = orders / rounds + (round < orders % rounds ? 1 : 0);
-                for (final Subject subject : subjects) {
+                for (int i = 0; i < subjects.size(); i++) {
+                    final Subject subject = subjects.get(alternating && round % 2 == 1 ? subjects.size() - 1 - i : i);
+                    beforeTurn.accept(subject.target);
                     subject.measureSlice(slice);
                 }
             }
             final List<MeasuredRun> runs = new ArrayList<>();
             for (final Subject subject : subjects) {
+                beforeTurn.accept(subject.target);
                 subject.session.logout();
                 runs.add(subject.result(orders));
             }

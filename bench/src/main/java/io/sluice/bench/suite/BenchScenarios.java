@@ -120,6 +120,23 @@ public final class BenchScenarios {
                                     "without", "rows[1].withoutSnapshots.launchToFirstAnswerMs")
                             .compare("engine recovery (ms), larger size", "with snapshots", "rows[1].withSnapshots.engineRecoveryMs",
                                     "without", "rows[1].withoutSnapshots.engineRecoveryMs")),
+            new BenchScenario("snapshotter-impact",
+                    "the live engine (and a TCP gateway) under pipelined FIX orders, window 16, while a snapshotter"
+                            + " follows its journals (./sluice snapshot --follow --every 50000, a process of its own)",
+                    "an identical deployment without one; same run, slices taking turns (the other deployment stopped),"
+                            + " the snapshotter caught up before each slice with it",
+                    "issue 17: a following snapshotter costs the live engine at most 10 % (throughput and p99)",
+                    List.of("--warmup", "10000", "--orders", "60000", "--rounds", "6"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("throughput ratio with ÷ without", "snapshotterCost.throughputRatio")
+                            .headline("p99 ratio with ÷ without", "snapshotterCost.p99Ratio")
+                            .compare("orders/s", "with snapshotter", "targets.Sluice TCP, snapshotter following.ordersPerSecond",
+                                    "without", "targets.Sluice TCP, no snapshotter.ordersPerSecond")
+                            .compare("p99 (µs)", "with snapshotter", "targets.Sluice TCP, snapshotter following.roundTrip.p99Us",
+                                    "without", "targets.Sluice TCP, no snapshotter.roundTrip.p99Us")
+                            .latency("no snapshotter", "targets.Sluice TCP, no snapshotter.roundTrip")
+                            .latency("snapshotter following", "targets.Sluice TCP, snapshotter following.roundTrip")),
             new BenchScenario("fix-round-trip",
                     "FIX ping-pong (window 1) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices"
@@ -151,6 +168,22 @@ public final class BenchScenarios {
                                     "targets.Sluice TCP.roundTrip.p99Us")
                             .latency("Sluice TCP", "targets.Sluice TCP.roundTrip")
                             .latency("Sluice TCP + 500 idle", "targets.Sluice TCP + 500 idle.roundTrip")),
+            new BenchScenario("fix-round-trip-counters",
+                    "FIX ping-pong (window 1) through Sluice's full path over TCP with the live counters on (as shipped)",
+                    "the same deployment with counters: false in the engine and the gateway (no counters file, no counter"
+                            + " writes); same run, the arms taking turns in slices, the other arm's processes stopped",
+                    "issue 18: counters cost at most 2 % on p50 and p99",
+                    List.of("--warmup", "10000", "--orders", "40000", "--rounds", "8"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("p50 ratio counters on ÷ off", "countersCost.p50Ratio")
+                            .headline("p99 ratio counters on ÷ off", "countersCost.p99Ratio")
+                            .compare("p50 (µs)", "counters on", "targets.Sluice TCP, counters on.roundTrip.p50Us",
+                                    "counters off", "targets.Sluice TCP, counters off.roundTrip.p50Us")
+                            .compare("p99 (µs)", "counters on", "targets.Sluice TCP, counters on.roundTrip.p99Us",
+                                    "counters off", "targets.Sluice TCP, counters off.roundTrip.p99Us")
+                            .latency("counters on", "targets.Sluice TCP, counters on.roundTrip")
+                            .latency("counters off", "targets.Sluice TCP, counters off.roundTrip")),
             new BenchScenario("fix-zero-alloc",
                     "orders through a gateway under Epsilon GC: bytes allocated per order by the whole gateway",
                     "no baseline; the target is zero",

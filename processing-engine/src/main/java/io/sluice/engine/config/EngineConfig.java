@@ -34,6 +34,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   journalReserveBytes: 67108864, # disk kept reserved ahead of the engine journal's writer (JournalSpace)
  *   diskWarningBytes: 1073741824, # warn when the journal's filesystem has less free
  *   restartFromSnapshots: true,   # restart from the newest valid snapshot in data/snapshots (./sluice snapshot)
+ *   counters: true,               # live counters in data/counters/engine.counters (./sluice stat); false: none kept
  *   tradingSchedule: { timeZone: Europe/London, open: "08:00", close: "16:30" }, # optional (TradingScheduleConfig)
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
@@ -55,6 +56,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private long journalReserveBytes = JournalSpace.DEFAULT_RESERVE_BYTES;
     private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
     private boolean restartFromSnapshots = true;
+    private boolean counters = true;
     private List<InstrumentConfig> instruments = new ArrayList<>();
     private TradingScheduleConfig tradingSchedule;
 
@@ -248,6 +250,19 @@ public final class EngineConfig extends SelfDescribingMarshallable {
      */
     public TradingSession tradingSessionAtStart() {
         return tradingSchedule == null ? TradingSession.OPEN : TradingSession.CLOSED;
+    }
+
+    /**
+     * @return true if the engine keeps its live counters in {@code <journalRoot>/counters/engine.counters} (for
+     * {@code ./sluice stat} and {@code ./sluice metrics}); false if it keeps none (no file, no counter writes)
+     */
+    public boolean counters() {
+        return counters;
+    }
+
+    public EngineConfig counters(final boolean counters) {
+        this.counters = counters;
+        return this;
     }
 
     /** @return the instruments, in config order. */

@@ -15,6 +15,10 @@ import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.agent.SigtermHook;
+import io.sluice.runtime.process.CpuPinning;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -24,14 +28,17 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice snapshot --config engine.yaml [--root DIR] [--every N] [--at-end]}: the snapshotter. The engine is
+ * {@code ./sluice snapshot --config engine.yaml [--root DIR] [--every N] [--at-end] [--follow [--interval S]]}: the
+ * snapshotter. The engine is
  * deterministic, so any engine fed the same inputs in the same order has the same state: this process never touches
  * the live engine. It opens the recorded journals under the root read-only (the deployment's, or a replica's), starts
  * a fresh engine from the newest valid snapshot already written (or from nothing), re-runs the recorded inputs after
  * it in the recorded consumption order, comparing every report with the recorded one as the engine's own recovery
  * does ({@link RecordedInputs#recover}), and writes a snapshot ({@link SnapshotWriter}) into {@code <root>/snapshots}
  * after every {@code N}-th input of the engine journal and/or after the last one recorded. Then it exits: run it
- * again (from cron, or after a busy hour) to go on from where it got to.
+ * again (from cron, or after a busy hour) to go on from where it got to. With {@code --follow} it does not exit but keeps
+ * up with the journals as the engine writes them ({@link SnapshotFollower}, an Agrona agent idling with a sleeping
+ * strategy), a snapshot after every {@code N}-th input and/or every {@code --interval} seconds, until SIGTERM.
  * <p>
  * Exit codes: 0 done; 2 bad config or options, or an admin journal others could write; 3 a journal is damaged, or re-running gave other reports than
  * recorded (the message says where).
@@ -56,6 +63,25 @@ public final class SnapshotMain implements Callable<Integer> {
     @Option(names = "--at-end", description = "write a snapshot after the last input recorded (the default without --every)")
     private boolean atEnd;
 
+    @Option(names = "--follow", description = "do not exit: keep up with the live journals, writing snapshots as"
+            + " --every and --interval say, until SIGTERM")
+    private boolean follow;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", description = "with --follow: also write a snapshot after"
+            + " the last input re-run once this long has passed since the last one (if inputs came since);"
+            + " default 60 without --every")
+    private Double intervalSeconds;
+
+    @Option(names = "--idle", paramLabel = "ALIAS", description = "with --follow: what its thread does with nothing"
+            + " new to re-run, one of Agrona's aliases (default ${DEFAULT-VALUE}: 1 ms sleeps, never a core taken"
+            + " from the live engine)")
+    private String idle = "sleep-ms";
+
+    @Option(names = "--priority", paramLabel = "normal|idle", description = "with --follow: the scheduling class of its"
+            + " threads: normal, or idle (Linux's SCHED_IDLE, as the live tail runs: it takes only CPU time nothing else"
+            + " wants, and falls behind while the machine is busy) (default ${DEFAULT-VALUE})")
+    private String priority = "normal";
+
     public static void main(final String[] args) {
         System.exit(new CommandLine(new SnapshotMain()).execute(args));
     }
@@ -74,6 +100,13 @@ public final class SnapshotMain implements Callable<Integer> {
             return EXIT_BAD_CONFIG;
         }
         final Path journals = root != null ? root : config.journalRoot();
+        if (follow) {
+            return follow(config, journals);
+        }
+        if (intervalSeconds != null) {
+            System.err.println("snapshot: --interval needs --follow");
+            return EXIT_BAD_CONFIG;
+        }
         try {
             final Summary summary = run(config, journals, every, atEnd || every == 0);
             System.out.println(summary.describe());
@@ -85,6 +118,53 @@ public final class SnapshotMain implements Callable<Integer> {
             System.err.println("snapshot: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
+    }
+
+    private int follow(final EngineConfig config, final Path journals) {
+        final double interval = intervalSeconds != null ? intervalSeconds : every == 0 ? 60 : 0;
+        final IdleConfig idleConfig;
+        try {
+            idleConfig = IdleConfig.of(idle);
+        } catch (final IllegalArgumentException e) {
+            System.err.println("snapshot: --idle: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
+        if (!(interval >= 0) || atEnd) {
+            System.err.println("snapshot: with --follow, --interval takes seconds (at least 0) and --at-end does not"
+                    + " apply");
+            return EXIT_BAD_CONFIG;
+        }
+        final AgentThread.Priority schedulingClass = switch (priority) {
+            case "normal" -> AgentThread.Priority.NORMAL;
+            case "idle" -> AgentThread.Priority.IDLE_PROCESS;
+            default -> null;
+        };
+        if (schedulingClass == null) {
+            System.err.println("snapshot: --priority takes normal or idle, got " + priority);
+            return EXIT_BAD_CONFIG;
+        }
+        final SnapshotFollower follower = new SnapshotFollower(config, journals, every, Math.round(interval * 1e9));
+        final AgentThread thread = AgentThread.start(follower, idleConfig.newStrategy(), CpuPinning.NONE,
+                schedulingClass);
+        final SigtermHook hook = SigtermHook.install("snapshot", thread);
+        try {
+            thread.awaitClosed();
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        hook.remove();
+        System.out.println(follower.summary().describe());
+        final Throwable failure = thread.failure();
+        if (failure instanceof CorruptJournalException || failure instanceof IllegalArgumentException) {
+            System.err.println("snapshot: " + failure.getMessage());
+            return EXIT_CORRUPT_JOURNAL;
+        }
+        if (failure != null) {
+            System.err.println("snapshot: stopped by an unforeseen failure:");
+            failure.printStackTrace();
+            return 1;
+        }
+        return 0;
     }
 
     /** What a run did. */

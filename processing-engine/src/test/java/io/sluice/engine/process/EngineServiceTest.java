@@ -85,6 +85,28 @@ final class EngineServiceTest {
     }
 
     @Test
+    void withCountersOffTheEngineAnswersEveryInputAndKeepsNoCountersFile() throws Exception {
+        try (GatewayJournalWriter gateway1 = new GatewayJournalWriter(root, 1, 1)) {
+            gateway1.write(40);
+        }
+        final Path countersFile = io.sluice.runtime.counters.CountersFile.path(root,
+                io.sluice.engine.EngineCounters.PROCESS);
+        try (EngineService service = new EngineService(config(root).counters(false))) {
+            final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (service.processed() < 40 && System.nanoTime() < deadline) {
+                service.poll();
+            }
+            assertEquals(40, service.processed());
+        }
+        assertEquals(40, EngineJournalContents.read(root).size());
+        assertTrue(!java.nio.file.Files.exists(countersFile), "no counters file with counters: false");
+        try (EngineService service = new EngineService(config(root))) {
+            service.poll();
+        }
+        assertTrue(java.nio.file.Files.exists(countersFile), "counters on by default: " + countersFile);
+    }
+
+    @Test
     void anInputFromTheWrongSourceStopsTheEngineNamingTheJournalAndPosition() throws Exception {
         try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1)) {
             gateway.write(1);

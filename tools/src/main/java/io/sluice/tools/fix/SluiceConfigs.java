@@ -24,8 +24,15 @@ public final class SluiceConfigs {
 
     public static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
                          final SluiceIdle idle, final int pinCpu, final SluiceDeployment.JournalDisk disk) {
+        return engine(journalRoot, gatewayIds, symbol, idle, pinCpu, disk, "");
+    }
+
+    /** @param engineSettings more YAML keys of the engine's, e.g. {@code "counters: false"}; empty for most */
+    public static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
+                         final SluiceIdle idle, final int pinCpu, final SluiceDeployment.JournalDisk disk,
+                         final String engineSettings) {
         return """
-                !io.sluice.engine.config.EngineConfig {
+                !io.sluice.engine.config.EngineConfig {%s
                   journalRoot: "%s",
                   gatewayIds: [ %s ],
                   idle: { strategy: %s },
@@ -37,7 +44,8 @@ public final class SluiceConfigs {
                       maxOrderQty: 10000000, maxNotional: 10000000000 }
                   ]
                 }
-                """.formatted(journalRoot, gatewayIds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
+                """.formatted(engineSettings.isEmpty() ? "" : "\n  " + engineSettings + ",", journalRoot,
+                gatewayIds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
                 idle.engineIdle().strategy(), pinCpu, disk.engineReserveBytes(), disk.warningBytes(), symbol);
     }
 

@@ -84,6 +84,7 @@ public final class SluiceDeployment implements AutoCloseable {
     private final Thread killOnExit = new Thread(this::killAll, "sluice-deployment-kill-on-exit");
     private JavaProcess engine;
     private String gatewayReplication = "none";
+    private String engineSettings = "";
 
     private SluiceDeployment(final Path root, final ProcessSettings settings, final SluiceIdle idle,
                              final JournalDisk disk) {
@@ -184,13 +185,19 @@ public final class SluiceDeployment implements AutoCloseable {
     public JavaProcess launchEngine() throws IOException {
         final Path engineConfig = root.resolve("config/engine.yaml");
         Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL, idle,
-                settings.engineCpu(), disk));
+                settings.engineCpu(), disk, engineSettings));
         final JavaProcess started = JavaProcess.start("engine", logs().resolve("engine.log"), settings.classPath(),
                 settings.engineJvm(), SluiceRoles.engineMain(), "--config", engineConfig.toString());
         engine = started;
         PollUntil.await(() -> !started.isAlive() || SluiceRoles.engineReady(started.logText()), READY_TIMEOUT,
                 () -> "the engine to recover; its log: " + started.logText());
         return started;
+    }
+
+    /** Sets more YAML keys of the engine's config (e.g. {@code "counters: false"}) for its starts from now on. */
+    public SluiceDeployment engineSettings(final String yamlKeys) {
+        this.engineSettings = yamlKeys;
+        return this;
     }
 
     /**

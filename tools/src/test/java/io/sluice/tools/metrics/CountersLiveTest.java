@@ -118,12 +118,15 @@ class CountersLiveTest {
                 PollUntil.await(() -> {
                     scraped.set(PrometheusText.parse(get(port.get())));
                     return scraped.get().value("sluice_gateway_last_event_id", "process", "gateway-1", "gateway", "1")
-                            == newOrders;
-                }, TIMEOUT, () -> "the gateway's last eventId to reach " + newOrders);
+                            == newOrders && scraped.get().value("sluice_gateway_engine_excerpts_unread", "process",
+                            "gateway-1", "gateway", "1") == 0;
+                }, TIMEOUT, () -> "the gateway's last eventId to reach " + newOrders + " and it to have read every"
+                        + " engine-journal excerpt");
                 final PrometheusText.Scrape scrape = scraped.get();
 
                 assertEquals("counter", scrape.typeOf("sluice_engine_commands_total"));
                 assertEquals("gauge", scrape.typeOf("sluice_engine_resting_orders"));
+                assertEquals("gauge", scrape.typeOf("sluice_gateway_engine_excerpts_unread"));
                 assertEquals(newOrders, scrape.value("sluice_engine_commands_total", "process", "engine",
                         "type", "new_order"));
                 assertEquals(0, scrape.value("sluice_engine_commands_total", "process", "engine", "type", "cancel"));
@@ -175,6 +178,7 @@ class CountersLiveTest {
                     assertEquals(OFF_TICK_ORDERS, tableValue(table,
                             "sluice_engine_rejects_total kind=order reason=PRICE_OFF_TICK"), table);
                     assertEquals(newOrders, tableValue(table, "sluice_engine_commands_total type=new_order"), table);
+                    assertEquals(0, tableValue(table, "sluice_gateway_engine_excerpts_unread"), table);
                 }
             }
         }
