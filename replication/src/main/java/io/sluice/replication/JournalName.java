@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  *
  * @param name      the directory name, e.g. {@code gateway-1-out}
  * @param kind      what the journal holds
- * @param gatewayId the gateway of a gateway journal, 0 for the engine's
+ * @param gatewayId the gateway of a gateway journal, 0 for the engine's and the admin journal
  */
 public record JournalName(String name, Kind kind, int gatewayId) {
     /** What a journal holds. */
@@ -22,16 +22,26 @@ public record JournalName(String name, Kind kind, int gatewayId) {
         /** {@code engine}: the engine's reports, one excerpt per input it consumed. */
         ENGINE,
         /** {@code gateway-N-out}: gateway N's own records: messages sent, deliveries, session state. */
-        GATEWAY_OUT
+        GATEWAY_OUT,
+        /** {@code admin}: operators' and the scheduler's commands, an input of the engine (source 0) like a gateway's. */
+        ADMIN
     }
 
     private static final Pattern GATEWAY = Pattern.compile(Pattern.quote(Journals.GATEWAY_PREFIX) + "([1-9][0-9]{0,8})("
             + Pattern.quote(Journals.OUT_SUFFIX) + ")?");
 
+    /** @return true for a journal of commands the engine consumes: a gateway's, or the admin journal */
+    public boolean holdsEngineInputs() {
+        return kind == Kind.GATEWAY_COMMANDS || kind == Kind.ADMIN;
+    }
+
     /** @return the journal named {@code name}, or null if that is no journal name of a Sluice deployment */
     public static JournalName parse(final String name) {
         if (Journals.ENGINE.equals(name)) {
             return new JournalName(name, Kind.ENGINE, 0);
+        }
+        if (Journals.ADMIN.equals(name)) {
+            return new JournalName(name, Kind.ADMIN, 0);
         }
         final Matcher matcher = GATEWAY.matcher(name);
         if (!matcher.matches()) {

@@ -194,7 +194,12 @@ public final class PromoteMain implements Callable<Integer> {
     }
 
     /** Takes every record of every journal type and keeps nothing: reading is the check. */
-    private static final class Discard implements EngineToGateway, GatewayToEngine, GatewayRecords {
+    private static final class Discard implements EngineToGateway, GatewayToEngine, GatewayRecords,
+            io.sluice.contracts.AdminCommands {
+        @Override
+        public void adminCommand(final io.sluice.contracts.AdminCommand command) {
+        }
+
         @Override
         public void executionReport(final ExecutionReport report) {
         }

@@ -169,7 +169,7 @@ public final class Receiver implements Agent {
         excerptBuffer.wrap(bytes);
         if (call.read(excerptBuffer, bytes.length) && call.holds(RecordLayout.BODY)) {
             final long stamp = switch (journal.kind()) {
-                case GATEWAY_COMMANDS -> call.longAt(RecordLayout.COMMAND_WRITING);
+                case GATEWAY_COMMANDS, ADMIN -> call.longAt(RecordLayout.COMMAND_WRITING);
                 case ENGINE -> call.longAt(RecordLayout.REPORT_WRITING);
                 case GATEWAY_OUT -> call.methodId() == RecordLayout.DELIVERED ? call.longAt(RecordLayout.FIX_SENT) : 0;
             };

@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.admin.AdminJournal;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -54,6 +55,10 @@ final class ReplicaJournal implements AutoCloseable {
         this.name = name;
         this.partition = partition;
         JournalSpace.requireRoomToCreate(dir, JournalSpace.DEFAULT_RESERVE_BYTES);
+        if (name.kind() == JournalName.Kind.ADMIN) {
+            // Owner-only, as on the primary: an engine or gateway promoted onto this root refuses a wider one.
+            AdminJournal.createOwnerOnly(dir.getParent());
+        }
         this.queue = Journals.open(dir);
         this.appender = (InternalAppender) queue.createAppender();
         this.space = new JournalSpace(queue, JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);

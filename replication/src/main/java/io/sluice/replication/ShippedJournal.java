@@ -117,6 +117,7 @@ final class ShippedJournal implements AutoCloseable {
         processedIndex = index;
         switch (name.kind()) {
             case GATEWAY_COMMANDS -> gate.gatewayAcknowledged(name.gatewayId(), eventId);
+            case ADMIN -> gate.adminAcknowledged(eventId);
             case ENGINE -> gate.engineAcknowledged(index);
             case GATEWAY_OUT -> {
             }

@@ -168,8 +168,7 @@ public final class Shipper implements Agent {
             if (readable && !gate.mayShip(journal.name, call)) {
                 break;
             }
-            final long eventId = journal.name.kind() == JournalName.Kind.GATEWAY_COMMANDS
-                    ? call.longAt(RecordLayout.EVENT_ID) : 0;
+            final long eventId = journal.name.holdsEngineInputs() ? call.longAt(RecordLayout.EVENT_ID) : 0;
             if (!send(journal)) {
                 break;
             }
@@ -373,7 +372,7 @@ public final class Shipper implements Agent {
                     + " records up to this excerpt, the local journal " + excerptsUpToIt + ": records were lost or doubled");
         }
         excerptBuffer.wrap(local);
-        eventId = journal.name.kind() == JournalName.Kind.GATEWAY_COMMANDS && call.read(excerptBuffer, local.length)
+        eventId = journal.name.holdsEngineInputs() && call.read(excerptBuffer, local.length)
                 ? call.longAt(RecordLayout.EVENT_ID) : 0;
         journal.acknowledgedIndex.set(index);
         journal.acknowledgedHere(gate, index, eventId);

@@ -3,7 +3,12 @@ package io.sluice.replication;
 import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.SentMessage;
+import io.sluice.contracts.AdminAction;
+import io.sluice.contracts.AdminCommand;
+import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.tools.tail.JournalSetWriter;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -19,7 +24,8 @@ import java.util.concurrent.locks.LockSupport;
  * two reports, the input's MetaData), and in {@code gateway-N-out} the message sent for the report (with the report's
  * engine index) and its delivery. Gateways 1 and 2 from the start, gateway 3 from event 1000 on (a journal that appears
  * while the shipper runs). Arguments: root, events at most, events per second, and optionally a stop file: the flow
- * ends early once that file exists, so a test can keep it flowing until it has killed what it kills mid-flow.
+ * ends early once that file exists. Every 700th event is also an admin command (the admin journal, source 0)
+ * answered by an engine excerpt, as the engine answers those, so a test can keep it flowing until it has killed what it kills mid-flow.
  */
 public final class JournalFlow {
     private JournalFlow() {
@@ -40,7 +46,11 @@ public final class JournalFlow {
         final UnsafeBuffer body = new UnsafeBuffer("35=8|150=0|39=0|".getBytes(StandardCharsets.US_ASCII));
         final SentMessage sent = new SentMessage();
         final long start = System.nanoTime();
+        final AdminCommand command = new AdminCommand();
+        final AdminOutcome outcome = new AdminOutcome();
+        AdminJournal admin = null; // opened at the first admin command: a short flow has no admin journal
         try (JournalSetWriter writer = new JournalSetWriter(root)) {
+            final EngineToGateway engine = writer.writer(Journals.engineJournal(root), EngineToGateway.class);
             final GatewayRecords[] records = new GatewayRecords[4];
             for (int gateway = 1; gateway <= 3; gateway++) {
                 if (gateway < 3) {
@@ -50,6 +60,14 @@ public final class JournalFlow {
             for (int e = 0; e < events; e++) {
                 if (stopFile != null && e % 100 == 0 && java.nio.file.Files.exists(stopFile)) {
                     return e;
+                }
+                if (e % 700 == 350) {
+                    if (admin == null) {
+                        admin = AdminJournal.open(root);
+                    }
+                    command.metaData().commandWriting(SluiceClock.nowTicks());
+                    admin.append(command.action(AdminAction.CANCEL_ALL).user(1));
+                    engine.adminOutcome(outcome.answering(command).acknowledged(0));
                 }
                 final int gateways = e < 1000 ? 2 : 3;
                 final int gateway = 1 + e % gateways;
@@ -79,6 +97,10 @@ public final class JournalFlow {
                 while (System.nanoTime() < due) {
                     LockSupport.parkNanos(Math.min(1_000_000, due - System.nanoTime()));
                 }
+            }
+        } finally {
+            if (admin != null) {
+                admin.close();
             }
         }
         return events;

@@ -1,7 +1,7 @@
 package io.sluice.replication;
 
-import io.sluice.kafka.KafkaCluster;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
@@ -14,7 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +59,9 @@ final class ReplicationTest {
             assertEquals(0, flow.waitFor(60), flow.logText());
             Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
             Excerpts.assertIdentical(primary, replica);
+            assertTrue(Excerpts.journals(primary).containsKey(Journals.ADMIN), "the flow wrote admin commands");
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                    Journals.adminJournal(replica))), "the replica's admin journal is owner-only, as the primary's");
             assertTopicsHoldEachExcerptOnce("plain", primary);
             assertTrue(receiver.logText().contains("receiver: lag"), receiver.logText());
 

@@ -44,7 +44,7 @@ public final class AdminJournal implements AutoCloseable {
 
     private AdminJournal(final Path root) {
         final Path dir = Journals.adminJournal(root);
-        createOwnerOnly(dir);
+        createOwnerOnly(root);
         requireOwnerOnly(root);
         queue = Journals.open(dir);
         appender = queue.createAppender();
@@ -113,7 +113,12 @@ public final class AdminJournal implements AutoCloseable {
         }
     }
 
-    private static void createOwnerOnly(final Path dir) {
+    /**
+     * Creates the admin journal's directory under {@code root} owner-only ({@code rwx------}) if there is none: for
+     * every process that may be first to make it (its writers, and a replica's receiver).
+     */
+    public static void createOwnerOnly(final Path root) {
+        final Path dir = Journals.adminJournal(root);
         if (Files.exists(dir)) {
             return;
         }
