@@ -15,13 +15,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The engine allocates nothing per command once warmed up: the thread's allocated-bytes counter stays
  * (all but) still while it processes a few hundred thousand mixed commands, with a mass cancel of one session's
- * orders (one instrument or all, one side or both) every {@value #MASS_CANCEL_EVERY} commands.
+ * orders (one instrument or all, one side or both) every {@value #MASS_CANCEL_EVERY} commands, and every
+ * {@value #ADMIN_EVERY} commands an operator's turn on one instrument: halt, resume, close (its DAY orders expire) and
+ * open again.
  */
 final class EngineAllocationTest {
     private static final int WARM_UP = 400_000;
     private static final int MEASURED = 300_000;
     private static final int MASS_CANCEL_EVERY = 97;
     private static final int SESSIONS = 16;
+    private static final int ADMIN_EVERY = 9_973;
 
     @Test
     void processingMixedCommandsAllocatesNothing() throws Exception {
@@ -31,16 +34,18 @@ final class EngineAllocationTest {
         final Engine engine = new Engine(config, output);
         final MixedOrderFlow flow = new MixedOrderFlow(7, 1, config.instruments(), SESSIONS);
         final MassCancels massCancels = new MassCancels(config);
+        final AdminTurns admin = new AdminTurns(config);
         for (int i = 0; i < WARM_UP; i++) {
-            next(flow, massCancels, engine);
+            next(flow, massCancels, admin, engine);
         }
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         final long reportsBefore = output.reports;
         threads.getCurrentThreadAllocatedBytes(); // the first call may set itself up
         final long before = threads.getCurrentThreadAllocatedBytes();
         final long massCancelsBefore = output.massCancelReports;
+        final long outcomesBefore = output.adminOutcomes;
         for (int i = 0; i < MEASURED; i++) {
-            next(flow, massCancels, engine);
+            next(flow, massCancels, admin, engine);
         }
         final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         final long reports = output.reports - reportsBefore;
@@ -48,17 +53,51 @@ final class EngineAllocationTest {
         assertTrue(output.massCancelReports - massCancelsBefore >= MEASURED / MASS_CANCEL_EVERY,
                 "mass cancels answered: " + (output.massCancelReports - massCancelsBefore));
         assertTrue(output.massCanceled > 0, "mass cancels canceled orders: " + output.massCanceled);
-        assertTrue(engine.openOrders() > 1_000 && engine.openOrders() < config.maxOpenOrders(),
+        assertTrue(output.adminOutcomes - outcomesBefore >= 4 * (MEASURED / ADMIN_EVERY),
+                "admin commands answered: " + (output.adminOutcomes - outcomesBefore));
+        assertTrue(output.expired > 0, "closes expired DAY orders: " + output.expired);
+        // Hundreds rest (mass cancels and the closes of one instrument keep the books shallower than the flow alone).
+        assertTrue(engine.openOrders() > 500 && engine.openOrders() < config.maxOpenOrders(),
                 "orders rest without filling the engine: " + engine.openOrders());
         // One allocation per command would be at least 16 B x 300 000 = 4.8 MB. A few hundred bytes once
         // (a JIT transition running a method in the interpreter) are tolerated; usually it reads 0.
         assertTrue(allocated < 4_096, "bytes allocated for " + MEASURED + " commands: " + allocated);
     }
 
-    private static void next(final MixedOrderFlow flow, final MassCancels massCancels, final Engine engine) {
+    private static void next(final MixedOrderFlow flow, final MassCancels massCancels, final AdminTurns admin,
+                             final Engine engine) {
         flow.next(engine);
         if (flow.eventId() % MASS_CANCEL_EVERY == 0) {
             massCancels.next(flow.eventId(), engine);
+        }
+        if (flow.eventId() % ADMIN_EVERY == 0) {
+            admin.next(engine);
+        }
+    }
+
+    /**
+     * An operator's turn on the config's last instrument (the others keep their depth): halt, resume, close, open;
+     * numbered as the admin journal numbers.
+     */
+    private static final class AdminTurns {
+        private final long symbol;
+        private final io.sluice.contracts.AdminCommand command = new io.sluice.contracts.AdminCommand();
+        private final io.sluice.contracts.AdminAction[] turn = {io.sluice.contracts.AdminAction.HALT,
+                io.sluice.contracts.AdminAction.RESUME, io.sluice.contracts.AdminAction.CLOSE_TRADING,
+                io.sluice.contracts.AdminAction.OPEN_TRADING};
+        private long eventId;
+
+        AdminTurns(final EngineConfig config) {
+            symbol = config.instruments().getLast().symbol();
+        }
+
+        void next(final Engine engine) {
+            for (final io.sluice.contracts.AdminAction action : turn) {
+                command.metaData().clearTimestamps();
+                command.metaData().sourceId(io.sluice.contracts.journal.Journals.ADMIN_SOURCE_ID).eventId(++eventId);
+                command.action(action).symbol(symbol);
+                engine.adminCommand(command);
+            }
         }
     }
 
@@ -97,10 +136,15 @@ final class EngineAllocationTest {
         long reports;
         long massCancelReports;
         long massCanceled;
+        long adminOutcomes;
+        long expired;
 
         @Override
         public void executionReport(final ExecutionReport report) {
             reports++;
+            if (report.execType() == io.sluice.contracts.ExecType.EXPIRED) {
+                expired++;
+            }
         }
 
         @Override
@@ -118,6 +162,7 @@ final class EngineAllocationTest {
         @Override
         public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
             reports++;
+            adminOutcomes++;
         }
     }
 }

@@ -84,7 +84,7 @@ final class ReplayRun implements AutoCloseable {
         ignoreEngineIds = skipped.length > 0;
         try {
             recordedEngine = journals.openEngineJournal();
-            inputs = new InputSources(journals.root(), true, selected);
+            inputs = inputSources(journals.root(), selected);
             fresh = Journals.open(freshDir);
             order = new ConsumptionOrder(recordedEngine);
             pretoucher = new PretouchThread(config.pretouch());
@@ -101,6 +101,15 @@ final class ReplayRun implements AutoCloseable {
         } catch (final RuntimeException e) {
             close();
             throw e;
+        }
+    }
+
+    /** @return the recorded input journals, read-only; an admin journal others could write is refused, saying so */
+    private static InputSources inputSources(final Path root, final int[] selected) {
+        try {
+            return new InputSources(root, true, selected);
+        } catch (final IllegalStateException adminJournalNotOwnerOnly) {
+            throw new ReplayException(adminJournalNotOwnerOnly.getMessage());
         }
     }
 

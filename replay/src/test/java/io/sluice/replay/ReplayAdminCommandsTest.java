@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Operators' commands are inputs like any other: a recording in which the engine process's loop consumed the admin
  * journal between the two gateways' commands (halts, the kill switch, cancels, a close with DAY orders expiring and
  * the next open) replays byte for byte, from the start and from a snapshot taken after admin commands changed the
- * engine's trading state.
+ * engine's trading state, and a shadow engine ({@code replay --follow}) follows it to its end identically.
  */
 final class ReplayAdminCommandsTest {
     private static final int ROUNDS = 40;
@@ -55,6 +55,19 @@ final class ReplayAdminCommandsTest {
                 .fromSnapshot(snapshots.lastEngineIndex());
         final ReplayResult rest = assertReplaysIdentically(fromSnapshot);
         assertEquals(inputs - inputs / 7 * 7, rest.inputs(), rest.summary());
+
+        final java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        final ShadowEngine shadow = new ShadowEngine(new Replay(root, config).output(dir.resolve("shadow")),
+                new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8),
+                java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(200));
+        final io.sluice.runtime.agent.AgentThread thread = io.sluice.runtime.agent.AgentThread.start(shadow,
+                new io.sluice.runtime.agent.IdleConfig().newStrategy(), io.sluice.runtime.process.CpuPinning.NONE,
+                io.sluice.runtime.agent.AgentThread.Priority.NORMAL);
+        assertTrue(thread.awaitClosed(120, java.util.concurrent.TimeUnit.SECONDS), "the shadow stops by itself at the end");
+        assertEquals(null, thread.failure(), () -> "the shadow failed; it printed " + printed);
+        final ReplayResult followed = shadow.result();
+        assertTrue(followed.identical(), followed::summary);
+        assertEquals(inputs, followed.inputs(), followed.summary());
     }
 
     /**

@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
  * after every {@code N}-th input of the engine journal and/or after the last one recorded. Then it exits: run it
  * again (from cron, or after a busy hour) to go on from where it got to.
  * <p>
- * Exit codes: 0 done; 2 bad config or options; 3 a journal is damaged, or re-running gave other reports than
+ * Exit codes: 0 done; 2 bad config or options, or an admin journal others could write; 3 a journal is damaged, or re-running gave other reports than
  * recorded (the message says where).
  */
 @Command(name = "snapshot", mixinStandardHelpOptions = true, sortOptions = false,
@@ -81,6 +81,9 @@ public final class SnapshotMain implements Callable<Integer> {
         } catch (final CorruptJournalException | IllegalArgumentException e) {
             System.err.println("snapshot: " + e.getMessage());
             return EXIT_CORRUPT_JOURNAL;
+        } catch (final IllegalStateException e) { // an admin journal others could write (AdminJournal.requireOwnerOnly)
+            System.err.println("snapshot: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
         }
     }
 

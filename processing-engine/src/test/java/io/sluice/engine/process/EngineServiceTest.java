@@ -101,6 +101,49 @@ final class EngineServiceTest {
         assertTrue(e.getMessage().contains("source 1 in gateway 2"), e.getMessage());
     }
 
+    @Test
+    void anAdminJournalOthersCouldWriteStopsTheEngineAtStartNamingIt() throws Exception {
+        final Path admin = java.nio.file.Files.createDirectories(io.sluice.contracts.journal.Journals.adminJournal(root));
+        java.nio.file.Files.setPosixFilePermissions(admin, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> new EngineService(config(root)));
+        assertTrue(e.getMessage().contains("admin journal " + admin.toAbsolutePath()), e.getMessage());
+        assertTrue(e.getMessage().contains("mode rwxr-xr-x"), e.getMessage());
+
+        final Path configFile = java.nio.file.Files.writeString(root.resolve("engine.yaml"), config(root).toString());
+        try (io.sluice.runtime.process.JavaProcess engine = io.sluice.runtime.process.JavaProcess.start("engine",
+                root.resolve("engine.log"), List.of("-XX:TieredStopAtLevel=1"), io.sluice.engine.EngineMain.class,
+                "--config", configFile.toString())) {
+            assertEquals(io.sluice.engine.EngineMain.EXIT_BAD_CONFIG, engine.waitFor(60), engine.logText());
+            assertTrue(engine.logText().contains("engine: admin journal " + admin.toAbsolutePath()), engine.logText());
+        }
+    }
+
+    @Test
+    void theEngineCreatesTheAdminJournalOwnerOnlyAndAnswersItsCommands() throws Exception {
+        final EngineConfig config = config(root);
+        try (EngineService service = new EngineService(config)) {
+            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files
+                    .getPosixFilePermissions(io.sluice.contracts.journal.Journals.adminJournal(root))));
+            service.recover();
+            try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1);
+                 io.sluice.runtime.admin.AdminJournal admin = io.sluice.runtime.admin.AdminJournal.open(root)) {
+                gateway.write(20);
+                admin.append(new io.sluice.contracts.AdminCommand().action(io.sluice.contracts.AdminAction.CANCEL_ALL));
+                admin.append(new io.sluice.contracts.AdminCommand().action(io.sluice.contracts.AdminAction.KILL_SWITCH_OFF));
+            }
+            while (service.processed() < 22) {
+                service.poll();
+            }
+        }
+        final List<EngineJournalContents.Excerpt> excerpts = EngineJournalContents.read(root);
+        EngineJournalContents.assertExactlyOnceInOrder(excerpts, Map.of(0, 2L, 1, 20L));
+        for (final EngineJournalContents.Excerpt excerpt : excerpts.stream().filter(x -> x.sourceId() == 0).toList()) {
+            final List<String> reports = excerpt.reports();
+            assertTrue(reports.getLast().contains("AdminOutcome"), "an admin command's last report is its outcome: " + reports);
+            assertEquals(1, reports.stream().filter(r -> r.contains("AdminOutcome")).count(), reports.toString());
+        }
+    }
+
     private void awaitExcerpts(final int count) {
         awaitTrue(() -> EngineJournalContents.read(root).size() >= count, "engine journal reaching " + count + " excerpts");
     }

@@ -1,10 +1,14 @@
 package io.sluice.engine.recovery;
 
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelCause;
+import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.MassCancelScope;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.RejectReason;
@@ -80,6 +84,34 @@ final class ConsumptionOrderTest {
             assertInput(order, 2, 8, REJECT);
             assertFalse(order.next());
             assertEquals(null, order.excerpt());
+        }
+    }
+
+    @Test
+    void adminCommandsAndMassCancelsAreInputsReadInPlace() {
+        final long outcome = ReportLayout.ofThisBuild().adminOutcome().length();
+        final long massCancel = ReportLayout.ofThisBuild().massCancelReport().length();
+        write(out -> out.executionReport(execution(1, 1)));
+        write(out -> { // an admin command (source 0) that canceled an order: the cancel, then its outcome
+            final ExecutionReport cancel = execution(Journals.ADMIN_SOURCE_ID, 1);
+            cancel.gatewayId(1);
+            out.executionReport(cancel);
+            final AdminOutcome answer = new AdminOutcome().acknowledged(1);
+            answer.metaData().sourceId(Journals.ADMIN_SOURCE_ID).eventId(1);
+            out.adminOutcome(answer);
+        });
+        write(out -> {
+            final MassCancelReport report = new MassCancelReport().scope(MassCancelScope.ALL)
+                    .cause(MassCancelCause.CLIENT_REQUEST).affectedOrders(0);
+            report.metaData().sourceId(1).eventId(2);
+            out.massCancelReport(report);
+        });
+
+        try (ConsumptionOrder order = new ConsumptionOrder(journal)) {
+            assertInput(order, 1, 1, EXECUTION);
+            assertInput(order, Journals.ADMIN_SOURCE_ID, 1, EXECUTION + outcome);
+            assertInput(order, 1, 2, massCancel);
+            assertFalse(order.next());
         }
     }
 
