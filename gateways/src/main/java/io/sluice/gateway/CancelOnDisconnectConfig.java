@@ -1,17 +1,17 @@
 package io.sluice.gateway;
 
+import io.sluice.runtime.config.DurationText;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A session's cancel-on-disconnect setting, as written in its {@code !Session} entry:
  * {@code cancelOnDisconnect: { enabled: true, gracePeriod: 2s }}. Off by default. When on, a session whose client was
  * logged on and is gone (its connection lost, or it logged out) and has not logged on again within
  * {@code gracePeriod} has every resting order canceled ({@link CancelOnDisconnect}). The grace period is written
- * {@code 500ms}, {@code 2s}, {@code 1m} or a number of seconds, 0 to {@value #MAX_GRACE_SECONDS} seconds (default 0:
- * at once).
+ * {@code 500ms}, {@code 2s}, {@code 1m} or a number of seconds ({@link DurationText}), 0 to
+ * {@value #MAX_GRACE_SECONDS} seconds (default 0: at once).
  */
 public final class CancelOnDisconnectConfig extends SelfDescribingMarshallable {
     /** The longest grace period: an hour. */
@@ -37,21 +37,11 @@ public final class CancelOnDisconnectConfig extends SelfDescribingMarshallable {
      * @throws IllegalArgumentException naming the value and the form expected
      */
     public long gracePeriodMillis() {
-        final String text = gracePeriod == null ? "" : gracePeriod.trim().toLowerCase(Locale.ROOT);
         final long millis;
         try {
-            if (text.endsWith("ms")) {
-                millis = Long.parseLong(text.substring(0, text.length() - 2).trim());
-            } else if (text.endsWith("s")) {
-                millis = Long.parseLong(text.substring(0, text.length() - 1).trim()) * 1000;
-            } else if (text.endsWith("m")) {
-                millis = Long.parseLong(text.substring(0, text.length() - 1).trim()) * 60_000;
-            } else {
-                millis = Long.parseLong(text) * 1000;
-            }
-        } catch (final NumberFormatException e) {
-            throw new IllegalArgumentException("cancelOnDisconnect.gracePeriod must be a duration such as 500ms, 2s or"
-                    + " 1m, got '" + gracePeriod + "'");
+            millis = DurationText.parse(gracePeriod).toMillis();
+        } catch (final IllegalArgumentException e) {
+            throw new IllegalArgumentException("cancelOnDisconnect.gracePeriod: " + e.getMessage());
         }
         if (millis < 0 || millis > MAX_GRACE_SECONDS * 1000) {
             throw new IllegalArgumentException("cancelOnDisconnect.gracePeriod must be 0 to " + MAX_GRACE_SECONDS

@@ -78,12 +78,16 @@ final class GatewayConfigTest {
                 .session(new SessionConfig("CLIENT2", "SLUICE", "pw")
                         .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "2h")))
                 .session(new SessionConfig("CLIENT3", "SLUICE", "pw")
-                        .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "-1s")));
+                        .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "-1s")))
+                .session(new SessionConfig("CLIENT4", "SLUICE", "pw")
+                        .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "2 s")));
         final String problems = assertThrows(IllegalArgumentException.class, config::validate).getMessage();
-        assertTrue(problems.contains("session CLIENT1: cancelOnDisconnect.gracePeriod must be a duration such as 500ms,"
-                + " 2s or 1m, got 'soon'"), problems);
-        assertTrue(problems.contains("session CLIENT2: cancelOnDisconnect.gracePeriod must be a duration"), problems);
+        assertTrue(problems.contains("session CLIENT1: cancelOnDisconnect.gracePeriod: 'soon' is not a duration such as"
+                + " 500ms, 2s or 1m"), problems);
+        assertTrue(problems.contains("session CLIENT2: cancelOnDisconnect.gracePeriod: '2h' is not a duration"), problems);
         assertTrue(problems.contains("session CLIENT3: cancelOnDisconnect.gracePeriod must be 0 to 3600 s, got '-1s'"),
+                problems);
+        assertTrue(problems.contains("session CLIENT4: cancelOnDisconnect.gracePeriod: '2 s' has a space inside"),
                 problems);
     }
 
@@ -118,6 +122,7 @@ final class GatewayConfigTest {
         assertEquals(500, new CancelOnDisconnectConfig(true, "500ms").gracePeriodMillis());
         assertEquals(60_000, new CancelOnDisconnectConfig(true, "1m").gracePeriodMillis());
         assertEquals(3_000, new CancelOnDisconnectConfig(true, "3").gracePeriodMillis());
+        assertEquals(1_500, new CancelOnDisconnectConfig(true, " 1.5s ").gracePeriodMillis());
         assertEquals(0, new CancelOnDisconnectConfig().gracePeriodMillis());
     }
 

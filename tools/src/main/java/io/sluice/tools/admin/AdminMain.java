@@ -8,7 +8,7 @@ import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSessionState;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.counters.CountersDirectory.Liveness;
-import io.sluice.tools.demo.DurationText;
+import io.sluice.tools.demo.DurationConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -56,7 +56,7 @@ public final class AdminMain implements Callable<Integer> {
     @Option(names = "--root", required = true, paramLabel = "DIR", description = "the deployment's journal root")
     private Path root;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationText.class,
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s", converter = DurationConverter.class,
             description = "how long to wait for the answer (default 10s)")
     private Duration timeout;
 

@@ -41,7 +41,7 @@ public final class DemoMain implements Callable<Integer> {
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
     private static final String PASSWORD = "demo";
 
-    @Option(names = "--duration", converter = DurationText.class,
+    @Option(names = "--duration", converter = DurationConverter.class,
             description = "how long to drive load, e.g. 30s, 2m (default 20s)")
     private Duration duration = Duration.ofSeconds(20);
 

@@ -1,6 +1,7 @@
 package io.sluice.tools.tail;
 
 import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.config.DurationText;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.contracts.time.SluiceClock;
@@ -17,11 +18,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** {@code ./sluice tail}: per-hop latency percentiles from live or recorded journals. */
 @Command(name = "tail", mixinStandardHelpOptions = true, sortOptions = false,
@@ -31,7 +29,6 @@ import java.util.regex.Pattern;
                 + "on exit (Ctrl-C, or the end of the journals with --offline). Lines starting with '!' report "
                 + "eventId gaps, negative hops (a clock going backwards) and records that match nothing.%n")
 public final class TailMain implements Callable<Integer> {
-    private static final Pattern DURATION = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(ms|s|m)?");
     private static final long SHUTDOWN_WAIT_SECONDS = 10;
     /** The JVM flags a live tail adds to jvm.options, relative to the project root; the launcher adds them. */
     public static final String LIVE_JVM_OPTIONS = "tools/tail-live.options";
@@ -144,18 +141,13 @@ public final class TailMain implements Callable<Integer> {
     }
 
     private long durationTicks(final String text) {
-        final Matcher matcher = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!matcher.matches()) {
-            throw parameterError("--interval: '" + text + "' is not a duration such as 1s, 500ms or 1m");
+        final long nanos;
+        try {
+            nanos = DurationText.parse(text).toNanos();
+        } catch (final IllegalArgumentException e) {
+            throw parameterError("--interval: " + e.getMessage());
         }
-        final double number = Double.parseDouble(matcher.group(1));
-        final String unit = matcher.group(2) == null ? "s" : matcher.group(2);
-        final double micros = number * switch (unit) {
-            case "ms" -> 1e3;
-            case "m" -> 60e6;
-            default -> 1e6;
-        };
-        final long ticks = Math.round(micros * SluiceClock.TICKS_PER_MICRO);
+        final long ticks = (nanos + SluiceClock.NANOS_PER_TICK / 2) / SluiceClock.NANOS_PER_TICK;
         if (ticks <= 0) {
             throw parameterError("--interval: '" + text + "' must be longer than 0.1 µs");
         }
