@@ -107,23 +107,7 @@ final class EventRoundTripTest {
             assertFalse(Proxy.isProxyClass(writer.getClass()),
                     "Chronicle fell back to a proxy method writer: check jvm.options; got " + writer.getClass());
             final ExcerptTailer tailer = queue.createTailer();
-            final MethodReader reader = tailer.methodReader(new EngineToGateway() {
-                @Override
-                public void executionReport(final ExecutionReport report) {
-                }
-
-                @Override
-                public void cancelReject(final CancelReject reject) {
-                }
-
-                @Override
-                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
-                }
-
-                @Override
-                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
-                }
-            });
+            final MethodReader reader = tailer.methodReader(new NoOpEngineToGateway());
             assertFalse(reader.getClass().getName().contains("VanillaMethodReader"),
                     "Chronicle fell back to the reflective method reader: " + reader.getClass());
         }

@@ -5,10 +5,7 @@ import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.AdminRefusal;
 import io.sluice.contracts.AdminResult;
-import io.sluice.contracts.Delivery;
-import io.sluice.contracts.GatewayRecords;
-import io.sluice.contracts.SentMessage;
-import io.sluice.contracts.SessionProgress;
+import io.sluice.contracts.NoOpGatewayRecords;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixTags;
@@ -165,32 +162,12 @@ class GatewayAdminTest {
     private static List<Answer> answers(final Path root) {
         final List<Answer> answers = new ArrayList<>();
         try (ChronicleQueue queue = Journals.openReadOnly(Journals.gatewayDeliveries(root, 1))) {
-            final MethodReader reader = queue.createTailer().methodReader(new GatewayRecords() {
+            final MethodReader reader = queue.createTailer().methodReader(new NoOpGatewayRecords() {
                 @Override
                 public void adminAnswered(final AdminOutcome outcome) {
                     assertEquals(Journals.ADMIN_SOURCE_ID, outcome.metaData().sourceId());
                     answers.add(new Answer(outcome.metaData().eventId(), outcome.result(), outcome.refusal(),
                             outcome.affected()));
-                }
-
-                @Override
-                public void sent(final SentMessage message) {
-                }
-
-                @Override
-                public void received(final SessionProgress progress) {
-                }
-
-                @Override
-                public void reset(final SessionProgress progress) {
-                }
-
-                @Override
-                public void checkpoint(final io.sluice.contracts.SessionCheckpoint checkpoint) {
-                }
-
-                @Override
-                public void delivered(final Delivery delivery) {
                 }
             });
             while (reader.readOne()) {

@@ -3,8 +3,8 @@ package io.sluice.gateway;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.Delivery;
 import io.sluice.contracts.GatewayDeliveries;
-import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.MethodReader;
@@ -34,7 +34,7 @@ final class JournalProbe {
             return commands;
         }
         try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
-            final MethodReader reader = queue.createTailer().methodReader(new GatewayToEngine() {
+            final MethodReader reader = queue.createTailer().methodReader(new NoOpGatewayToEngine() {
                 @Override
                 public void newOrder(final NewOrder order) {
                     commands.add(order.toString());
@@ -70,19 +70,7 @@ final class JournalProbe {
             return cancels;
         }
         try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
-            final MethodReader reader = queue.createTailer().methodReader(new GatewayToEngine() {
-                @Override
-                public void newOrder(final NewOrder order) {
-                }
-
-                @Override
-                public void cancelOrder(final CancelOrder cancel) {
-                }
-
-                @Override
-                public void replaceOrder(final ReplaceOrder replace) {
-                }
-
+            final MethodReader reader = queue.createTailer().methodReader(new NoOpGatewayToEngine() {
                 @Override
                 public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
                     final io.sluice.contracts.MassCancel copy = new io.sluice.contracts.MassCancel()

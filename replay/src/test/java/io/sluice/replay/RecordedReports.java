@@ -1,8 +1,8 @@
 package io.sluice.replay;
 
 import io.sluice.contracts.CancelReject;
-import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.Report;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.recovery.ExcerptText;
@@ -30,7 +30,7 @@ public record RecordedReports(int sourceId, long eventId, long excerptIndex, Rep
         final List<Report> excerpt = new ArrayList<>();
         try (ChronicleQueue queue = Journals.openReadOnly(Journals.engineJournal(root))) {
             final ExcerptTailer tailer = queue.createTailer();
-            final MethodReader reader = tailer.methodReader(new EngineToGateway() {
+            final MethodReader reader = tailer.methodReader(new NoOpEngineToGateway() {
                 @Override
                 public void executionReport(final ExecutionReport report) {
                     excerpt.add(report.deepCopy());
@@ -44,10 +44,6 @@ public record RecordedReports(int sourceId, long eventId, long excerptIndex, Rep
                 @Override
                 public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
                     excerpt.add(report.deepCopy());
-                }
-
-                @Override
-                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
                 }
             });
             while (reader.readOne()) {

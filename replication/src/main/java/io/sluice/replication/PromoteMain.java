@@ -1,16 +1,10 @@
 package io.sluice.replication;
 
-import io.sluice.contracts.CancelOrder;
-import io.sluice.contracts.CancelReject;
-import io.sluice.contracts.Delivery;
-import io.sluice.contracts.EngineToGateway;
-import io.sluice.contracts.ExecutionReport;
-import io.sluice.contracts.GatewayRecords;
-import io.sluice.contracts.GatewayToEngine;
-import io.sluice.contracts.NewOrder;
-import io.sluice.contracts.ReplaceOrder;
-import io.sluice.contracts.SentMessage;
-import io.sluice.contracts.SessionProgress;
+import io.sluice.contracts.AdminCommand;
+import io.sluice.contracts.AdminCommands;
+import io.sluice.contracts.NoOpEngineToGateway;
+import io.sluice.contracts.NoOpGatewayRecords;
+import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
@@ -146,7 +140,7 @@ public final class PromoteMain implements Callable<Integer> {
         for (final Path dir : dirs) {
             try (ChronicleQueue journal = Journals.openReadOnly(dir);
                  ExcerptTailer tailer = journal.createTailer();
-                 JournalReader reader = new JournalReader(journal, tailer, new Discard())) {
+                 JournalReader reader = new JournalReader(journal, tailer, discardEverything())) {
                 long count = 0;
                 while (reader.readOne()) {
                     count++;
@@ -194,66 +188,13 @@ public final class PromoteMain implements Callable<Integer> {
     }
 
     /** Takes every record of every journal type and keeps nothing: reading is the check. */
-    private static final class Discard implements EngineToGateway, GatewayToEngine, GatewayRecords,
-            io.sluice.contracts.AdminCommands {
-        @Override
-        public void adminCommand(final io.sluice.contracts.AdminCommand command) {
-        }
-
-        @Override
-        public void executionReport(final ExecutionReport report) {
-        }
-
-        @Override
-        public void cancelReject(final CancelReject reject) {
-        }
-
-        @Override
-        public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
-        }
-
-        @Override
-        public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
-        }
-
-        @Override
-        public void newOrder(final NewOrder order) {
-        }
-
-        @Override
-        public void cancelOrder(final CancelOrder cancel) {
-        }
-
-        @Override
-        public void replaceOrder(final ReplaceOrder replace) {
-        }
-
-        @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
-        }
-
-        @Override
-        public void sent(final SentMessage message) {
-        }
-
-        @Override
-        public void received(final SessionProgress progress) {
-        }
-
-        @Override
-        public void reset(final SessionProgress progress) {
-        }
-
-        @Override
-        public void checkpoint(final io.sluice.contracts.SessionCheckpoint checkpoint) {
-        }
-
-        @Override
-        public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
-        }
-
-        @Override
-        public void delivered(final Delivery delivery) {
-        }
+    private static Object[] discardEverything() {
+        final AdminCommands adminCommands = new AdminCommands() {
+            @Override
+            public void adminCommand(final AdminCommand command) {
+            }
+        };
+        return new Object[] {new NoOpEngineToGateway(), new NoOpGatewayToEngine(), new NoOpGatewayRecords(),
+            adminCommands};
     }
 }

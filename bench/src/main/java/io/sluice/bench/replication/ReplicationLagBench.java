@@ -1,12 +1,11 @@
 package io.sluice.bench.replication;
 
 import io.sluice.bench.report.BenchResult;
-import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.Price;
-import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.JournalReader;
@@ -290,7 +289,7 @@ public final class ReplicationLagBench {
     }
 
     /** Reads the replica's commands and records each one's lag in its phase. */
-    private static final class Recorder implements GatewayToEngine {
+    private static final class Recorder extends NoOpGatewayToEngine {
         private final List<Phase> phases;
         private final Writer writer;
         private int phase;
@@ -319,18 +318,6 @@ public final class ReplicationLagBench {
             if (lastEvent == current.last) {
                 current.cpuAtEnd = cpu.read();
             }
-        }
-
-        @Override
-        public void cancelOrder(final CancelOrder cancel) {
-        }
-
-        @Override
-        public void replaceOrder(final ReplaceOrder replace) {
-        }
-
-        @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
         }
     }
 }

@@ -6,9 +6,9 @@ import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceDeployment.JournalDisk;
 import io.sluice.tools.fix.SluiceIdle;
-import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.journal.Tmpfs;
 import io.sluice.runtime.process.JavaProcess;
@@ -265,24 +265,12 @@ class DiskFullTest {
         final Set<String> ids = new HashSet<>();
         try (ChronicleQueue journal = Journals.openReadOnly(Journals.engineJournal(journals));
              ExcerptTailer tailer = journal.createTailer()) {
-            final MethodReader reader = tailer.methodReader(new EngineToGateway() {
+            final MethodReader reader = tailer.methodReader(new NoOpEngineToGateway() {
                 @Override
                 public void executionReport(final ExecutionReport report) {
                     if (report.execType() == ExecType.NEW) {
                         ids.add(ShortText.toString(report.clOrdId()));
                     }
-                }
-
-                @Override
-                public void cancelReject(final io.sluice.contracts.CancelReject reject) {
-                }
-
-                @Override
-                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
-                }
-
-                @Override
-                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
                 }
             });
             while (reader.readOne()) {

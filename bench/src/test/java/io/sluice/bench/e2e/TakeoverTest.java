@@ -1,12 +1,9 @@
 package io.sluice.bench.e2e;
 
-import io.sluice.contracts.CancelReject;
-import io.sluice.contracts.Delivery;
-import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
-import io.sluice.contracts.GatewayRecords;
+import io.sluice.contracts.NoOpEngineToGateway;
+import io.sluice.contracts.NoOpGatewayRecords;
 import io.sluice.contracts.SentMessage;
-import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineMain;
@@ -377,22 +374,10 @@ class TakeoverTest {
         final Set<String> ids = new HashSet<>();
         try (ChronicleQueue journal = Journals.openReadOnly(Journals.engineJournal(root));
              ExcerptTailer tailer = journal.createTailer();
-             JournalReader reader = new JournalReader(journal, tailer, new EngineToGateway() {
+             JournalReader reader = new JournalReader(journal, tailer, new NoOpEngineToGateway() {
                  @Override
                  public void executionReport(final ExecutionReport report) {
                      ids.add(Long.toString(report.execId()));
-                 }
-
-                 @Override
-                 public void cancelReject(final CancelReject reject) {
-                 }
-
-                 @Override
-                 public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
-                 }
-
-                 @Override
-                 public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
                  }
              })) {
             while (reader.readOne()) {
@@ -407,30 +392,10 @@ class TakeoverTest {
         final long[] last = {0};
         try (ChronicleQueue journal = Journals.openReadOnly(Journals.gatewayDeliveries(root, 1));
              ExcerptTailer tailer = journal.createTailer();
-             JournalReader reader = new JournalReader(journal, tailer, new GatewayRecords() {
+             JournalReader reader = new JournalReader(journal, tailer, new NoOpGatewayRecords() {
                  @Override
                  public void sent(final SentMessage message) {
                      last[0] = Math.max(last[0], message.seqNum());
-                 }
-
-                 @Override
-                 public void received(final SessionProgress progress) {
-                 }
-
-                 @Override
-                 public void reset(final SessionProgress progress) {
-                 }
-
-                 @Override
-                 public void checkpoint(final io.sluice.contracts.SessionCheckpoint checkpoint) {
-                 }
-
-                 @Override
-                 public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
-                 }
-
-                 @Override
-                 public void delivered(final Delivery delivery) {
                  }
              })) {
             while (reader.readOne()) {

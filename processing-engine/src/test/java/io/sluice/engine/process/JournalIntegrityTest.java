@@ -1,10 +1,9 @@
 package io.sluice.engine.process;
 
-import io.sluice.contracts.CancelReject;
-import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.Price;
 import io.sluice.contracts.Side;
@@ -141,22 +140,10 @@ final class JournalIntegrityTest {
     private ExecutionReport firstReportOfExcerpt(final int n) {
         final List<ExecutionReport> reports = new ArrayList<>();
         try (ChronicleQueue queue = Journals.openReadOnly(Journals.engineJournal(root))) {
-            final MethodReader reader = queue.createTailer().methodReader(new EngineToGateway() {
+            final MethodReader reader = queue.createTailer().methodReader(new NoOpEngineToGateway() {
                 @Override
                 public void executionReport(final ExecutionReport report) {
                     reports.add(copyOf(report));
-                }
-
-                @Override
-                public void cancelReject(final CancelReject reject) {
-                }
-
-                @Override
-                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
-                }
-
-                @Override
-                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
                 }
             });
             for (int i = 0; i < n; i++) {

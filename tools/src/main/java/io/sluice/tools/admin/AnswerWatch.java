@@ -2,14 +2,8 @@ package io.sluice.tools.admin;
 
 import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.AdminResult;
-import io.sluice.contracts.CancelReject;
-import io.sluice.contracts.Delivery;
-import io.sluice.contracts.EngineToGateway;
-import io.sluice.contracts.ExecutionReport;
-import io.sluice.contracts.GatewayRecords;
-import io.sluice.contracts.MassCancelReport;
-import io.sluice.contracts.SentMessage;
-import io.sluice.contracts.SessionProgress;
+import io.sluice.contracts.NoOpEngineToGateway;
+import io.sluice.contracts.NoOpGatewayRecords;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -163,19 +157,7 @@ final class AnswerWatch implements AutoCloseable {
     }
 
     /** The engine journal's records: only its admin outcomes matter here. */
-    private final class EngineAnswers implements EngineToGateway {
-        @Override
-        public void executionReport(final ExecutionReport report) {
-        }
-
-        @Override
-        public void cancelReject(final CancelReject reject) {
-        }
-
-        @Override
-        public void massCancelReport(final MassCancelReport report) {
-        }
-
+    private final class EngineAnswers extends NoOpEngineToGateway {
         @Override
         public void adminOutcome(final AdminOutcome outcome) {
             onEngineOutcome(outcome);
@@ -183,30 +165,10 @@ final class AnswerWatch implements AutoCloseable {
     }
 
     /** A gateway's own journal's records: only its admin answers matter here. */
-    private final class GatewayAnswers implements GatewayRecords {
+    private final class GatewayAnswers extends NoOpGatewayRecords {
         @Override
         public void adminAnswered(final AdminOutcome outcome) {
             onGatewayOutcome(outcome);
-        }
-
-        @Override
-        public void sent(final SentMessage message) {
-        }
-
-        @Override
-        public void received(final SessionProgress progress) {
-        }
-
-        @Override
-        public void reset(final SessionProgress progress) {
-        }
-
-        @Override
-        public void checkpoint(final io.sluice.contracts.SessionCheckpoint checkpoint) {
-        }
-
-        @Override
-        public void delivered(final Delivery delivery) {
         }
     }
 }

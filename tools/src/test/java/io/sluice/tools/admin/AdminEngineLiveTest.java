@@ -2,11 +2,9 @@ package io.sluice.tools.admin;
 
 import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.AdminResult;
-import io.sluice.contracts.CancelReject;
-import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
-import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
@@ -126,7 +124,7 @@ class AdminEngineLiveTest {
     }
 
     /** What the engine journal holds, counted by reading it whole. */
-    private static final class EngineJournal implements EngineToGateway {
+    private static final class EngineJournal extends NoOpEngineToGateway {
         long newAcks;
         long canceled;
         final Map<RejectReason, Long> rejects = new EnumMap<>(RejectReason.class);
@@ -153,14 +151,6 @@ class AdminEngineLiveTest {
             } else if (report.execType() == ExecType.REJECTED) {
                 rejects.merge(report.rejectReason(), 1L, Long::sum);
             }
-        }
-
-        @Override
-        public void cancelReject(final CancelReject reject) {
-        }
-
-        @Override
-        public void massCancelReport(final MassCancelReport report) {
         }
 
         @Override

@@ -2,6 +2,7 @@ package io.sluice.tools.archive;
 
 import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.Price;
 import io.sluice.contracts.SentMessage;
 import io.sluice.contracts.SessionCheckpoint;
@@ -368,23 +369,7 @@ final class ArchiveTest {
         }
     }
 
-    private static final GatewayToEngine DISCARD = new GatewayToEngine() {
-        @Override
-        public void newOrder(final io.sluice.contracts.NewOrder order) {
-        }
-
-        @Override
-        public void cancelOrder(final io.sluice.contracts.CancelOrder cancel) {
-        }
-
-        @Override
-        public void replaceOrder(final io.sluice.contracts.ReplaceOrder replace) {
-        }
-
-        @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
-        }
-    };
+    private static final GatewayToEngine DISCARD = new NoOpGatewayToEngine();
 
     private record Run(int exit, String out) {
     }
