@@ -1,25 +1,14 @@
 package io.sluice.bench.fix;
 
 import io.sluice.bench.report.BenchResult;
-import io.sluice.runtime.counters.CountersFile;
-import io.sluice.tools.fix.FixClientSession;
-import io.sluice.tools.fix.FixTransport;
-import io.sluice.tools.fix.LiquiditySeeder;
-import io.sluice.tools.fix.SessionIdentity;
-import io.sluice.tools.fix.SluiceDeployment;
-import io.sluice.tools.fix.SluiceIdle;
+import io.sluice.bench.report.MachineProbe;
 import io.sluice.tools.fix.StandardOrders;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -34,11 +23,10 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "./sluice bench fix-round-trip-counters", mixinStandardHelpOptions = true, sortOptions = false,
         description = "The FIX round trip (ping-pong, 1 NewOrderSingle -> ack + fill) with counters on against the same"
-                + " deployment with counters off (engine and gateway), in the same run, the arms taking turns.")
+                + " deployment with counters off (engine and gateway), in the same run, the arms taking turns."
+                + " --control: both arms with counters on.")
 public final class CountersCostBench implements Callable<Integer> {
     private static final String SCENARIO = "fix-round-trip-counters";
-    private static final String PASSWORD = "bench";
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     static final String ON = "Sluice TCP, counters on";
     static final String OFF = "Sluice TCP, counters off";
 
@@ -52,16 +40,8 @@ public final class CountersCostBench implements Callable<Integer> {
             + " (default ${DEFAULT-VALUE})")
     private int rounds = 20;
 
-    @Option(names = "--idle", description = "what the engine and gateway threads do when idle: yield, backoff,"
-            + " busy-spin or engine-spin (default ${DEFAULT-VALUE}, as in ./sluice demo)")
-    private String idle = SluiceIdle.YIELD.label();
-
-    @Option(names = "--control", description = "an A/A run: both arms with counters on, to show how much two identical"
-            + " arms differ by themselves (written as " + SCENARIO + "-control)")
-    private boolean control;
-
-    @Option(names = "--run-timeout", description = "seconds one slice of orders may take (default ${DEFAULT-VALUE})")
-    private long runTimeoutSeconds = 600;
+    @Mixin
+    private ArmPairOptions options;
 
     public static void main(final String[] args) {
         System.exit(new CommandLine(new CountersCostBench()).execute(args));
@@ -69,12 +49,10 @@ public final class CountersCostBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        final Path root = Files.createTempDirectory("sluice-counters-bench");
-        final List<PausableDeployment> arms = new ArrayList<>();
-        try {
-            arms.add(PausableDeployment.start(ON, root.resolve("on"), "", SluiceIdle.parse(idle)));
-            arms.add(PausableDeployment.start(control ? ON + " (2)" : OFF, root.resolve("off"), control ? "" : "counters: false",
-                    SluiceIdle.parse(idle)));
+        final boolean control = options.control();
+        try (ArmPair pair = ArmPair.start("sluice-counters-bench", options.idle(), new ArmPair.Arm(ON, "on", ""),
+                new ArmPair.Arm(control ? ON + " (2)" : OFF, "off", control ? "" : "counters: false"))) {
+            final List<PausableDeployment> arms = pair.arms();
             for (final PausableDeployment arm : arms) {
                 System.out.printf("%s: engine pid %d, gateway pid %d, counters files: %s%n", arm.label(),
                         arm.sluice().engine().pid(), arm.sluice().gateway(1).pid(), arm.countersFiles());
@@ -82,49 +60,33 @@ public final class CountersCostBench implements Callable<Integer> {
                     throw new IllegalStateException(arm.label() + ": counters files " + arm.countersFiles());
                 }
             }
-            final String loadBefore = loadAverage();
-            final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
-                    Duration.ofSeconds(runTimeoutSeconds), System.out, target -> {
+            final String loadBefore = MachineProbe.loadAverageLine();
+            final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY, options.runTimeout(), System.out,
+                    target -> {
                         for (final PausableDeployment arm : arms) {
                             arm.running(arm.label().equals(target.label()));
                         }
                     }).alternating();
-            final List<FixTarget> targets = arms.stream().map(PausableDeployment::target).toList();
             final List<MeasuredRun> runs;
             try {
-                runs = measurement.measure(targets, 1, warmup, orders, rounds);
+                runs = measurement.measure(pair.targets(), 1, warmup, orders, rounds);
             } finally {
-                for (final PausableDeployment arm : arms) {
-                    arm.running(true);
-                }
+                pair.allRunning();
             }
-            final String loadAfter = loadAverage();
+            final String loadAfter = MachineProbe.loadAverageLine();
             for (final PausableDeployment arm : arms) {
                 if (arm.seederFailure() != null) {
                     System.out.println("note: " + arm.label() + ": the liquidity seeder reported: " + arm.seederFailure());
                 }
             }
             System.out.println("load average (1, 5, 15 min) before: " + loadBefore + ", after: " + loadAfter);
-            FixBenchReport.printAndSave(control ? SCENARIO + "-control" : SCENARIO, String.format(
+            FixBenchReport.printAndSave(options.scenario(SCENARIO), String.format(
                     "FIX round trip, ping-pong, counters on vs off (engine and gateway), %,d warm-up + %,d measured"
                             + " per arm in %d slices, the other arm stopped during each slice", warmup, orders, rounds),
                     runs, BenchResult.section().put("warmup", warmup).put("orders", orders).put("rounds", rounds)
-                            .put("sluiceIdle", idle).put("control", control).put("loadAverageBefore", loadBefore)
-                            .put("loadAverageAfter", loadAfter), System.out);
-        } finally {
-            for (final PausableDeployment arm : arms) {
-                arm.close();
-            }
-            SluiceDeployment.deleteTree(root);
+                            .put("sluiceIdle", options.idleLabel()).put("control", control)
+                            .put("loadAverageBefore", loadBefore).put("loadAverageAfter", loadAfter), System.out);
         }
         return 0;
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).trim();
-        } catch (final IOException e) {
-            return "unknown";
-        }
     }
 }

@@ -1,21 +1,20 @@
 package io.sluice.bench.fix;
 
 import io.sluice.bench.report.BenchResult;
+import io.sluice.bench.report.MachineProbe;
 import io.sluice.engine.snapshot.SnapshotMain;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.tools.fix.SluiceDeployment;
-import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -35,7 +34,8 @@ import java.util.concurrent.locks.LockSupport;
  */
 @Command(name = "./sluice bench snapshotter-impact", mixinStandardHelpOptions = true, sortOptions = false,
         description = "The live engine's throughput and round trip under a pipelined FIX load, with a snapshotter"
-                + " following its journals (./sluice snapshot --follow) and without, in the same run, slices taking turns.")
+                + " following its journals (./sluice snapshot --follow) and without, in the same run, slices taking turns."
+                + " --control: the snapshotter stays stopped in both arms.")
 public final class SnapshotterImpactBench implements Callable<Integer> {
     private static final String SCENARIO = "snapshotter-impact";
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
@@ -57,10 +57,6 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
     @Option(names = "--window", description = "orders in flight (default ${DEFAULT-VALUE})")
     private int window = 16;
 
-    @Option(names = "--idle", description = "what the engine and gateway threads do when idle: yield, backoff,"
-            + " busy-spin or engine-spin (default ${DEFAULT-VALUE}, as in ./sluice demo)")
-    private String idle = SluiceIdle.YIELD.label();
-
     @Option(names = "--snapshot-every", description = "the snapshotter's --every: a snapshot after every N-th input"
             + " (default ${DEFAULT-VALUE})")
     private long snapshotEvery = 50_000;
@@ -69,12 +65,8 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
             + " (SCHED_IDLE) (default ${DEFAULT-VALUE})")
     private String snapshotterPriority = "normal";
 
-    @Option(names = "--control", description = "an A/A run: the snapshotter stays stopped in both arms, to show how"
-            + " much the two arms differ by themselves (written as " + SCENARIO + "-control)")
-    private boolean control;
-
-    @Option(names = "--run-timeout", description = "seconds one slice of orders may take (default ${DEFAULT-VALUE})")
-    private long runTimeoutSeconds = 600;
+    @Mixin
+    private ArmPairOptions options;
 
     public static void main(final String[] args) {
         System.exit(new CommandLine(new SnapshotterImpactBench()).execute(args));
@@ -82,11 +74,11 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        final Path root = Files.createTempDirectory("sluice-snapshotter-bench");
-        final List<PausableDeployment> arms = new ArrayList<>();
-        try {
-            arms.add(PausableDeployment.start(WITHOUT, root.resolve("without"), "", SluiceIdle.parse(idle)));
-            arms.add(PausableDeployment.start(WITH, root.resolve("with"), "", SluiceIdle.parse(idle)));
+        final boolean control = options.control();
+        try (ArmPair pair = ArmPair.start("sluice-snapshotter-bench", options.idle(),
+                new ArmPair.Arm(WITHOUT, "without", ""), new ArmPair.Arm(WITH, "with", ""))) {
+            final Path root = pair.root();
+            final List<PausableDeployment> arms = pair.arms();
             final PausableDeployment followed = arms.get(1);
             final Path engineConfig = followed.sluice().root().resolve("config/engine.yaml");
             try (JavaProcess snapshotter = JavaProcess.start("snapshotter", root.resolve("snapshotter.log"), List.of(),
@@ -97,9 +89,9 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                 follower.awaitFollowing();
                 System.out.println("snapshotter following " + WITH + " (pid " + snapshotter.pid() + "): "
                         + snapshotter.logText().strip());
-                final String loadBefore = loadAverage();
+                final String loadBefore = MachineProbe.loadAverageLine();
                 final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY,
-                        Duration.ofSeconds(runTimeoutSeconds), System.out, target -> {
+                        options.runTimeout(), System.out, target -> {
                             for (final PausableDeployment arm : arms) {
                                 if (!arm.label().equals(target.label())) {
                                     if (arm == followed) {
@@ -119,15 +111,12 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                         }).alternating();
                 final List<MeasuredRun> runs;
                 try {
-                    runs = measurement.measure(arms.stream().map(PausableDeployment::target).toList(), window, warmup,
-                            orders, rounds);
+                    runs = measurement.measure(pair.targets(), window, warmup, orders, rounds);
                 } finally {
-                    for (final PausableDeployment arm : arms) {
-                        arm.running(true);
-                    }
+                    pair.allRunning();
                     follower.running(true);
                 }
-                final String loadAfter = loadAverage();
+                final String loadAfter = MachineProbe.loadAverageLine();
                 if (!snapshotter.isAlive()) {
                     throw new IllegalStateException("the snapshotter stopped: " + snapshotter.logText());
                 }
@@ -139,7 +128,7 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                     System.out.println("A/A control: the snapshotter stayed stopped in both arms (the labels are the"
                             + " arms' names only)");
                 }
-                FixBenchReport.printAndSave(control ? SCENARIO + "-control" : SCENARIO, String.format(Locale.ROOT,
+                FixBenchReport.printAndSave(options.scenario(SCENARIO), String.format(Locale.ROOT,
                         "Live engine under pipelined FIX orders (window %d), with a snapshotter following its journals"
                                 + " (--every %,d, priority %s) vs none, %,d warm-up + %,d measured per arm in %d slices,"
                                 + " the other deployment stopped", window, snapshotEvery, snapshotterPriority, warmup,
@@ -147,7 +136,7 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                         BenchResult.section().put("warmup", warmup).put("snapshotterPriority", snapshotterPriority)
                                 .put("control", control)
                                 .put("orders", orders).put("rounds", rounds).put("window", window)
-                                .put("sluiceIdle", idle).put("snapshotEvery", snapshotEvery)
+                                .put("sluiceIdle", options.idleLabel()).put("snapshotEvery", snapshotEvery)
                                 .put("loadAverageBefore", loadBefore).put("loadAverageAfter", loadAfter)
                                 .put("snapshotterCpuShareDuringItsSlices", follower.cpuShare())
                                 .put("snapshotterCatchUpMillis", follower.catchUpMillis), System.out);
@@ -156,21 +145,8 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
                             + " up before them in %,d ms in all)%n", 100 * follower.cpuShare(), follower.catchUpMillis);
                 }
             }
-        } finally {
-            for (final PausableDeployment arm : arms) {
-                arm.close();
-            }
-            SluiceDeployment.deleteTree(root);
         }
         return 0;
-    }
-
-    private static String loadAverage() {
-        try {
-            return Files.readString(Path.of("/proc/loadavg")).trim();
-        } catch (final IOException e) {
-            return "unknown";
-        }
     }
 
     /** The snapshotter process: stopped or resumed at each turn, and how much CPU it took while running. */

@@ -44,6 +44,15 @@ public final class MachineProbe {
         return lines.isEmpty() ? Double.NaN : Double.parseDouble(lines.getFirst().split(" ")[0]);
     }
 
+    /**
+     * @return the whole line of {@code /proc/loadavg} (the 1, 5 and 15 minute load averages, runnable/all threads, the
+     * last pid), or "unknown"
+     */
+    public static String loadAverageLine() {
+        final List<String> lines = lines(Path.of("/proc/loadavg"));
+        return lines.isEmpty() ? UNKNOWN : lines.getFirst().trim();
+    }
+
     /** @return the flags in a java @argfile, comments and blank lines left out */
     public static List<String> jvmOptions(final Path argFile) {
         return lines(argFile).stream().map(String::trim).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList();
