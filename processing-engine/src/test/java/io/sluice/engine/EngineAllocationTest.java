@@ -4,6 +4,7 @@ import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.load.AdminTurns;
 import io.sluice.engine.load.MixedOrderFlow;
 import org.junit.jupiter.api.Test;
 
@@ -33,10 +34,9 @@ final class EngineAllocationTest {
         final CountingOutput output = new CountingOutput();
         final Engine engine = new Engine(config, output);
         final MixedOrderFlow flow = new MixedOrderFlow(7, 1, config.instruments(), SESSIONS);
-        final MassCancels massCancels = new MassCancels(config);
-        final AdminTurns admin = new AdminTurns(config);
+        final AdminTurns admin = new AdminTurns(config.instruments().getLast().symbol());
         for (int i = 0; i < WARM_UP; i++) {
-            next(flow, massCancels, admin, engine);
+            next(flow, admin, engine);
         }
         final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         final long reportsBefore = output.reports;
@@ -45,7 +45,7 @@ final class EngineAllocationTest {
         final long massCancelsBefore = output.massCancelReports;
         final long outcomesBefore = output.adminOutcomes;
         for (int i = 0; i < MEASURED; i++) {
-            next(flow, massCancels, admin, engine);
+            next(flow, admin, engine);
         }
         final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
         final long reports = output.reports - reportsBefore;
@@ -53,7 +53,7 @@ final class EngineAllocationTest {
         assertTrue(output.massCancelReports - massCancelsBefore >= MEASURED / MASS_CANCEL_EVERY,
                 "mass cancels answered: " + (output.massCancelReports - massCancelsBefore));
         assertTrue(output.massCanceled > 0, "mass cancels canceled orders: " + output.massCanceled);
-        assertTrue(output.adminOutcomes - outcomesBefore >= 4 * (MEASURED / ADMIN_EVERY),
+        assertTrue(output.adminOutcomes - outcomesBefore >= AdminTurns.commandsPerTurn() * (MEASURED / ADMIN_EVERY),
                 "admin commands answered: " + (output.adminOutcomes - outcomesBefore));
         assertTrue(output.expired > 0, "closes expired DAY orders: " + output.expired);
         // Hundreds rest (mass cancels and the closes of one instrument keep the books shallower than the flow alone).
@@ -64,70 +64,13 @@ final class EngineAllocationTest {
         assertTrue(allocated < 4_096, "bytes allocated for " + MEASURED + " commands: " + allocated);
     }
 
-    private static void next(final MixedOrderFlow flow, final MassCancels massCancels, final AdminTurns admin,
-                             final Engine engine) {
+    private static void next(final MixedOrderFlow flow, final AdminTurns admin, final Engine engine) {
         flow.next(engine);
         if (flow.eventId() % MASS_CANCEL_EVERY == 0) {
-            massCancels.next(flow.eventId(), engine);
+            flow.massCancel(engine);
         }
         if (flow.eventId() % ADMIN_EVERY == 0) {
             admin.next(engine);
-        }
-    }
-
-    /**
-     * An operator's turn on the config's last instrument (the others keep their depth): halt, resume, close, open;
-     * numbered as the admin journal numbers.
-     */
-    private static final class AdminTurns {
-        private final long symbol;
-        private final io.sluice.contracts.AdminCommand command = new io.sluice.contracts.AdminCommand();
-        private final io.sluice.contracts.AdminAction[] turn = {io.sluice.contracts.AdminAction.HALT,
-                io.sluice.contracts.AdminAction.RESUME, io.sluice.contracts.AdminAction.CLOSE_TRADING,
-                io.sluice.contracts.AdminAction.OPEN_TRADING};
-        private long eventId;
-
-        AdminTurns(final EngineConfig config) {
-            symbol = config.instruments().getLast().symbol();
-        }
-
-        void next(final Engine engine) {
-            for (final io.sluice.contracts.AdminAction action : turn) {
-                command.metaData().clearTimestamps();
-                command.metaData().sourceId(io.sluice.contracts.journal.Journals.ADMIN_SOURCE_ID).eventId(++eventId);
-                command.action(action).symbol(symbol);
-                engine.adminCommand(command);
-            }
-        }
-    }
-
-    /**
-     * Mass cancels of the flow's sessions, in turn, cycling through the scopes and side filters; numbered as the
-     * flow's commands are (gateway 1), the event id one above the flow's last.
-     */
-    private static final class MassCancels {
-        private final long[] sessions = new long[SESSIONS];
-        private final long[] symbols;
-        private final io.sluice.contracts.MassCancel command = new io.sluice.contracts.MassCancel();
-        private final io.sluice.contracts.Side[] sides = {null, io.sluice.contracts.Side.BUY, io.sluice.contracts.Side.SELL};
-        private long count;
-
-        MassCancels(final EngineConfig config) {
-            for (int i = 0; i < SESSIONS; i++) {
-                sessions[i] = net.openhft.chronicle.wire.ShortTextLongConverter.INSTANCE.parse("G1S" + i);
-            }
-            symbols = config.instruments().stream().mapToLong(io.sluice.engine.config.InstrumentConfig::symbol).toArray();
-        }
-
-        void next(final long flowEventId, final Engine engine) {
-            final long n = count++;
-            command.metaData().clearTimestamps();
-            command.metaData().sourceId(1).eventId(flowEventId);
-            command.session(sessions[(int) (n % SESSIONS)]).clOrdId(n + 1)
-                    .scope(n % 2 == 0 ? io.sluice.contracts.MassCancelScope.SECURITY : io.sluice.contracts.MassCancelScope.ALL)
-                    .symbol(symbols[(int) (n % symbols.length)]).side(sides[(int) (n % sides.length)])
-                    .cause(io.sluice.contracts.MassCancelCause.CLIENT_REQUEST);
-            engine.massCancel(command);
         }
     }
 

@@ -1,11 +1,24 @@
 package io.sluice.bench.engine;
 
 import io.sluice.bench.report.BenchResult;
+import io.sluice.contracts.AdminCommands;
+import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.AdminResult;
+import io.sluice.contracts.ExecType;
+import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.NoOpEngineToGateway;
+import io.sluice.contracts.journal.JournalReader;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.load.AdminTurns;
 import io.sluice.bench.IdleOption;
 import io.sluice.runtime.agent.IdleConfig;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -18,16 +31,25 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code ./sluice bench engine-alloc [--orders N] [--heap 256m]}: proves the engine allocates nothing per
- * command. Pre-writes the mixed journal, then runs the engine on it in a child JVM under Epsilon GC (which
- * never frees anything) with a small fixed heap, reading the engine thread's allocated bytes from
- * {@code com.sun.management.ThreadMXBean} after a warm-up of 10 % and at the end. It also checks the counter
- * after every poll, so a residue shows as the few polls that allocated (when, and how much), not only as an
+ * command. Pre-writes the mixed journal (every {@value #MASS_CANCEL_EVERY}th command of each gateway a mass cancel),
+ * then runs the engine on it in a child JVM under Epsilon GC (which never frees anything) with a small fixed heap,
+ * an operator's turn on one instrument (halt, resume, close trading: its DAY orders expire, open) appended to the
+ * admin journal every {@value #ADMIN_TURN_EVERY} commands, as EngineAllocationTest mixes them in. The engine reads
+ * the admin journal first at each poll, so its commands cannot be written up front (they would all be read at the
+ * start): the child appends them between polls, on the engine thread, and leaves what appending allocates out of the
+ * count. It reads the engine thread's allocated bytes from {@code com.sun.management.ThreadMXBean} after a warm-up
+ * of 10 % and at the end. It also checks the counter after every poll, so a residue shows as the few polls that allocated (when, and how much), not only as an
  * average over millions of commands. Measured so far: the one steady residue is Chronicle mapping the next
  * 64 MiB chunk of the engine journal (about 650 bytes, once every ~165 K commands of the mixed flow).
  */
 @Command(name = "engine-alloc", mixinStandardHelpOptions = true,
         description = "The engine under Epsilon GC: allocated bytes per command on the engine thread.")
 public final class EngineAllocBench implements Callable<Integer> {
+    /** Each gateway's every N-th command is a mass cancel (EngineAllocationTest's rate). */
+    static final int MASS_CANCEL_EVERY = 97;
+    /** An operator's turn every N commands processed (EngineAllocationTest's rate). */
+    static final int ADMIN_TURN_EVERY = 9_973;
+
     @Option(names = "--orders", description = "commands (default ${DEFAULT-VALUE})")
     private long orders = 10_000_000;
 
@@ -47,8 +69,10 @@ public final class EngineAllocBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return journals.use("sluice-engine-alloc", root -> {
-            System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
-            PreWrittenJournals.write(PreWrittenJournals.config(root, IdleConfig.of("spin")), root, orders);
+            System.out.printf(Locale.ROOT, "writing %,d mixed commands (every %dth of each gateway a mass cancel) to %s"
+                    + " ...%n", orders, MASS_CANCEL_EVERY, root);
+            PreWrittenJournals.write(PreWrittenJournals.config(root, IdleConfig.of("spin")), root, orders,
+                    MASS_CANCEL_EVERY);
             final List<String> epsilon = List.of("-XX:+UnlockExperimentalVMOptions", "-XX:+UseEpsilonGC",
                     "-Xms" + heap, "-Xmx" + heap);
             System.out.println("running the engine in a child JVM with " + String.join(" ", epsilon));
@@ -75,34 +99,101 @@ public final class EngineAllocBench implements Callable<Integer> {
                     (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             final EngineService service = new EngineService(config);
             service.recover();
+            final AdminJournal adminJournal = AdminJournal.open(root);
+            final AdminCommands toAdminJournal = adminJournal::append;
+            final AdminTurns admin = new AdminTurns(config.instruments().getLast().symbol());
+            long nextTurnAt = ADMIN_TURN_EVERY;
+            long turns = 0;
             final long warmUp = orders / 10;
             while (service.processed() < warmUp) {
+                if (service.processed() >= nextTurnAt) {
+                    admin.next(toAdminJournal);
+                    turns++;
+                    nextTurnAt += ADMIN_TURN_EVERY;
+                }
                 service.poll();
             }
             final AllocationEvents events = new AllocationEvents(threads); // created (and its class loaded) before the baseline
             final long before = events.start();
             final long start = System.nanoTime();
             while (service.processed() < orders) {
+                if (service.processed() >= nextTurnAt) {
+                    final long mark = events.mark();
+                    admin.next(toAdminJournal);
+                    events.leaveOut(mark);
+                    turns++;
+                    nextTurnAt += ADMIN_TURN_EVERY;
+                }
                 service.poll();
                 events.check(service.processed());
             }
             final long nanos = System.nanoTime() - start;
-            final long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            final long allocated = threads.getCurrentThreadAllocatedBytes() - before - events.leftOut();
             final long measured = orders - warmUp;
             final Runtime runtime = Runtime.getRuntime();
             final long heapUsed = runtime.totalMemory() - runtime.freeMemory();
             service.close();
+            adminJournal.close();
+            final ReportCounts reports = ReportCounts.of(root);
             System.out.printf(Locale.ROOT, "engine thread: %,d bytes allocated over %,d commands after a %,d warm-up: %.4f bytes/command%n",
                     allocated, measured, warmUp, allocated / (double) measured);
             events.print(System.out, measured);
+            System.out.printf(Locale.ROOT, "the mix's mass cancels and admin commands: %,d mass cancel reports (%,d orders"
+                            + " canceled), %,d admin commands in %,d operator turns, %,d answered as carried out, %,d DAY"
+                            + " orders expired at the closes; appending the admin commands allocated %,d bytes, left out%n",
+                    reports.massCancelReports, reports.massCanceled, turns * AdminTurns.commandsPerTurn(), turns,
+                    reports.adminAcknowledged, reports.expired, events.leftOut());
             System.out.printf(Locale.ROOT, "heap used at the end (Epsilon never frees): %,d MB of %s; %,d reports; %.2f s%n",
                     heapUsed >> 20, args[2], service.reportsWritten(), nanos / 1e9);
             final Path file = BenchResult.of("engine-alloc").put("commands", orders).put("warmUpCommands", warmUp)
                     .put("allocatedBytes", allocated).put("bytesPerCommand", allocated / (double) measured)
                     .put("pollsThatAllocated", events.count()).put("commandsBetweenAllocations", events.meanInterval())
+                    .put("massCancelEvery", MASS_CANCEL_EVERY).put("massCancelReports", reports.massCancelReports)
+                    .put("adminTurnEvery", ADMIN_TURN_EVERY).put("adminCommands", turns * AdminTurns.commandsPerTurn())
+                    .put("adminAppendBytesLeftOut", events.leftOut())
                     .put("heap", args[2]).put("heapUsedMB", heapUsed >> 20).put("gc", "Epsilon")
                     .write(BenchResult.resultsDir());
             System.out.println("wrote " + file);
+        }
+    }
+
+    /** What the engine journal says the mix's mass cancels and admin commands did, read after the run. */
+    private static final class ReportCounts extends NoOpEngineToGateway {
+        long massCancelReports;
+        long massCanceled;
+        long adminAcknowledged;
+        long expired;
+
+        static ReportCounts of(final Path root) {
+            final ReportCounts counts = new ReportCounts();
+            try (ChronicleQueue journal = Journals.openReadOnly(Journals.engineJournal(root));
+                 ExcerptTailer tailer = journal.createTailer();
+                 JournalReader reader = new JournalReader(journal, tailer, counts)) {
+                while (reader.readOne()) {
+                    // counting
+                }
+            }
+            return counts;
+        }
+
+        @Override
+        public void executionReport(final ExecutionReport report) {
+            if (report.execType() == ExecType.EXPIRED) {
+                expired++;
+            }
+        }
+
+        @Override
+        public void massCancelReport(final MassCancelReport report) {
+            massCancelReports++;
+            massCanceled += report.affectedOrders();
+        }
+
+        @Override
+        public void adminOutcome(final AdminOutcome outcome) {
+            if (outcome.result() == AdminResult.ACKNOWLEDGED) {
+                adminAcknowledged++;
+            }
         }
     }
 
@@ -119,6 +210,7 @@ public final class EngineAllocBench implements Callable<Integer> {
         private long count;
         private long firstCommand;
         private long lastCommand;
+        private long leftOut;
 
         AllocationEvents(final com.sun.management.ThreadMXBean threads) {
             this.threads = threads;
@@ -129,6 +221,23 @@ public final class EngineAllocBench implements Callable<Integer> {
         long start() {
             last = threads.getCurrentThreadAllocatedBytes();
             return last;
+        }
+
+        /** @return the engine thread's allocated bytes now: where what the bench itself does next starts */
+        long mark() {
+            return threads.getCurrentThreadAllocatedBytes();
+        }
+
+        /** Leaves what the engine thread allocated since {@code mark} (the bench's own work) out of the count. */
+        void leaveOut(final long mark) {
+            final long now = threads.getCurrentThreadAllocatedBytes();
+            leftOut += now - mark;
+            last = now;
+        }
+
+        /** @return the bytes left out */
+        long leftOut() {
+            return leftOut;
         }
 
         /** Call after each poll, with the commands processed so far. */

@@ -43,6 +43,14 @@ public final class PreWrittenJournals {
 
     /** Appends {@code commands} commands, alternating between the gateway journals, under {@code root}. */
     public static void write(final EngineConfig config, final Path root, final long commands) {
+        write(config, root, commands, 0);
+    }
+
+    /**
+     * Appends {@code commands} commands, alternating between the gateway journals, under {@code root}; every
+     * {@code massCancelEvery}-th command of each gateway a mass cancel ({@link MixedOrderFlow#massCancel}), none if 0.
+     */
+    public static void write(final EngineConfig config, final Path root, final long commands, final int massCancelEvery) {
         final ChronicleQueue[] queues = new ChronicleQueue[GATEWAYS.length];
         final GatewayToEngine[] writers = new GatewayToEngine[GATEWAYS.length];
         final MixedOrderFlow[] flows = new MixedOrderFlow[GATEWAYS.length];
@@ -53,7 +61,11 @@ public final class PreWrittenJournals {
         }
         for (long n = 0; n < commands; n++) {
             final int i = (int) (n % GATEWAYS.length);
-            flows[i].next(writers[i]);
+            if (massCancelEvery > 0 && (flows[i].eventId() + 1) % massCancelEvery == 0) {
+                flows[i].massCancel(writers[i]);
+            } else {
+                flows[i].next(writers[i]);
+            }
         }
         for (final ChronicleQueue queue : queues) {
             queue.close();

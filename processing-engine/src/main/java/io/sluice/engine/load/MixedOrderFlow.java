@@ -2,6 +2,9 @@ package io.sluice.engine.load;
 
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
+import io.sluice.contracts.MassCancelCause;
+import io.sluice.contracts.MassCancelScope;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.OrdType;
@@ -20,10 +23,13 @@ import java.util.List;
  * instruments and sessions. The same seed always gives the same commands; each carries MetaData naming
  * this gateway and event ids 1, 2, 3 ...
  * <p>
- * Mix per 100 commands: 62 limit DAY, 6 limit IOC, 4 market IOC, 18 cancels, 10 replaces.
+ * Mix per 100 commands: 62 limit DAY, 6 limit IOC, 4 market IOC, 18 cancels, 10 replaces. Mass cancels come on
+ * request ({@link #massCancel}), numbered in the same sequence, and leave the mix of the other commands as it was.
  */
 public final class MixedOrderFlow {
     private static final int RECENT = 64;
+    /** The side filters mass cancels take in turn: both sides (none named), buy, sell. */
+    private static final Side[] SIDE_FILTERS = {null, Side.BUY, Side.SELL};
 
     private final int sourceId;
     private final long[] symbols;
@@ -41,8 +47,10 @@ public final class MixedOrderFlow {
     private final NewOrder newOrder = new NewOrder();
     private final CancelOrder cancel = new CancelOrder();
     private final ReplaceOrder replace = new ReplaceOrder();
+    private final MassCancel massCancel = new MassCancel();
     private long state;
     private long eventId;
+    private long massCancels;
 
     /**
      * @param seed        any value; the same seed gives the same commands
@@ -121,6 +129,22 @@ public final class MixedOrderFlow {
                 target.replaceOrder(replace);
             }
         }
+    }
+
+    /**
+     * Passes a mass cancel to {@code target}, with the next event id: of the sessions' resting orders in turn, one
+     * instrument (in turn) and all instruments alternating, each side and then both, as a client asks (cause
+     * CLIENT_REQUEST). Draws no random number, so the commands around it are those the flow gives without it.
+     */
+    public void massCancel(final GatewayToEngine target) {
+        final long n = ++eventId;
+        final long k = massCancels++;
+        stamp(massCancel.metaData(), n);
+        massCancel.session(sessions[(int) (k % sessions.length)]).clOrdId(n)
+                .scope(k % 2 == 0 ? MassCancelScope.SECURITY : MassCancelScope.ALL)
+                .symbol(symbols[(int) (k % symbols.length)]).side(SIDE_FILTERS[(int) (k % SIDE_FILTERS.length)])
+                .cause(MassCancelCause.CLIENT_REQUEST);
+        target.massCancel(massCancel);
     }
 
     /** @return the event id of the last command passed on. */
