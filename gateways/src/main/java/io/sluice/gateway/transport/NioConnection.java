@@ -414,8 +414,8 @@ public final class NioConnection implements FixConnection {
                 send.clear();
                 return false;
             }
-            // Waiting for the socket only for records: plaintext the gate holds waits for releaseHeld().
-            pending = tls.recordsWaiting(buffers);
+            // Waiting for the socket for records and released plaintext; what the gate holds waits for releaseHeld().
+            pending = tls.recordsWaiting(buffers) || releasable(send.position()) > 0;
         } else {
             final int queued = send.position();
             if (queued == 0) {

@@ -236,10 +236,7 @@ public final class TlsLayer {
         return out;
     }
 
-    /**
-     * @return true while records wrapped by {@link #flush} wait for room in the socket (plaintext it left in the send
-     *         buffer waits for a gate, or for those records: there is no room to wrap it)
-     */
+    /** @return true while records wrapped by {@link #flush} wait for room in the socket */
     boolean recordsWaiting(final ConnectionBuffers buffers) {
         return buffers.tlsOut.position() > 0;
     }
