@@ -168,11 +168,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
             problems.add("diskWarningBytes must not be negative, got " + diskWarningBytes);
         }
         try {
-            if (GatewayReplication.parse(replication) == GatewayReplication.ACKNOWLEDGED && anyTls) {
-                problems.add("replication: acknowledged is not supported on a tls:// or tls+unix: listen address yet"
-                        + " (the gate holds plaintext bytes, TLS wraps them at once): listen in plain TCP or a Unix"
-                        + " domain socket, or leave replication at none");
-            }
+            GatewayReplication.parse(replication);
         } catch (final IllegalArgumentException e) {
             problems.add(e.getMessage());
         }

@@ -23,6 +23,9 @@ import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.counters.CountersFile;
+import io.sluice.runtime.replication.AcknowledgedIndexReader;
+import org.agrona.concurrent.status.AtomicCounter;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +44,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The I/O thread allocates nothing per message once warm: orders in (parse, validate, command journal,
  * session journal) and reports out (engine journal, encode, session journal, socket), counted by
- * HotSpot's per-thread allocation counter over 2000 round trips after warm-up (and the same for mass cancel
+ * HotSpot's per-thread allocation counter over 2000 round trips after a warm-up of 20,000, which lets C2 compile the
+ * per-message code first ({@link #WARM_UP}) (and the same for mass cancel
  * requests, 35=q, and their reports, 35=r). Most windows count 0
  * bytes; now and then Chronicle Queue or the VM (re-materialising objects on deoptimisation) charges a
  * few hundred bytes to the thread, so the bound is less than one small object per message on average,
@@ -65,6 +69,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GatewayAllocationTest {
     private static final int MEASURED = 2_000;
+    /**
+     * Round trips before the measured window: enough for the per-message methods to reach C2 (HotSpot's tier 4 wants
+     * 5,000 invocations, then a place in a compile queue that a loaded machine makes slow). With 3,000, tier-3 (C1)
+     * compilations of {@code ReportDelivery.send}, {@code FixSession.commit} and {@code NioConnection.read} were seen
+     * (JFR {@code jdk.Compilation}) inside the window; C1 code does no escape analysis, so the objects C2 keeps in
+     * registers (inside Chronicle's appender and tailer, mostly) were counted as allocated: 1 to 16 KB per window.
+     */
+    private static final int WARM_UP = 20_000;
     private static final int HELD_FILES = 200;
 
     @TempDir
@@ -88,7 +100,7 @@ class GatewayAllocationTest {
             report.gatewayId(1).session(id("CLIENT1")).clOrdId(id("MC")).rejectReason(RejectReason.NONE);
             client.logon("secret1");
             client.expect("A");
-            massCancelRoundTrips(client, engine, report, 3_000);
+            massCancelRoundTrips(client, engine, report, WARM_UP);
             final long before = gateway.allocatedBytes();
             massCancelRoundTrips(client, engine, report, MEASURED);
             final long allocated = gateway.allocatedBytes() - before;
@@ -129,11 +141,26 @@ class GatewayAllocationTest {
 
     @Test
     void overTlsTheIoThreadAllocatesOnlyInsideTheJdksTls() throws Exception {
+        exchangeOverTls(GatewayReplication.NONE);
+    }
+
+    /**
+     * The same over TLS with {@code replication: acknowledged}: every message is held in plaintext until the shipper's
+     * counter covers its journal record, then wrapped and written by the gate's release ({@code releaseHeld}). The test
+     * plays the shipper: it acknowledges each {@code sent} record as it appears, through the shipper's real counters
+     * file, so every report is held first and released by the gate's counter moving.
+     */
+    @Test
+    void overTlsInAcknowledgedReplicationTheIoThreadAllocatesOnlyInsideTheJdksTls() throws Exception {
+        exchangeOverTls(GatewayReplication.ACKNOWLEDGED);
+    }
+
+    private void exchangeOverTls(final GatewayReplication replication) throws Exception {
         final KeytoolCertificates keys = new KeytoolCertificates(Files.createDirectories(root.resolve("keys")), "gatepass");
         final KeytoolCertificates.Party gatewayKey = keys.party("gateway", "CN=localhost");
         final Path trust = keys.trustStore("client-trust", gatewayKey);
         final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tls://127.0.0.1:0")
-                .tls(new TlsConfig().keyStore(gatewayKey.keyStore(), "gatepass"))
+                .tls(new TlsConfig().keyStore(gatewayKey.keyStore(), "gatepass")).replication(replication)
                 .idle(io.sluice.runtime.agent.IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
         final KeyStore trusted = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(trust)) {
@@ -144,29 +171,63 @@ class GatewayAllocationTest {
         final SSLContext context = SSLContext.getInstance("TLSv1.3");
         context.init(null, trustManagers.getTrustManagers(), null);
         System.setProperty(TlsLayer.COUNT_JDK_ALLOCATION, "true");
-        try (RunningGateway gateway = new RunningGateway(config);
+        try (CountersFile shipper = CountersFile.create(root, AcknowledgedIndexReader.SHIPPER_PROCESS);
+             RunningGateway gateway = new RunningGateway(config);
              ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
+             ChronicleQueue records = Journals.open(Journals.gatewayDeliveries(root, 1));
              TestFixClient client = TestFixClient.tls((InetSocketAddress) gateway.address(), context, "CLIENT1", 1)) {
+            final AtomicCounter acknowledged = shipper.gauge(AcknowledgedIndexReader.label(
+                    Journals.gatewayDeliveries(root, 1).getFileName().toString()));
+            final Runnable afterReport = replication == GatewayReplication.ACKNOWLEDGED
+                    ? acknowledgingEachSentRecord(records.createTailer(), acknowledged) : () -> { };
             final EngineToGateway engine = engineJournal.methodWriter(EngineToGateway.class);
             final ExecutionReport report = EventFixtures.executionReport();
             report.gatewayId(1).session(id("CLIENT1"));
             client.logon("secret1");
+            afterReport.run();
             client.expect("A");
-            roundTrips(client, engine, report, 3_000);
+            roundTrips(client, engine, report, WARM_UP, afterReport);
             final long before = gateway.allocatedBytes();
             final long jdkBefore = TlsLayer.jdkAllocatedBytes();
-            roundTrips(client, engine, report, MEASURED);
+            roundTrips(client, engine, report, MEASURED, afterReport);
             final long allocated = gateway.allocatedBytes() - before;
             final long insideJdk = TlsLayer.jdkAllocatedBytes() - jdkBefore;
-            System.out.printf("gateway I/O thread over TLS 1.3: %,d bytes over %,d order/report round trips, %,d of them"
-                    + " inside the JDK's SSLEngine wrap and unwrap (%,.0f per round trip), %,d outside it%n", allocated,
-                    MEASURED, insideJdk, insideJdk / (double) MEASURED, allocated - insideJdk);
+            System.out.printf("gateway I/O thread over TLS 1.3, replication %s: %,d bytes over %,d order/report round"
+                    + " trips, %,d of them inside the JDK's SSLEngine wrap and unwrap (%,.0f per round trip), %,d outside"
+                    + " it%n", replication, allocated, MEASURED, insideJdk, insideJdk / (double) MEASURED,
+                    allocated - insideJdk);
             assertTrue(insideJdk > 0, "the JDK's TLS allocates per record, and the count sees it");
             assertTrue(allocated - insideJdk < 16L * MEASURED, "bytes the I/O thread allocated over " + MEASURED
                     + " orders and reports outside the JDK's TLS: " + (allocated - insideJdk));
         } finally {
             System.clearProperty(TlsLayer.COUNT_JDK_ALLOCATION);
         }
+    }
+
+    /**
+     * @return what the shipper does, once per message the gateway sends: waits (polling, with a deadline) for its
+     *         {@code sent} record in gateway 1's journal, then publishes that record's index as acknowledged
+     */
+    private static Runnable acknowledgingEachSentRecord(final net.openhft.chronicle.queue.ExcerptTailer tailer,
+                                                        final AtomicCounter acknowledged) {
+        return () -> {
+            final long deadline = System.nanoTime() + 30_000_000_000L;
+            while (System.nanoTime() < deadline) {
+                try (net.openhft.chronicle.wire.DocumentContext dc = tailer.readingDocument()) {
+                    if (dc.isPresent()) {
+                        final net.openhft.chronicle.bytes.Bytes<?> bytes = dc.wire().bytes();
+                        if (bytes.readUnsignedByte() == net.openhft.chronicle.wire.BinaryWireCode.FIELD_NUMBER
+                                && bytes.readStopBit() == io.sluice.contracts.RecordLayout.SENT) {
+                            acknowledged.setRelease(dc.index());
+                            return;
+                        }
+                        continue;
+                    }
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(10_000);
+            }
+            throw new AssertionError("gateway 1 journaled no message as sent within 30 s");
+        };
     }
 
     private void exchangeOrdersAndReports() throws Exception {
@@ -188,7 +249,7 @@ class GatewayAllocationTest {
             admin.append(new AdminCommand().action(AdminAction.DISCONNECT).gatewayId(1).session(id("NOBODY")));
             awaitAdminAnswer(root);
             admin.append(otherGateways);
-            roundTrips(client, engine, report, 3_000);
+            roundTrips(client, engine, report, WARM_UP);
             final long before = gateway.allocatedBytes();
             assertTrue(before > 0, "the counter works: start-up and warm-up allocated");
             roundTrips(client, engine, report, MEASURED);
@@ -202,10 +263,18 @@ class GatewayAllocationTest {
 
     private static void roundTrips(final TestFixClient client, final EngineToGateway engine,
                                    final ExecutionReport report, final int count) throws Exception {
+        roundTrips(client, engine, report, count, () -> { });
+    }
+
+    /** As above, running {@code afterReport} once each report is in the engine journal. */
+    private static void roundTrips(final TestFixClient client, final EngineToGateway engine,
+                                   final ExecutionReport report, final int count, final Runnable afterReport)
+            throws Exception {
         for (int i = 0; i < count; i++) {
             client.newOrder("ORD-" + i, "VOD.L", '1', 100, "101.25");
             report.execId(i);
             engine.executionReport(report);
+            afterReport.run();
             assertEquals(Integer.toString(i), client.expect("8").get(FixTags.EXEC_ID));
         }
     }

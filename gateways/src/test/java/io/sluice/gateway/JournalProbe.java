@@ -108,6 +108,33 @@ final class JournalProbe {
         return deliveries;
     }
 
+    /**
+     * @return the journal index of every {@code sent} record in gateway {@code id}'s own journal, in order: one per
+     *         message the gateway sent (journaled before the message is queued on its connection)
+     */
+    static List<Long> sentIndexes(final Path root, final int id) {
+        final List<Long> indexes = new ArrayList<>();
+        final java.nio.file.Path dir = Journals.gatewayDeliveries(root, id);
+        if (!java.nio.file.Files.exists(dir.resolve("metadata.cq4t"))) {
+            return indexes;
+        }
+        try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
+            final net.openhft.chronicle.queue.ExcerptTailer tailer = queue.createTailer();
+            while (true) {
+                try (net.openhft.chronicle.wire.DocumentContext dc = tailer.readingDocument()) {
+                    if (!dc.isPresent()) {
+                        return indexes;
+                    }
+                    final net.openhft.chronicle.bytes.Bytes<?> bytes = dc.wire().bytes();
+                    if (bytes.readUnsignedByte() == net.openhft.chronicle.wire.BinaryWireCode.FIELD_NUMBER
+                            && bytes.readStopBit() == io.sluice.contracts.RecordLayout.SENT) {
+                        indexes.add(dc.index());
+                    }
+                }
+            }
+        }
+    }
+
     /** Polls {@code condition} until it holds, failing after 10 s with {@code what}. */
     static void await(final String what, final BooleanSupplier condition) {
         await(what, 10, condition);

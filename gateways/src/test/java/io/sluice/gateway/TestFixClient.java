@@ -205,6 +205,28 @@ final class TestFixClient implements AutoCloseable {
         assertEquals("QUIET", expect("0").get(FixTags.TEST_REQ_ID));
     }
 
+    /**
+     * Reads for {@code millis} and fails if a message (or a close) arrives meanwhile: for a message the gateway holds
+     * back, once the test knows it was queued (its record is journaled), where "nothing" is what must be shown.
+     */
+    void expectSilenceFor(final long millis) throws IOException {
+        final long deadline = System.currentTimeMillis() + millis;
+        long left;
+        while ((left = deadline - System.currentTimeMillis()) > 0) {
+            awaitBytes(left);
+            final FixFields unexpected = poll();
+            if (unexpected != null) {
+                fail("expected nothing from the gateway yet, got " + unexpected);
+            }
+            if (peerClosed) {
+                fail("expected nothing from the gateway yet, but it closed the connection");
+            }
+        }
+        if (in.position() > readOffset) {
+            fail("expected nothing from the gateway yet, got " + (in.position() - readOffset) + " bytes of a message");
+        }
+    }
+
     /** Waits (10 s at most) until the gateway closes the connection; fails if it sends more meanwhile. */
     void expectClosed() throws IOException {
         final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;

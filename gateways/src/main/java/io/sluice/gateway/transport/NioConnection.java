@@ -26,10 +26,11 @@ import java.security.cert.X509Certificate;
  * awaiting logon, logged on, lingering, closed. On a TLS address a {@link TlsLayer} sits between the socket and the
  * buffers: the handler sees the same plaintext FIX bytes either way. It counts the bytes queued and the bytes the
  * socket took ({@link #queuedBytes()}, and {@link ConnectionHandler#onWritten} after every write), so its owner can
- * tell when a message has left. With a {@link SendGate} (a gateway in acknowledged replication; plain addresses only,
- * {@code GatewayConfig} refuses it with TLS) each queued message is stamped, and a write takes only the bytes of the
- * messages the gate has released ({@link SendMarks}); the rest stays queued until {@link NioTransport#releaseHeld()}
- * finds the gate moved. Used only by the transport's I/O thread.
+ * tell when a message has left. With a {@link SendGate} (a gateway in acknowledged replication) each queued message is
+ * stamped, and a flush takes only the bytes of the messages the gate has released ({@link SendMarks}): a plain write
+ * writes only those, and on TLS only those are handed to the SSLEngine's wrap (once wrapped, bytes are on their way);
+ * the rest stays queued, in plaintext, until {@link NioTransport#releaseHeld()} finds the gate moved. Used only by the
+ * transport's I/O thread.
  */
 public final class NioConnection implements FixConnection {
     private final NioTransport transport;
@@ -56,9 +57,6 @@ public final class NioConnection implements FixConnection {
 
     NioConnection(final NioTransport transport, final SocketChannel channel, final SocketAddress remoteAddress,
                   final long remoteAddressKey, final int reserve, final TlsLayer tls, final SendGate gate) {
-        if (tls != null && gate != null) {
-            throw new IllegalArgumentException("acknowledged replication is not supported on a TLS address");
-        }
         this.transport = transport;
         this.tls = tls;
         this.state = tls == null ? ConnectionState.AWAITING_LOGON : ConnectionState.HANDSHAKING;
@@ -390,7 +388,7 @@ public final class NioConnection implements FixConnection {
         if (!flush()) {
             lost(handler);
         } else if (state == ConnectionState.LINGERING) {
-            if (buffers.send.position() == 0) {
+            if (!pending()) {
                 close();
             } else if (writePending) {
                 interest(SelectionKey.OP_WRITE);
@@ -411,19 +409,19 @@ public final class NioConnection implements FixConnection {
             if (state == ConnectionState.HANDSHAKING || !tls.pending(buffers) && !tls.wantsWrap()) {
                 return true;
             }
-            written = tls.flush(channel, buffers);
+            written = tls.flush(channel, buffers, releasable(send.position()));
             if (written < 0) {
                 send.clear();
                 return false;
             }
-            pending = tls.pending(buffers);
+            // Waiting for the socket for records and released plaintext; what the gate holds waits for releaseHeld().
+            pending = tls.recordsWaiting(buffers) || releasable(send.position()) > 0;
         } else {
             final int queued = send.position();
             if (queued == 0) {
                 return true;
             }
-            final int releasable = marks == null ? queued
-                    : (int) Math.min(queued, marks.releasedEnd(gate.released()) - writtenBytes);
+            final int releasable = releasable(queued);
             int socketTook = 0;
             if (releasable > 0) {
                 send.position(0).limit(releasable);
@@ -455,6 +453,16 @@ public final class NioConnection implements FixConnection {
         }
         writePending = pending;
         return true;
+    }
+
+    /**
+     * @return how many of the {@code queued} bytes at the start of the send buffer may leave now: all of them without
+     *         a gate, else those of the messages whose stamp the gate has released (the send buffer holds the stream's
+     *         bytes from {@code queuedBytes - queued} on: those before were written, or on TLS wrapped)
+     */
+    private int releasable(final int queued) {
+        return marks == null ? queued : (int) Math.max(0,
+                Math.min(queued, marks.releasedEnd(gate.released()) - (queuedBytes - queued)));
     }
 
     /** @return true while bytes wait to go out (plaintext, or TLS records). */

@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>
  * The handshake runs on the I/O thread, its delegated tasks (certificate checks, signatures) too: a few
  * milliseconds of one connection's CPU, once. Bytes of the plaintext stream count as written once the records that
- * carry them have all been handed to the socket ({@link #flush}).
+ * carry them have all been handed to the socket ({@link #flush}). A {@link SendGate} (acknowledged replication) acts on
+ * the plaintext, before the engine: {@link #flush} wraps only the bytes the connection says are released, and the
+ * rest waits in the send buffer unencrypted, so no record holds a byte the gate has not let out.
  */
 public final class TlsLayer {
     /** What a handshake step needs next. */
@@ -184,34 +186,42 @@ public final class TlsLayer {
     }
 
     /**
-     * Wraps what the send buffer holds (in write mode) into records and writes them, as long as the socket takes
-     * them whole; what it does not take stays in tlsOut, what was not wrapped stays in the send buffer.
+     * Wraps into records the first {@code releasable} bytes the send buffer holds (in write mode), and writes them, as
+     * long as the socket takes them whole; what it does not take stays in tlsOut, what was not wrapped (not released,
+     * or no room in tlsOut) stays in the send buffer. Only released plaintext is handed to the engine: once wrapped, a
+     * byte is on its way to the client (a gate must act before, see {@link SendGate}).
      *
+     * @param releasable how many of the send buffer's bytes may be wrapped now (at most its position: all of them
+     *                   without a gate)
      * @return how many more plaintext bytes are now out (their records wholly handed to the socket), or -1 if
      *         the socket or the engine failed
      */
-    long flush(final SocketChannel channel, final ConnectionBuffers buffers) {
+    long flush(final SocketChannel channel, final ConnectionBuffers buffers, final int releasable) {
         final ByteBuffer send = buffers.send;
+        int wrappable = releasable;
         try {
             while (true) {
-                if (buffers.tlsOut.remaining() >= packetBytes && (send.position() > 0 || wantsWrap())) {
-                    send.flip();
+                if (buffers.tlsOut.remaining() >= packetBytes && (wrappable > 0 || wantsWrap())) {
+                    final int queued = send.position();
+                    send.position(0).limit(wrappable);
                     final SSLEngineResult result;
                     try {
                         result = wrap(buffers.sendArray, buffers.tlsOut);
                     } finally {
+                        send.limit(queued);
                         send.compact();
                     }
                     if (result.getStatus() == SSLEngineResult.Status.CLOSED) {
                         return -1;
                     }
+                    wrappable -= result.bytesConsumed();
                     wrappedNotWritten += result.bytesConsumed();
                     if (result.getHandshakeStatus() == SSLEngineResult.HandshakeStatus.NEED_TASK) {
                         runTasks();
                     }
                 }
                 if (buffers.tlsOut.position() == 0 || writeOut(channel, buffers) <= 0
-                        || buffers.tlsOut.position() > 0 || send.position() == 0 && !wantsWrap()) {
+                        || buffers.tlsOut.position() > 0 || wrappable == 0 && !wantsWrap()) {
                     break;
                 }
             }
@@ -224,6 +234,11 @@ public final class TlsLayer {
         final long out = wrappedNotWritten;
         wrappedNotWritten = 0;
         return out;
+    }
+
+    /** @return true while records wrapped by {@link #flush} wait for room in the socket */
+    boolean recordsWaiting(final ConnectionBuffers buffers) {
+        return buffers.tlsOut.position() > 0;
     }
 
     /** @return true while plaintext or records wait to go out. */

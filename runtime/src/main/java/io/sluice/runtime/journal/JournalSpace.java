@@ -290,8 +290,12 @@ public final class JournalSpace {
                 reservedUpTo = from;
             }
         }
-        outcome(errno == 0, errno == FileReservation.ENOSPC ? "disk full in " + blocks.file()
-                : "fallocate of " + blocks.file() + " failed with errno " + errno);
+        if (errno == 0) {
+            outcome(true, null); // no reason to build: this runs whenever the writer moved, on a reserving thread
+        } else {
+            outcome(false, errno == FileReservation.ENOSPC ? "disk full in " + blocks.file()
+                    : "fallocate of " + blocks.file() + " failed with errno " + errno);
+        }
         publish(tag(reservedCycle), reservedUpTo);
         return errno == 0;
     }
@@ -326,6 +330,7 @@ public final class JournalSpace {
         return true;
     }
 
+    /** Records whether the reserve is whole; logs a change. @param why the refusal (unused, may be null, when reserved) */
     private void outcome(final boolean reserved, final String why) {
         if (reserved == !refused) {
             return;
