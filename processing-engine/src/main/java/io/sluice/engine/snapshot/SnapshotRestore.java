@@ -47,9 +47,18 @@ public final class SnapshotRestore {
     /** Asks for the newest valid snapshot. */
     public static final long LATEST = -1;
 
-    /** The snapshot a restore started from. */
+    /**
+     * The snapshot a restore started from, and how long the restore took to list the snapshots, check them (the one
+     * used and any newer refused) and load the one used.
+     */
     public record Restored(Path journal, long beginIndex, long engineIndex, long inputs, int openOrders,
-                           int completedOrders) {
+                           int completedOrders, int listed, long listNanos, long checkNanos, long loadNanos) {
+        /** @return e.g. "3 snapshots listed in 4 ms, checked in 35 ms, 125,000 orders loaded in 180 ms" */
+        public String describeTimes() {
+            return String.format(java.util.Locale.ROOT, "%,d snapshots listed in %d ms, checked in %d ms, %,d orders loaded in %d ms", listed,
+                    listNanos / 1_000_000, checkNanos / 1_000_000, openOrders + completedOrders, loadNanos / 1_000_000);
+        }
+
         /** @return e.g. "snapshot at engine index 0x4a0000002a (1,000,000 inputs, 5,012 resting orders) of data/snapshots" */
         public String describe() {
             return String.format("snapshot at engine index 0x%x (%,d inputs, %,d resting and %,d completed orders; "
@@ -93,7 +102,9 @@ public final class SnapshotRestore {
     public static Restored restore(final ChronicleQueue snapshots, final EngineConfig config, final Engine engine,
                                    final ConsumptionOrder order, final InputSources sources, final long wanted,
                                    final Consumer<String> log) {
+        final long listStart = System.nanoTime();
         final List<SnapshotCatalog.Entry> entries = SnapshotCatalog.read(snapshots);
+        final long checkStart = System.nanoTime();
         final Path dir = Path.of(snapshots.fileAbsolutePath());
         boolean found = false;
         for (int i = entries.size() - 1; i >= 0; i--) {
@@ -104,9 +115,11 @@ public final class SnapshotRestore {
             found = true;
             final String problem = check(entry, config, snapshots, order, sources);
             if (problem == null) {
+                final long loadStart = System.nanoTime();
                 load(snapshots, entry, engine);
                 return new Restored(dir, entry.beginIndex, entry.begin.engineIndex(), entry.begin.inputs(),
-                        entry.begin.openOrders(), entry.begin.completedOrders());
+                        entry.begin.openOrders(), entry.begin.completedOrders(), entries.size(), checkStart - listStart,
+                        loadStart - checkStart, System.nanoTime() - loadStart);
             }
             order.toStart();
             for (int s = 0; s < sources.count(); s++) {
