@@ -51,7 +51,7 @@ final class EngineStartupLineTest {
         final String line = startupLine(configFile);
         assertTrue(line.matches("engine: live \\d+ ms after the JVM's start, process cpu [\\d,]+ ms; phases wall/thread cpu:"
                 + " jvm \\d+/\\d+ ms, command line \\d+/\\d+ ms, config \\d+/\\d+ ms, journals \\d+/\\d+ ms,"
-                + " agent thread \\d+/\\d+ ms, snapshot \\d+/\\d+ ms \\(1 snapshots listed in \\d+ ms, checked in \\d+ ms,"
+                + " agent thread \\d+/\\d+ ms, snapshot \\d+/\\d+ ms \\(1 snapshots found in \\d+ ms, checked in \\d+ ms,"
                 + " [\\d,]+ orders loaded in \\d+ ms\\), re-run \\d+/\\d+ ms \\(0 inputs\\)"), line);
     }
 
