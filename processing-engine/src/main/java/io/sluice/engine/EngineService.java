@@ -142,15 +142,28 @@ public final class EngineService implements Agent, AutoCloseable {
      *                                                             other reports than recorded: nothing goes live
      */
     public long recover() {
+        return recover(StartupPhases.IGNORED);
+    }
+
+    /**
+     * As {@link #recover()}, timing its phases into {@code phases}: "snapshot" (finding, checking and loading the
+     * snapshot) and "re-run" (the inputs after it), for the engine process's start-up line.
+     *
+     * @return how many inputs were re-run
+     */
+    public long recover(final StartupPhases phases) {
         final ExcerptComparison comparison = new ExcerptComparison(false);
         final JournalingInput rerun = new JournalingInput(output.recoveryWire(), logic, comparison);
         try (ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
             restoredFrom = config.restartFromSnapshots() ? SnapshotRestore.restore(config.journalRoot(), config, engine,
                     order, sources, SnapshotRestore.LATEST, problem -> System.err.println("engine: " + problem)) : null;
+            phases.end("snapshot", !config.restartFromSnapshots() ? "restartFromSnapshots off"
+                    : restoredFrom == null ? "none used" : restoredFrom.describeTimes());
             recovered = RecordedInputs.recover(engineJournal, order, sources, rerun, comparison, output.recoveryWire(),
                     RecordedInputs.Recovered.NONE);
         }
         output.goLive();
+        phases.end("re-run", String.format(java.util.Locale.ROOT, "%,d inputs", recovered));
         return recovered;
     }
 

@@ -16,9 +16,10 @@ import java.util.List;
  * each exits, its JVM assembles the cache in a child JVM. Production runs start with the "use" flags and
  * {@code -Xlog:aot}, whose "Opened AOT cache" line in the process's log proves the cache was mapped (without it
  * the JVM runs on, without the cache). The cache only fits the same JDK, the same jars and compatible flags,
- * hence one per role, trained on the benchmark's own class path.
+ * hence one per role, trained on the benchmark's own class path. The recovery benchmark uses its flags for the
+ * engine's restart with and without a cache.
  */
-record AotCache(Path engine, Path gateway) {
+public record AotCache(Path engine, Path gateway) {
     private static final String OPTIONS_FILE = "aot.options";
 
     /** @return the caches under {@code dir} (not yet trained). */
@@ -27,12 +28,12 @@ record AotCache(Path engine, Path gateway) {
     }
 
     /** @return the flags that make a training run write {@code cache} when the JVM exits. */
-    static List<String> trainingFlags(final Path cache) {
+    public static List<String> trainingFlags(final Path cache) {
         return flags("record", cache);
     }
 
     /** @return the flags that make a production run use {@code cache} and log whether it could. */
-    static List<String> productionFlags(final Path cache) {
+    public static List<String> productionFlags(final Path cache) {
         final List<String> flags = new ArrayList<>(flags("use", cache));
         flags.add("-Xlog:aot");
         return List.copyOf(flags);
@@ -44,7 +45,7 @@ record AotCache(Path engine, Path gateway) {
     }
 
     /** @return true if a process's output says its JVM opened {@code cache}. */
-    static boolean opened(final String log, final Path cache) {
+    public static boolean opened(final String log, final Path cache) {
         return log.contains("Opened AOT cache " + cache.toAbsolutePath());
     }
 

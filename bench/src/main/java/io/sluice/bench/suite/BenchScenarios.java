@@ -106,18 +106,24 @@ public final class BenchScenarios {
                                     "engine alone", "engineAlone[2].seconds")),
             new BenchScenario("recovery",
                     "engine restart, from process launch to its answer to the first live command, as history grows",
-                    "restart from the newest snapshot (./sluice snapshot --at-end run before) vs re-running every input;"
-                            + " same run, same journals, at each size",
+                    "restart from the newest snapshot (./sluice snapshot --at-end run before) vs re-running every input,"
+                            + " each with and without the engine's AOT cache (as ./sluice engine starts); same run, same"
+                            + " journals, at each size, variants interleaved",
                     "issue 17: with snapshots under 1 s at every size and flat as history grows",
-                    List.of("--sizes", "100000,1000000"),
+                    List.of("--sizes", "100000,1000000", "--repeats", "1"),
                     List.of(),
                     new ReportSpec()
+                            .headline("restart with snapshots and AOT cache, largest size (ms)",
+                                    "rows[1].withSnapshotsAot.launchToFirstAnswerMs")
                             .headline("restart with snapshots, largest size (ms)", "rows[1].withSnapshots.launchToFirstAnswerMs")
                             .headline("restart without snapshots, largest size (ms)", "rows[1].withoutSnapshots.launchToFirstAnswerMs")
                             .compare("restart (ms), smaller size", "with snapshots", "rows[0].withSnapshots.launchToFirstAnswerMs",
                                     "without", "rows[0].withoutSnapshots.launchToFirstAnswerMs")
                             .compare("restart (ms), larger size", "with snapshots", "rows[1].withSnapshots.launchToFirstAnswerMs",
                                     "without", "rows[1].withoutSnapshots.launchToFirstAnswerMs")
+                            .compare("restart with snapshots (ms), larger size", "AOT cache",
+                                    "rows[1].withSnapshotsAot.launchToFirstAnswerMs", "none",
+                                    "rows[1].withSnapshots.launchToFirstAnswerMs")
                             .compare("engine recovery (ms), larger size", "with snapshots", "rows[1].withSnapshots.engineRecoveryMs",
                                     "without", "rows[1].withoutSnapshots.engineRecoveryMs")),
             new BenchScenario("snapshotter-impact",

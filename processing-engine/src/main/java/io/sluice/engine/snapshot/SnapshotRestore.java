@@ -23,14 +23,14 @@ import net.openhft.chronicle.wire.DocumentContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * Starts a fresh engine from a snapshot instead of from the first input: the engine process on restart, the
  * snapshotter before it follows the journals on, and {@code replay --from-snapshot}. It takes the newest snapshot of
- * the snapshot journal (or the one asked for) and uses it only if
+ * the snapshot journal (or the one asked for), reading the journal backward from its end
+ * ({@link SnapshotCatalog.NewestFirst}: the snapshots older than the one used are never read), and uses it only if
  * <ul>
  *   <li>it is whole: its end record is there and its excerpts still give the checksum the end records;</li>
  *   <li>it was taken under this config: same format version, capacities and instruments;</li>
@@ -47,9 +47,19 @@ public final class SnapshotRestore {
     /** Asks for the newest valid snapshot. */
     public static final long LATEST = -1;
 
-    /** The snapshot a restore started from. */
+    /**
+     * The snapshot a restore started from, and how long the restore took to find the snapshots it looked at (newest
+     * first, up to the one used), check them and load the one used.
+     */
     public record Restored(Path journal, long beginIndex, long engineIndex, long inputs, int openOrders,
-                           int completedOrders) {
+                           int completedOrders, int lookedAt, long findNanos, long checkNanos, long loadNanos) {
+        /** @return e.g. "1 snapshots found in 4 ms, checked in 35 ms, 125,000 orders loaded in 180 ms" */
+        public String describeTimes() {
+            return String.format(java.util.Locale.ROOT, "%,d snapshots found in %d ms, checked in %d ms, %,d orders"
+                    + " loaded in %d ms", lookedAt, findNanos / 1_000_000, checkNanos / 1_000_000,
+                    openOrders + completedOrders, loadNanos / 1_000_000);
+        }
+
         /** @return e.g. "snapshot at engine index 0x4a0000002a (1,000,000 inputs, 5,012 resting orders) of data/snapshots" */
         public String describe() {
             return String.format("snapshot at engine index 0x%x (%,d inputs, %,d resting and %,d completed orders; "
@@ -93,32 +103,44 @@ public final class SnapshotRestore {
     public static Restored restore(final ChronicleQueue snapshots, final EngineConfig config, final Engine engine,
                                    final ConsumptionOrder order, final InputSources sources, final long wanted,
                                    final Consumer<String> log) {
-        final List<SnapshotCatalog.Entry> entries = SnapshotCatalog.read(snapshots);
         final Path dir = Path.of(snapshots.fileAbsolutePath());
         boolean found = false;
-        for (int i = entries.size() - 1; i >= 0; i--) {
-            final SnapshotCatalog.Entry entry = entries.get(i);
-            if (wanted != LATEST && (entry.begin == null || entry.begin.engineIndex() != wanted)) {
-                continue;
+        long findNanos = 0;
+        long checkNanos = 0;
+        try (SnapshotCatalog.NewestFirst catalog = new SnapshotCatalog.NewestFirst(snapshots)) {
+            while (true) {
+                final long findStart = System.nanoTime();
+                final SnapshotCatalog.Entry entry = catalog.next();
+                final long checkStart = System.nanoTime();
+                findNanos += checkStart - findStart;
+                if (entry == null) {
+                    break;
+                }
+                if (wanted != LATEST && (entry.begin == null || entry.begin.engineIndex() != wanted)) {
+                    continue;
+                }
+                found = true;
+                final String problem = check(entry, config, snapshots, order, sources);
+                checkNanos += System.nanoTime() - checkStart;
+                if (problem == null) {
+                    final long loadStart = System.nanoTime();
+                    load(snapshots, entry, engine);
+                    return new Restored(dir, entry.beginIndex, entry.begin.engineIndex(), entry.begin.inputs(),
+                            entry.begin.openOrders(), entry.begin.completedOrders(), catalog.found(), findNanos,
+                            checkNanos, System.nanoTime() - loadStart);
+                }
+                order.toStart();
+                for (int s = 0; s < sources.count(); s++) {
+                    sources.get(s).rewind();
+                }
+                final String message = "snapshot journal " + dir + ", snapshot at index 0x" + Long.toHexString(entry.beginIndex)
+                        + (entry.begin == null ? "" : " (engine index 0x" + Long.toHexString(entry.begin.engineIndex()) + ")")
+                        + " not used: " + problem;
+                if (wanted != LATEST) {
+                    throw new IllegalArgumentException(message);
+                }
+                log.accept(message);
             }
-            found = true;
-            final String problem = check(entry, config, snapshots, order, sources);
-            if (problem == null) {
-                load(snapshots, entry, engine);
-                return new Restored(dir, entry.beginIndex, entry.begin.engineIndex(), entry.begin.inputs(),
-                        entry.begin.openOrders(), entry.begin.completedOrders());
-            }
-            order.toStart();
-            for (int s = 0; s < sources.count(); s++) {
-                sources.get(s).rewind();
-            }
-            final String message = "snapshot journal " + dir + ", snapshot at index 0x" + Long.toHexString(entry.beginIndex)
-                    + (entry.begin == null ? "" : " (engine index 0x" + Long.toHexString(entry.begin.engineIndex()) + ")")
-                    + " not used: " + problem;
-            if (wanted != LATEST) {
-                throw new IllegalArgumentException(message);
-            }
-            log.accept(message);
         }
         if (wanted != LATEST && !found) {
             throw new IllegalArgumentException("snapshot journal " + dir + " holds no snapshot at engine index 0x"
