@@ -171,8 +171,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     /**
      * @return how long the shipper's Kafka transaction may collect excerpts before it is committed, µs. 0 (the default)
-     * commits after every round of the shipper's agent that shipped something: the least lag and acknowledged-mode
-     * latency. More commits less often (fewer commit round trips and markers, less CPU per excerpt), for up to that
+     * commits as soon as a round of the shipper's agent has shipped all there was (group commit: a trickle commits at
+     * once, a backlog in few large transactions): the least lag and acknowledged-mode latency. More commits less often (fewer commit round trips and markers, less CPU per excerpt), for up to that
      * much more lag: readers ({@code read_committed}) and gateways in acknowledged mode see an excerpt once committed
      */
     public long transactionMicros() {

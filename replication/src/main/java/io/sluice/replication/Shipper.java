@@ -47,7 +47,8 @@ import java.util.stream.Stream;
  *   be appended after its successor resumed before them. So the producer has a stable {@code transactional.id} per
  *   deployment: {@code initTransactions()} at start fences any earlier shipper and aborts the transaction it left open,
  *   and every reader (this shipper's resume, receivers, promote) reads {@code read_committed}. A transaction is
- *   committed after every round that shipped something, or every {@link ReplicationConfig#transactionMicros()}; an
+ *   committed once a round of the agent has shipped all there was (group commit), or every
+ *   {@link ReplicationConfig#transactionMicros()}; an
  *   excerpt counts as acknowledged (the counter gateways in acknowledged mode poll, what the causal gate goes by) once
  *   committed. An aborted transaction (a send Kafka refused) makes every journal resume from Kafka again.</li>
  *   <li><b>Resume</b>: there is no local offset file. For each journal it reads the last committed record of its
@@ -106,6 +107,8 @@ public final class Shipper implements Agent {
     private Exception refusedInSend;
     /** Set while shipping when a journal's excerpts fill {@link ShippedJournal#MAX_IN_FLIGHT}: commit now. */
     private boolean transactionFull;
+    /** Set while shipping when a journal had more to ship than {@link #BATCH}: the round did not catch up. */
+    private boolean backlog;
 
     public Shipper(final ReplicationConfig config) {
         this.config = config;
@@ -127,8 +130,8 @@ public final class Shipper implements Agent {
                 + ReplicationTopics.prefix(config.deployment()) + "<journal>, replication factor "
                 + config.replicationFactor() + ", min.insync.replicas " + config.minInsyncReplicas() + "), in transactions of "
                 + "transactional.id " + transactionalId(config.deployment()) + " committed "
-                + (config.transactionMicros() == 0 ? "after every round that shipped" : "every " + config.transactionMicros()
-                + " µs"));
+                + (config.transactionMicros() == 0 ? "once caught up (group commit)" : "every "
+                + config.transactionMicros() + " µs"));
     }
 
     @Override
@@ -147,6 +150,7 @@ public final class Shipper implements Agent {
                 work += resume();
             }
             transactionFull = false;
+            backlog = false;
             for (final ShippedJournal journal : journals.values()) {
                 if (producerState != ProducerState.READY || transaction != null && transaction.failed()) {
                     break;
@@ -160,8 +164,7 @@ public final class Shipper implements Agent {
             } else if (transaction != null && transaction.failed()) {
                 startAbort(transaction.failure());
                 work += abort();
-            } else if (transaction != null && (transactionFull
-                    || System.nanoTime() - transaction.openedNanos >= config.transactionMicros() * 1000)) {
+            } else if (transaction != null && commitDue()) {
                 producerState = ProducerState.COMMITTING;
                 work += commit();
             }
@@ -176,6 +179,20 @@ public final class Shipper implements Agent {
             reportLag();
         }
         return work;
+    }
+
+    /**
+     * Group commit: with {@code transactionMicros} 0, the open transaction is committed once a round has shipped all
+     * there was (each journal caught up, or held by the causal gate), so that a trickle commits at once and a backlog
+     * (a burst, a catch-up, a shipper slower than the writers) ships in few, large transactions; else once it has been
+     * open {@code transactionMicros}. At once when a journal's excerpts fill it.
+     */
+    private boolean commitDue() {
+        if (transactionFull) {
+            return true;
+        }
+        return config.transactionMicros() == 0 ? !backlog
+                : System.nanoTime() - transaction.openedNanos >= config.transactionMicros() * 1000;
     }
 
     /**
@@ -281,12 +298,9 @@ public final class Shipper implements Agent {
                 new ByteArraySerializer());
     }
 
-    /** Ships up to {@link #BATCH} excerpts of {@code journal}: @return how many */
+    /** Ships up to {@link #BATCH} excerpts of {@code journal} in the open transaction: @return how many */
     private int ship(final ShippedJournal journal) {
         int sent = 0;
-        if (journal.inFlightFull()) {
-            transactionFull = true;
-        }
         while (sent < BATCH && !journal.inFlightFull()) {
             if (journal.pending == null && !readNext(journal)) {
                 break;
@@ -304,6 +318,12 @@ public final class Shipper implements Agent {
             journal.sent(journal.pendingIndex, eventId, journal.pendingReadTicks);
             journal.pending = null;
             sent++;
+        }
+        if (sent == BATCH) {
+            backlog = true;
+        }
+        if (journal.inFlightFull()) {
+            transactionFull = true;
         }
         return sent;
     }
