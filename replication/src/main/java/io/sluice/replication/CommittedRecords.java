@@ -94,7 +94,7 @@ public final class CommittedRecords implements AutoCloseable {
 
     /** @return the Chronicle index a record carries */
     public static long indexOf(final ConsumerRecord<byte[], byte[]> record) {
-        return ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER);
+        return ReplicationTopics.indexOf(record);
     }
 
     /**

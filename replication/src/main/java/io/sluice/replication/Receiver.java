@@ -148,10 +148,9 @@ public final class Receiver implements Agent {
         }
         final long index;
         try {
-            index = ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER);
-        } catch (final IllegalStateException e) {
-            throw ReplicationRefusedException.at(ROLE, journal.name, -1, "record at offset " + record.offset()
-                    + " of " + record.topic() + " has no index header: not a Sluice replication record");
+            index = ReplicationTopics.indexOf(record);
+        } catch (final ReplicationRefusedException e) {
+            throw ReplicationRefusedException.at(ROLE, journal.name, -1, e.getMessage());
         }
         final byte[] bytes = record.value() == null ? new byte[0] : record.value();
         final String notNext = journal.notNext(index);

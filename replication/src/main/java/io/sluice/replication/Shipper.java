@@ -375,13 +375,13 @@ public final class Shipper implements Agent {
         }
         final Transaction current = transaction;
         final RecordHeaders headers = new RecordHeaders();
-        headers.add(ReplicationTopics.INDEX_HEADER, ReplicationTopics.longHeader(journal.pendingIndex));
         headers.add(ReplicationTopics.READ_HEADER, ReplicationTopics.longHeader(journal.pendingReadTicks));
         final long index = journal.pendingIndex;
         final Thread sender = Thread.currentThread();
         refusedInSend = null;
         try {
-            producer.send(new ProducerRecord<>(journal.topic, 0, null, null, journal.pending, headers), (metadata, e) -> {
+            producer.send(new ProducerRecord<>(journal.topic, 0, null, ReplicationTopics.indexKey(index), journal.pending,
+                    headers), (metadata, e) -> {
                 if (e == null) {
                     journal.lastAcknowledgedNanos = System.nanoTime();
                 } else if (Thread.currentThread() == sender) {

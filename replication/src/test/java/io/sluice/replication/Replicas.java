@@ -137,7 +137,7 @@ final class Replicas {
                 final long end = consumer.endOffsets(List.of(partition)).get(partition);
                 await("reading " + partition, 30, () -> {
                     for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                        indexes.add(ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER));
+                        indexes.add(ReplicationTopics.indexOf(record));
                     }
                     return consumer.position(partition) >= end;
                 });

@@ -162,10 +162,8 @@ final class ReplicationTest {
                 Shipper.producerProperties(new ReplicationConfig().deployment("gap").bootstrapServers(kafka.bootstrapServers())),
                 new org.apache.kafka.common.serialization.ByteArraySerializer(),
                 new org.apache.kafka.common.serialization.ByteArraySerializer())) {
-            final var headers = new org.apache.kafka.common.header.internals.RecordHeaders();
-            headers.add(ReplicationTopics.INDEX_HEADER, ReplicationTopics.longHeader(skipping));
             producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(ReplicationTopics.topic("gap", "engine"), 0,
-                    null, null, engine.bytes().getLast(), headers)).get();
+                    ReplicationTopics.indexKey(skipping), engine.bytes().getLast())).get();
         }
         try (JavaProcess receiver = Replicas.receive(dir, "receiver-2", "gap", replica, kafka.bootstrapServers())) {
             assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
@@ -174,6 +172,28 @@ final class ReplicationTest {
             assertTrue(log.contains("a gap"), log);
         }
         Excerpts.assertIdentical(primary, replica);
+    }
+
+    @Test
+    void aRecordOfTopicFormatOneIsRefusedSayingSo() throws Exception {
+        final String topic = ReplicationTopics.topic("format1", "engine");
+        try (org.apache.kafka.clients.admin.Admin admin = kafka.admin()) {
+            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1))).all().get();
+        }
+        // An older shipper's record: the index in a header, no key.
+        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]>(
+                Shipper.producerProperties(new ReplicationConfig().deployment("format1").bootstrapServers(kafka.bootstrapServers())),
+                new org.apache.kafka.common.serialization.ByteArraySerializer(),
+                new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            final var headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+            headers.add(ReplicationTopics.FORMAT_1_INDEX_HEADER, ReplicationTopics.longHeader(0x512e00000000L));
+            producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, 0, null, null, new byte[16], headers)).get();
+        }
+        try (JavaProcess receiver = Replicas.receive(dir, "receiver", "format1", dir.resolve("replica"), kafka.bootstrapServers())) {
+            assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
+            final String log = receiver.logText();
+            assertTrue(log.contains("journal engine") && log.contains("offset 0 of " + topic + " is of topic format 1"), log);
+        }
     }
 
     @Test
