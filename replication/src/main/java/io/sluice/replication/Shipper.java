@@ -549,7 +549,9 @@ public final class Shipper implements Agent {
     }
 
     private void start(final ShippedJournal journal, final long acknowledgedIndex, final String where) {
-        journal.counters = counters.journal(journal.name.name());
+        if (journal.counters == null) { // once: a journal resumes again after an aborted transaction, same counters
+            journal.counters = counters.journal(journal.name.name());
+        }
         journal.counters.acknowledgedIndex.setRelease(acknowledgedIndex);
         journal.lastReadIndex = acknowledgedIndex;
         journal.state = ShippedJournal.State.SHIPPING;

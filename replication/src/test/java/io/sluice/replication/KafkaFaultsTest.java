@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +43,14 @@ final class KafkaFaultsTest {
             Replicas.stop(dir, flow);
             Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
             assertTrue(shipper.logText().contains("shipper: kafka reachable again"), shipper.logText());
+            // What a gateway in acknowledged mode reads is right again after the outage (and any transaction it aborted).
+            for (final var journal : Excerpts.journals(primary).entrySet()) {
+                final long last = Excerpts.of(journal.getValue()).indexes().getLast();
+                try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, journal.getKey())) {
+                    Replicas.await("the acknowledged index of " + journal.getKey(), 30,
+                            () -> reader.acknowledgedIndex() == last, shipper);
+                }
+            }
         }
         Excerpts.assertIdentical(primary, replica);
     }
