@@ -100,7 +100,9 @@ public final class KafkaBrokerMain implements Callable<Integer> {
         final String internalReplicas = Integer.toString(Math.min(3, nodes));
         properties.put("offsets.topic.replication.factor", internalReplicas);
         properties.put("transaction.state.log.replication.factor", internalReplicas);
-        properties.put("transaction.state.log.min.isr", "1");
+        // The shipper commits in transactions: their state log must accept writes on a 1-broker cluster (min.isr 1) and
+        // survive a broker's loss on a 3-broker one (replication factor 3, min.isr 2, as the shipper's topics).
+        properties.put("transaction.state.log.min.isr", nodes >= 3 ? "2" : "1");
         properties.put("share.coordinator.state.topic.replication.factor", internalReplicas);
         properties.put("share.coordinator.state.topic.min.isr", "1");
         properties.put("group.initial.rebalance.delay.ms", "0");

@@ -17,8 +17,9 @@ import org.agrona.collections.Long2LongHashMap;
  *   comes after its {@code sent} record in the same journal, so it is held behind it;</li>
  *   <li>a {@code gateway-N} or {@code admin} excerpt (a command) waits for nothing.</li>
  * </ul>
- * A held excerpt holds its whole journal behind it (one partition keeps the journal's order). The shipper's agent
- * thread alone uses it: acknowledgements reach it through each journal's acknowledged index.
+ * "Acknowledged" here means committed: the shipper publishes in Kafka transactions and tells the gate what each commit
+ * made visible. A held excerpt holds its whole journal behind it (one partition keeps the journal's order). The
+ * shipper's agent thread alone uses it.
  */
 final class CausalGate {
     private final Long2LongHashMap gatewayAcknowledgedEvent = new Long2LongHashMap(0);

@@ -10,10 +10,7 @@ import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,7 +34,8 @@ import java.util.stream.Stream;
  *   <li>no receiver writes the root ({@link ReceiverLock}, held until the end, so none starts meanwhile);</li>
  *   <li>the root is a replica ({@link RootIdentity}: a promoted root is reported and left as it is, exit 0);</li>
  *   <li>with {@code --bootstrap-servers}: the replica holds every record Kafka holds of every topic of its
- *   deployment (end offsets against excerpt counts); without it, this is not checked, and it says so;</li>
+ *   deployment (each topic's last committed record against the journal's last index); without it, this is not
+ *   checked, and it says so;</li>
  *   <li>every journal reads to its end with every record's checksum checked ({@link JournalReader});</li>
  *   <li>then the root's identity becomes {@code role: promoted}: a receiver that starts late refuses to write into it,
  *   and an engine or gateway, which refuse a replica root, start on it.</li>
@@ -96,7 +94,7 @@ public final class PromoteMain implements Callable<Integer> {
                 System.out.println(ROLE + ": NOT checked against Kafka (no --bootstrap-servers): if the receiver had "
                         + "not caught up, records Kafka holds are missing here");
             } else {
-                requireCaughtUp(identity.deployment(), bootstrapServers, counts);
+                requireCaughtUp(identity.deployment(), bootstrapServers, root);
             }
             RootIdentity.promote(root, identity.deployment());
             System.out.println(ROLE + ": promoted " + root.toAbsolutePath() + " (deployment " + identity.deployment()
@@ -156,28 +154,20 @@ public final class PromoteMain implements Callable<Integer> {
         return counts;
     }
 
-    private static void requireCaughtUp(final String deployment, final String servers, final Map<String, Long> counts) {
+    private static void requireCaughtUp(final String deployment, final String servers, final Path root) {
         final List<String> behind = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
-                Shipper.consumerProperties(servers, "sluice-promote"), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
-            final List<TopicPartition> partitions = new ArrayList<>();
-            for (final String topic : consumer.listTopics(KAFKA_WAIT).keySet()) {
-                if (ReplicationTopics.journalOf(deployment, topic) != null) {
-                    partitions.add(new TopicPartition(topic, 0));
-                }
-            }
-            for (final Map.Entry<TopicPartition, Long> end : consumer.endOffsets(partitions, KAFKA_WAIT).entrySet()) {
-                final String journal = ReplicationTopics.journalOf(deployment, end.getKey().topic()).name();
-                final long local = counts.getOrDefault(journal, 0L);
-                if (local < end.getValue()) {
-                    behind.add(journal + " holds " + local + " excerpts, Kafka " + end.getValue());
+        try {
+            for (final Map.Entry<String, Long> kafka : CommittedRecords.lastIndexes(servers, deployment, KAFKA_WAIT).entrySet()) {
+                final long local = lastIndex(root.resolve(kafka.getKey()));
+                if (local < kafka.getValue()) {
+                    behind.add(kafka.getKey() + " holds excerpts up to " + IndexText.of(local) + ", Kafka has committed up to "
+                            + IndexText.of(kafka.getValue()));
                 }
             }
         } catch (final KafkaException e) {
-            throw new ReplicationRefusedException(ROLE + ": refused: cannot read the end offsets of deployment " + deployment
-                    + "'s topics from kafka at " + servers + " (" + e.getMessage() + "): cannot tell whether the replica"
-                    + " holds everything Kafka holds. Make Kafka reachable, or promote without --bootstrap-servers"
+            throw new ReplicationRefusedException(ROLE + ": refused: cannot read the last committed records of deployment "
+                    + deployment + "'s topics from kafka at " + servers + " (" + e.getMessage() + "): cannot tell whether "
+                    + "the replica holds everything Kafka holds. Make Kafka reachable, or promote without --bootstrap-servers"
                     + " knowing that.");
         }
         if (!behind.isEmpty()) {
@@ -185,6 +175,16 @@ public final class PromoteMain implements Callable<Integer> {
                     + ". Let a receiver catch up (./sluice replicate, mode: receive), stop it, then promote.");
         }
         System.out.println(ROLE + ": the replica holds every record Kafka holds of deployment " + deployment);
+    }
+
+    /** @return the last index of the journal in {@code dir}, -1 if it has none (or does not exist) */
+    private static long lastIndex(final Path dir) {
+        if (!Files.exists(dir.resolve("metadata.cq4t"))) {
+            return -1;
+        }
+        try (ChronicleQueue journal = Journals.openReadOnly(dir)) {
+            return Math.max(-1, journal.lastIndex());
+        }
     }
 
     /** Takes every record of every journal type and keeps nothing: reading is the check. */

@@ -10,6 +10,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
 import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
@@ -30,15 +32,18 @@ import java.util.concurrent.ExecutionException;
  * ({@link ReplicationTopics}) and rebuilds each journal under the replica root, the same excerpts at the same indexes,
  * byte for byte ({@link ReplicaJournal}).
  * <ul>
- *   <li><b>Commit point</b>: the local journal. At start (after a {@code kill -9} too) each journal's excerpt count is
- *   the offset of the next record to consume; the record before it must carry the local last index and equal its
- *   bytes, or the replica diverges from the primary and is refused. No consumer group offsets are used.</li>
+ *   <li><b>Commit point</b>: the local journal. At start (after a {@code kill -9} too) the topic's committed record
+ *   carrying the journal's last index is looked up ({@link CommittedRecords}); it must equal the last excerpt's bytes,
+ *   or the replica diverges from the primary and is refused; the next record to consume follows it. No consumer group
+ *   offsets are used. It reads {@code read_committed}: only what a shipper committed.</li>
  *   <li><b>Checks</b>: every record must be exactly the next excerpt; a gap or a mismatch stops the receiver naming the
  *   journal, the index and the reason. A record Kafka holds twice (same index, same bytes) is skipped and counted.</li>
  *   <li><b>A broker that lost data</b>: a log start offset beyond the next record needed, or a partition shorter than
  *   the replica journal, is reported and stops the receiver; nothing is skipped.</li>
- *   <li><b>Lag</b>: every {@code lagReportMillis} it prints, per journal, the records behind Kafka's end ({@code ?} while
- *   Kafka is unreachable, which the line then says first, with since when) and the age of
+ *   <li><b>Lag</b>: every {@code lagReportMillis} it prints, per journal, the offsets behind Kafka's last stable offset
+ *   (records and transaction markers; {@code ?} while Kafka is unreachable, which the line then says first, with since
+ *   when: a consumer with no broker connection for {@value #NO_CONNECTION_MILLIS} ms, or a topic listing unanswered for
+ *   {@value #LISTING_MILLIS} ms) and the age of
  *   the last record written, in µs, from its writer's MetaData stamp (or the shipper's read time) to now. The records
  *   behind, the lag of the newest record when written, the records received and Kafka's state are in its counters file,
  *   {@code <root>/counters/receiver.counters} ({@link ReplicationCounters}), for {@code ./sluice stat} and
@@ -55,6 +60,10 @@ public final class Receiver implements Agent {
      * so the receiver neither spins nor sleeps past a record's arrival; discovery and the lag line wait at most this.
      */
     static final Duration POLL_WAIT = Duration.ofMillis(20);
+    /** How long a topic listing may go unanswered before Kafka is called unreachable (a partition: no connection drops). */
+    static final long LISTING_MILLIS = 2000;
+    /** How long the consumer may hold no broker connection before Kafka is called unreachable (a broker died). */
+    static final long NO_CONNECTION_MILLIS = 250;
 
     private final ReplicationConfig config;
     private final Path root;
@@ -67,7 +76,12 @@ public final class Receiver implements Agent {
     private ReceiverLock lock;
     private Admin admin;
     private KafkaConsumer<byte[], byte[]> consumer;
+    private CommittedRecords committedRecords;
     private KafkaFuture<Set<String>> listing;
+    private long listingSinceMillis;
+    /** The consumer's count of open broker connections (its metric {@code connection-count}). */
+    private Metric connectionCount;
+    private long noConnectionSinceMillis = -1;
     private long nextDiscoveryMillis;
     private long nextLagReportMillis;
     private long nextCountersMillis;
@@ -87,6 +101,13 @@ public final class Receiver implements Agent {
         admin = Admin.create(Shipper.adminProperties(config.bootstrapServers(), "sluice-receiver-admin"));
         consumer = new KafkaConsumer<>(Shipper.consumerProperties(config.bootstrapServers(), "sluice-receiver-" + config.deployment()),
                 new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        committedRecords = new CommittedRecords(config.bootstrapServers(), "sluice-receiver-resume-" + config.deployment(),
+                Duration.ofSeconds(10));
+        for (final Map.Entry<MetricName, ? extends Metric> metric : consumer.metrics().entrySet()) {
+            if (metric.getKey().name().equals("connection-count") && metric.getKey().group().equals("consumer-metrics")) {
+                connectionCount = metric.getValue();
+            }
+        }
         System.out.println(ROLE + ": rebuilding the journals of deployment " + config.deployment() + " under "
                 + root.toAbsolutePath() + " from kafka at " + config.bootstrapServers());
     }
@@ -107,6 +128,7 @@ public final class Receiver implements Agent {
                 work++;
             }
             resumeHeld();
+            watchConnections(now);
         }
         if (now >= nextCountersMillis) {
             nextCountersMillis = now + COUNTERS_MILLIS;
@@ -126,10 +148,9 @@ public final class Receiver implements Agent {
         }
         final long index;
         try {
-            index = ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER);
-        } catch (final IllegalStateException e) {
-            throw ReplicationRefusedException.at(ROLE, journal.name, -1, "record at offset " + record.offset()
-                    + " of " + record.topic() + " has no index header: not a Sluice replication record");
+            index = ReplicationTopics.indexOf(record);
+        } catch (final ReplicationRefusedException e) {
+            throw ReplicationRefusedException.at(ROLE, journal.name, -1, e.getMessage());
         }
         final byte[] bytes = record.value() == null ? new byte[0] : record.value();
         final String notNext = journal.notNext(index);
@@ -184,6 +205,26 @@ public final class Receiver implements Agent {
         }
     }
 
+    /**
+     * Calls Kafka unreachable as soon as the consumer, which has partitions to fetch from and so keeps a connection to
+     * their leaders, has had no broker connection for {@link #NO_CONNECTION_MILLIS}: a broker that died closes its
+     * connections at once, long before a topic listing times out. Kafka is up again when a listing answers.
+     */
+    private void watchConnections(final long now) {
+        if (connectionCount == null || link.state() != KafkaLink.State.UP) {
+            noConnectionSinceMillis = -1;
+            return;
+        }
+        if (((Number) connectionCount.metricValue()).doubleValue() > 0) {
+            noConnectionSinceMillis = -1;
+        } else if (noConnectionSinceMillis < 0) {
+            noConnectionSinceMillis = now;
+        } else if (now - noConnectionSinceMillis >= NO_CONNECTION_MILLIS) {
+            link.unreachable("no connection to any broker for " + (now - noConnectionSinceMillis) + " ms");
+            noConnectionSinceMillis = -1;
+        }
+    }
+
     /** Looks for new topics of the deployment (asynchronously) and adds their journals: @return how many */
     private int discover(final long now) {
         if (listing == null) {
@@ -191,12 +232,13 @@ public final class Receiver implements Agent {
                 return 0;
             }
             nextDiscoveryMillis = now + DISCOVERY_MILLIS;
+            listingSinceMillis = now;
             listing = admin.listTopics().names();
             return 0;
         }
         if (!listing.isDone()) {
-            if (now > nextDiscoveryMillis + 5 * DISCOVERY_MILLIS) {
-                link.unreachable("no answer to a topic listing");
+            if (now - listingSinceMillis > LISTING_MILLIS) {
+                link.unreachable("no answer to a topic listing in " + LISTING_MILLIS + " ms");
             }
             return 0;
         }
@@ -252,7 +294,7 @@ public final class Receiver implements Agent {
         byTopic.values().forEach(journal -> partitions.add(journal.partition));
         consumer.assign(partitions);
         for (final ReplicaJournal journal : byTopic.values()) {
-            consumer.seek(journal.partition, positions.getOrDefault(journal.partition, journal.count));
+            consumer.seek(journal.partition, positions.getOrDefault(journal.partition, journal.nextOffset));
             if (journal.held) {
                 consumer.pause(List.of(journal.partition));
             }
@@ -260,61 +302,45 @@ public final class Receiver implements Agent {
     }
 
     /**
-     * Checks each new journal against its topic: the topic still holds the next record the replica needs and is not
-     * shorter than the replica; the record before it is the replica's last excerpt, byte for byte.
+     * Finds where each new journal resumes in its topic, from what the replica holds: the committed record carrying the
+     * replica's last index, which must equal its last excerpt byte for byte; the next offset is the one after it. Offsets
+     * do not count excerpts (transaction markers, aborted records), so it is looked up ({@link CommittedRecords}), from
+     * offset {@code count - 1}, which it cannot be before.
      */
     private void resume(final List<ReplicaJournal> added) {
-        final List<TopicPartition> partitions = added.stream().map(journal -> journal.partition).toList();
-        final Duration wait = Duration.ofSeconds(10);
-        final Map<TopicPartition, Long> starts = consumer.beginningOffsets(partitions, wait);
-        final Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, wait);
         for (final ReplicaJournal journal : added) {
-            final long start = starts.get(journal.partition);
-            final long end = ends.get(journal.partition);
-            if (end < journal.count) {
-                throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "topic "
-                        + journal.partition.topic() + " holds " + end + " records, fewer than the " + journal.count
-                        + " excerpts of the replica journal: the broker lost records (or this replica was fed from another"
-                        + " Kafka cluster)");
-            }
-            if (start > journal.count) {
-                throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "topic "
-                        + journal.partition.topic() + " starts at offset " + start + " but the replica needs offset "
-                        + journal.count + " next: the broker lost or deleted records the replica never received");
-            }
-            if (journal.count > 0 && start <= journal.count - 1) {
-                checkLastRecord(journal);
-            }
-            System.out.println(ROLE + ": journal " + journal.name + " resumes at offset " + journal.count + " after "
-                    + IndexText.of(journal.lastIndex) + " (" + (end - journal.count) + " records to receive)");
-        }
-    }
-
-    private void checkLastRecord(final ReplicaJournal journal) {
-        final long offset = journal.count - 1;
-        consumer.assign(List.of(journal.partition));
-        consumer.seek(journal.partition, offset);
-        final long deadline = System.currentTimeMillis() + 10_000;
-        try {
-            while (System.currentTimeMillis() < deadline) {
-                for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                    if (record.offset() != offset) {
-                        continue;
-                    }
-                    final long index = ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER);
-                    if (index != journal.lastIndex || !Arrays.equals(record.value(), journal.excerptAt(index))) {
-                        throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "the replica's last "
-                                + "excerpt is not topic " + journal.partition.topic() + "'s record at offset " + offset
-                                + " (which is index " + IndexText.of(index) + (index == journal.lastIndex ? " with other bytes" : "")
-                                + "): the replica diverges from the primary");
-                    }
-                    return;
+            final CommittedRecords.Bounds bounds = committedRecords.bounds(journal.partition);
+            final String topic = journal.partition.topic();
+            if (journal.count == 0) {
+                if (bounds.start() > 0) {
+                    throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "topic " + topic
+                            + " starts at offset " + bounds.start() + " but the replica needs offset 0 next: the broker lost"
+                            + " or deleted records the replica never received");
                 }
+                journal.nextOffset = 0;
+            } else {
+                final ConsumerRecord<byte[], byte[]> record = committedRecords.firstFrom(journal.partition,
+                        journal.count - 1, bounds, journal.lastIndex);
+                if (record == null) {
+                    throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "topic " + topic
+                            + " holds no committed record at or after the replica's last excerpt (offsets " + bounds.start()
+                            + " to " + bounds.stable() + "): the broker lost records (or this replica was fed from another"
+                            + " Kafka cluster)");
+                }
+                final long index = CommittedRecords.indexOf(record);
+                if (index != journal.lastIndex || !Arrays.equals(record.value(), journal.excerptAt(index))) {
+                    throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "the replica's last "
+                            + "excerpt is not in topic " + topic + " (its first committed record from offset "
+                            + (journal.count - 1) + " on is index " + IndexText.of(index) + " at offset " + record.offset()
+                            + (index == journal.lastIndex ? ", with other bytes" : "") + "; log start offset "
+                            + bounds.start() + "): the replica diverges from the primary, or the broker lost records");
+                }
+                journal.nextOffset = record.offset() + 1;
             }
-        } finally {
-            consumer.unsubscribe();
+            System.out.println(ROLE + ": journal " + journal.name + " resumes at offset " + journal.nextOffset + " after "
+                    + IndexText.of(journal.lastIndex) + " (" + Math.max(0, bounds.stable() - journal.nextOffset)
+                    + " offsets to receive: records and transaction markers)");
         }
-        throw new IllegalStateException("kafka did not return offset " + offset + " of " + journal.partition + " in 10 s");
     }
 
     private ReplicationRefusedException lostData(final Map<TopicPartition, Long> partitions) {
@@ -361,6 +387,9 @@ public final class Receiver implements Agent {
     public void onClose() {
         if (consumer != null) {
             consumer.close();
+        }
+        if (committedRecords != null) {
+            committedRecords.close();
         }
         if (admin != null) {
             admin.close(Duration.ofSeconds(1));

@@ -21,7 +21,7 @@ import java.util.Arrays;
 
 /**
  * One journal a {@link Receiver} rebuilds under the replica root: the local journal, which is the receiver's commit
- * point (its last index and its excerpt count say which record of the topic comes next), and Chronicle's low-level
+ * point (its last index says which record of the topic comes next), and Chronicle's low-level
  * appender, which writes a record's bytes as the excerpt at the record's own index. Every record must be exactly the
  * next excerpt: the next sequence of the same cycle, or sequence 0 of a later cycle (a journal rolled); anything else
  * is a gap or a mismatch and stops the receiver.
@@ -43,6 +43,8 @@ final class ReplicaJournal implements AutoCloseable {
     private final Bytes<byte[]> scratch = Bytes.allocateElasticOnHeap(1024);
     long lastIndex;
     long count;
+    /** The offset of the topic's record after the replica's last excerpt, once the receiver has looked it up. */
+    long nextOffset;
     /** True while the journal's partition is paused because no disk is reserved for it yet. */
     boolean held;
     long duplicates;

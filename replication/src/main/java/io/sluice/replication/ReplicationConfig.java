@@ -36,6 +36,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private IdleConfig idle = new IdleConfig();
     private long lagReportMillis = 1000;
     private int lingerMillis = DEFAULT_LINGER_MILLIS;
+    private long transactionMicros;
 
     /**
      * Reads and validates a config file.
@@ -79,6 +80,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         idle.validate();
         require(lagReportMillis >= 0, "lagReportMillis must not be negative (0: no lag lines)");
         require(lingerMillis >= 0 && lingerMillis <= 1000, "lingerMillis must be 0 to 1000, got " + lingerMillis);
+        require(transactionMicros >= 0 && transactionMicros <= 10_000_000,
+                "transactionMicros must be 0 to 10000000 (10 s), got " + transactionMicros);
         return this;
     }
 
@@ -163,6 +166,21 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     public ReplicationConfig lingerMillis(final int millis) {
         this.lingerMillis = millis;
+        return this;
+    }
+
+    /**
+     * @return how long the shipper's Kafka transaction may collect excerpts before it is committed, µs. 0 (the default)
+     * commits as soon as a round of the shipper's agent has shipped all there was (group commit: a trickle commits at
+     * once, a backlog in few large transactions): the least lag and acknowledged-mode latency. More commits less often (fewer commit round trips and markers, less CPU per excerpt), for up to that
+     * much more lag: readers ({@code read_committed}) and gateways in acknowledged mode see an excerpt once committed
+     */
+    public long transactionMicros() {
+        return transactionMicros;
+    }
+
+    public ReplicationConfig transactionMicros(final long micros) {
+        this.transactionMicros = micros;
         return this;
     }
 

@@ -16,12 +16,12 @@ import java.nio.file.Path;
  *   heard from); {@code sluice_replication_kafka_errors_total}: every failure that showed Kafka unreachable (a send
  *   refused, a query unanswered, an acknowledgement overdue);</li>
  *   <li>per journal: {@code sluice_replication_shipped_total} / {@code sluice_replication_received_total}, the records
- *   Kafka acknowledged / the receiver wrote since start; {@code sluice_replication_lag_messages} (gauge), the excerpts
- *   behind (shipper: read or not yet read, and not acknowledged; receiver: behind Kafka's end, -1 while that is
- *   unknown); {@code sluice_replication_lag_micros} (gauge; shipper: how long the oldest excerpt read and not
+ *   Kafka committed / the receiver wrote since start; {@code sluice_replication_lag_messages} (gauge), the excerpts
+ *   behind (shipper: read or not yet read, and not committed; receiver: offsets behind Kafka's last stable offset,
+ *   records and transaction markers, -1 while that is unknown); {@code sluice_replication_lag_micros} (gauge; shipper: how long the oldest excerpt read and not
  *   acknowledged has waited since it was read; receiver: from its writer's MetaData stamp, or the shipper's read time,
  *   to the replica's write of the newest record);</li>
- *   <li>shipper only, per journal: the highest index Kafka acknowledged ({@link AcknowledgedIndexReader#label}),
+ *   <li>shipper only, per journal: the highest index Kafka has committed ({@link AcknowledgedIndexReader#label}),
  *   which gateways in acknowledged mode poll.</li>
  * </ul>
  * Counters are allocated at start and when a journal is found; updates are ordered writes.

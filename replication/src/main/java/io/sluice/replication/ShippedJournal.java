@@ -7,14 +7,11 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
 
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * One journal a {@link Shipper} tails: opened read-only, its tailer, the excerpt read but not yet sent (held by the
- * {@link CausalGate}, or refused by a producer that could not take it), the excerpts sent and not yet acknowledged
- * (in order, with what their acknowledgement tells the gate), and the highest index Kafka acknowledged, which the
- * producer's I/O thread sets and the agent thread reads.
+ * {@link CausalGate}, or refused by a producer that could not take it), and the excerpts sent in the open transaction
+ * (in order, with what their commit tells the gate).
  */
 final class ShippedJournal implements AutoCloseable {
     /** Where a journal is in its life in the shipper. */
@@ -25,7 +22,7 @@ final class ShippedJournal implements AutoCloseable {
         SHIPPING
     }
 
-    /** The most excerpts of one journal sent and not yet acknowledged; the shipper reads no further until some are. */
+    /** The most excerpts of one journal in one transaction; the shipper reads no further until it is committed. */
     static final int MAX_IN_FLIGHT = 1 << 14;
 
     final JournalName name;
@@ -43,9 +40,7 @@ final class ShippedJournal implements AutoCloseable {
     /** When the pending excerpt was read, SluiceClock ticks. */
     long pendingReadTicks;
 
-    /** Set by the producer's callback thread. */
-    final AtomicLong acknowledgedIndex = new AtomicLong(-1);
-    final AtomicReference<Throwable> failure = new AtomicReference<>();
+    /** When Kafka last acknowledged an excerpt of this journal: set by the producer's callback thread. */
     volatile long lastAcknowledgedNanos = System.nanoTime();
 
     private final long[] inFlightIndex = new long[MAX_IN_FLIGHT];
@@ -54,7 +49,7 @@ final class ShippedJournal implements AutoCloseable {
     private long head;
     private long tail;
     long processedIndex = -1;
-    /** Excerpts Kafka acknowledged since this shipper started. */
+    /** Excerpts committed since this shipper started. */
     long acknowledged;
 
     ShippedJournal(final JournalName name, final String topic, final Path dir) {
@@ -83,7 +78,7 @@ final class ShippedJournal implements AutoCloseable {
         inFlightReadTicks[slot] = readTicks;
     }
 
-    /** @return when the oldest excerpt read and not yet acknowledged was read (SluiceClock ticks), or 0 if none */
+    /** @return when the oldest excerpt read and not yet committed was read (SluiceClock ticks), or 0 if none */
     long oldestUnacknowledgedReadTicks() {
         if (head < tail) {
             return inFlightReadTicks[(int) (head & (MAX_IN_FLIGHT - 1))];
@@ -92,24 +87,30 @@ final class ShippedJournal implements AutoCloseable {
     }
 
     /**
-     * Hands the gate what Kafka acknowledged since the last call.
+     * The transaction holding every excerpt sent since the last commit is committed: hands the gate what Kafka now holds.
      *
-     * @return the number of excerpts newly acknowledged
+     * @return the number of excerpts committed
      */
-    int processAcknowledgements(final CausalGate gate) {
-        final long acked = acknowledgedIndex.get();
+    int committed(final CausalGate gate) {
         int count = 0;
         while (head < tail) {
             final int slot = (int) (head & (MAX_IN_FLIGHT - 1));
-            if (inFlightIndex[slot] > acked) {
-                break;
-            }
             acknowledgedHere(gate, inFlightIndex[slot], inFlightEvent[slot]);
             head++;
             count++;
         }
         acknowledged += count;
         return count;
+    }
+
+    /**
+     * The transaction was aborted: what was sent since the last commit is not in Kafka, and where the journal resumes is
+     * learnt from Kafka again, as at start.
+     */
+    void rewind() {
+        head = tail;
+        pending = null;
+        state = State.RESUMING;
     }
 
     /** Tells the gate that Kafka holds this journal up to {@code index} (whose command, if any, was {@code eventId}). */

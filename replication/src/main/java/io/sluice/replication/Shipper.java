@@ -13,7 +13,6 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -21,7 +20,6 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.header.internals.RecordHeaders;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.io.IOException;
@@ -38,18 +36,25 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
  * The shipping side of replication, as an Agrona agent: tails every journal under a primary root (opened read-only,
  * so it can never slow or disturb a writer) and publishes each excerpt, bytes unchanged, to the journal's topic
- * ({@link ReplicationTopics}) through an idempotent producer with {@code acks=all}.
+ * ({@link ReplicationTopics}) through a transactional producer with {@code acks=all}.
  * <ul>
- *   <li><b>Resume</b>: there is no local offset file. For each journal it reads the last record of its topic; the
- *   excerpt after that record's index is the next to ship. The record's bytes must equal the local excerpt at that
- *   index, and the topic must hold as many records as the journal has excerpts up to it, or the shipper refuses
- *   (another root shipped under this deployment, or a topic that lost or doubled records).</li>
+ *   <li><b>Transactions</b>: Kafka's idempotence covers one producer session only; a killed shipper's sends could still
+ *   be appended after its successor resumed before them. So the producer has a stable {@code transactional.id} per
+ *   deployment: {@code initTransactions()} at start fences any earlier shipper and aborts the transaction it left open,
+ *   and every reader (this shipper's resume, receivers, promote) reads {@code read_committed}. A transaction is
+ *   committed once a round of the agent has shipped all there was (group commit), or every
+ *   {@link ReplicationConfig#transactionMicros()}; an
+ *   excerpt counts as acknowledged (the counter gateways in acknowledged mode poll, what the causal gate goes by) once
+ *   committed. An aborted transaction (a send Kafka refused) makes every journal resume from Kafka again.</li>
+ *   <li><b>Resume</b>: there is no local offset file. For each journal it reads the last committed record of its
+ *   topic ({@link CommittedRecords}); the excerpt after that record's index is the next to ship. The record's bytes
+ *   must equal the local excerpt at that index, or the shipper refuses (another root shipped under this deployment,
+ *   or a journal that diverged).</li>
  *   <li><b>Order and causality</b>: one partition per journal keeps each journal's order; the {@link CausalGate}
  *   holds an engine excerpt until its gateway input is acknowledged, and a gateway's sent-report record until the
  *   engine excerpt is.</li>
@@ -69,12 +74,14 @@ public final class Shipper implements Agent {
     static final long DISCOVERY_MILLIS = 1000;
     /** How long Kafka may take to answer a resume query before it is called unreachable and retried. */
     static final long KAFKA_QUERY_MILLIS = 5000;
-    /** How long unacknowledged excerpts may wait for any acknowledgement before Kafka is called unreachable. */
+    /** How long sent, uncommitted excerpts may wait for any acknowledgement before Kafka is called unreachable. */
     static final long ACK_SILENCE_MILLIS = 10_000;
     /** How often the lag counters are brought up to date. */
     static final long COUNTERS_MILLIS = 100;
     /** The producer's batch.size: the most bytes of one journal's records in one produce request. */
     static final int BATCH_BYTES = 256 * 1024;
+    /** The producer's transaction.timeout.ms: how long Kafka lets a transaction stay open before it aborts it. */
+    static final int TRANSACTION_TIMEOUT_MILLIS = 10_000;
     /** The most excerpts one journal ships in one round before the next journal's turn. */
     static final int BATCH = 256;
 
@@ -87,13 +94,21 @@ public final class Shipper implements Agent {
     private final UnsafeBuffer excerptBuffer = new UnsafeBuffer(new byte[0]);
     private Admin admin;
     private KafkaProducer<byte[], byte[]> producer;
-    private KafkaConsumer<byte[], byte[]> resumeConsumer;
+    private ProducerState producerState = ProducerState.INITIALIZING;
+    /** The transaction open now, null between a commit (or abort) and the next excerpt sent. */
+    private Transaction transaction;
+    private long initializingSinceMillis;
+    private CommittedRecords committedRecords;
     private ReplicationCounters counters;
     private long nextDiscoveryMillis;
     private long nextLagReportMillis;
     private long nextCountersMillis;
     /** What the producer's callback said, on this thread, while {@link #send} was in {@code producer.send}. */
     private Exception refusedInSend;
+    /** Set while shipping when a journal's excerpts fill {@link ShippedJournal#MAX_IN_FLIGHT}: commit now. */
+    private boolean transactionFull;
+    /** Set while shipping when a journal had more to ship than {@link #BATCH}: the round did not catch up. */
+    private boolean backlog;
 
     public Shipper(final ReplicationConfig config) {
         this.config = config;
@@ -106,42 +121,53 @@ public final class Shipper implements Agent {
         counters = new ReplicationCounters(root, ROLE);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
         admin = Admin.create(adminProperties(config.bootstrapServers(), "sluice-shipper-admin"));
-        producer = new KafkaProducer<>(producerProperties(config), new ByteArraySerializer(), new ByteArraySerializer());
-        resumeConsumer = new KafkaConsumer<>(consumerProperties(config.bootstrapServers(), "sluice-shipper-resume"),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        producer = newProducer();
+        initializingSinceMillis = System.currentTimeMillis();
+        committedRecords = new CommittedRecords(config.bootstrapServers(), "sluice-shipper-resume",
+                Duration.ofMillis(KAFKA_QUERY_MILLIS));
         System.out.println(ROLE + ": shipping every journal under " + root.toAbsolutePath() + " as deployment "
                 + config.deployment() + " to kafka at " + config.bootstrapServers() + " (topics "
                 + ReplicationTopics.prefix(config.deployment()) + "<journal>, replication factor "
-                + config.replicationFactor() + ", min.insync.replicas " + config.minInsyncReplicas() + ")");
+                + config.replicationFactor() + ", min.insync.replicas " + config.minInsyncReplicas() + "), in transactions of "
+                + "transactional.id " + transactionalId(config.deployment()) + " committed "
+                + (config.transactionMicros() == 0 ? "once caught up (group commit)" : "every "
+                + config.transactionMicros() + " µs"));
     }
 
     @Override
     public int doWork() {
         final long now = System.currentTimeMillis();
-        int work = 0;
-        if (now >= nextDiscoveryMillis) {
-            nextDiscoveryMillis = now + DISCOVERY_MILLIS;
-            discover();
-            work += resume();
-        }
-        for (final ShippedJournal journal : journals.values()) {
-            if (journal.state != ShippedJournal.State.SHIPPING) {
-                continue;
+        int work = switch (producerState) {
+            case INITIALIZING -> initialize(now);
+            case COMMITTING -> commit();
+            case ABORTING -> abort();
+            case READY -> 0;
+        };
+        if (producerState == ProducerState.READY) {
+            if (now >= nextDiscoveryMillis) {
+                nextDiscoveryMillis = now + DISCOVERY_MILLIS;
+                discover();
+                work += resume();
             }
-            final Throwable failure = journal.failure.get();
-            if (failure != null) {
-                throw new ReplicationRefusedException(ROLE + ": kafka refused an excerpt of journal " + journal.name
-                        + " for good (" + failure + "); nothing after it was taken. A restart resumes after the last "
-                        + "record Kafka holds");
+            transactionFull = false;
+            backlog = false;
+            for (final ShippedJournal journal : journals.values()) {
+                if (producerState != ProducerState.READY || transaction != null && transaction.failed()) {
+                    break;
+                }
+                if (journal.state == ShippedJournal.State.SHIPPING) {
+                    work += ship(journal);
+                }
             }
-            final int acknowledged = journal.processAcknowledgements(gate);
-            if (acknowledged > 0) {
-                journal.counters.acknowledgedIndex.setRelease(journal.processedIndex);
-                journal.counters.records.getAndAddRelease(acknowledged);
-                link.up();
-                work++;
+            if (producerState == ProducerState.ABORTING) {
+                work += abort();
+            } else if (transaction != null && transaction.failed()) {
+                startAbort(transaction.failure());
+                work += abort();
+            } else if (transaction != null && commitDue()) {
+                producerState = ProducerState.COMMITTING;
+                work += commit();
             }
-            work += ship(journal);
         }
         watchAcknowledgements();
         if (now >= nextCountersMillis) {
@@ -155,7 +181,124 @@ public final class Shipper implements Agent {
         return work;
     }
 
-    /** Ships up to {@link #BATCH} excerpts of {@code journal}: @return how many */
+    /**
+     * Group commit: with {@code transactionMicros} 0, the open transaction is committed once a round has shipped all
+     * there was (each journal caught up, or held by the causal gate), so that a trickle commits at once and a backlog
+     * (a burst, a catch-up, a shipper slower than the writers) ships in few, large transactions; else once it has been
+     * open {@code transactionMicros}. At once when a journal's excerpts fill it.
+     */
+    private boolean commitDue() {
+        if (transactionFull) {
+            return true;
+        }
+        return config.transactionMicros() == 0 ? !backlog
+                : System.nanoTime() - transaction.openedNanos >= config.transactionMicros() * 1000;
+    }
+
+    /**
+     * Registers the shipper's transactional.id with Kafka: fences a shipper of the same deployment still running (a
+     * killed one's producer, whose sends may still be in flight) and aborts the transaction it left open, so that none
+     * of its records can become visible after this one has resumed. Retried every round while Kafka does not answer.
+     */
+    private int initialize(final long now) {
+        try {
+            producer.initTransactions();
+        } catch (final org.apache.kafka.common.errors.TimeoutException e) {
+            if (now - initializingSinceMillis > KAFKA_QUERY_MILLIS) {
+                link.unreachable("initialising transactions (transactional.id " + transactionalId(config.deployment())
+                        + "): " + e.getMessage());
+            }
+            return 0;
+        }
+        producerState = ProducerState.READY;
+        nextDiscoveryMillis = 0;
+        return 1;
+    }
+
+    /**
+     * Commits the open transaction (flushing what it holds first): its excerpts become visible to every reader, and
+     * count as acknowledged (the index a gateway in acknowledged mode waits for, and what the causal gate goes by). A
+     * commit Kafka does not answer in time is retried every round, and nothing more is sent meanwhile.
+     */
+    private int commit() {
+        try {
+            producer.commitTransaction();
+        } catch (final org.apache.kafka.common.errors.TimeoutException e) {
+            return 0;
+        } catch (final KafkaException e) {
+            startAbort(e);
+            return abort();
+        }
+        for (final ShippedJournal journal : journals.values()) {
+            final int committed = journal.committed(gate);
+            if (committed > 0) {
+                journal.counters.acknowledgedIndex.setRelease(journal.processedIndex);
+                journal.counters.records.getAndAddRelease(committed);
+            }
+        }
+        transaction = null;
+        producerState = ProducerState.READY;
+        link.up();
+        return 1;
+    }
+
+    private void startAbort(final Exception why) {
+        checkNotForGood(why);
+        System.out.println(ROLE + ": aborting the open transaction (" + why + "); every journal resumes from what Kafka "
+                + "has committed");
+        producerState = ProducerState.ABORTING;
+    }
+
+    /**
+     * Aborts the open transaction; every journal then resumes from its last committed record, as after a restart. A
+     * producer that cannot abort (fenced, or in a fatal state) is replaced: the new one's initialisation aborts what is
+     * open. Retried every round while Kafka does not answer.
+     */
+    private int abort() {
+        try {
+            producer.abortTransaction();
+            producerState = ProducerState.READY;
+        } catch (final org.apache.kafka.common.errors.TimeoutException e) {
+            return 0;
+        } catch (final KafkaException e) {
+            System.out.println(ROLE + ": the producer cannot abort (" + e + "): replacing it; its successor's "
+                    + "initialisation aborts the open transaction");
+            producer.close(Duration.ZERO);
+            producer = newProducer();
+            initializingSinceMillis = System.currentTimeMillis();
+            producerState = ProducerState.INITIALIZING;
+        }
+        transaction = null;
+        for (final ShippedJournal journal : journals.values()) {
+            journal.rewind();
+        }
+        nextDiscoveryMillis = 0;
+        return 1;
+    }
+
+    /** An excerpt Kafka refuses for what it is (too large, invalid) would be refused again: stop, naming it. */
+    private void checkNotForGood(final Exception why) {
+        boolean forGood = false;
+        for (Throwable e = transaction != null && transaction.failed() ? transaction.failure() : why; e != null;
+             e = e.getCause() == e ? null : e.getCause()) {
+            forGood |= e instanceof org.apache.kafka.common.errors.RecordTooLargeException
+                    || e instanceof org.apache.kafka.common.errors.RecordBatchTooLargeException
+                    || e instanceof org.apache.kafka.common.InvalidRecordException;
+        }
+        if (forGood) {
+            throw new ReplicationRefusedException(ROLE + ": kafka refused an excerpt for good (" + why + (transaction != null
+                    && transaction.failedJournal != null ? ", journal " + transaction.failedJournal + ", index "
+                    + IndexText.of(transaction.failedIndex) : "") + "); nothing after it was committed. A restart resumes "
+                    + "after the last record Kafka has committed");
+        }
+    }
+
+    private KafkaProducer<byte[], byte[]> newProducer() {
+        return new KafkaProducer<>(transactionalProducerProperties(config), new ByteArraySerializer(),
+                new ByteArraySerializer());
+    }
+
+    /** Ships up to {@link #BATCH} excerpts of {@code journal} in the open transaction: @return how many */
     private int ship(final ShippedJournal journal) {
         int sent = 0;
         while (sent < BATCH && !journal.inFlightFull()) {
@@ -175,6 +318,12 @@ public final class Shipper implements Agent {
             journal.sent(journal.pendingIndex, eventId, journal.pendingReadTicks);
             journal.pending = null;
             sent++;
+        }
+        if (sent == BATCH) {
+            backlog = true;
+        }
+        if (journal.inFlightFull()) {
+            transactionFull = true;
         }
         return sent;
     }
@@ -215,31 +364,39 @@ public final class Shipper implements Agent {
      * the callback on this thread before {@code send} returns: then nothing was queued, and the excerpt stays pending
      */
     private boolean send(final ShippedJournal journal) {
+        if (transaction == null) {
+            try {
+                producer.beginTransaction();
+            } catch (final KafkaException e) {
+                startAbort(e);
+                return false;
+            }
+            transaction = new Transaction(System.nanoTime());
+        }
+        final Transaction current = transaction;
         final RecordHeaders headers = new RecordHeaders();
-        headers.add(ReplicationTopics.INDEX_HEADER, ReplicationTopics.longHeader(journal.pendingIndex));
         headers.add(ReplicationTopics.READ_HEADER, ReplicationTopics.longHeader(journal.pendingReadTicks));
         final long index = journal.pendingIndex;
         final Thread sender = Thread.currentThread();
         refusedInSend = null;
         try {
-            producer.send(new ProducerRecord<>(journal.topic, 0, null, null, journal.pending, headers), (metadata, e) -> {
+            producer.send(new ProducerRecord<>(journal.topic, 0, null, ReplicationTopics.indexKey(index), journal.pending,
+                    headers), (metadata, e) -> {
                 if (e == null) {
-                    journal.acknowledgedIndex.set(index);
                     journal.lastAcknowledgedNanos = System.nanoTime();
-                    // Wakes the agent if its idle strategy parked it: what the causal gate held behind this excerpt
-                    // (and an acknowledged-mode gateway's next message) ships now, not after the park.
-                    LockSupport.unpark(sender);
                 } else if (Thread.currentThread() == sender) {
                     refusedInSend = e; // before send() returned: nothing was queued
                 } else {
-                    journal.failure.compareAndSet(null, e);
+                    current.fail(journal.name, index, e); // ignored if that transaction is already aborted
                 }
             });
-        } catch (final org.apache.kafka.common.errors.TimeoutException e) {
+        } catch (final KafkaException e) {
             refusedInSend = e;
         }
         if (refusedInSend != null) {
+            // The transaction cannot be committed now (the producer is in an abortable state): abort it and resume.
             link.unreachable("the producer could not take an excerpt of " + journal.name + ": " + refusedInSend.getMessage());
+            current.fail(journal.name, index, refusedInSend);
             return false;
         }
         return true;
@@ -324,35 +481,37 @@ public final class Shipper implements Agent {
         });
     }
 
-    /** Learns from Kafka where {@code journal} resumes, checks that it fits the local journal, and starts shipping. */
+    /**
+     * Learns from Kafka where {@code journal} resumes (its topic's last committed record), checks that it is the local
+     * excerpt at that index, byte for byte, and starts shipping after it.
+     */
     private void resume(final ShippedJournal journal) {
         final TopicPartition partition = new TopicPartition(journal.topic, 0);
-        final Duration wait = Duration.ofMillis(KAFKA_QUERY_MILLIS);
-        final long end;
-        final long start;
+        final CommittedRecords.Bounds bounds;
+        final ConsumerRecord<byte[], byte[]> last;
         try {
             awaitMetadata(journal.topic);
-            end = resumeConsumer.endOffsets(List.of(partition), wait).get(partition);
-            start = resumeConsumer.beginningOffsets(List.of(partition), wait).get(partition);
+            bounds = committedRecords.bounds(partition);
+            last = committedRecords.last(partition, bounds);
         } catch (final org.apache.kafka.common.errors.TimeoutException e) {
-            throw new KafkaUnanswered("reading the metadata and offsets of " + journal.topic + ": " + e.getMessage());
+            throw new KafkaUnanswered("reading the metadata and last committed record of " + journal.topic + ": "
+                    + e.getMessage());
         }
-        if (end == 0) {
+        if (last == null && bounds.start() == 0) {
             journal.tailer.toStart();
-            start(journal, -1, "from its first excerpt (its topic is empty)");
+            start(journal, -1, "from its first excerpt (its topic holds no committed record)");
             return;
         }
-        if (start >= end) {
-            throw ReplicationRefusedException.at(ROLE, journal.name, -1, "topic " + journal.topic + " holds no record any more"
-                    + " (log start offset " + start + ", end offset " + end + "): Kafka lost or deleted them, so where to "
-                    + "resume cannot be learnt");
+        if (last == null) {
+            throw ReplicationRefusedException.at(ROLE, journal.name, -1, "topic " + journal.topic + " holds no committed"
+                    + " record any more (log start offset " + bounds.start() + ", last stable offset " + bounds.stable()
+                    + "): Kafka lost or deleted them, so where to resume cannot be learnt");
         }
-        final ConsumerRecord<byte[], byte[]> last = recordAt(partition, end - 1);
-        final long index = ReplicationTopics.longHeader(last.headers(), ReplicationTopics.INDEX_HEADER);
+        final long index = CommittedRecords.indexOf(last);
         if (!journal.tailer.moveToIndex(index)) {
             throw ReplicationRefusedException.at(ROLE, journal.name, index, "Kafka's topic " + journal.topic
-                    + " holds this index as its last record (offset " + (end - 1) + ") but the local journal has no excerpt"
-                    + " there: this root is not the one its deployment's topics were shipped from");
+                    + " holds this index as its last committed record (offset " + last.offset() + ") but the local journal "
+                    + "has no excerpt there: this root is not the one its deployment's topics were shipped from");
         }
         final byte[] local;
         final long eventId;
@@ -362,21 +521,16 @@ public final class Shipper implements Agent {
             bytes.read(local);
         }
         if (!Arrays.equals(local, last.value())) {
-            throw ReplicationRefusedException.at(ROLE, journal.name, index, "Kafka's last record of " + journal.topic
-                    + " (offset " + (end - 1) + ") differs from the local excerpt at that index: the journal diverges from"
-                    + " what was shipped");
-        }
-        final long excerptsUpToIt = ((RollingChronicleQueue) journal.queue).countExcerpts(journal.queue.firstIndex(), index) + 1;
-        if (start == 0 && excerptsUpToIt != end) {
-            throw ReplicationRefusedException.at(ROLE, journal.name, index, "topic " + journal.topic + " holds " + end
-                    + " records up to this excerpt, the local journal " + excerptsUpToIt + ": records were lost or doubled");
+            throw ReplicationRefusedException.at(ROLE, journal.name, index, "Kafka's last committed record of "
+                    + journal.topic + " (offset " + last.offset() + ") differs from the local excerpt at that index: the "
+                    + "journal diverges from what was shipped");
         }
         excerptBuffer.wrap(local);
         eventId = journal.name.holdsEngineInputs() && call.read(excerptBuffer, local.length)
                 ? call.longAt(RecordLayout.EVENT_ID) : 0;
-        journal.acknowledgedIndex.set(index);
         journal.acknowledgedHere(gate, index, eventId);
-        start(journal, index, "after " + IndexText.of(index) + ", the last of " + end + " records Kafka holds");
+        start(journal, index, "after " + IndexText.of(index) + ", its last record Kafka has committed (offset "
+                + last.offset() + ")");
     }
 
     /** Has the producer learn {@code topic}'s metadata now, so that the first send does not wait for it. */
@@ -394,24 +548,10 @@ public final class Shipper implements Agent {
         }
     }
 
-    private ConsumerRecord<byte[], byte[]> recordAt(final TopicPartition partition, final long offset) {
-        resumeConsumer.assign(List.of(partition));
-        resumeConsumer.seek(partition, offset);
-        final long deadline = System.currentTimeMillis() + KAFKA_QUERY_MILLIS;
-        while (System.currentTimeMillis() < deadline) {
-            for (final ConsumerRecord<byte[], byte[]> record : resumeConsumer.poll(Duration.ofMillis(100))) {
-                if (record.offset() == offset) {
-                    resumeConsumer.unsubscribe();
-                    return record;
-                }
-            }
-        }
-        resumeConsumer.unsubscribe();
-        throw new KafkaUnanswered("reading the last record of " + partition + " (offset " + offset + ")");
-    }
-
     private void start(final ShippedJournal journal, final long acknowledgedIndex, final String where) {
-        journal.counters = counters.journal(journal.name.name());
+        if (journal.counters == null) { // once: a journal resumes again after an aborted transaction, same counters
+            journal.counters = counters.journal(journal.name.name());
+        }
         journal.counters.acknowledgedIndex.setRelease(acknowledgedIndex);
         journal.lastReadIndex = acknowledgedIndex;
         journal.state = ShippedJournal.State.SHIPPING;
@@ -441,8 +581,8 @@ public final class Shipper implements Agent {
         final StringBuilder line = new StringBuilder(ROLE).append(": lag");
         for (final ShippedJournal journal : journals.values()) {
             line.append(" | ").append(journal.name).append(' ').append(behind(journal)).append(" behind (")
-                    .append(journal.inFlight()).append(" unacknowledged, ").append(journal.acknowledged)
-                    .append(" acknowledged since start)");
+                    .append(journal.inFlight()).append(" uncommitted, ").append(journal.acknowledged)
+                    .append(" committed since start)");
             if (journal.pending != null && readPending(journal) && !gate.mayShip(journal.name, call)) {
                 line.append(" held for ").append(gate.waitingFor(journal.name, call));
             }
@@ -476,6 +616,24 @@ public final class Shipper implements Agent {
         return properties;
     }
 
+    /** @return the transactional id of the shipper of {@code deployment}: one shipper per deployment's primary root */
+    static String transactionalId(final String deployment) {
+        return "sluice-shipper-" + deployment;
+    }
+
+    /**
+     * @return {@link #producerProperties} with the shipper's stable {@code transactional.id}: a restarted shipper's
+     * {@code initTransactions()} fences the one before it and aborts its open transaction
+     */
+    static Properties transactionalProducerProperties(final ReplicationConfig config) {
+        final Properties properties = producerProperties(config);
+        properties.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, transactionalId(config.deployment()));
+        // A transaction a shipper left open (killed, or cut off from Kafka) holds back every read_committed reader of its
+        // topics until a new shipper's initTransactions() aborts it, or Kafka does after this long.
+        properties.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, Integer.toString(TRANSACTION_TIMEOUT_MILLIS));
+        return properties;
+    }
+
     static Properties adminProperties(final String servers, final String clientId) {
         final Properties properties = new Properties();
         properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, servers);
@@ -490,6 +648,8 @@ public final class Shipper implements Agent {
         properties.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         properties.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         properties.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
+        // Only what a shipper committed: never a record of a transaction it aborted, or one a killed shipper left open.
+        properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         properties.put(ConsumerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "1000");
         return properties;
     }
@@ -497,14 +657,15 @@ public final class Shipper implements Agent {
     @Override
     public void onClose() {
         if (producer != null) {
+            finishTransaction();
             try {
                 producer.close(Duration.ofSeconds(2));
             } catch (final KafkaException ignored) {
                 // closing on the way out; a restart resumes from what Kafka holds
             }
         }
-        if (resumeConsumer != null) {
-            resumeConsumer.close();
+        if (committedRecords != null) {
+            committedRecords.close();
         }
         if (admin != null) {
             admin.close(Duration.ofSeconds(1));
@@ -515,9 +676,74 @@ public final class Shipper implements Agent {
         }
     }
 
+    /**
+     * On a graceful stop, commits the open transaction (what it holds passed the causal gate), else aborts it: a
+     * transaction left open would hold back every reader of its topics until Kafka times it out.
+     */
+    private void finishTransaction() {
+        final long deadline = System.currentTimeMillis() + 2000;
+        while (transaction != null && System.currentTimeMillis() < deadline) {
+            try {
+                if (!transaction.failed() && producerState != ProducerState.ABORTING) {
+                    producer.commitTransaction();
+                } else {
+                    producer.abortTransaction();
+                }
+                transaction = null;
+            } catch (final org.apache.kafka.common.errors.TimeoutException e) {
+                // not answered yet: again, until the deadline
+            } catch (final KafkaException e) {
+                return; // the producer cannot finish it: Kafka aborts it after transaction.timeout.ms
+            }
+        }
+    }
+
     @Override
     public String roleName() {
         return ROLE;
+    }
+
+    /** Where the producer is in its transactions' life. */
+    private enum ProducerState {
+        /** {@code initTransactions()} not yet answered: nothing is resumed or sent. */
+        INITIALIZING,
+        /** Shipping: a transaction is open once an excerpt is sent, and committed when due. */
+        READY,
+        /** A commit not yet answered: retried, nothing more sent. */
+        COMMITTING,
+        /** An abort not yet answered: retried; then every journal resumes from Kafka. */
+        ABORTING
+    }
+
+    /**
+     * One open transaction: when it was opened, and the first failure a send of it reported from the producer's I/O
+     * thread (then it must be aborted). Callbacks of a transaction already aborted write to an object no longer looked at.
+     */
+    private static final class Transaction {
+        final long openedNanos;
+        private volatile Exception failure;
+        JournalName failedJournal;
+        long failedIndex;
+
+        Transaction(final long openedNanos) {
+            this.openedNanos = openedNanos;
+        }
+
+        synchronized void fail(final JournalName journal, final long index, final Exception e) {
+            if (failure == null) {
+                failedJournal = journal;
+                failedIndex = index;
+                failure = e;
+            }
+        }
+
+        boolean failed() {
+            return failure != null;
+        }
+
+        Exception failure() {
+            return failure;
+        }
     }
 
     /** Kafka did not answer a query in time: retried at the next discovery. */

@@ -3,13 +3,22 @@ package io.sluice.replication;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.PollUntil;
 
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Shippers, receivers and journal flows as real child processes, and polling for what the tests wait on. */
 final class Replicas {
@@ -106,6 +115,34 @@ final class Replicas {
             return !expected.isEmpty() && expected.equals(Excerpts.counts(replica));
         } catch (final IOException | IllegalStateException notReadableYet) {
             return false; // e.g. a replica journal created but not written yet cannot be opened read-only
+        }
+    }
+
+    /**
+     * Asserts that every topic of {@code deployment} holds each excerpt of its journal once, in order, as every Sluice
+     * reader sees them ({@code read_committed}: what shippers committed, never a record of an aborted transaction).
+     */
+    static void assertTopicsHoldEachExcerptOnce(final String servers, final String deployment, final Path primary)
+            throws Exception {
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
+                Shipper.consumerProperties(servers, "test-reader"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            assertEquals("read_committed", Shipper.consumerProperties(servers, "test-reader")
+                    .get(ConsumerConfig.ISOLATION_LEVEL_CONFIG));
+            for (final var journal : Excerpts.journals(primary).entrySet()) {
+                final List<Long> expected = Excerpts.of(journal.getValue()).indexes();
+                final TopicPartition partition = new TopicPartition(ReplicationTopics.topic(deployment, journal.getKey()), 0);
+                consumer.assign(List.of(partition));
+                consumer.seekToBeginning(List.of(partition));
+                final List<Long> indexes = new ArrayList<>();
+                final long end = consumer.endOffsets(List.of(partition)).get(partition);
+                await("reading " + partition, 30, () -> {
+                    for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                        indexes.add(ReplicationTopics.indexOf(record));
+                    }
+                    return consumer.position(partition) >= end;
+                });
+                assertEquals(expected, indexes, partition + ": one record per excerpt, in order");
+            }
         }
     }
 

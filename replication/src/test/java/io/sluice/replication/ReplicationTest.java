@@ -5,10 +5,7 @@ import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,8 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -167,10 +162,8 @@ final class ReplicationTest {
                 Shipper.producerProperties(new ReplicationConfig().deployment("gap").bootstrapServers(kafka.bootstrapServers())),
                 new org.apache.kafka.common.serialization.ByteArraySerializer(),
                 new org.apache.kafka.common.serialization.ByteArraySerializer())) {
-            final var headers = new org.apache.kafka.common.header.internals.RecordHeaders();
-            headers.add(ReplicationTopics.INDEX_HEADER, ReplicationTopics.longHeader(skipping));
             producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(ReplicationTopics.topic("gap", "engine"), 0,
-                    null, null, engine.bytes().getLast(), headers)).get();
+                    ReplicationTopics.indexKey(skipping), engine.bytes().getLast())).get();
         }
         try (JavaProcess receiver = Replicas.receive(dir, "receiver-2", "gap", replica, kafka.bootstrapServers())) {
             assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
@@ -182,6 +175,28 @@ final class ReplicationTest {
     }
 
     @Test
+    void aRecordOfTopicFormatOneIsRefusedSayingSo() throws Exception {
+        final String topic = ReplicationTopics.topic("format1", "engine");
+        try (org.apache.kafka.clients.admin.Admin admin = kafka.admin()) {
+            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1))).all().get();
+        }
+        // An older shipper's record: the index in a header, no key.
+        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]>(
+                Shipper.producerProperties(new ReplicationConfig().deployment("format1").bootstrapServers(kafka.bootstrapServers())),
+                new org.apache.kafka.common.serialization.ByteArraySerializer(),
+                new org.apache.kafka.common.serialization.ByteArraySerializer())) {
+            final var headers = new org.apache.kafka.common.header.internals.RecordHeaders();
+            headers.add(ReplicationTopics.FORMAT_1_INDEX_HEADER, ReplicationTopics.longHeader(0x512e00000000L));
+            producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, 0, null, null, new byte[16], headers)).get();
+        }
+        try (JavaProcess receiver = Replicas.receive(dir, "receiver", "format1", dir.resolve("replica"), kafka.bootstrapServers())) {
+            assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
+            final String log = receiver.logText();
+            assertTrue(log.contains("journal engine") && log.contains("offset 0 of " + topic + " is of topic format 1"), log);
+        }
+    }
+
+    @Test
     void aBrokerThatNoLongerHoldsWhatTheReplicaNeedsIsReportedNotSkipped() throws Exception {
         final Path primary = dir.resolve("primary");
         try (JavaProcess flow = Replicas.flow(dir, primary, 50, 1000)) {
@@ -190,8 +205,10 @@ final class ReplicationTest {
         final String topic = ReplicationTopics.topic("lost", "engine");
         try (JavaProcess shipper = Replicas.ship(dir, "shipper", "lost", primary, kafka.bootstrapServers());
              org.apache.kafka.clients.admin.Admin admin = kafka.admin()) {
-            final int excerpts = Excerpts.of(Journals.engineJournal(primary)).size();
-            Replicas.await("the engine journal shipped", 60, () -> endOffset(admin, topic) == excerpts, shipper);
+            final long last = Excerpts.of(Journals.engineJournal(primary)).indexes().getLast();
+            try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, "engine")) {
+                Replicas.await("the engine journal shipped", 60, () -> reader.acknowledgedIndex() == last, shipper);
+            }
             // The broker loses the first ten records of the engine's topic (as retention or a lost disk would).
             admin.deleteRecords(java.util.Map.of(new TopicPartition(topic, 0),
                     org.apache.kafka.clients.admin.RecordsToDelete.beforeOffset(10))).all().get();
@@ -211,35 +228,8 @@ final class ReplicationTest {
                 .orElseThrow(() -> new AssertionError("no counter " + label + " in " + process + "'s counters file under " + root));
     }
 
-    private static long endOffset(final org.apache.kafka.clients.admin.Admin admin, final String topic) {
-        try {
-            return admin.listOffsets(java.util.Map.of(new TopicPartition(topic, 0),
-                    org.apache.kafka.clients.admin.OffsetSpec.latest())).all().get().get(new TopicPartition(topic, 0)).offset();
-        } catch (final Exception notYet) {
-            return -1;
-        }
-    }
-
     /** Asserts that every topic of {@code deployment} holds each excerpt of its journal once, in order. */
     static void assertTopicsHoldEachExcerptOnce(final String deployment, final Path primary) throws Exception {
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
-                Shipper.consumerProperties(kafka.bootstrapServers(), "test-reader"), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer())) {
-            for (final var journal : Excerpts.journals(primary).entrySet()) {
-                final List<Long> expected = Excerpts.of(journal.getValue()).indexes();
-                final TopicPartition partition = new TopicPartition(ReplicationTopics.topic(deployment, journal.getKey()), 0);
-                consumer.assign(List.of(partition));
-                consumer.seekToBeginning(List.of(partition));
-                final List<Long> indexes = new ArrayList<>();
-                final long end = consumer.endOffsets(List.of(partition)).get(partition);
-                Replicas.await("reading " + partition, 30, () -> {
-                    for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                        indexes.add(ReplicationTopics.longHeader(record.headers(), ReplicationTopics.INDEX_HEADER));
-                    }
-                    return consumer.position(partition) >= end;
-                });
-                assertEquals(expected, indexes, partition + ": one record per excerpt, in order");
-            }
-        }
+        Replicas.assertTopicsHoldEachExcerptOnce(kafka.bootstrapServers(), deployment, primary);
     }
 }

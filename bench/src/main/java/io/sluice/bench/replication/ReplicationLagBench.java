@@ -150,7 +150,7 @@ public final class ReplicationLagBench {
 
     private static int report(final List<Phase> phases, final CpuMeter cpu) throws IOException {
         System.out.println("Replication lag: command written to the primary's gateway-1 -> read from the replica's copy,"
-                + " through Kafka (1 broker, acks=all, idempotent), shipper and receiver as child processes, one host");
+                + " through Kafka (1 broker, acks=all, transactional), shipper and receiver as child processes, one host");
         final LatencyTable table = new LatencyTable(System.out, 12);
         table.header();
         final BenchResult result = BenchResult.of("replication")

@@ -1,26 +1,21 @@
 package io.sluice.bench.replication;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.replication.CommittedRecords;
 import io.sluice.replication.JournalName;
 import io.sluice.replication.PromoteMain;
 import io.sluice.replication.ReplicateMain;
 import io.sluice.replication.ReplicationConfig;
-import io.sluice.replication.ReplicationTopics;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 
 /**
@@ -88,18 +83,25 @@ public final class ReplicationProcesses {
         return counts;
     }
 
-    /** @return the end offset (records held) of every topic of {@code deployment}, by journal name */
-    public static Map<String, Long> kafkaEnds(final Admin admin, final String deployment)
-            throws ExecutionException, InterruptedException {
-        final Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        for (final String topic : admin.listTopics().names().get()) {
-            if (ReplicationTopics.journalOf(deployment, topic) != null) {
-                latest.put(new TopicPartition(topic, 0), OffsetSpec.latest());
+    /**
+     * @return the index of the last record Kafka has committed of every topic of {@code deployment}, by journal name
+     * (-1 for none): offsets do not count excerpts (the shipper's transaction markers), indexes do
+     */
+    public static Map<String, Long> kafkaLastIndexes(final String servers, final String deployment) {
+        return CommittedRecords.lastIndexes(servers, deployment, java.time.Duration.ofSeconds(10));
+    }
+
+    /** @return each journal's last index under {@code root} (-1 for an empty one), by journal name */
+    public static Map<String, Long> lastIndexes(final Path root) throws IOException {
+        final Map<String, Long> last = new TreeMap<>();
+        try (Stream<Path> children = Files.list(root)) {
+            for (final Path dir : children.filter(Files::isDirectory)
+                    .filter(dir -> JournalName.parse(dir.getFileName().toString()) != null).toList()) {
+                try (ChronicleQueue journal = Journals.openReadOnly(dir)) {
+                    last.put(dir.getFileName().toString(), Math.max(-1, journal.lastIndex()));
+                }
             }
         }
-        final Map<String, Long> ends = new TreeMap<>();
-        admin.listOffsets(latest).all().get().forEach((partition, info) ->
-                ends.put(ReplicationTopics.journalOf(deployment, partition.topic()).name(), info.offset()));
-        return ends;
+        return last;
     }
 }

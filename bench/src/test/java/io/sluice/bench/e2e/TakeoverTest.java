@@ -317,8 +317,8 @@ class TakeoverTest {
                                       final SluiceDeployment standby, final JavaProcess receiver) {
         PollUntil.await(() -> {
             try {
-                final Map<String, Long> ends = ReplicationProcesses.kafkaEnds(kafka.admin(), deployment);
-                return !ends.isEmpty() && ends.equals(ReplicationProcesses.excerptCounts(standby.journals()));
+                final Map<String, Long> kafkaLast = ReplicationProcesses.kafkaLastIndexes(kafka.bootstrapServers(), deployment);
+                return !kafkaLast.isEmpty() && kafkaLast.equals(ReplicationProcesses.lastIndexes(standby.journals()));
             } catch (final Exception e) {
                 return false;
             }
