@@ -41,10 +41,11 @@ public final class KafkaCluster implements AutoCloseable {
         this.jvm = jvm;
         ports = new int[size];
         controllerPorts = new int[size];
+        final int[] free = freePorts(2 * size);
         final StringBuilder quorum = new StringBuilder();
         for (int i = 0; i < size; i++) {
-            ports[i] = freePort();
-            controllerPorts[i] = freePort();
+            ports[i] = free[2 * i];
+            controllerPorts[i] = free[2 * i + 1];
             quorum.append(i == 0 ? "" : ",").append(i + 1).append("@127.0.0.1:").append(controllerPorts[i]);
         }
         voters = quorum.toString();
@@ -139,9 +140,25 @@ public final class KafkaCluster implements AutoCloseable {
         return text.toString();
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+    /**
+     * @return {@code count} distinct free ports: all held open while they are picked (one socket closed before the next
+     * opens can be given the same port again, and a broker cannot listen twice on one port)
+     */
+    private static int[] freePorts(final int count) throws IOException {
+        final ServerSocket[] sockets = new ServerSocket[count];
+        try {
+            final int[] ports = new int[count];
+            for (int i = 0; i < count; i++) {
+                sockets[i] = new ServerSocket(0);
+                ports[i] = sockets[i].getLocalPort();
+            }
+            return ports;
+        } finally {
+            for (final ServerSocket socket : sockets) {
+                if (socket != null) {
+                    socket.close();
+                }
+            }
         }
     }
 
