@@ -5,6 +5,7 @@ import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
@@ -29,27 +30,7 @@ import java.nio.file.Path;
  */
 public final class InputSource implements AutoCloseable {
     /** Where {@link #resumeAfter} reads the command it passes over. */
-    private static final EngineInput SKIP = new EngineInput() {
-        @Override
-        public void newOrder(final NewOrder order) {
-        }
-
-        @Override
-        public void cancelOrder(final CancelOrder cancel) {
-        }
-
-        @Override
-        public void replaceOrder(final ReplaceOrder replace) {
-        }
-
-        @Override
-        public void massCancel(final MassCancel massCancel) {
-        }
-
-        @Override
-        public void adminCommand(final AdminCommand command) {
-        }
-    };
+    private static final EngineInput SKIP = new Skip();
 
     private final int sourceId;
     private final Path dir;
@@ -329,6 +310,13 @@ public final class InputSource implements AutoCloseable {
             lastEventId = metaData.eventId();
             dispatched = true;
             return true;
+        }
+    }
+
+    /** Reads past any command: gateway commands as {@link NoOpGatewayToEngine} does, and admin commands too. */
+    private static final class Skip extends NoOpGatewayToEngine implements EngineInput {
+        @Override
+        public void adminCommand(final AdminCommand command) {
         }
     }
 }
