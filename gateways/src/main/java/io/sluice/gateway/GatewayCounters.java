@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.MappedSessionCounters;
@@ -115,7 +116,10 @@ final class GatewayCounters implements AutoCloseable {
         }
         lastEventId.setRelease(lastWrittenEventId);
         engineIndex.setRelease(engineReadIndex);
-        engineExcerptsUnread.setRelease(unread.unread(engineReadIndex));
+        final long unreadExcerpts = unread.unread(engineReadIndex);
+        if (unreadExcerpts != ExcerptCount.UNKNOWN) { // else the last sample's figure stands until the next
+            engineExcerptsUnread.setRelease(unreadExcerpts);
+        }
     }
 
     @Override

@@ -1,9 +1,8 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.journal.ExcerptCount;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.RollCycle;
-import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 
 /**
  * How far a gateway's reader is behind the engine journal, in excerpts (one excerpt holds every report of one engine
@@ -15,30 +14,29 @@ import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
  */
 final class UnreadEngineExcerpts implements AutoCloseable {
     private final ChronicleQueue engineJournal;
-    private final RollCycle rollCycle;
     private final ExcerptTailer end;
 
     UnreadEngineExcerpts(final ChronicleQueue engineJournal) {
         this.engineJournal = engineJournal;
-        this.rollCycle = engineJournal.rollCycle();
         this.end = engineJournal.createTailer();
     }
 
     /**
      * @param nextIndex the index the gateway's tailer reads next ({@code ExcerptTailer.index()}; 0 before it has
      *                  found any excerpt)
-     * @return how many excerpts the engine journal holds at or after {@code nextIndex}
+     * @return how many excerpts the engine journal holds at or after {@code nextIndex}, or
+     * {@link ExcerptCount#UNKNOWN} at the instant the engine creates a cycle file (sample again later)
      */
     long unread(final long nextIndex) {
-        final long endIndex = end.toEnd().index(); // the index the next excerpt appended will have
+        final long endIndex = ExcerptCount.endIndex(end); // the index the next excerpt appended will have
+        if (endIndex == ExcerptCount.UNKNOWN) {
+            return ExcerptCount.UNKNOWN;
+        }
         if (endIndex <= 0 || endIndex <= nextIndex) {
             return 0;
         }
-        final long from = nextIndex > 0 ? nextIndex : engineJournal.firstIndex();
-        if (rollCycle.toCycle(from) == rollCycle.toCycle(endIndex)) {
-            return rollCycle.toSequenceNumber(endIndex) - rollCycle.toSequenceNumber(from);
-        }
-        return ((RollingChronicleQueue) engineJournal).countExcerpts(from, endIndex);
+        final long from = nextIndex > 0 ? nextIndex : ExcerptCount.firstIndex(engineJournal, endIndex);
+        return ExcerptCount.between(engineJournal, from, endIndex);
     }
 
     @Override

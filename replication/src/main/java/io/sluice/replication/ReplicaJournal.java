@@ -1,19 +1,19 @@
 package io.sluice.replication;
 
-import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
+import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.journal.JournalDiskFullException;
+import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.journal.JournalSpaceKeeper;
+import io.sluice.runtime.journal.SpaceLevel;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.impl.single.InternalAppender;
 import net.openhft.chronicle.wire.DocumentContext;
-import io.sluice.runtime.agent.AgentThread;
-import io.sluice.runtime.journal.JournalDiskFullException;
-import io.sluice.runtime.journal.JournalSpace;
-import io.sluice.runtime.journal.JournalSpaceKeeper;
-import io.sluice.runtime.journal.SpaceLevel;
 import org.apache.kafka.common.TopicPartition;
 
 import java.nio.file.Path;
@@ -68,7 +68,7 @@ final class ReplicaJournal implements AutoCloseable {
         this.rollCycle = queue.rollCycle();
         final long last = queue.lastIndex();
         lastIndex = last < 0 ? -1 : last;
-        count = lastIndex < 0 ? 0 : ((RollingChronicleQueue) queue).countExcerpts(queue.firstIndex(), lastIndex) + 1;
+        count = lastIndex < 0 ? 0 : ExcerptCount.between(queue, ExcerptCount.firstIndex(queue, lastIndex), lastIndex) + 1;
     }
 
     /** @return the bytes of the local excerpt at {@code index}, or null if there is none */

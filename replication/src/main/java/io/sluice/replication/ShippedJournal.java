@@ -1,10 +1,9 @@
 package io.sluice.replication;
 
-import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
+import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.queue.RollCycle;
 
 import java.nio.file.Path;
 
@@ -125,20 +124,20 @@ final class ShippedJournal implements AutoCloseable {
         }
     }
 
-    /** @return how many excerpts the journal holds after {@code index} (all of them for -1), now */
+    /**
+     * @return how many excerpts the journal holds after {@code index} (all of them for -1), now, or
+     * {@link ExcerptCount#UNKNOWN} at the instant its writer creates a cycle file
+     */
     long excerptsAfter(final long index) {
-        final long last = queue.lastIndex();
+        final long last = ExcerptCount.lastIndex(queue);
+        if (last == ExcerptCount.UNKNOWN) {
+            return ExcerptCount.UNKNOWN;
+        }
         if (last < 0 || last <= index) {
             return 0;
         }
-        final RollCycle cycle = queue.rollCycle();
-        if (index < 0) {
-            return ((RollingChronicleQueue) queue).countExcerpts(queue.firstIndex(), last) + 1;
-        }
-        if (cycle.toCycle(index) == cycle.toCycle(last)) {
-            return cycle.toSequenceNumber(last) - cycle.toSequenceNumber(index);
-        }
-        return ((RollingChronicleQueue) queue).countExcerpts(index, last);
+        return index < 0 ? ExcerptCount.between(queue, ExcerptCount.firstIndex(queue, last), last) + 1
+                : ExcerptCount.between(queue, index, last);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.sluice.replication;
 
+import io.sluice.contracts.journal.ExcerptCount;
 import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
@@ -558,11 +559,16 @@ public final class Shipper implements Agent {
         System.out.println(ROLE + ": journal " + journal.name + " resumes " + where);
     }
 
-    /** @return how many excerpts of {@code journal} Kafka does not hold yet: read or not, sent or not */
+    /**
+     * @return how many excerpts of {@code journal} Kafka does not hold yet, read or not, sent or not; or
+     * {@link ExcerptCount#UNKNOWN} at the instant its writer creates a cycle file
+     */
     private long behind(final ShippedJournal journal) {
-        final long unread = journal.state == ShippedJournal.State.SHIPPING
-                ? journal.excerptsAfter(journal.lastReadIndex) + (journal.pending != null ? 1 : 0)
-                : journal.excerptsAfter(-1);
+        final long after = journal.excerptsAfter(journal.state == ShippedJournal.State.SHIPPING ? journal.lastReadIndex : -1);
+        if (after == ExcerptCount.UNKNOWN) {
+            return ExcerptCount.UNKNOWN;
+        }
+        final long unread = after + (journal.state == ShippedJournal.State.SHIPPING && journal.pending != null ? 1 : 0);
         return journal.inFlight() + unread;
     }
 
@@ -570,7 +576,10 @@ public final class Shipper implements Agent {
         final long now = SluiceClock.nowTicks();
         for (final ShippedJournal journal : journals.values()) {
             if (journal.counters != null) {
-                journal.counters.lagMessages.setRelease(behind(journal));
+                final long behind = behind(journal);
+                if (behind != ExcerptCount.UNKNOWN) { // else the last figure stands until the next report
+                    journal.counters.lagMessages.setRelease(behind);
+                }
                 final long oldest = journal.oldestUnacknowledgedReadTicks();
                 journal.counters.lagMicros.setRelease(oldest == 0 ? 0 : (now - oldest) / SluiceClock.TICKS_PER_MICRO);
             }

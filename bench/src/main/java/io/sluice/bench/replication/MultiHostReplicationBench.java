@@ -1,13 +1,13 @@
 package io.sluice.bench.replication;
 
 import io.sluice.bench.report.BenchResult;
+import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.kafka.KafkaBrokerMain;
 import io.sluice.replication.ReplicateMain;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.replication.JournalSetComparison;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -376,10 +377,14 @@ public final class MultiHostReplicationBench {
         }
     }
 
-    /** The excerpt count of every journal under a root, each journal opened read-only once it exists. */
+    /**
+     * The excerpt count of every journal under a root, each journal opened read-only once it exists; a journal that
+     * cannot be counted at an instant ({@link ExcerptCount#UNKNOWN}: a cycle file being created) keeps its last count.
+     */
     private static final class JournalCounts implements AutoCloseable {
         private final Path root;
         private final Map<String, ChronicleQueue> open = new LinkedHashMap<>();
+        private final Map<String, Long> counted = new HashMap<>();
 
         JournalCounts(final Path root) {
             this.root = root;
@@ -402,8 +407,12 @@ public final class MultiHostReplicationBench {
                 }
             }
             long total = 0;
-            for (final ChronicleQueue queue : open.values()) {
-                total += ((SingleChronicleQueue) queue).entryCount();
+            for (final Map.Entry<String, ChronicleQueue> journal : open.entrySet()) {
+                final long count = ExcerptCount.of(journal.getValue());
+                if (count != ExcerptCount.UNKNOWN) {
+                    counted.put(journal.getKey(), count);
+                }
+                total += counted.getOrDefault(journal.getKey(), 0L);
             }
             return total;
         }

@@ -1,5 +1,6 @@
 package io.sluice.bench.replication;
 
+import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.replication.CommittedRecords;
 import io.sluice.replication.JournalName;
@@ -8,7 +9,6 @@ import io.sluice.replication.ReplicateMain;
 import io.sluice.replication.ReplicationConfig;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,9 +74,7 @@ public final class ReplicationProcesses {
             for (final Path dir : children.filter(Files::isDirectory)
                     .filter(dir -> JournalName.parse(dir.getFileName().toString()) != null).toList()) {
                 try (ChronicleQueue journal = Journals.openReadOnly(dir)) {
-                    final long last = journal.lastIndex();
-                    counts.put(dir.getFileName().toString(), last < 0 ? 0
-                            : ((RollingChronicleQueue) journal).countExcerpts(journal.firstIndex(), last) + 1);
+                    counts.put(dir.getFileName().toString(), ExcerptCount.of(journal));
                 }
             }
         }

@@ -1,0 +1,99 @@
+package io.sluice.contracts.journal;
+
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.RollCycle;
+import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.NotReachedException;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+
+/**
+ * How many excerpts a journal holds, counted while another process may be creating or appending to it. Two
+ * Chronicle races meet a reader of a journal whose first cycle file is being created:
+ * <ul>
+ *   <li>{@code ExcerptTailer.toEnd()} (so also {@code lastIndex()} and {@code entryCount()}) can throw
+ *       {@link NotReachedException} ("NOT_REACHED index: 7fffffff00000000") for that instant;</li>
+ *   <li>{@code firstIndex()} reads the lowest cycle from a directory listing refreshed at most once a millisecond,
+ *       so it can still say "none" ({@link Long#MAX_VALUE}) after the last index was found, and counting from there
+ *       throws.</li>
+ * </ul>
+ * Every count of a journal another process writes goes through this class: the first is reported as
+ * {@link #UNKNOWN} (the caller keeps its previous figure and counts again at its next sample), the second is mended
+ * by asking the listing once more and otherwise counting from the start of the known index's cycle, the only cycle
+ * such a journal has. Not for a per-message path: counting across cycles allocates.
+ */
+public final class ExcerptCount {
+    /** The count or index when Chronicle cannot reach the journal's end at this instant: count again later. */
+    public static final long UNKNOWN = Long.MIN_VALUE;
+
+    private ExcerptCount() {
+    }
+
+    /** @return how many excerpts {@code journal} holds now (0 for none), or {@link #UNKNOWN} */
+    public static long of(final ChronicleQueue journal) {
+        final long last = lastIndex(journal);
+        if (last == UNKNOWN || last < 0) {
+            return last == UNKNOWN ? UNKNOWN : 0;
+        }
+        return between(journal, firstIndex(journal, last), last) + 1;
+    }
+
+    /** @return {@code journal.lastIndex()} (-1 for an empty journal), or {@link #UNKNOWN} */
+    public static long lastIndex(final ChronicleQueue journal) {
+        if (journal.firstIndex() == Long.MAX_VALUE) { // no cycle listed: a tailer sent to the end would race its creation
+            ((SingleChronicleQueue) journal).refreshDirectoryListing();
+            if (journal.firstIndex() == Long.MAX_VALUE) {
+                return -1;
+            }
+        }
+        try {
+            return journal.lastIndex();
+        } catch (final NotReachedException cycleBeingCreated) {
+            return UNKNOWN;
+        }
+    }
+
+    /**
+     * @param end a tailer of its own, moved to the end here (reused, it allocates nothing within a cycle)
+     * @return the index the next excerpt appended will have (0 for an empty journal), or {@link #UNKNOWN}
+     */
+    public static long endIndex(final ExcerptTailer end) {
+        try {
+            return end.toEnd().index();
+        } catch (final NotReachedException cycleBeingCreated) {
+            return UNKNOWN;
+        }
+    }
+
+    /**
+     * @param knownIndex the index of an excerpt the journal holds, or of its end (read from it just before)
+     * @return the index of the journal's first excerpt, at or before {@code knownIndex}
+     */
+    public static long firstIndex(final ChronicleQueue journal, final long knownIndex) {
+        long first = journal.firstIndex();
+        if (first > knownIndex) {
+            ((SingleChronicleQueue) journal).refreshDirectoryListing();
+            first = journal.firstIndex();
+        }
+        if (first > knownIndex) {
+            final RollCycle rollCycle = journal.rollCycle();
+            first = rollCycle.toIndex(rollCycle.toCycle(knownIndex), 0);
+        }
+        return first;
+    }
+
+    /**
+     * @return how many excerpts {@code journal} holds from {@code fromIndex} (included) to {@code toIndex} (excluded):
+     * within one cycle a subtraction that allocates nothing, across cycles Chronicle's count
+     */
+    public static long between(final ChronicleQueue journal, final long fromIndex, final long toIndex) {
+        if (toIndex <= fromIndex) {
+            return 0;
+        }
+        final RollCycle rollCycle = journal.rollCycle();
+        if (rollCycle.toCycle(fromIndex) == rollCycle.toCycle(toIndex)) {
+            return rollCycle.toSequenceNumber(toIndex) - rollCycle.toSequenceNumber(fromIndex);
+        }
+        return ((RollingChronicleQueue) journal).countExcerpts(fromIndex, toIndex);
+    }
+}
