@@ -4,6 +4,7 @@ import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
+import io.sluice.runtime.process.AotRecording;
 import org.agrona.concurrent.SystemEpochClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,7 +45,7 @@ public final class GatewayMain implements Callable<Integer> {
     private Path config;
 
     public static void main(final String[] args) {
-        System.exit(new CommandLine(new GatewayMain()).execute(args));
+        System.exit(AotRecording.exit(new CommandLine(new GatewayMain()).execute(args)));
     }
 
     @Override

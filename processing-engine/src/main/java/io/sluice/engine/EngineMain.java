@@ -7,6 +7,7 @@ import io.sluice.engine.snapshot.SnapshotRestore;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
+import io.sluice.runtime.process.AotRecording;
 import org.agrona.concurrent.Agent;
 
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ public final class EngineMain {
 
     public static void main(final String[] args) throws InterruptedException {
         final StartupPhases phases = StartupPhases.sinceJvmStart("jvm");
-        System.exit(start(args, phases));
+        System.exit(AotRecording.exit(start(args, phases)));
     }
 
     /**

@@ -4,6 +4,7 @@ import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.snapshot.SnapshotMain;
+import io.sluice.runtime.process.AotRecording;
 import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,12 +16,14 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The engine process's start: once live it prints where its start's time went (for {@code ./sluice bench recovery}
- * and for operators wondering why a restart was slow), and its hand-parsed command line refuses what it cannot use.
+ * and for operators wondering why a restart was slow), its hand-parsed command line refuses what it cannot use, and a
+ * start that fails discards the JDK AOT cache it was recording ({@link AotRecording}).
  */
 final class EngineStartupLineTest {
     private static final List<String> CHILD_JVM = List.of("-XX:TieredStopAtLevel=1");
@@ -89,6 +92,26 @@ final class EngineStartupLineTest {
             assertEquals(0, engine.waitFor(60), engine.logText());
             assertTrue(engine.logText().contains("--config=FILE   engine config, YAML"), engine.logText());
         }
+    }
+
+    @Test
+    void aStartThatFailsDiscardsTheAotCacheItRecordsAndOneThatSucceedsKeepsIt() throws Exception {
+        final Path failedKey = Files.writeString(root.resolve("failed.aot.key"), "the launcher's key\n");
+        try (JavaProcess engine = JavaProcess.start("engine", root.resolve("failed.log"),
+                List.of("-XX:TieredStopAtLevel=1", "-D" + AotRecording.KEY_FILE_PROPERTY + "=" + failedKey),
+                EngineMain.class, "--config=" + root.resolve("missing.yaml"))) {
+            assertEquals(EngineMain.EXIT_BAD_CONFIG, engine.waitFor(60), engine.logText());
+            assertTrue(engine.logText().contains("the AOT cache it records is discarded"), engine.logText());
+        }
+        assertFalse(Files.exists(failedKey), "the next start finds no key for its build and records a new cache");
+
+        final Path keptKey = Files.writeString(root.resolve("kept.aot.key"), "the launcher's key\n");
+        try (JavaProcess engine = JavaProcess.start("engine", root.resolve("kept.log"),
+                List.of("-XX:TieredStopAtLevel=1", "-D" + AotRecording.KEY_FILE_PROPERTY + "=" + keptKey),
+                EngineMain.class, "--help")) {
+            assertEquals(0, engine.waitFor(60), engine.logText());
+        }
+        assertTrue(Files.exists(keptKey), "a run that ends well keeps the cache it recorded");
     }
 
     /** Starts an engine process, waits for its start-up line, stops it; @return the line */
