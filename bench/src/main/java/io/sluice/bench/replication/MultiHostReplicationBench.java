@@ -28,7 +28,8 @@ import java.util.stream.Stream;
  * {@code ./sluice bench replication-netns}: replication across two simulated hosts. The primary (engine, gateway,
  * FIX load, shipper: {@link PrimaryHost}) and the replica (Kafka broker, receiver) run in two Linux network namespaces
  * joined by a veth pair ({@link NetnsLink}); the link is then impaired in phases: none (baseline), {@code tc netem}
- * delay, netem loss, a partition (the link down at both ends), and healed. The broker sits on the replica's side, so
+ * delay, netem loss, a narrow link ({@code tc tbf}: rate-limited, its queue delaying and then dropping the excess), a
+ * partition (the link down at both ends), and healed. The broker sits on the replica's side, so
  * the shipper's path crosses the link: an excerpt counts as off the primary host only once it is there, and the
  * partition cuts the primary off from its off-host copy, as losing the WAN would.
  * <p>
@@ -38,10 +39,11 @@ import java.util.stream.Stream;
  * heal until the lag is back to the baseline's largest), of which the reconnection (the Kafka clients' back-off: no
  * record moves), and the catch-up rate once reconnected (records/s reaching the replica, against the offered
  * records/s; target: at least 5x), and at the end whether both roots are identical excerpt by excerpt. Skips, with the reason, where
- * namespaces cannot be made; where this kernel has no {@code netem} the delay and loss phases are skipped, said so.
+ * namespaces cannot be made; where this kernel has no {@code netem} the delay and loss phases are skipped, said so
+ * (and the narrow phase where it has no {@code tbf}).
  * <p>
- * Options: {@code --rate ORDERS_PER_SECOND --baseline S --delay S --loss S --partition S --after S
- * --delay-spec "1ms 200us" --loss-spec "1%"}.
+ * Options: {@code --rate ORDERS_PER_SECOND --baseline S --delay S --loss S --narrow S --partition S --after S
+ * --delay-spec "1ms 200us" --loss-spec "1%" --narrow-spec "rate 8mbit burst 32kb latency 100ms"}.
  */
 public final class MultiHostReplicationBench {
     static final String DEPLOYMENT = "netns";
@@ -54,8 +56,8 @@ public final class MultiHostReplicationBench {
     }
 
     /** What one run is asked to do. */
-    record Plan(long rate, long baseline, long delay, long loss, long partition, long after, String delaySpec,
-                String lossSpec) {
+    record Plan(long rate, long baseline, long delay, long loss, long narrow, long partition, long after,
+                String delaySpec, String lossSpec, String narrowSpec) {
     }
 
     /** The figures of one run. */
@@ -67,23 +69,28 @@ public final class MultiHostReplicationBench {
         long baseline = 20;
         long delay = 20;
         long loss = 20;
+        long narrow = 20;
         long partition = 60;
         long after = 60;
         String delaySpec = "1ms 200us";
         String lossSpec = "1%";
+        String narrowSpec = "rate 8mbit burst 32kb latency 100ms";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--rate" -> rate = Long.parseLong(args[++i]);
                 case "--baseline" -> baseline = Long.parseLong(args[++i]);
                 case "--delay" -> delay = Long.parseLong(args[++i]);
                 case "--loss" -> loss = Long.parseLong(args[++i]);
+                case "--narrow" -> narrow = Long.parseLong(args[++i]);
                 case "--partition" -> partition = Long.parseLong(args[++i]);
                 case "--after" -> after = Long.parseLong(args[++i]);
                 case "--delay-spec" -> delaySpec = args[++i];
                 case "--loss-spec" -> lossSpec = args[++i];
+                case "--narrow-spec" -> narrowSpec = args[++i];
                 default -> {
                     System.err.println("replication-netns: unknown option " + args[i] + "; options: --rate N --baseline S"
-                            + " --delay S --loss S --partition S --after S --delay-spec \"1ms 200us\" --loss-spec \"1%\"");
+                            + " --delay S --loss S --narrow S --partition S --after S --delay-spec \"1ms 200us\""
+                            + " --loss-spec \"1%\" --narrow-spec \"rate 8mbit burst 32kb latency 100ms\"");
                     System.exit(2);
                 }
             }
@@ -97,7 +104,8 @@ public final class MultiHostReplicationBench {
         final Path dir = Files.createTempDirectory("sluice-bench-netns");
         final Outcome outcome;
         try {
-            outcome = run(dir, new Plan(rate, baseline, delay, loss, partition, after, delaySpec, lossSpec), true);
+            outcome = run(dir, new Plan(rate, baseline, delay, loss, narrow, partition, after, delaySpec, lossSpec,
+                    narrowSpec), true);
         } finally {
             delete(dir); // before System.exit, which would skip a finally around it
         }
@@ -121,6 +129,10 @@ public final class MultiHostReplicationBench {
                 System.out.println("replication-netns: tc netem is not available in this kernel (tc: \"Specified qdisc"
                         + " kind is unknown\", no sch_netem module): the delay and loss phases are skipped; the partition"
                         + " is both ends of the link set down");
+            }
+            if (!link.hasTbf()) {
+                System.out.println("replication-netns: tc tbf is not available in this kernel: the narrow-link phase is"
+                        + " skipped");
             }
             final String kafka = NetnsLink.REPLICA_ADDRESS + ":" + KAFKA_PORT;
             try {
@@ -173,6 +185,12 @@ public final class MultiHostReplicationBench {
             if (link.hasNetem()) {
                 phases.add(new Phase("delay " + plan.delaySpec(), plan.delay(), () -> link.impair(("delay " + plan.delaySpec()).split(" "))));
                 phases.add(new Phase("loss " + plan.lossSpec(), plan.loss(), () -> link.impair(("loss " + plan.lossSpec()).split(" "))));
+            }
+            if (link.hasTbf() && plan.narrow() > 0) {
+                phases.add(new Phase("narrow " + plan.narrowSpec().split(" ")[1], plan.narrow(), () -> {
+                    link.clearImpairment();
+                    link.narrow(plan.narrowSpec().split(" "));
+                }));
             }
             phases.add(new Phase("partition", plan.partition(), () -> {
                 link.clearImpairment();

@@ -9,7 +9,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * Two simulated hosts on this machine: two Linux network namespaces, {@code sluice-prim-<pid>} and
  * {@code sluice-repl-<pid>}, joined by a veth pair with one address at each end, and what a WAN does to the link
- * between them: {@code tc netem} delay and loss, a partition (the link set down at both ends) and its healing. Made
+ * between them: {@code tc netem} delay and loss, a narrow link ({@code tc tbf}: a token-bucket rate limit whose queue
+ * delays and then drops what exceeds it, as a congested WAN link does), a partition (the link set down at both ends)
+ * and its healing. Made
  * with {@code ip} and {@code tc} as root; {@link #create} says why not where namespaces cannot be made, and
  * {@link #close} (also run by a shutdown hook, so a failing or interrupted run cleans up too) deletes both namespaces,
  * which deletes the veth pair with them. Namespaces left by a run that was killed with SIGKILL are deleted by the next
@@ -27,6 +29,7 @@ final class NetnsLink implements AutoCloseable {
     private final String replicaDevice;
     private final Thread cleanUpOnExit = new Thread(this::deleteNamespaces, "netns-clean-up");
     private boolean netem;
+    private boolean tbf;
 
     private NetnsLink(final long id) {
         primary = PREFIX_PRIMARY + id;
@@ -79,6 +82,12 @@ final class NetnsLink implements AutoCloseable {
             if (link.netem) {
                 link.must("ip", "netns", "exec", link.primary, "tc", "qdisc", "del", "dev", link.primaryDevice, "root");
             }
+            final Result tbfProbe = run(List.of("ip", "netns", "exec", link.primary, "tc", "qdisc", "add", "dev",
+                    link.primaryDevice, "root", "tbf", "rate", "1gbit", "burst", "64kb", "latency", "10ms"));
+            link.tbf = tbfProbe.exit == 0;
+            if (link.tbf) {
+                link.must("ip", "netns", "exec", link.primary, "tc", "qdisc", "del", "dev", link.primaryDevice, "root");
+            }
             return link;
         } catch (final IOException | RuntimeException e) {
             link.close();
@@ -89,6 +98,11 @@ final class NetnsLink implements AutoCloseable {
     /** @return whether this kernel has {@code tc netem} (the sch_netem module): delay and loss need it */
     boolean hasNetem() {
         return netem;
+    }
+
+    /** @return whether this kernel has {@code tc tbf} (the sch_tbf module): the narrow link needs it */
+    boolean hasTbf() {
+        return tbf;
     }
 
     /** @return the command that runs a program in the primary host's namespace */
@@ -103,10 +117,22 @@ final class NetnsLink implements AutoCloseable {
 
     /** Sets {@code tc netem} with these arguments (e.g. {@code delay 1ms 200us}) on both ends of the link. */
     void impair(final String... netemArguments) throws IOException {
+        setRootQdisc("netem", netemArguments);
+    }
+
+    /**
+     * Narrows the link: {@code tc tbf} with these arguments (e.g. {@code rate 8mbit burst 32kb latency 100ms}) on both
+     * ends; {@link #clearImpairment} widens it again.
+     */
+    void narrow(final String... tbfArguments) throws IOException {
+        setRootQdisc("tbf", tbfArguments);
+    }
+
+    private void setRootQdisc(final String qdisc, final String... arguments) throws IOException {
         for (final String[] end : List.of(new String[] {primary, primaryDevice}, new String[] {replica, replicaDevice})) {
             final List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", end[0], "tc", "qdisc", "replace",
-                    "dev", end[1], "root", "netem"));
-            command.addAll(List.of(netemArguments));
+                    "dev", end[1], "root", qdisc));
+            command.addAll(List.of(arguments));
             must(command.toArray(String[]::new));
         }
     }

@@ -291,13 +291,15 @@ public final class BenchScenarios {
                             .latency("none (after)", "targets.none (after).roundTrip")),
             new BenchScenario("replication-netns",
                     "replication across two network namespaces joined by a veth pair (primary: engine, gateway, FIX load,"
-                            + " shipper; replica: Kafka broker, receiver): tc netem delay, then loss, then a partition,"
-                            + " then healed (needs root; skipped where namespaces cannot be made)",
+                            + " shipper; replica: Kafka broker, receiver): tc netem delay, then loss, then a narrow link"
+                            + " (tc tbf), then a partition, then healed (needs root; skipped where namespaces cannot be"
+                            + " made)",
                     "the lag of each phase against the baseline phase of the same run; the catch-up rate against the"
                             + " offered rate",
                     "issue 15: after a 60 s partition the replica catches up at least 5x the offered rate, and the"
                             + " journals are identical",
-                    List.of("--baseline", "5", "--delay", "5", "--loss", "5", "--partition", "10", "--after", "20"),
+                    List.of("--baseline", "5", "--delay", "5", "--loss", "5", "--narrow", "5", "--partition", "10",
+                            "--after", "20"),
                     List.of(),
                     new ReportSpec()
                             .headline("catch-up rate / offered rate", "catchUpRatio")

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The multi-host scenario ({@link MultiHostReplicationBench}), short: the primary and the replica in two network
  * namespaces, a 5 s partition of the link between them (after short netem delay and loss phases where the kernel has
- * netem), healed; the replica must end identical to the primary excerpt by excerpt. Needs root and {@code ip}: skipped,
+ * netem, and a short narrow-link phase), healed; the replica must end identical to the primary excerpt by excerpt. Needs root and {@code ip}: skipped,
  * with the reason, where network namespaces cannot be created. Its catch-up rate is a figure of the benchmark, not
  * asserted here.
  */
@@ -24,7 +24,8 @@ class MultiHostReplicationTest {
         final String unavailable = NetnsLink.unavailable();
         assumeTrue(unavailable == null, () -> "skipped: network namespaces cannot be created here: " + unavailable);
         final MultiHostReplicationBench.Outcome outcome = MultiHostReplicationBench.run(dir,
-                new MultiHostReplicationBench.Plan(300, 2, 2, 2, 5, 5, "1ms 200us", "1%"), false);
+                new MultiHostReplicationBench.Plan(300, 2, 2, 2, 2, 5, 5, "1ms 200us", "1%",
+                        "rate 8mbit burst 32kb latency 100ms"), false);
         assertTrue(outcome.backlogAtHeal() > 0, "the partition held records back: " + outcome.summary());
         assertTrue(outcome.identical(), outcome.summary());
     }
