@@ -28,7 +28,7 @@ final class UnreadEngineExcerpts implements AutoCloseable {
      * {@link ExcerptCount#UNKNOWN} at the instant the engine creates a cycle file (sample again later)
      */
     long unread(final long nextIndex) {
-        final long endIndex = ExcerptCount.endIndex(end); // the index the next excerpt appended will have
+        final long endIndex = ExcerptCount.toEnd(engineJournal, end); // the index the next excerpt appended will have
         if (endIndex == ExcerptCount.UNKNOWN) {
             return ExcerptCount.UNKNOWN;
         }

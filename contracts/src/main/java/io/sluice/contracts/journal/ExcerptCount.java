@@ -17,10 +17,12 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
  *       so it can still say "none" ({@link Long#MAX_VALUE}) after the last index was found, and counting from there
  *       throws.</li>
  * </ul>
- * Every count of a journal another process writes goes through this class: the first is reported as
- * {@link #UNKNOWN} (the caller keeps its previous figure and counts again at its next sample), the second is mended
- * by asking the listing once more and otherwise counting from the start of the known index's cycle, the only cycle
- * such a journal has. Not for a per-message path: counting across cycles allocates.
+ * Every count of a journal another process writes, and every move to the end of one that may not have its first
+ * cycle yet, goes through this class. No tailer is sent to the end of a journal whose listing holds no cycle (there is
+ * nothing there yet); the first race, left at the instant the cycle appears, is reported as {@link #UNKNOWN} (the
+ * caller keeps its previous figure and counts again at its next sample); the second is mended by asking the listing
+ * once more and otherwise counting from the start of the known index's cycle, the only cycle such a journal has. Not
+ * for a per-message path: counting across cycles allocates.
  */
 public final class ExcerptCount {
     /** The count or index when Chronicle cannot reach the journal's end at this instant: count again later. */
@@ -40,11 +42,8 @@ public final class ExcerptCount {
 
     /** @return {@code journal.lastIndex()} (-1 for an empty journal), or {@link #UNKNOWN} */
     public static long lastIndex(final ChronicleQueue journal) {
-        if (journal.firstIndex() == Long.MAX_VALUE) { // no cycle listed: a tailer sent to the end would race its creation
-            ((SingleChronicleQueue) journal).refreshDirectoryListing();
-            if (journal.firstIndex() == Long.MAX_VALUE) {
-                return -1;
-            }
+        if (!holdsACycle(journal)) {
+            return -1;
         }
         try {
             return journal.lastIndex();
@@ -54,15 +53,33 @@ public final class ExcerptCount {
     }
 
     /**
-     * @param end a tailer of its own, moved to the end here (reused, it allocates nothing within a cycle)
-     * @return the index the next excerpt appended will have (0 for an empty journal), or {@link #UNKNOWN}
+     * Moves {@code tailer} to the end of {@code journal}, where the next excerpt appended will be; a tailer of a
+     * journal with no cycle yet stays where it is (there is nothing to pass over).
+     *
+     * @param tailer a tailer of {@code journal}'s, reused (moved to the end within a cycle, it allocates nothing)
+     * @return the index the next excerpt appended will have (0 for a journal with no cycle yet), or {@link #UNKNOWN}
      */
-    public static long endIndex(final ExcerptTailer end) {
+    public static long toEnd(final ChronicleQueue journal, final ExcerptTailer tailer) {
+        if (!holdsACycle(journal)) {
+            return 0;
+        }
         try {
-            return end.toEnd().index();
+            return tailer.toEnd().index();
         } catch (final NotReachedException cycleBeingCreated) {
             return UNKNOWN;
         }
+    }
+
+    /**
+     * @return whether {@code journal}'s directory listing holds a cycle file; while it holds none, a tailer sent to the
+     * end races the creation of the first one
+     */
+    private static boolean holdsACycle(final ChronicleQueue journal) {
+        if (journal.firstIndex() != Long.MAX_VALUE) {
+            return true;
+        }
+        ((SingleChronicleQueue) journal).refreshDirectoryListing();
+        return journal.firstIndex() != Long.MAX_VALUE;
     }
 
     /**

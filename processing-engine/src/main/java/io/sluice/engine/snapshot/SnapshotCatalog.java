@@ -9,6 +9,7 @@ import io.sluice.contracts.SnapshotOrder;
 import io.sluice.contracts.SnapshotSource;
 import io.sluice.contracts.TradingHalt;
 import io.sluice.contracts.TradingSession;
+import io.sluice.contracts.journal.ExcerptCount;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -103,16 +104,22 @@ final class SnapshotCatalog {
         private final ExcerptTailer decode;
         private final Entry[] current = new Entry[1];
         private final MethodReader reader;
+        private final boolean empty;
         private int found;
 
         NewestFirst(final ChronicleQueue journal) {
-            back = journal.createTailer().direction(TailerDirection.BACKWARD).toEnd();
+            back = journal.createTailer().direction(TailerDirection.BACKWARD);
+            // A snapshotter may be creating the journal's first cycle right now: then no snapshot is complete yet.
+            empty = ExcerptCount.toEnd(journal, back) <= 0;
             decode = journal.createTailer();
             reader = decoder(decode, current);
         }
 
         /** @return the next older snapshot, or null when there is none */
         Entry next() {
+            if (empty) {
+                return null;
+            }
             while (true) {
                 final long index;
                 final long event;

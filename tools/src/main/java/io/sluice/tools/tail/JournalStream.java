@@ -3,6 +3,7 @@ package io.sluice.tools.tail;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.RecordChecksum;
 import io.sluice.contracts.RecordLayout;
+import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -51,7 +52,7 @@ abstract class JournalStream implements AutoCloseable {
         // Only the thread running the tail reads it (see Tail#run); Chronicle's per-read check of that costs ~10 %.
         tailer.singleThreadedCheckDisabled(true);
         if (!fromStart) {
-            tailer.toEnd();
+            ExcerptCount.toEnd(queue, tailer); // a journal its writer is creating now has nothing to skip
         }
     }
 
