@@ -390,6 +390,11 @@ public final class Gateway implements Agent, AutoCloseable {
         }
 
         @Override
+        public void onLogonTimeout(final NioConnection connection, final long waitedNanos) {
+            log.onLogonTimeout(connection.remoteAddress(), waitedNanos / 1_000_000L);
+        }
+
+        @Override
         public void onWritten(final NioConnection connection, final long writtenBytes) {
             delivery.onWritten(connection, writtenBytes);
         }

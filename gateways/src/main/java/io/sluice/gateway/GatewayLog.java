@@ -84,6 +84,11 @@ final class GatewayLog implements SessionEvents, CancelOnDisconnect.Log {
                         + session.identity().clientCompId() + " -> " + session.identity().gatewayCompId(), from, journals, failure);
     }
 
+    void onLogonTimeout(final SocketAddress from, final long waitedMillis) {
+        LOG.warn("gateway {}: connection from {} closed: no Logon within the logon timeout ({} ms since it was accepted)",
+                gatewayId, describe(from), waitedMillis);
+    }
+
     void onConnectionsRefused(final NioTransport transport, final long sinceMillis) {
         LOG.warn("gateway {}: refused {} connections in the last {} ms: {} over maxConnections {}, {} over "
                         + "maxConnectionsPerAddress {}, {} with no free pre-logon buffers ({} connections open)",

@@ -5,7 +5,6 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.impl.RollingChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.NotReachedException;
-import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 
 /**
  * How many excerpts a journal holds, counted while another process may be creating or appending to it. Two
@@ -20,9 +19,10 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
  * Every count of a journal another process writes, and every move to the end of one that may not have its first
  * cycle yet, goes through this class. No tailer is sent to the end of a journal whose listing holds no cycle (there is
  * nothing there yet); the first race, left at the instant the cycle appears, is reported as {@link #UNKNOWN} (the
- * caller keeps its previous figure and counts again at its next sample); the second is mended by asking the listing
- * once more and otherwise counting from the start of the known index's cycle, the only cycle such a journal has. Not
- * for a per-message path: counting across cycles allocates.
+ * caller keeps its previous figure and counts again at its next sample); the second is mended by counting from the
+ * start of the known index's cycle, the only cycle such a journal has. It never forces a refresh of the listing: that
+ * writes the lowest and highest cycle into the journal's metadata, which a reader must leave to the writer. Not for a
+ * per-message path: counting across cycles allocates.
  */
 public final class ExcerptCount {
     /** The count or index when Chronicle cannot reach the journal's end at this instant: count again later. */
@@ -75,10 +75,6 @@ public final class ExcerptCount {
      * end races the creation of the first one
      */
     private static boolean holdsACycle(final ChronicleQueue journal) {
-        if (journal.firstIndex() != Long.MAX_VALUE) {
-            return true;
-        }
-        ((SingleChronicleQueue) journal).refreshDirectoryListing();
         return journal.firstIndex() != Long.MAX_VALUE;
     }
 
@@ -88,10 +84,6 @@ public final class ExcerptCount {
      */
     public static long firstIndex(final ChronicleQueue journal, final long knownIndex) {
         long first = journal.firstIndex();
-        if (first > knownIndex) {
-            ((SingleChronicleQueue) journal).refreshDirectoryListing();
-            first = journal.firstIndex();
-        }
         if (first > knownIndex) {
             final RollCycle rollCycle = journal.rollCycle();
             first = rollCycle.toIndex(rollCycle.toCycle(knownIndex), 0);

@@ -24,6 +24,12 @@ public interface ConnectionHandler {
     /** A TLS handshake failed for {@code reason} (the JDK's words); the connection is already closed. */
     void onHandshakeFailed(NioConnection connection, String reason);
 
+    /**
+     * The connection sent no Logon within the gateway's logon timeout and is about to be closed; {@code waitedNanos}
+     * since it was accepted.
+     */
+    void onLogonTimeout(NioConnection connection, long waitedNanos);
+
     /** The peer closed the connection or it failed; not called for closes the owner asked for. */
     void onDisconnected(NioConnection connection);
 }

@@ -262,6 +262,7 @@ public final class NioTransport implements AutoCloseable {
         for (int i = connectionCount - 1; i >= 0; i--) {
             final NioConnection connection = connections[i];
             if (connection.state().isUnbound() && now - connection.acceptedNanos() > timeoutNanos) {
+                handler.onLogonTimeout(connection, now - connection.acceptedNanos());
                 connection.close();
                 closed++;
             } else if (connection.state() == ConnectionState.LINGERING
