@@ -1,5 +1,6 @@
 package io.sluice.engine.process;
 
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.contracts.AdminCommands;
 import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
@@ -64,7 +65,7 @@ final class ScheduledTradingDayTest {
     }
 
     private EngineConfig config(final TradingScheduleConfig schedule) {
-        return EngineServiceTest.config(root()).tradingSchedule(schedule);
+        return TwoInstrumentMarket.config(root()).tradingSchedule(schedule);
     }
 
     private EngineConfig londonDay() {
@@ -255,7 +256,7 @@ final class ScheduledTradingDayTest {
      */
     @Test
     void aScheduleAddedToJournalsWithHistoryNeedsASnapshotUnderTheOldConfig() throws Exception {
-        final EngineConfig without = EngineServiceTest.config(root());
+        final EngineConfig without = TwoInstrumentMarket.config(root());
         AgentThread engine = start(without);
         order("DAY1", Side.BUY, TimeInForce.DAY, 100);
         awaitEngineJournal("DAY1 NEW NEW NONE");
