@@ -1,8 +1,8 @@
 package io.sluice.engine.process;
 
-import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.admin.AdminJournal;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 

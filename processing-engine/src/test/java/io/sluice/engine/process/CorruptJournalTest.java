@@ -1,7 +1,7 @@
 package io.sluice.engine.process;
 
-import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;

@@ -1,9 +1,9 @@
 package io.sluice.engine.process;
 
-import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.engine.snapshot.SnapshotMain;
 import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;

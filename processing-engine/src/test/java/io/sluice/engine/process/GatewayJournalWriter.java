@@ -1,8 +1,8 @@
 package io.sluice.engine.process;
 
-import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.engine.load.MixedOrderFlow;
 import net.openhft.chronicle.queue.ChronicleQueue;
 

@@ -1,6 +1,5 @@
 package io.sluice.engine.process;
 
-import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
@@ -12,6 +11,7 @@ import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;

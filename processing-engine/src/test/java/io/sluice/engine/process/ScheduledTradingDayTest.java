@@ -1,6 +1,5 @@
 package io.sluice.engine.process;
 
-import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.contracts.AdminCommands;
 import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
@@ -18,6 +17,7 @@ import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.TradingScheduleConfig;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.bytes.MethodReader;

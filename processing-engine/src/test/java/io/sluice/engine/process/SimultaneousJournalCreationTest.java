@@ -1,8 +1,8 @@
 package io.sluice.engine.process;
 
-import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineService;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,11 +1,11 @@
 package io.sluice.engine.snapshot;
 
-import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.contracts.Price;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.engine.process.EngineJournalContents;
 import io.sluice.engine.process.GatewayJournalWriter;
 import io.sluice.engine.recovery.ConsumptionOrder;
