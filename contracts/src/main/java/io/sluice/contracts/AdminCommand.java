@@ -10,58 +10,13 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
  * when each command was consumed and replay reproduces it. Which fields matter depends on the {@link AdminAction};
  * the others are 0.
  */
-public final class AdminCommand extends Event {
-    private AdminAction action;
-    private int gatewayId;
-    @LongConversion(ShortTextLongConverter.class)
-    private long session;
-    @LongConversion(ShortTextLongConverter.class)
-    private long symbol;
+public final class AdminCommand extends AdminRecord<AdminCommand> {
     private long nextSenderSeqNum;
     private long nextTargetSeqNum;
     @LongConversion(ShortTextLongConverter.class)
     private long reason;
     @LongConversion(ShortTextLongConverter.class)
     private long user;
-
-    public AdminAction action() {
-        return action;
-    }
-
-    public AdminCommand action(final AdminAction action) {
-        this.action = action;
-        return this;
-    }
-
-    /** @return the gateway hosting {@link #session()}, for session actions; 0 otherwise. */
-    public int gatewayId() {
-        return gatewayId;
-    }
-
-    public AdminCommand gatewayId(final int gatewayId) {
-        this.gatewayId = gatewayId;
-        return this;
-    }
-
-    /** @return the session (client SenderCompID) for session actions; 0 otherwise. */
-    public long session() {
-        return session;
-    }
-
-    public AdminCommand session(final long session) {
-        this.session = session;
-        return this;
-    }
-
-    /** @return the instrument for instrument actions; 0 for "all" where the action allows it. */
-    public long symbol() {
-        return symbol;
-    }
-
-    public AdminCommand symbol(final long symbol) {
-        this.symbol = symbol;
-        return this;
-    }
 
     /** @return for {@link AdminAction#SET_SEQUENCE}: the MsgSeqNum (34) of the session's next outbound message. */
     public long nextSenderSeqNum() {
@@ -101,10 +56,7 @@ public final class AdminCommand extends Event {
 
     @Override
     void writeBody(final RecordOut out) {
-        out.writeByte((byte) (action == null ? -1 : action.ordinal()));
-        out.writeInt(gatewayId);
-        out.writeLong(session);
-        out.writeLong(symbol);
+        super.writeBody(out);
         out.writeLong(nextSenderSeqNum);
         out.writeLong(nextTargetSeqNum);
         out.writeLong(reason);
@@ -113,10 +65,7 @@ public final class AdminCommand extends Event {
 
     @Override
     void readBody(final RecordIn in) {
-        action = AdminAction.fromOrdinal(in.readByte());
-        gatewayId = in.readInt();
-        session = in.readLong();
-        symbol = in.readLong();
+        super.readBody(in);
         nextSenderSeqNum = in.readLong();
         nextTargetSeqNum = in.readLong();
         reason = in.readLong();

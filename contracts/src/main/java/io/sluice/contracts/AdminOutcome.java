@@ -1,49 +1,19 @@
 package io.sluice.contracts;
 
-import net.openhft.chronicle.wire.LongConversion;
-import net.openhft.chronicle.wire.ShortTextLongConverter;
-
 /**
  * The answer to one {@link AdminCommand}: the engine writes one to its journal for every command it reads (so the
  * engine journal records where each was consumed), the gateway hosting the named session one to its own journal
  * for the commands it carries out. Its MetaData is the command's, so {@code ./sluice admin} finds the answer to its
  * command by the admin journal's eventId.
  */
-public final class AdminOutcome extends Event {
-    private AdminAction action;
-    private int gatewayId;
-    @LongConversion(ShortTextLongConverter.class)
-    private long session;
-    @LongConversion(ShortTextLongConverter.class)
-    private long symbol;
+public final class AdminOutcome extends AdminRecord<AdminOutcome> {
     private AdminResult result;
     private AdminRefusal refusal = AdminRefusal.NONE;
     private long affected;
 
-    public AdminAction action() {
-        return action;
-    }
-
-    public int gatewayId() {
-        return gatewayId;
-    }
-
-    public long session() {
-        return session;
-    }
-
-    public long symbol() {
-        return symbol;
-    }
-
     /** Copies what the command named: its MetaData, action, gateway, session and instrument. */
     public AdminOutcome answering(final AdminCommand command) {
-        metaData().copyFrom(command.metaData());
-        action = command.action();
-        gatewayId = command.gatewayId();
-        session = command.session();
-        symbol = command.symbol();
-        return this;
+        return copyNaming(command);
     }
 
     public AdminResult result() {
@@ -83,10 +53,7 @@ public final class AdminOutcome extends Event {
 
     @Override
     void writeBody(final RecordOut out) {
-        out.writeByte((byte) (action == null ? -1 : action.ordinal()));
-        out.writeInt(gatewayId);
-        out.writeLong(session);
-        out.writeLong(symbol);
+        super.writeBody(out);
         out.writeByte((byte) (result == null ? -1 : result.ordinal()));
         out.writeByte((byte) refusal.ordinal());
         out.writeLong(affected);
@@ -94,10 +61,7 @@ public final class AdminOutcome extends Event {
 
     @Override
     void readBody(final RecordIn in) {
-        action = AdminAction.fromOrdinal(in.readByte());
-        gatewayId = in.readInt();
-        session = in.readLong();
-        symbol = in.readLong();
+        super.readBody(in);
         result = AdminResult.fromOrdinal(in.readByte());
         refusal = AdminRefusal.fromOrdinal(in.readByte());
         affected = in.readLong();

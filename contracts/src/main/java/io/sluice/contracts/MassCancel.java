@@ -9,9 +9,7 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
  * of the session that sent it (the gateway in the MetaData and {@link #session()}). The engine answers with one
  * cancel execution report per order it cancels, then one {@link MassCancelReport}.
  */
-public final class MassCancel extends Event {
-    @LongConversion(ShortTextLongConverter.class)
-    private long session;
+public final class MassCancel extends SessionCommand<MassCancel> {
     @LongConversion(ShortTextLongConverter.class)
     private long clOrdId;
     private MassCancelScope scope;
@@ -19,20 +17,6 @@ public final class MassCancel extends Event {
     private long symbol;
     private Side side;
     private MassCancelCause cause;
-    @LongConversion(ShortTextLongConverter.class)
-    private long onBehalfOfCompId;
-    @LongConversion(ShortTextLongConverter.class)
-    private long deliverToCompId;
-
-    /** @return the session (client SenderCompID) whose orders are canceled. */
-    public long session() {
-        return session;
-    }
-
-    public MassCancel session(final long session) {
-        this.session = session;
-        return this;
-    }
 
     /** @return the request's ClOrdID (11), or 0 when the gateway wrote it for cancel-on-disconnect. */
     public long clOrdId() {
@@ -83,44 +67,21 @@ public final class MassCancel extends Event {
         return this;
     }
 
-    /** @return the client's OnBehalfOfCompID (115), or 0: the answer carries it back as DeliverToCompID (128). */
-    public long onBehalfOfCompId() {
-        return onBehalfOfCompId;
-    }
-
-    /** @return the client's DeliverToCompID (128), or 0: the answer carries it back as OnBehalfOfCompID (115). */
-    public long deliverToCompId() {
-        return deliverToCompId;
-    }
-
-    /** Sets the routing the client gave the request (115 and 128, as sent). */
-    public MassCancel routing(final long onBehalfOfCompId, final long deliverToCompId) {
-        this.onBehalfOfCompId = onBehalfOfCompId;
-        this.deliverToCompId = deliverToCompId;
-        return this;
-    }
-
     @Override
-    void writeBody(final RecordOut out) {
-        out.writeLong(session);
+    void writeFields(final RecordOut out) {
         out.writeLong(clOrdId);
         writeCode(out, scope);
         out.writeLong(symbol);
         writeCode(out, side);
         out.writeByte((byte) (cause == null ? -1 : cause.ordinal()));
-        out.writeLong(onBehalfOfCompId);
-        out.writeLong(deliverToCompId);
     }
 
     @Override
-    void readBody(final RecordIn in) {
-        session = in.readLong();
+    void readFields(final RecordIn in) {
         clOrdId = in.readLong();
         scope = MassCancelScope.fromFixCode(in.readByte());
         symbol = in.readLong();
         side = Side.fromFixCode(in.readByte());
         cause = MassCancelCause.fromOrdinal(in.readByte());
-        onBehalfOfCompId = in.readLong();
-        deliverToCompId = in.readLong();
     }
 }

@@ -16,9 +16,7 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
  * with the order so that every report of it, built by whichever gateway instance from the engine journal, is routed
  * back the same way.
  */
-public abstract class OrderCommand extends Event {
-    @LongConversion(ShortTextLongConverter.class)
-    private long session;
+public abstract class OrderCommand extends SessionCommand<OrderCommand> {
     @LongConversion(ShortTextLongConverter.class)
     private long firm;
     @LongConversion(ShortTextLongConverter.class)
@@ -33,20 +31,6 @@ public abstract class OrderCommand extends Event {
     private long orderQty;
     @LongConversion(Price.Text.class)
     private long price;
-    @LongConversion(ShortTextLongConverter.class)
-    private long onBehalfOfCompId;
-    @LongConversion(ShortTextLongConverter.class)
-    private long deliverToCompId;
-
-    /** @return the FIX session (the client's SenderCompID) that sent the order. */
-    public long session() {
-        return session;
-    }
-
-    public OrderCommand session(final long session) {
-        this.session = session;
-        return this;
-    }
 
     /** @return the firm the gateway configures for the session, or 0 if it configures none. */
     public long firm() {
@@ -131,29 +115,8 @@ public abstract class OrderCommand extends Event {
         return this;
     }
 
-    /** @return the client's OnBehalfOfCompID (115), or 0: the order's reports carry it back as DeliverToCompID (128). */
-    public long onBehalfOfCompId() {
-        return onBehalfOfCompId;
-    }
-
-    public OrderCommand onBehalfOfCompId(final long onBehalfOfCompId) {
-        this.onBehalfOfCompId = onBehalfOfCompId;
-        return this;
-    }
-
-    /** @return the client's DeliverToCompID (128), or 0: the order's reports carry it back as OnBehalfOfCompID (115). */
-    public long deliverToCompId() {
-        return deliverToCompId;
-    }
-
-    public OrderCommand deliverToCompId(final long deliverToCompId) {
-        this.deliverToCompId = deliverToCompId;
-        return this;
-    }
-
     @Override
-    void writeBody(final RecordOut out) {
-        out.writeLong(session);
+    void writeFields(final RecordOut out) {
         out.writeLong(firm);
         out.writeLong(clOrdId);
         out.writeLong(account);
@@ -163,13 +126,10 @@ public abstract class OrderCommand extends Event {
         writeCode(out, timeInForce);
         out.writeLong(orderQty);
         out.writeLong(price);
-        out.writeLong(onBehalfOfCompId);
-        out.writeLong(deliverToCompId);
     }
 
     @Override
-    void readBody(final RecordIn in) {
-        session = in.readLong();
+    void readFields(final RecordIn in) {
         firm = in.readLong();
         clOrdId = in.readLong();
         account = in.readLong();
@@ -179,7 +139,5 @@ public abstract class OrderCommand extends Event {
         timeInForce = TimeInForce.fromFixCode(in.readByte());
         orderQty = in.readLong();
         price = in.readLong();
-        onBehalfOfCompId = in.readLong();
-        deliverToCompId = in.readLong();
     }
 }

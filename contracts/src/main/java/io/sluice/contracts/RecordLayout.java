@@ -75,8 +75,8 @@ public final class RecordLayout {
     public static final int BODY = MetaData.BINARY_LENGTH;
 
     /**
-     * A command's session (a long): the first body field of {@link NewOrder}, {@link ReplaceOrder}, {@link CancelOrder}
-     * and {@link MassCancel}.
+     * A command's session (a long): the first body field of every {@link SessionCommand} ({@link NewOrder},
+     * {@link ReplaceOrder}, {@link CancelOrder} and {@link MassCancel}).
      */
     public static final int COMMAND_SESSION = BODY;
 

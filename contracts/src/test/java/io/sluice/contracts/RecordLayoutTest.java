@@ -140,6 +140,58 @@ final class RecordLayoutTest {
         }
     }
 
+    @Test
+    void commandsAreTheirFieldsInOrderThenTheChecksum() {
+        final NewOrder order = newOrder();
+        order.routing(id("DESK-3"), id("VENUE-4"));
+        final ReplaceOrder replace = replaceOrder();
+        replace.routing(id("DESK-5"), 0);
+        final CancelOrder cancel = cancelOrder();
+        cancel.routing(0, id("VENUE-6"));
+        final MassCancel massCancel = massCancel();
+        try (ChronicleQueue queue = Journals.open(Journals.gatewayJournal(root, 1))) {
+            final GatewayToEngine writer = queue.methodWriter(GatewayToEngine.class);
+            writer.newOrder(order);
+            writer.replaceOrder(replace);
+            writer.cancelOrder(cancel);
+            writer.massCancel(massCancel);
+            final ExcerptTailer tailer = queue.createTailer();
+            read(tailer, RecordLayout.NEW_ORDER, payload -> assertFields(payload, orderTerms(order)));
+            read(tailer, RecordLayout.REPLACE_ORDER,
+                    payload -> assertFields(payload, orderTerms(replace).writeLong(replace.origClOrdId())));
+            read(tailer, RecordLayout.CANCEL_ORDER, payload -> assertFields(payload, metaDataBytes(cancel.metaData())
+                    .writeLong(cancel.session()).writeLong(cancel.clOrdId()).writeLong(cancel.origClOrdId())
+                    .writeLong(cancel.symbol()).writeByte(FixCodeTable.codeOf(cancel.side()))
+                    .writeLong(cancel.onBehalfOfCompId()).writeLong(cancel.deliverToCompId())));
+            read(tailer, RecordLayout.MASS_CANCEL, payload -> assertFields(payload, metaDataBytes(massCancel.metaData())
+                    .writeLong(massCancel.session()).writeLong(massCancel.clOrdId())
+                    .writeByte(FixCodeTable.codeOf(massCancel.scope())).writeLong(massCancel.symbol())
+                    .writeByte(FixCodeTable.codeOf(massCancel.side())).writeByte((byte) massCancel.cause().ordinal())
+                    .writeLong(massCancel.onBehalfOfCompId()).writeLong(massCancel.deliverToCompId())));
+        }
+    }
+
+    @Test
+    void adminRecordsAreTheirFieldsInOrderThenTheChecksum() {
+        final AdminCommand command = adminCommand();
+        final AdminOutcome outcome = adminOutcome();
+        try (ChronicleQueue admin = Journals.open(Journals.adminJournal(root));
+             ChronicleQueue engine = Journals.open(Journals.engineJournal(root))) {
+            admin.methodWriter(AdminCommands.class).adminCommand(command);
+            read(admin.createTailer(), RecordLayout.ADMIN_COMMAND, payload -> assertFields(payload,
+                    metaDataBytes(command.metaData()).writeByte((byte) command.action().ordinal())
+                            .writeInt(command.gatewayId()).writeLong(command.session()).writeLong(command.symbol())
+                            .writeLong(command.nextSenderSeqNum()).writeLong(command.nextTargetSeqNum())
+                            .writeLong(command.reason()).writeLong(command.user())));
+            engine.methodWriter(EngineToGateway.class).adminOutcome(outcome);
+            read(engine.createTailer(), RecordLayout.ENGINE_ADMIN_OUTCOME, payload -> assertFields(payload,
+                    metaDataBytes(outcome.metaData()).writeByte((byte) outcome.action().ordinal())
+                            .writeInt(outcome.gatewayId()).writeLong(outcome.session()).writeLong(outcome.symbol())
+                            .writeByte((byte) outcome.result().ordinal()).writeByte((byte) outcome.refusal().ordinal())
+                            .writeLong(outcome.affected())));
+        }
+    }
+
     /** Reads the next excerpt, one call of {@code methodId} with a length-prefixed payload, and checks the payload. */
     private static void read(final ExcerptTailer tailer, final int methodId, final Consumer<Bytes<?>> check) {
         try (DocumentContext context = tailer.readingDocument()) {
@@ -160,6 +212,32 @@ final class RecordLayoutTest {
         assertEquals(report.gatewayId(), payload.readInt(RecordLayout.REPORT_GATEWAY_ID));
         assertEquals(report.session(), payload.readLong(RecordLayout.REPORT_SESSION));
         assertEquals(report.orderId(), payload.readLong(RecordLayout.REPORT_ORDER_ID));
+    }
+
+    /** The fields every order command writes, MetaData first, in the order a reader takes them. */
+    private static Bytes<?> orderTerms(final OrderCommand order) {
+        return metaDataBytes(order.metaData()).writeLong(order.session()).writeLong(order.firm())
+                .writeLong(order.clOrdId()).writeLong(order.account()).writeLong(order.symbol())
+                .writeByte(FixCodeTable.codeOf(order.side())).writeByte(FixCodeTable.codeOf(order.ordType()))
+                .writeByte(FixCodeTable.codeOf(order.timeInForce())).writeLong(order.orderQty())
+                .writeLong(order.price()).writeLong(order.onBehalfOfCompId()).writeLong(order.deliverToCompId());
+    }
+
+    /** A record's MetaData as written at the start of every event: sourceId, then eventId and the six timestamps. */
+    private static Bytes<?> metaDataBytes(final MetaData metaData) {
+        final Bytes<?> bytes = Bytes.allocateElasticOnHeap(RecordOut.MAX_RECORD_BYTES);
+        bytes.writeInt(metaData.sourceId()).writeLong(metaData.eventId()).writeLong(metaData.fixReceived())
+                .writeLong(metaData.commandWriting()).writeLong(metaData.engineRead()).writeLong(metaData.reportWriting())
+                .writeLong(metaData.gatewayRead()).writeLong(metaData.fixSent());
+        return bytes;
+    }
+
+    /** The payload is exactly {@code fields}, byte for byte, followed by a checksum and nothing else. */
+    private static void assertFields(final Bytes<?> payload, final Bytes<?> fields) {
+        assertEquals(fields.readRemaining() + RecordChecksum.LENGTH, payload.readRemaining(), "the record's length");
+        for (long at = 0; at < fields.readRemaining(); at++) {
+            assertEquals(fields.readByte(at), payload.readByte(at), "the byte at offset " + at);
+        }
     }
 
     private static void assertMetaData(final Bytes<?> payload, final MetaData expected) {

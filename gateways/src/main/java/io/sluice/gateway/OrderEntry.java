@@ -104,8 +104,7 @@ final class OrderEntry implements FixApplication {
                         .clOrdId(id(FixTags.CL_ORD_ID))
                         .symbol(id(FixTags.SYMBOL))
                         .side(Side.fromFixCode(code(FixTags.SIDE, -1)))
-                        .onBehalfOfCompId(optionalId(FixTags.ON_BEHALF_OF_COMP_ID))
-                        .deliverToCompId(optionalId(FixTags.DELIVER_TO_COMP_ID));
+                        .routing(optionalId(FixTags.ON_BEHALF_OF_COMP_ID), optionalId(FixTags.DELIVER_TO_COMP_ID));
                 transactTime();
                 if (!refused) {
                     stamp(cancelOrder.metaData());
@@ -184,8 +183,7 @@ final class OrderEntry implements FixApplication {
                 .account(optionalId(FixTags.ACCOUNT))
                 .symbol(id(FixTags.SYMBOL))
                 .side(Side.fromFixCode(code(FixTags.SIDE, -1)))
-                .onBehalfOfCompId(optionalId(FixTags.ON_BEHALF_OF_COMP_ID))
-                .deliverToCompId(optionalId(FixTags.DELIVER_TO_COMP_ID));
+                .routing(optionalId(FixTags.ON_BEHALF_OF_COMP_ID), optionalId(FixTags.DELIVER_TO_COMP_ID));
         transactTime();
         order.orderQty(quantity());
         final OrdType ordType = OrdType.fromFixCode(code(FixTags.ORD_TYPE, -1));

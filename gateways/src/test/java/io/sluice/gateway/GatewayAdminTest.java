@@ -17,7 +17,6 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.UnixDomainSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -44,18 +43,16 @@ class GatewayAdminTest {
 
     @Test
     void disconnectAndSetSequenceAreCarriedOutOnceAndBadOnesRefused() throws Exception {
-        final Path root = dir.resolve("journals");
-        final Path socket = dir.resolve("gw.sock");
-        final Path config = config(root, socket);
-        final UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
+        final OneSessionGateway gateway = new OneSessionGateway(dir);
+        final Path root = gateway.journals();
         final long setSender = 50;
         final long setTarget = 70;
         long clientNextSeq;
         long gatewayLastSeq;
-        final JavaProcess first = GatewayProcess.startListening(dir, "gateway-first", config);
+        final JavaProcess first = gateway.start("gateway-first");
         try (AdminJournal admin = AdminJournal.open(root);
-             TestFixClient client = new TestFixClient(address, "CLIENT1", 1)) {
-            client.logon("secret1");
+             TestFixClient client = gateway.connect(1)) {
+            client.logon(OneSessionGateway.PASSWORD);
             client.expect("A");
 
             assertEquals("1 REFUSED UNKNOWN_SESSION 0", answer(root, admin.append(disconnect(1, "NOBODY", "x"))));
@@ -72,8 +69,8 @@ class GatewayAdminTest {
             assertEquals("7 ACKNOWLEDGED NONE 0", answer(root, admin.append(setSeq(1, "CLIENT1", setSender, setTarget))));
             assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 7L), answers(root).stream().map(a -> a.eventId).toList());
         }
-        try (TestFixClient client = new TestFixClient(address, "CLIENT1", setTarget)) {
-            client.logon("secret1");
+        try (TestFixClient client = gateway.connect(setTarget)) {
+            client.logon(OneSessionGateway.PASSWORD);
             final FixFields logon = client.expect("A");
             assertEquals(setSender, logon.seqNum(), "the gateway's Logon answer carries the next MsgSeqNum set: " + logon);
             client.expectNothingElse(); // no ResendRequest: the client's 70 was the MsgSeqNum expected
@@ -82,9 +79,9 @@ class GatewayAdminTest {
             first.kill9();
         }
 
-        final JavaProcess second = GatewayProcess.startListening(dir, "gateway-second", config);
-        try (TestFixClient client = new TestFixClient(address, "CLIENT1", clientNextSeq)) {
-            client.logon("secret1");
+        final JavaProcess second = gateway.start("gateway-second");
+        try (TestFixClient client = gateway.connect(clientNextSeq)) {
+            client.logon(OneSessionGateway.PASSWORD);
             final FixFields logon = client.expect("A");
             assertEquals(gatewayLastSeq + 1, logon.seqNum(),
                     "the restart kept the sequences and did not set them again: " + logon);
@@ -98,31 +95,17 @@ class GatewayAdminTest {
 
     @Test
     void aStartOnAnAdminJournalOthersCouldWriteIsRefused() throws Exception {
-        final Path root = dir.resolve("journals");
-        final Path admin = Journals.adminJournal(root);
+        final OneSessionGateway deployment = new OneSessionGateway(dir);
+        final Path admin = Journals.adminJournal(deployment.journals());
         Files.createDirectories(admin);
         Files.setPosixFilePermissions(admin, PosixFilePermissions.fromString("rwxr-x---"));
-        try (JavaProcess gateway = GatewayProcess.start(dir, "gateway-wide", config(root, dir.resolve("gw.sock")))) {
+        try (JavaProcess gateway = deployment.launch("gateway-wide")) {
             final int exit = gateway.waitFor(120);
             assertNotEquals(0, exit, gateway::logText);
             assertTrue(gateway.logText().contains("admin journal " + admin.toAbsolutePath())
                     && gateway.logText().contains("rwxr-x---"), gateway::logText);
             assertTrue(!gateway.logText().contains("listening on"), gateway::logText);
         }
-    }
-
-    private Path config(final Path root, final Path socket) throws Exception {
-        final Path config = dir.resolve("gateway.yaml");
-        Files.writeString(config, """
-                !GatewayConfig {
-                  gatewayId: 1,
-                  journalRoot: "%s",
-                  listen: "unix:%s",
-                  idle: backoff,
-                  sessions: [ !Session { senderCompId: CLIENT1, targetCompId: SLUICE, password: secret1 } ]
-                }
-                """.formatted(root, socket));
-        return config;
     }
 
     private static AdminCommand disconnect(final int gateway, final String session, final String reason) {

@@ -13,8 +13,6 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.UnixDomainSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,28 +41,17 @@ class GatewayRestartTest {
 
     @Test
     void afterKillNineNothingIsLostOrDuplicatedAndSequencesContinue() throws Exception {
-        final Path root = dir.resolve("journals");
-        final Path socket = dir.resolve("gw.sock");
-        final Path config = dir.resolve("gateway.yaml");
-        Files.writeString(config, """
-                !GatewayConfig {
-                  gatewayId: 1,
-                  journalRoot: "%s",
-                  listen: "unix:%s",
-                  idle: backoff,
-                  sessions: [ !Session { senderCompId: CLIENT1, targetCompId: SLUICE, password: secret1 } ]
-                }
-                """.formatted(root, socket));
-        final UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
+        final OneSessionGateway gateway = new OneSessionGateway(dir);
+        final Path root = gateway.journals();
         final List<String> execIds = new ArrayList<>();
         long clientNextSeq;
         long lastSeqFromGateway;
         try (ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root))) {
             final EngineToGateway engine = engineJournal.methodWriter(EngineToGateway.class);
 
-            final JavaProcess first = GatewayProcess.startListening(dir, "gateway-first", config);
-            try (TestFixClient client = new TestFixClient(address, "CLIENT1", 1)) {
-                client.logon("secret1");
+            final JavaProcess first = gateway.start("gateway-first");
+            try (TestFixClient client = gateway.connect(1)) {
+                client.logon(OneSessionGateway.PASSWORD);
                 client.expect("A");
                 client.newOrder("ORD-1", "VOD.L", '1', 100, "101.25");
                 await("the order is a command", () -> JournalProbe.commands(root, 1).size() == 1);
@@ -82,9 +69,9 @@ class GatewayRestartTest {
 
             engine.executionReport(report(2));
 
-            final JavaProcess second = GatewayProcess.startListening(dir, "gateway-second", config);
-            try (TestFixClient client = new TestFixClient(address, "CLIENT1", clientNextSeq)) {
-                client.logon("secret1");
+            final JavaProcess second = gateway.start("gateway-second");
+            try (TestFixClient client = gateway.connect(clientNextSeq)) {
+                client.logon(OneSessionGateway.PASSWORD);
                 final FixFields logon = client.expect("A");
                 assertTrue(logon.seqNum() > lastSeqFromGateway, "the gateway's sequence continues: " + logon);
                 if (logon.seqNum() > lastSeqFromGateway + 1) {

@@ -7,8 +7,6 @@ import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.net.UnixDomainSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -32,23 +30,12 @@ class SequenceResetProcessTest {
 
     @Test
     void resetModeSequenceResetAndMidSessionResetLogonAndTheResetSurvivesAKill() throws Exception {
-        final Path socket = dir.resolve("gw.sock");
-        final Path config = dir.resolve("gateway.yaml");
-        Files.writeString(config, """
-                !GatewayConfig {
-                  gatewayId: 1,
-                  journalRoot: "%s",
-                  listen: "unix:%s",
-                  idle: backoff,
-                  sessions: [ !Session { senderCompId: CLIENT1, targetCompId: SLUICE, password: secret1 } ]
-                }
-                """.formatted(dir.resolve("journals"), socket));
-        final UnixDomainSocketAddress address = UnixDomainSocketAddress.of(socket);
+        final OneSessionGateway gateway = new OneSessionGateway(dir);
 
-        final JavaProcess first = GatewayProcess.startListening(dir, "gateway-first", config);
-        try (TestFixClient client = new TestFixClient(address, "CLIENT1", 1)) {
+        final JavaProcess first = gateway.start("gateway-first");
+        try (TestFixClient client = gateway.connect(1)) {
             // client: Logon 34=1                          -> gateway: Logon 34=1
-            client.logon("secret1");
+            client.logon(OneSessionGateway.PASSWORD);
             assertEquals(1, client.expect("A").seqNum());
             // client: SequenceReset 34=0 36=10 (no 123)   -> gateway: nothing; expects 10 next
             client.nextSeq(0);
@@ -59,7 +46,7 @@ class SequenceResetProcessTest {
             // client: Logon 34=1 141=Y                    -> gateway: Logon 34=1 141=Y, still logged on
             client.nextSeq(1);
             client.send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
-                    .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "secret1")
+                    .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, OneSessionGateway.PASSWORD)
                     .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true));
             final FixFields resetLogon = client.expect("A");
             assertEquals(1, resetLogon.seqNum());
@@ -69,10 +56,10 @@ class SequenceResetProcessTest {
             first.kill9();
         }
 
-        final JavaProcess second = GatewayProcess.startListening(dir, "gateway-second", config);
-        try (TestFixClient client = new TestFixClient(address, "CLIENT1", 3)) {
+        final JavaProcess second = gateway.start("gateway-second");
+        try (TestFixClient client = gateway.connect(3)) {
             // client: Logon 34=3                          -> gateway: Logon 34=3 (the reset sequence continues)
-            client.logon("secret1");
+            client.logon(OneSessionGateway.PASSWORD);
             assertEquals(3, client.expect("A").seqNum());
         } finally {
             second.stop(10);

@@ -6,7 +6,6 @@ import io.sluice.tools.fix.StandardOrders;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -30,15 +29,8 @@ public final class CountersCostBench implements Callable<Integer> {
     static final String ON = "Sluice TCP, counters on";
     static final String OFF = "Sluice TCP, counters off";
 
-    @Option(names = "--warmup", description = "warm-up orders per arm (default ${DEFAULT-VALUE})")
-    private long warmup = 50_000;
-
-    @Option(names = "--orders", description = "measured orders per arm (default ${DEFAULT-VALUE})")
-    private long orders = 200_000;
-
-    @Option(names = "--rounds", description = "slices the measured orders go out in, arms taking turns"
-            + " (default ${DEFAULT-VALUE})")
-    private int rounds = 20;
+    @Mixin
+    private ArmOrderOptions slices = new ArmOrderOptions(50_000, 200_000, 20);
 
     @Mixin
     private ArmPairOptions options;
@@ -50,6 +42,9 @@ public final class CountersCostBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         final boolean control = options.control();
+        final long warmup = slices.warmup();
+        final long orders = slices.orders();
+        final int rounds = slices.rounds();
         try (ArmPair pair = ArmPair.start("sluice-counters-bench", options.idle(), new ArmPair.Arm(ON, "on", ""),
                 new ArmPair.Arm(control ? ON + " (2)" : OFF, "off", control ? "" : "counters: false"))) {
             final List<PausableDeployment> arms = pair.arms();

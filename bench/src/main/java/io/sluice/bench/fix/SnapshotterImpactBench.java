@@ -44,15 +44,8 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
     static final String WITHOUT = "Sluice TCP, no snapshotter";
     static final String WITH = "Sluice TCP, snapshotter following";
 
-    @Option(names = "--warmup", description = "warm-up orders per arm (default ${DEFAULT-VALUE})")
-    private long warmup = 50_000;
-
-    @Option(names = "--orders", description = "measured orders per arm (default ${DEFAULT-VALUE})")
-    private long orders = 200_000;
-
-    @Option(names = "--rounds", description = "slices the measured orders go out in, arms taking turns"
-            + " (default ${DEFAULT-VALUE})")
-    private int rounds = 10;
+    @Mixin
+    private ArmOrderOptions slices = new ArmOrderOptions(50_000, 200_000, 10);
 
     @Option(names = "--window", description = "orders in flight (default ${DEFAULT-VALUE})")
     private int window = 16;
@@ -75,6 +68,9 @@ public final class SnapshotterImpactBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         final boolean control = options.control();
+        final long warmup = slices.warmup();
+        final long orders = slices.orders();
+        final int rounds = slices.rounds();
         try (ArmPair pair = ArmPair.start("sluice-snapshotter-bench", options.idle(),
                 new ArmPair.Arm(WITHOUT, "without", ""), new ArmPair.Arm(WITH, "with", ""))) {
             final Path root = pair.root();

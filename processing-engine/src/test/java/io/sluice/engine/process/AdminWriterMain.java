@@ -2,6 +2,7 @@ package io.sluice.engine.process;
 
 import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.admin.AdminJournal;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
@@ -13,7 +14,7 @@ import java.util.concurrent.locks.LockSupport;
  * admin commands to the admin journal ({@link AdminJournal}), pausing {@code pauseMicros} after each, cycling through
  * {@link #CYCLE}: every engine action (cancels, the kill switch, halt and resume, closing and opening the trading
  * session, with the refusals the cycle's order brings) and a gateway action, over the instruments and sessions of
- * {@link EngineServiceTest#config} and {@link GatewayJournalWriter}.
+ * {@link TwoInstrumentMarket} and {@link GatewayJournalWriter}.
  */
 public final class AdminWriterMain {
     /** The commands, in the order they are appended, again and again. */

@@ -1,6 +1,7 @@
 package io.sluice.engine.process;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
@@ -36,7 +37,7 @@ final class CorruptJournalTest {
     void garbageInAGatewayJournalStopsTheEngineAtThatExcerpt() throws Exception {
         writeOrders(5);
         final long corruptIndex = overwriteExcerpt(Journals.gatewayJournal(root, 1), 3);
-        final EngineService service = new EngineService(EngineServiceTest.config(root));
+        final EngineService service = new EngineService(TwoInstrumentMarket.config(root));
         final CorruptJournalException e = assertInstanceOf(CorruptJournalException.class, EngineServiceTest.failureOf(service));
         assertTrue(e.getMessage().contains(Journals.gatewayJournal(root, 1).toAbsolutePath().toString()), e.getMessage());
         assertTrue(e.getMessage().contains(".cq4"), e.getMessage());
@@ -47,7 +48,7 @@ final class CorruptJournalTest {
     @Test
     void aGatewayJournalShorterThanTheEngineRecordedStopsRecoveryNamingTheMissingEvent() throws Exception {
         writeOrders(3);
-        final EngineService first = new EngineService(EngineServiceTest.config(root));
+        final EngineService first = new EngineService(TwoInstrumentMarket.config(root));
         final io.sluice.runtime.agent.AgentThread thread = EngineServiceTest.start(first);
         EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == 3, "3 answered commands");
         thread.close();
@@ -55,7 +56,7 @@ final class CorruptJournalTest {
         deleteJournal(Journals.gatewayJournal(root, 1));
         writeOrders(2);
 
-        final EngineService second = new EngineService(EngineServiceTest.config(root));
+        final EngineService second = new EngineService(TwoInstrumentMarket.config(root));
         final CorruptJournalException e = assertThrows(CorruptJournalException.class, second::recover);
         assertTrue(e.getMessage().contains("records event 3 of gateway 1 as consumed"), e.getMessage());
         assertTrue(e.getMessage().contains("ends after event 2"), e.getMessage());
@@ -67,7 +68,7 @@ final class CorruptJournalTest {
     void theEngineProcessExitsWithCodeThreeAndSaysWhereTheJournalIsCorrupt() throws Exception {
         writeOrders(3);
         final long corruptIndex = overwriteExcerpt(Journals.gatewayJournal(root, 1), 2);
-        final EngineConfig config = EngineServiceTest.config(root);
+        final EngineConfig config = TwoInstrumentMarket.config(root);
         final Path configFile = root.resolve("engine.yaml");
         Files.writeString(configFile, config.toString());
         try (JavaProcess engine = JavaProcess.start("engine", root.resolve("engine.log"),
@@ -83,7 +84,7 @@ final class CorruptJournalTest {
     void sigtermStopsTheEngineProcessCleanly() throws Exception {
         writeOrders(3);
         final Path configFile = root.resolve("engine.yaml");
-        Files.writeString(configFile, EngineServiceTest.config(root).toString());
+        Files.writeString(configFile, TwoInstrumentMarket.config(root).toString());
         try (JavaProcess engine = JavaProcess.start("engine", root.resolve("engine.log"),
                 List.of("-XX:TieredStopAtLevel=1"), EngineMain.class, "--config", configFile.toString())) {
             EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == 3, "3 answered commands");

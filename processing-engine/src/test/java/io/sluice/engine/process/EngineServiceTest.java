@@ -1,13 +1,11 @@
 package io.sluice.engine.process;
 
-import io.sluice.contracts.Price;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.process.CpuPinning;
-import io.sluice.engine.config.InstrumentConfig;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.contracts.journal.CorruptJournalException;
-import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,20 +32,9 @@ final class EngineServiceTest {
     /** How often tests poll a condition: leaves the CPU to the engine under test on a 2-core machine. */
     static final long POLL_NANOS = 2_000_000;
 
-    static EngineConfig config(final Path root) {
-        return new EngineConfig().journalRoot(root).gatewayIds(1, 2)
-                .maxOpenOrders(10_000).completedOrderMemory(10_000).maxPriceLevels(64)
-                .addInstrument(new InstrumentConfig().symbol(ShortTextLongConverter.INSTANCE.parse("VOD.L"))
-                        .tickSize(Price.SCALE / 100).lotSize(10).priceLow(Price.of(50)).priceHigh(Price.of(150))
-                        .maxOrderQty(10_000).maxNotional(Price.of(1_000_000)))
-                .addInstrument(new InstrumentConfig().symbol(ShortTextLongConverter.INSTANCE.parse("BARC.L"))
-                        .tickSize(Price.SCALE / 200).lotSize(1).priceLow(Price.of(1)).priceHigh(Price.of(10))
-                        .maxOrderQty(10_000).maxNotional(Price.of(100_000)));
-    }
-
     @Test
     void everyInputOfTwoGatewaysIsAnsweredOnceInOneExcerpt() throws Exception {
-        final EngineConfig config = config(root);
+        final EngineConfig config = TwoInstrumentMarket.config(root);
         try (GatewayJournalWriter gateway1 = new GatewayJournalWriter(root, 1, 1);
              GatewayJournalWriter gateway2 = new GatewayJournalWriter(root, 2, 2)) {
             gateway1.write(300);
@@ -64,7 +51,7 @@ final class EngineServiceTest {
 
     @Test
     void aRestartResumesWithTheFirstUnansweredInputOfEveryGateway() throws Exception {
-        final EngineConfig config = config(root);
+        final EngineConfig config = TwoInstrumentMarket.config(root);
         try (GatewayJournalWriter gateway1 = new GatewayJournalWriter(root, 1, 1);
              GatewayJournalWriter gateway2 = new GatewayJournalWriter(root, 2, 2)) {
             gateway1.write(100);
@@ -91,7 +78,7 @@ final class EngineServiceTest {
         }
         final Path countersFile = io.sluice.runtime.counters.CountersFile.path(root,
                 io.sluice.engine.EngineCounters.PROCESS);
-        try (EngineService service = new EngineService(config(root).counters(false))) {
+        try (EngineService service = new EngineService(TwoInstrumentMarket.config(root).counters(false))) {
             final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (service.processed() < 40 && System.nanoTime() < deadline) {
                 service.poll();
@@ -100,7 +87,7 @@ final class EngineServiceTest {
         }
         assertEquals(40, EngineJournalContents.read(root).size());
         assertTrue(!java.nio.file.Files.exists(countersFile), "no counters file with counters: false");
-        try (EngineService service = new EngineService(config(root))) {
+        try (EngineService service = new EngineService(TwoInstrumentMarket.config(root))) {
             service.poll();
         }
         assertTrue(java.nio.file.Files.exists(countersFile), "counters on by default: " + countersFile);
@@ -116,7 +103,7 @@ final class EngineServiceTest {
             impostor.write(1);
         }
         copyJournal(root.resolve("impostor").resolve("gateway-1"), root.resolve("gateway-2"));
-        final EngineService service = new EngineService(config(root));
+        final EngineService service = new EngineService(TwoInstrumentMarket.config(root));
         final CorruptJournalException e = assertInstanceOf(CorruptJournalException.class, failureOf(service));
         assertTrue(e.getMessage().contains(root.resolve("gateway-2").toAbsolutePath().toString()), e.getMessage());
         assertTrue(e.getMessage().contains("excerpt index 0x"), e.getMessage());
@@ -127,11 +114,11 @@ final class EngineServiceTest {
     void anAdminJournalOthersCouldWriteStopsTheEngineAtStartNamingIt() throws Exception {
         final Path admin = java.nio.file.Files.createDirectories(io.sluice.contracts.journal.Journals.adminJournal(root));
         java.nio.file.Files.setPosixFilePermissions(admin, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> new EngineService(config(root)));
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> new EngineService(TwoInstrumentMarket.config(root)));
         assertTrue(e.getMessage().contains("admin journal " + admin.toAbsolutePath()), e.getMessage());
         assertTrue(e.getMessage().contains("mode rwxr-xr-x"), e.getMessage());
 
-        final Path configFile = java.nio.file.Files.writeString(root.resolve("engine.yaml"), config(root).toString());
+        final Path configFile = java.nio.file.Files.writeString(root.resolve("engine.yaml"), TwoInstrumentMarket.config(root).toString());
         try (io.sluice.runtime.process.JavaProcess engine = io.sluice.runtime.process.JavaProcess.start("engine",
                 root.resolve("engine.log"), List.of("-XX:TieredStopAtLevel=1"), io.sluice.engine.EngineMain.class,
                 "--config", configFile.toString())) {
@@ -142,7 +129,7 @@ final class EngineServiceTest {
 
     @Test
     void theEngineCreatesTheAdminJournalOwnerOnlyAndAnswersItsCommands() throws Exception {
-        final EngineConfig config = config(root);
+        final EngineConfig config = TwoInstrumentMarket.config(root);
         try (EngineService service = new EngineService(config)) {
             assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files
                     .getPosixFilePermissions(io.sluice.contracts.journal.Journals.adminJournal(root))));

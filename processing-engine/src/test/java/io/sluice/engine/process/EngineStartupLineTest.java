@@ -3,6 +3,7 @@ package io.sluice.engine.process;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.engine.snapshot.SnapshotMain;
 import io.sluice.runtime.process.AotRecording;
 import io.sluice.runtime.process.JavaProcess;
@@ -33,7 +34,7 @@ final class EngineStartupLineTest {
 
     @Test
     void aRestartFromASnapshotSaysWhereItsStartTimeWentPhaseByPhase() throws Exception {
-        final EngineConfig config = EngineServiceTest.config(root);
+        final EngineConfig config = TwoInstrumentMarket.config(root);
         try (GatewayJournalWriter gateway1 = new GatewayJournalWriter(root, 1, 1);
              GatewayJournalWriter gateway2 = new GatewayJournalWriter(root, 2, 2)) {
             gateway1.write(300);
@@ -60,7 +61,7 @@ final class EngineStartupLineTest {
 
     @Test
     void withoutSnapshotsTheStartupLineSaysTheyAreOffAndCountsTheInputsReRun() throws Exception {
-        final EngineConfig config = EngineServiceTest.config(root).restartFromSnapshots(false);
+        final EngineConfig config = TwoInstrumentMarket.config(root).restartFromSnapshots(false);
         try (GatewayJournalWriter gateway1 = new GatewayJournalWriter(root, 1, 1)) {
             gateway1.write(120);
         }

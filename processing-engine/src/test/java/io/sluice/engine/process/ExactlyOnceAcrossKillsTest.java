@@ -1,5 +1,6 @@
 package io.sluice.engine.process;
 
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
@@ -43,7 +44,7 @@ final class ExactlyOnceAcrossKillsTest {
     @Test
     void killingTheEngineNeverLosesNorRepeatsAnInput() throws Exception {
         final Path root = dir.resolve("journals");
-        final EngineConfig config = EngineServiceTest.config(root);
+        final EngineConfig config = TwoInstrumentMarket.config(root);
         final Path configFile = dir.resolve("engine.yaml");
         Files.writeString(configFile, config.toString());
         final Path logs = dir.resolve("logs");

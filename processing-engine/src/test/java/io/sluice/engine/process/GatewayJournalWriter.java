@@ -2,6 +2,7 @@ package io.sluice.engine.process;
 
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.engine.load.MixedOrderFlow;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
@@ -9,7 +10,7 @@ import java.nio.file.Path;
 
 /**
  * Plays a gateway without FIX in tests: appends the seeded command mix of {@link MixedOrderFlow} (over the
- * instruments of {@link EngineServiceTest#config}) to gateway {@code id}'s journal, with MetaData naming
+ * instruments of {@link TwoInstrumentMarket}) to gateway {@code id}'s journal, with MetaData naming
  * this gateway and event ids 1, 2, 3 ...
  */
 public final class GatewayJournalWriter implements AutoCloseable {
@@ -20,7 +21,7 @@ public final class GatewayJournalWriter implements AutoCloseable {
     public GatewayJournalWriter(final Path root, final int gatewayId, final long seed) {
         queue = Journals.open(Journals.gatewayJournal(root, gatewayId));
         writer = queue.methodWriter(GatewayToEngine.class);
-        flow = new MixedOrderFlow(seed, gatewayId, EngineServiceTest.config(root).instruments(), 3);
+        flow = new MixedOrderFlow(seed, gatewayId, TwoInstrumentMarket.config(root).instruments(), 3);
     }
 
     /** Appends the next {@code count} commands of the mix. */

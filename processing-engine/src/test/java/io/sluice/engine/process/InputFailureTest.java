@@ -2,6 +2,7 @@ package io.sluice.engine.process;
 
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineMain;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -35,7 +36,7 @@ final class InputFailureTest {
         final Path journal = Journals.gatewayJournal(root, 1).toAbsolutePath();
         final long index = indexOfExcerpt(journal, FAILING_EVENT);
         final Path configFile = root.resolve("engine.yaml");
-        Files.writeString(configFile, EngineServiceTest.config(root).toString());
+        Files.writeString(configFile, TwoInstrumentMarket.config(root).toString());
 
         for (int run = 1; run <= 2; run++) {
             try (JavaProcess engine = JavaProcess.start("failing-engine-" + run, root.resolve("failing-" + run + ".log"),

@@ -11,6 +11,7 @@ import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
@@ -48,7 +49,7 @@ final class JournalIntegrityTest {
         final List<NewOrder> orders = writeOrders();
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.gatewayJournal(root, 1), 2, orders.get(1), 60);
 
-        final EngineService service = new EngineService(EngineServiceTest.config(root));
+        final EngineService service = new EngineService(TwoInstrumentMarket.config(root));
         final CorruptJournalException e = assertInstanceOf(CorruptJournalException.class, EngineServiceTest.failureOf(service));
         assertDamageAt(flipped, Journals.gatewayJournal(root, 1), e);
         assertEquals(1, EngineJournalContents.read(root).size(), "only the command before it was answered");
@@ -60,7 +61,7 @@ final class JournalIntegrityTest {
         answerAll(orders.size());
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.gatewayJournal(root, 1), 3, orders.get(2), 20);
 
-        final EngineService restarted = new EngineService(EngineServiceTest.config(root));
+        final EngineService restarted = new EngineService(TwoInstrumentMarket.config(root));
         final CorruptJournalException e = assertThrows(CorruptJournalException.class, restarted::recover);
         assertDamageAt(flipped, Journals.gatewayJournal(root, 1), e);
         restarted.close();
@@ -73,7 +74,7 @@ final class JournalIntegrityTest {
         final ExecutionReport secondReport = firstReportOfExcerpt(2);
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.engineJournal(root), 2, secondReport, 70);
 
-        final EngineService restarted = new EngineService(EngineServiceTest.config(root));
+        final EngineService restarted = new EngineService(TwoInstrumentMarket.config(root));
         final CorruptJournalException e = assertThrows(CorruptJournalException.class, restarted::recover);
         assertDamageAt(flipped, Journals.engineJournal(root), e);
         restarted.close();
@@ -90,7 +91,7 @@ final class JournalIntegrityTest {
         final JournalSurgery.Change tampered = JournalSurgery.replace(Journals.gatewayJournal(root, 1), 2, buy, altered);
 
         final Path configFile = root.resolve("engine.yaml");
-        Files.writeString(configFile, EngineServiceTest.config(root).toString());
+        Files.writeString(configFile, TwoInstrumentMarket.config(root).toString());
         try (JavaProcess engine = JavaProcess.start("engine", root.resolve("engine.log"),
                 List.of("-XX:TieredStopAtLevel=1"), EngineMain.class, "--config", configFile.toString())) {
             assertEquals(EngineMain.EXIT_CORRUPT_JOURNAL, engine.waitFor(60), engine.logText());
@@ -130,7 +131,7 @@ final class JournalIntegrityTest {
     }
 
     private void answerAll(final int count) throws InterruptedException {
-        final EngineService first = new EngineService(EngineServiceTest.config(root));
+        final EngineService first = new EngineService(TwoInstrumentMarket.config(root));
         final io.sluice.runtime.agent.AgentThread thread = EngineServiceTest.start(first);
         EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == count, count + " answered commands");
         thread.close();

@@ -17,6 +17,7 @@ import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.TradingScheduleConfig;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.bytes.MethodReader;
@@ -64,7 +65,7 @@ final class ScheduledTradingDayTest {
     }
 
     private EngineConfig config(final TradingScheduleConfig schedule) {
-        return EngineServiceTest.config(root()).tradingSchedule(schedule);
+        return TwoInstrumentMarket.config(root()).tradingSchedule(schedule);
     }
 
     private EngineConfig londonDay() {
@@ -255,7 +256,7 @@ final class ScheduledTradingDayTest {
      */
     @Test
     void aScheduleAddedToJournalsWithHistoryNeedsASnapshotUnderTheOldConfig() throws Exception {
-        final EngineConfig without = EngineServiceTest.config(root());
+        final EngineConfig without = TwoInstrumentMarket.config(root());
         AgentThread engine = start(without);
         order("DAY1", Side.BUY, TimeInForce.DAY, 100);
         awaitEngineJournal("DAY1 NEW NEW NONE");

@@ -2,6 +2,7 @@ package io.sluice.engine.process;
 
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineService;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,7 +40,7 @@ final class SimultaneousJournalCreationTest {
             final CyclicBarrier start = new CyclicBarrier(1 + GATEWAYS);
             final AtomicReference<Throwable> failure = new AtomicReference<>();
             final List<Thread> parties = new ArrayList<>();
-            parties.add(party("engine", start, failure, () -> new EngineService(EngineServiceTest.config(root)).close()));
+            parties.add(party("engine", start, failure, () -> new EngineService(TwoInstrumentMarket.config(root)).close()));
             for (int id = 1; id <= GATEWAYS; id++) {
                 final int gatewayId = id;
                 parties.add(party("gateway-" + id, start, failure, () -> openAsAGatewayDoes(root, gatewayId)));

@@ -5,7 +5,7 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.InstrumentConfig;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.engine.process.EngineJournalContents;
 import io.sluice.engine.process.GatewayJournalWriter;
 import io.sluice.engine.recovery.ConsumptionOrder;
@@ -113,15 +113,9 @@ final class SnapshotRestartTest {
         assertTrue(reported.get(0).contains("priceHigh: 10") && reported.get(0).contains("priceHigh: 11"), reported.get(0));
     }
 
+    /** The tests' market as the snapshots here were taken under: no pretouching, 500 completed orders remembered. */
     static EngineConfig config(final Path root) {
-        return new EngineConfig().journalRoot(root).gatewayIds(1, 2).pretouch(false)
-                .maxOpenOrders(10_000).completedOrderMemory(500).maxPriceLevels(64)
-                .addInstrument(new InstrumentConfig().symbol(net.openhft.chronicle.wire.ShortTextLongConverter.INSTANCE.parse("VOD.L"))
-                        .tickSize(Price.SCALE / 100).lotSize(10).priceLow(Price.of(50)).priceHigh(Price.of(150))
-                        .maxOrderQty(10_000).maxNotional(Price.of(1_000_000)))
-                .addInstrument(new InstrumentConfig().symbol(net.openhft.chronicle.wire.ShortTextLongConverter.INSTANCE.parse("BARC.L"))
-                        .tickSize(Price.SCALE / 200).lotSize(1).priceLow(Price.of(1)).priceHigh(Price.of(10))
-                        .maxOrderQty(10_000).maxNotional(Price.of(100_000)));
+        return TwoInstrumentMarket.config(root).pretouch(false).completedOrderMemory(500);
     }
 
     private record Run(long recovered, SnapshotRestore.Restored from) {

@@ -41,6 +41,11 @@ public final class AdminJournal implements AutoCloseable {
     private final ExcerptAppender appender;
     private final AdminCommands writer;
     private final Path lockFile;
+    private final FileChannel lockChannel;
+    /** Reads the newest command, backwards from the end: one tailer and reader for every append, not one each. */
+    private final ExcerptTailer newest;
+    private final MethodReader newestReader;
+    private long newestEventId;
 
     private AdminJournal(final Path root) {
         final Path dir = Journals.adminJournal(root);
@@ -49,7 +54,15 @@ public final class AdminJournal implements AutoCloseable {
         queue = Journals.open(dir);
         appender = queue.createAppender();
         writer = Journals.methodWriter(appender, AdminCommands.class);
+        newest = queue.createTailer().direction(TailerDirection.BACKWARD);
+        newestReader = newest.methodReader((AdminCommands) command -> newestEventId = command.metaData().eventId());
         lockFile = dir.resolve("append.lock");
+        try {
+            lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        } catch (final IOException e) {
+            queue.close();
+            throw new UncheckedIOException("cannot open " + lockFile.toAbsolutePath() + ", the admin journal's lock", e);
+        }
     }
 
     /**
@@ -68,8 +81,7 @@ public final class AdminJournal implements AutoCloseable {
      * @return the event id the command was given: its outcomes carry it
      */
     public long append(final AdminCommand command) {
-        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-             FileLock ignored = channel.lock()) {
+        try (FileLock ignored = lockChannel.lock()) {
             final long eventId = lastEventId() + 1;
             command.metaData().sourceId(Journals.ADMIN_SOURCE_ID).eventId(eventId);
             writer.adminCommand(command);
@@ -81,11 +93,10 @@ public final class AdminJournal implements AutoCloseable {
 
     /** @return the event id of the newest command in the journal, 0 if it has none. */
     private long lastEventId() {
-        final long[] last = {0};
-        final ExcerptTailer tailer = queue.createTailer().direction(TailerDirection.BACKWARD).toEnd();
-        final MethodReader reader = tailer.methodReader((AdminCommands) c -> last[0] = c.metaData().eventId());
-        reader.readOne();
-        return last[0];
+        newestEventId = 0;
+        newest.toEnd();
+        newestReader.readOne();
+        return newestEventId;
     }
 
     /**
@@ -134,6 +145,13 @@ public final class AdminJournal implements AutoCloseable {
 
     @Override
     public void close() {
-        queue.close();
+        try {
+            lockChannel.close();
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot close " + lockFile.toAbsolutePath(), e);
+        } finally {
+            newest.close();
+            queue.close();
+        }
     }
 }

@@ -3,7 +3,6 @@ package io.sluice.tools.archive;
 import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NoOpGatewayToEngine;
-import io.sluice.contracts.Price;
 import io.sluice.contracts.SentMessage;
 import io.sluice.contracts.SessionCheckpoint;
 import io.sluice.contracts.SessionProgress;
@@ -13,7 +12,7 @@ import io.sluice.engine.EngineService;
 import io.sluice.engine.JournalOutput;
 import io.sluice.engine.JournalingInput;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.engine.config.InstrumentConfig;
+import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.engine.load.MixedOrderFlow;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.snapshot.SnapshotMain;
@@ -244,15 +243,9 @@ final class ArchiveTest {
         assertEquals(ArchiveMain.EXIT_BAD_ARGUMENTS, noDays.exit);
     }
 
+    /** The tests' market without pretouching, remembering 500 completed orders. */
     static EngineConfig config(final Path root) {
-        return new EngineConfig().journalRoot(root).gatewayIds(1, 2).pretouch(false)
-                .maxOpenOrders(10_000).completedOrderMemory(500).maxPriceLevels(64)
-                .addInstrument(new InstrumentConfig().symbol(ShortTextLongConverter.INSTANCE.parse("VOD.L"))
-                        .tickSize(Price.SCALE / 100).lotSize(10).priceLow(Price.of(50)).priceHigh(Price.of(150))
-                        .maxOrderQty(10_000).maxNotional(Price.of(1_000_000)))
-                .addInstrument(new InstrumentConfig().symbol(ShortTextLongConverter.INSTANCE.parse("BARC.L"))
-                        .tickSize(Price.SCALE / 200).lotSize(1).priceLow(Price.of(1)).priceHigh(Price.of(10))
-                        .maxOrderQty(10_000).maxNotional(Price.of(100_000)));
+        return TwoInstrumentMarket.config(root).pretouch(false).completedOrderMemory(500);
     }
 
     /**
