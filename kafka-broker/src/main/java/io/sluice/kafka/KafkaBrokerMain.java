@@ -106,6 +106,11 @@ public final class KafkaBrokerMain implements Callable<Integer> {
         properties.put("share.coordinator.state.topic.replication.factor", internalReplicas);
         properties.put("share.coordinator.state.topic.min.isr", "1");
         properties.put("group.initial.rebalance.delay.ms", "0");
+        // A transaction's first record that reaches a partition while the coordinator still writes the previous
+        // transaction's markers is retried by the broker after this backoff (Kafka's default 20 ms): every report of a
+        // gateway in acknowledged replication that fell in such a transaction waited 20 ms or more (the p90-p99 of
+        // bench replication-fix). The markers take well under a millisecond here: retry after 1 ms.
+        properties.put("add.partitions.to.txn.retry.backoff.ms", "1");
         for (final String setting : extra) {
             final int eq = setting.indexOf('=');
             if (eq <= 0) {

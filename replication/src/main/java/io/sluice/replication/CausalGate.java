@@ -10,43 +10,61 @@ import org.agrona.collections.Long2LongHashMap;
  * over.
  * <ul>
  *   <li>an {@code engine} excerpt answers one gateway input, named by its reports' MetaData (sourceId, eventId); it is
- *   sent only once Kafka has acknowledged the {@code gateway-<sourceId>} excerpt carrying that event (the {@code admin}
- *   excerpt for source 0, an admin command);</li>
+ *   sent only once the {@code gateway-<sourceId>} excerpt carrying that event (the {@code admin} excerpt for source 0,
+ *   an admin command) is committed, or sent in the open transaction;</li>
  *   <li>a {@code gateway-N-out} record of a message sent for a report ({@code sent}, with the report's engine index) is
- *   sent only once Kafka has acknowledged the engine journal up to that index; the report's {@code delivered} record
- *   comes after its {@code sent} record in the same journal, so it is held behind it;</li>
+ *   sent only once the engine journal is committed, or sent in the open transaction, up to that index; the report's
+ *   {@code delivered} record comes after its {@code sent} record in the same journal, so it is held behind it;</li>
  *   <li>a {@code gateway-N} or {@code admin} excerpt (a command) waits for nothing.</li>
  * </ul>
- * "Acknowledged" here means committed: the shipper publishes in Kafka transactions and tells the gate what each commit
- * made visible. A held excerpt holds its whole journal behind it (one partition keeps the journal's order). The
- * shipper's agent thread alone uses it.
+ * The shipper publishes in Kafka transactions, and a commit is atomic across partitions: a {@code read_committed}
+ * reader sees all of a transaction or none of it, so an effect sent in the same transaction as its cause keeps the
+ * rule for every reader. The gate therefore keeps two states: what Kafka has committed ({@link #committed()} moves the
+ * open transaction's causes there), and what the open transaction holds, which {@link #aborted()} forgets (every
+ * journal then resumes from what Kafka committed). A held excerpt holds its whole journal behind it (one partition
+ * keeps the journal's order).
+ * <p>
+ * It also tells the shipper whether the open transaction holds a cause whose effect has not been shipped yet
+ * ({@link #awaitsEffects()}): a command whose engine excerpt, or an engine excerpt whose {@code sent} record, the
+ * shipper has not read yet. Keeping the transaction open for those a little lets a report's command, engine excerpt
+ * and {@code sent} record share one commit. The shipper's agent thread alone uses it.
  */
 final class CausalGate {
-    private final Long2LongHashMap gatewayAcknowledgedEvent = new Long2LongHashMap(0);
-    private long engineAcknowledgedIndex = -1;
-    private long adminAcknowledgedEvent;
+    /** Per input source (gateway id, or {@link Journals#ADMIN_SOURCE_ID}): the last event whose command is committed. */
+    private final Long2LongHashMap committedEvent = new Long2LongHashMap(0);
+    /** Per input source: the last event whose command is sent in the open transaction (none: 0). */
+    private final Long2LongHashMap openEvent = new Long2LongHashMap(0);
+    /** Per input source: the last event an engine excerpt shipped (committed or open) answers. */
+    private final Long2LongHashMap answeredEvent = new Long2LongHashMap(0);
+    private long committedEngineIndex = -1;
+    /** The last engine index sent in the open transaction, -1 if none. */
+    private long openEngineIndex = -1;
+    /** The highest engine index a {@code sent} record shipped (committed or open) carries. */
+    private long deliveredEngineIndex = -1;
 
-    /** Kafka acknowledged gateway {@code gatewayId}'s command journal up to the command of event {@code eventId}. */
-    void gatewayAcknowledged(final int gatewayId, final long eventId) {
-        if (eventId > gatewayAcknowledgedEvent.get(gatewayId)) {
-            gatewayAcknowledgedEvent.put(gatewayId, eventId);
+    /**
+     * Kafka has committed input source {@code source}'s command journal (a gateway's, or the admin journal for
+     * {@link Journals#ADMIN_SOURCE_ID}) up to the command of event {@code eventId}: what a journal resuming learns.
+     */
+    void commandCommitted(final int source, final long eventId) {
+        if (eventId > committedEvent.get(source)) {
+            committedEvent.put(source, eventId);
+        }
+        if (eventId > answeredEvent.get(source)) {
+            answeredEvent.put(source, eventId); // what Kafka holds is not waited for
         }
     }
 
-    /** Kafka acknowledged the admin journal up to the command of event {@code eventId}. */
-    void adminAcknowledged(final long eventId) {
-        adminAcknowledgedEvent = Math.max(adminAcknowledgedEvent, eventId);
-    }
-
-    /** Kafka acknowledged the engine journal up to {@code index}. */
-    void engineAcknowledged(final long index) {
-        engineAcknowledgedIndex = Math.max(engineAcknowledgedIndex, index);
+    /** Kafka has committed the engine journal up to {@code index}: what the engine journal resuming learns. */
+    void engineCommitted(final long index) {
+        committedEngineIndex = Math.max(committedEngineIndex, index);
+        deliveredEngineIndex = Math.max(deliveredEngineIndex, index);
     }
 
     /**
      * @param journal the journal of the excerpt
      * @param call    the excerpt's first call, read ({@link ExcerptCall#read} returned true)
-     * @return true if the excerpt may be sent now
+     * @return true if the excerpt may be sent now, in the open transaction
      */
     boolean mayShip(final JournalName journal, final ExcerptCall call) {
         return switch (journal.kind()) {
@@ -54,17 +72,86 @@ final class CausalGate {
             case ENGINE -> {
                 final int source = call.intAt(RecordLayout.SOURCE_ID);
                 final long eventId = call.longAt(RecordLayout.EVENT_ID);
-                yield source == Journals.ADMIN_SOURCE_ID ? adminAcknowledgedEvent >= eventId
-                        : gatewayAcknowledgedEvent.get(source) >= eventId;
+                yield committedEvent.get(source) >= eventId || openEvent.get(source) >= eventId;
             }
             case GATEWAY_OUT -> {
                 if (call.methodId() != RecordLayout.SENT) {
                     yield true;
                 }
                 final long engineIndex = call.longAt(RecordLayout.SENT_ENGINE_INDEX);
-                yield engineIndex == 0 || engineAcknowledgedIndex >= engineIndex;
+                yield engineIndex == 0 || committedEngineIndex >= engineIndex || openEngineIndex >= engineIndex;
             }
         };
+    }
+
+    /**
+     * The excerpt at {@code index} of {@code journal}, whose first call is {@code call} (read, or null if it is no
+     * method-writer call), was sent in the open transaction: it now counts as a cause that effects may follow in the same
+     * transaction, and as the effect its causes waited for.
+     */
+    void sent(final JournalName journal, final ExcerptCall call, final long index) {
+        switch (journal.kind()) {
+            case GATEWAY_COMMANDS, ADMIN -> {
+                final long eventId = call.longAt(RecordLayout.EVENT_ID);
+                if (eventId > openEvent.get(journal.gatewayId())) {
+                    openEvent.put(journal.gatewayId(), eventId);
+                }
+            }
+            case ENGINE -> {
+                openEngineIndex = Math.max(openEngineIndex, index);
+                final int source = call.intAt(RecordLayout.SOURCE_ID);
+                final long eventId = call.longAt(RecordLayout.EVENT_ID);
+                if (eventId > answeredEvent.get(source)) {
+                    answeredEvent.put(source, eventId);
+                }
+            }
+            case GATEWAY_OUT -> {
+                if (call != null && call.methodId() == RecordLayout.SENT) {
+                    deliveredEngineIndex = Math.max(deliveredEngineIndex, call.longAt(RecordLayout.SENT_ENGINE_INDEX));
+                }
+            }
+        }
+    }
+
+    /** The open transaction is committed: what it holds is what Kafka holds now. */
+    void committed() {
+        final Long2LongHashMap.EntryIterator entries = openEvent.entrySet().iterator();
+        while (entries.hasNext()) {
+            entries.next();
+            if (entries.getLongValue() > committedEvent.get(entries.getLongKey())) {
+                committedEvent.put(entries.getLongKey(), entries.getLongValue());
+            }
+        }
+        openEvent.clear();
+        committedEngineIndex = Math.max(committedEngineIndex, openEngineIndex);
+        openEngineIndex = -1;
+    }
+
+    /**
+     * The open transaction is aborted: nothing it held counts, and no effect of it waits; every journal resumes from
+     * what Kafka has committed.
+     */
+    void aborted() {
+        openEvent.clear();
+        openEngineIndex = -1;
+    }
+
+    /**
+     * @return true if the open transaction holds a command whose engine excerpt has not been shipped, or an engine
+     * excerpt no shipped {@code sent} record carries yet: its effects would share its commit if it stayed open
+     */
+    boolean awaitsEffects() {
+        if (openEngineIndex > deliveredEngineIndex) {
+            return true;
+        }
+        final Long2LongHashMap.EntryIterator entries = openEvent.entrySet().iterator();
+        while (entries.hasNext()) {
+            entries.next();
+            if (entries.getLongValue() > answeredEvent.get(entries.getLongKey())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return what an excerpt of {@code journal} held by the gate waits for, for the lag report */

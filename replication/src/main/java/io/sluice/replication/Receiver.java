@@ -73,7 +73,7 @@ public final class Receiver implements Agent {
     private final Map<String, ReplicaJournal> byTopic = new HashMap<>();
     private final ExcerptCall call = new ExcerptCall();
     private final UnsafeBuffer excerptBuffer = new UnsafeBuffer(new byte[0]);
-    private ReceiverLock lock;
+    private RootLock lock;
     private Admin admin;
     private KafkaConsumer<byte[], byte[]> consumer;
     private CommittedRecords committedRecords;
@@ -94,7 +94,7 @@ public final class Receiver implements Agent {
 
     @Override
     public void onStart() {
-        lock = ReceiverLock.take(root, ROLE);
+        lock = RootLock.take(root, RootLock.Kind.RECEIVER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.REPLICA, ROLE);
         counters = new ReplicationCounters(root, ROLE);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters);

@@ -18,8 +18,9 @@ import java.util.concurrent.Callable;
  * 0 stopped by SIGTERM; {@value #EXIT_FAILED} an unforeseen failure; {@value #EXIT_BAD_CONFIG} a missing or invalid
  * config; {@value #EXIT_REFUSED} refused ({@link ReplicationRefusedException}: a root of another deployment, a gap,
  * a mismatch, a broker that lost records; the message names the journal, the index and why); {@value #EXIT_DISK_FULL}
- * a receiver's journal disk full, before writing (a restart with space resumes). A supervisor should not restart on
- * {@value #EXIT_REFUSED}: the same refusal would follow.
+ * a receiver's journal disk full, before writing (a restart with space resumes); {@value #EXIT_FENCED} a shipper fenced
+ * by a newer shipper of its deployment ({@link ShipperFencedException}). A supervisor should not restart on
+ * {@value #EXIT_REFUSED} (the same refusal would follow) nor on {@value #EXIT_FENCED} (it would fence the newer one).
  */
 @Command(name = "replicate", mixinStandardHelpOptions = true,
         description = "Replicates every journal of a deployment through Kafka: mode ship (primary) or receive (replica).")
@@ -28,6 +29,7 @@ public final class ReplicateMain implements Callable<Integer> {
     public static final int EXIT_BAD_CONFIG = 2;
     public static final int EXIT_REFUSED = 3;
     public static final int EXIT_DISK_FULL = 4;
+    public static final int EXIT_FENCED = 5;
 
     @Option(names = "--config", required = true, paramLabel = "FILE",
             description = "replication config, YAML (see replicate-ship-example.yaml, replicate-receive-example.yaml)")
@@ -67,6 +69,10 @@ public final class ReplicateMain implements Callable<Integer> {
         if (failure instanceof io.sluice.runtime.journal.JournalDiskFullException) {
             System.err.println(failure.getMessage());
             return EXIT_DISK_FULL;
+        }
+        if (failure instanceof ShipperFencedException) {
+            System.err.println(failure.getMessage());
+            return EXIT_FENCED;
         }
         if (failure instanceof ReplicationRefusedException) {
             System.err.println(failure.getMessage());

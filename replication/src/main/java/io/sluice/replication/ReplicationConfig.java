@@ -26,6 +26,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     /** The shipper's producer {@code linger.ms} unless configured: see {@link #lingerMillis()}. */
     public static final int DEFAULT_LINGER_MILLIS = 0;
+    /** How long the shipper may keep a transaction open for the effects of its causes unless configured. */
+    public static final long DEFAULT_COMMIT_WAIT_MICROS = 500;
 
     private String mode;
     private String deployment;
@@ -37,6 +39,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private long lagReportMillis = 1000;
     private int lingerMillis = DEFAULT_LINGER_MILLIS;
     private long transactionMicros;
+    private long commitWaitMicros = DEFAULT_COMMIT_WAIT_MICROS;
 
     /**
      * Reads and validates a config file.
@@ -82,6 +85,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         require(lingerMillis >= 0 && lingerMillis <= 1000, "lingerMillis must be 0 to 1000, got " + lingerMillis);
         require(transactionMicros >= 0 && transactionMicros <= 10_000_000,
                 "transactionMicros must be 0 to 10000000 (10 s), got " + transactionMicros);
+        require(commitWaitMicros >= 0 && commitWaitMicros <= 1_000_000,
+                "commitWaitMicros must be 0 to 1000000 (1 s), got " + commitWaitMicros);
         return this;
     }
 
@@ -181,6 +186,21 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     public ReplicationConfig transactionMicros(final long micros) {
         this.transactionMicros = micros;
+        return this;
+    }
+
+    /**
+     * @return with {@link #transactionMicros()} 0, how long the shipper may keep its open transaction for the effects of
+     * the causes it holds, µs from its first excerpt: a command whose engine excerpt, or an engine excerpt whose
+     * {@code sent} record, it has not read yet. Those effects then share their cause's commit, so a gateway in acknowledged
+     * mode waits for one commit per report rather than one per causal step. 0 commits as soon as a round has caught up
+     */
+    public long commitWaitMicros() {
+        return commitWaitMicros;
+    }
+
+    public ReplicationConfig commitWaitMicros(final long micros) {
+        this.commitWaitMicros = micros;
         return this;
     }
 

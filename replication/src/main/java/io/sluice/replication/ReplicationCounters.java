@@ -21,22 +21,29 @@ import java.nio.file.Path;
  *   records and transaction markers, -1 while that is unknown); {@code sluice_replication_lag_micros} (gauge; shipper: how long the oldest excerpt read and not
  *   acknowledged has waited since it was read; receiver: from its writer's MetaData stamp, or the shipper's read time,
  *   to the replica's write of the newest record);</li>
+ *   <li>shipper only: {@code sluice_replication_commits_total}, the Kafka transactions it committed since start;</li>
  *   <li>shipper only, per journal: the highest index Kafka has committed ({@link AcknowledgedIndexReader#label}),
  *   which gateways in acknowledged mode poll.</li>
  * </ul>
  * Counters are allocated at start and when a journal is found; updates are ordered writes.
  */
-final class ReplicationCounters implements AutoCloseable {
+public final class ReplicationCounters implements AutoCloseable {
+    /** The shipper's count of committed Kafka transactions, for benchmarks and {@code ./sluice stat}. */
+    public static final String COMMITS_METRIC = "sluice_replication_commits_total";
+
     private final CountersFile file;
     private final String process;
     final AtomicCounter kafkaUp;
     final AtomicCounter kafkaErrors;
+    /** Shipper: the Kafka transactions it committed since it started; receiver: null. */
+    final AtomicCounter commits;
 
     ReplicationCounters(final Path root, final String process) {
         this.file = CountersFile.create(root, process);
         this.process = process;
         kafkaUp = file.gauge(CounterLabel.of("sluice_replication_kafka_up"));
         kafkaErrors = file.counter(CounterLabel.of("sluice_replication_kafka_errors_total"));
+        commits = Shipper.ROLE.equals(process) ? file.counter(CounterLabel.of(COMMITS_METRIC)) : null;
     }
 
     /** @return the counters of a journal found (allocates) */

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 /**
  * One journal a {@link Shipper} tails: opened read-only, its tailer, the excerpt read but not yet sent (held by the
  * {@link CausalGate}, or refused by a producer that could not take it), and the excerpts sent in the open transaction
- * (in order, with what their commit tells the gate).
+ * (in order, with when each was read).
  */
 final class ShippedJournal implements AutoCloseable {
     /** Where a journal is in its life in the shipper. */
@@ -43,7 +43,6 @@ final class ShippedJournal implements AutoCloseable {
     volatile long lastAcknowledgedNanos = System.nanoTime();
 
     private final long[] inFlightIndex = new long[MAX_IN_FLIGHT];
-    private final long[] inFlightEvent = new long[MAX_IN_FLIGHT];
     private final long[] inFlightReadTicks = new long[MAX_IN_FLIGHT];
     private long head;
     private long tail;
@@ -66,14 +65,10 @@ final class ShippedJournal implements AutoCloseable {
         return tail - head;
     }
 
-    /**
-     * Records a sent excerpt: its index, the event id its acknowledgement gives the gate (commands), else 0, and when it
-     * was read (SluiceClock ticks).
-     */
-    void sent(final long index, final long eventId, final long readTicks) {
+    /** Records an excerpt sent in the open transaction: its index, and when it was read (SluiceClock ticks). */
+    void sent(final long index, final long readTicks) {
         final int slot = (int) (tail++ & (MAX_IN_FLIGHT - 1));
         inFlightIndex[slot] = index;
-        inFlightEvent[slot] = eventId;
         inFlightReadTicks[slot] = readTicks;
     }
 
@@ -86,19 +81,18 @@ final class ShippedJournal implements AutoCloseable {
     }
 
     /**
-     * The transaction holding every excerpt sent since the last commit is committed: hands the gate what Kafka now holds.
+     * The transaction holding every excerpt sent since the last commit is committed (the gate learns it from the
+     * shipper, once for every journal): Kafka holds this journal up to the last of them.
      *
      * @return the number of excerpts committed
      */
-    int committed(final CausalGate gate) {
-        int count = 0;
-        while (head < tail) {
-            final int slot = (int) (head & (MAX_IN_FLIGHT - 1));
-            acknowledgedHere(gate, inFlightIndex[slot], inFlightEvent[slot]);
-            head++;
-            count++;
+    int committed() {
+        final int count = (int) (tail - head);
+        if (count > 0) {
+            processedIndex = inFlightIndex[(int) ((tail - 1) & (MAX_IN_FLIGHT - 1))];
+            head = tail;
+            acknowledged += count;
         }
-        acknowledged += count;
         return count;
     }
 
@@ -112,13 +106,15 @@ final class ShippedJournal implements AutoCloseable {
         state = State.RESUMING;
     }
 
-    /** Tells the gate that Kafka holds this journal up to {@code index} (whose command, if any, was {@code eventId}). */
-    void acknowledgedHere(final CausalGate gate, final long index, final long eventId) {
+    /**
+     * The journal resumes after {@code index}, its last record Kafka has committed (whose command, if any, was
+     * {@code eventId}): tells the gate.
+     */
+    void resumesAfter(final CausalGate gate, final long index, final long eventId) {
         processedIndex = index;
         switch (name.kind()) {
-            case GATEWAY_COMMANDS -> gate.gatewayAcknowledged(name.gatewayId(), eventId);
-            case ADMIN -> gate.adminAcknowledged(eventId);
-            case ENGINE -> gate.engineAcknowledged(index);
+            case GATEWAY_COMMANDS, ADMIN -> gate.commandCommitted(name.gatewayId(), eventId);
+            case ENGINE -> gate.engineCommitted(index);
             case GATEWAY_OUT -> {
             }
         }

@@ -57,8 +57,12 @@ import java.util.stream.Stream;
  *   must equal the local excerpt at that index, or the shipper refuses (another root shipped under this deployment,
  *   or a journal that diverged).</li>
  *   <li><b>Order and causality</b>: one partition per journal keeps each journal's order; the {@link CausalGate}
- *   holds an engine excerpt until its gateway input is acknowledged, and a gateway's sent-report record until the
- *   engine excerpt is.</li>
+ *   holds an engine excerpt until its gateway input is committed or sent in the open transaction (a commit is atomic
+ *   across partitions), and a gateway's sent-report record until the engine excerpt is. While the open transaction
+ *   holds a cause whose effect has not been read yet, it stays open up to {@link ReplicationConfig#commitWaitMicros()},
+ *   so that a report's three records usually share one commit.</li>
+ *   <li><b>One shipper per deployment</b>: a {@link RootLock} refuses a second shipper on the same root; a shipper whose
+ *   producer a newer one of its deployment fenced stops ({@link ShipperFencedException}) instead of fencing it back.</li>
  *   <li><b>Kafka unreachable</b>: sends that cannot be taken are retried (the producer retries forever; an excerpt
  *   it refuses stays pending here), the state change is printed once, and the lag lines show the lag growing.</li>
  *   <li><b>Counters</b>: per journal, the highest index Kafka acknowledged (which gateways in acknowledged mode poll,
@@ -88,6 +92,8 @@ public final class Shipper implements Agent {
 
     private final ReplicationConfig config;
     private final Path root;
+    /** Held while this shipper runs: one shipper per root. */
+    private RootLock lock;
     private KafkaLink link;
     private final CausalGate gate = new CausalGate();
     private final Map<String, ShippedJournal> journals = new LinkedHashMap<>();
@@ -110,6 +116,8 @@ public final class Shipper implements Agent {
     private boolean transactionFull;
     /** Set while shipping when a journal had more to ship than {@link #BATCH}: the round did not catch up. */
     private boolean backlog;
+    /** How many excerpts this round of the agent sent. */
+    private int shippedThisRound;
 
     public Shipper(final ReplicationConfig config) {
         this.config = config;
@@ -118,6 +126,7 @@ public final class Shipper implements Agent {
 
     @Override
     public void onStart() {
+        lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
         counters = new ReplicationCounters(root, ROLE);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
@@ -152,6 +161,7 @@ public final class Shipper implements Agent {
             }
             transactionFull = false;
             backlog = false;
+            shippedThisRound = 0;
             for (final ShippedJournal journal : journals.values()) {
                 if (producerState != ProducerState.READY || transaction != null && transaction.failed()) {
                     break;
@@ -187,13 +197,26 @@ public final class Shipper implements Agent {
      * there was (each journal caught up, or held by the causal gate), so that a trickle commits at once and a backlog
      * (a burst, a catch-up, a shipper slower than the writers) ships in few, large transactions; else once it has been
      * open {@code transactionMicros}. At once when a journal's excerpts fill it.
+     * <p>
+     * Effects in the cause's transaction: while the open transaction holds a cause whose effect the shipper has not read
+     * yet (a command without its engine excerpt, an engine excerpt without a {@code sent} record,
+     * {@link CausalGate#awaitsEffects()}), it stays open, for at most {@code commitWaitMicros} from its first excerpt, and
+     * it is committed after a round that found nothing more to ship (so that the records a writer appends together,
+     * such as the {@code sent} records of a report's two messages, share it). A gateway in acknowledged mode then waits
+     * for one commit per report instead of one per causal step. The writers never wait for it: the shipper only tails.
      */
     private boolean commitDue() {
         if (transactionFull) {
             return true;
         }
-        return config.transactionMicros() == 0 ? !backlog
-                : System.nanoTime() - transaction.openedNanos >= config.transactionMicros() * 1000;
+        final long openNanos = System.nanoTime() - transaction.openedNanos;
+        if (config.transactionMicros() > 0) {
+            return openNanos >= config.transactionMicros() * 1000;
+        }
+        if (backlog) {
+            return false;
+        }
+        return openNanos >= config.commitWaitMicros() * 1000 || shippedThisRound == 0 && !gate.awaitsEffects();
     }
 
     /**
@@ -230,13 +253,15 @@ public final class Shipper implements Agent {
             startAbort(e);
             return abort();
         }
+        gate.committed();
         for (final ShippedJournal journal : journals.values()) {
-            final int committed = journal.committed(gate);
+            final int committed = journal.committed();
             if (committed > 0) {
                 journal.counters.acknowledgedIndex.setRelease(journal.processedIndex);
                 journal.counters.records.getAndAddRelease(committed);
             }
         }
+        counters.commits.incrementRelease();
         transaction = null;
         producerState = ProducerState.READY;
         link.up();
@@ -244,6 +269,7 @@ public final class Shipper implements Agent {
     }
 
     private void startAbort(final Exception why) {
+        checkNotFenced(why);
         checkNotForGood(why);
         System.out.println(ROLE + ": aborting the open transaction (" + why + "); every journal resumes from what Kafka "
                 + "has committed");
@@ -262,6 +288,7 @@ public final class Shipper implements Agent {
         } catch (final org.apache.kafka.common.errors.TimeoutException e) {
             return 0;
         } catch (final KafkaException e) {
+            checkNotFenced(e);
             System.out.println(ROLE + ": the producer cannot abort (" + e + "): replacing it; its successor's "
                     + "initialisation aborts the open transaction");
             producer.close(Duration.ZERO);
@@ -270,11 +297,28 @@ public final class Shipper implements Agent {
             producerState = ProducerState.INITIALIZING;
         }
         transaction = null;
+        gate.aborted();
         for (final ShippedJournal journal : journals.values()) {
             journal.rewind();
         }
         nextDiscoveryMillis = 0;
         return 1;
+    }
+
+    /**
+     * A producer fenced by a newer one of the same transactional.id (another shipper of this deployment called
+     * {@code initTransactions()}) makes this shipper a zombie: it stops, rather than re-initialise and fence the other
+     * back.
+     */
+    private void checkNotFenced(final Exception why) {
+        for (Throwable e = why; e != null; e = e.getCause() == e ? null : e.getCause()) {
+            if (e instanceof org.apache.kafka.common.errors.ProducerFencedException) {
+                throw new ShipperFencedException(config.deployment(), transactionalId(config.deployment()), why);
+            }
+        }
+        if (transaction != null && transaction.failed() && transaction.failure() != why) {
+            checkNotFenced(transaction.failure());
+        }
     }
 
     /** An excerpt Kafka refuses for what it is (too large, invalid) would be refused again: stop, naming it. */
@@ -312,14 +356,15 @@ public final class Shipper implements Agent {
             if (readable && !gate.mayShip(journal.name, call)) {
                 break;
             }
-            final long eventId = journal.name.holdsEngineInputs() ? call.longAt(RecordLayout.EVENT_ID) : 0;
             if (!send(journal)) {
                 break;
             }
-            journal.sent(journal.pendingIndex, eventId, journal.pendingReadTicks);
+            gate.sent(journal.name, readable ? call : null, journal.pendingIndex);
+            journal.sent(journal.pendingIndex, journal.pendingReadTicks);
             journal.pending = null;
             sent++;
         }
+        shippedThisRound += sent;
         if (sent == BATCH) {
             backlog = true;
         }
@@ -529,7 +574,7 @@ public final class Shipper implements Agent {
         excerptBuffer.wrap(local);
         eventId = journal.name.holdsEngineInputs() && call.read(excerptBuffer, local.length)
                 ? call.longAt(RecordLayout.EVENT_ID) : 0;
-        journal.acknowledgedHere(gate, index, eventId);
+        journal.resumesAfter(gate, index, eventId);
         start(journal, index, "after " + IndexText.of(index) + ", its last record Kafka has committed (offset "
                 + last.offset() + ")");
     }
@@ -682,6 +727,9 @@ public final class Shipper implements Agent {
         journals.values().forEach(ShippedJournal::close);
         if (counters != null) {
             counters.close();
+        }
+        if (lock != null) {
+            lock.close();
         }
     }
 

@@ -18,7 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code ./sluice promote} against a real broker, shipper and receiver (child processes): a replica that lags Kafka is
- * refused and stays a replica; caught up, it is promoted, once; a root that was never a replica is not promoted.
+ * refused and stays a replica; caught up, it is promoted, once, having checked that no commit of the shipper was half
+ * written (no transaction of its transactional.id in PrepareCommit or PrepareAbort); a root that was never a replica is
+ * not promoted.
  */
 final class PromoteTest {
     @TempDir
@@ -64,6 +66,9 @@ final class PromoteTest {
             assertEquals(0, promoted.waitFor(60), promoted.logText());
             assertTrue(promoted.logText().contains("the replica holds every record Kafka holds of deployment promote"),
                     promoted.logText());
+            // Before it read what Kafka committed, it asked whether a commit of the shipper was half written.
+            assertTrue(promoted.logText().contains("promote: no transaction of the shipper (transactional.id "
+                    + "sluice-shipper-promote) is being completed (state "), promoted.logText());
             assertEquals("deployment: promote\nrole: promoted\n",
                     Files.readString(replica.resolve(RootIdentity.RELATIVE_PATH)));
             final JavaProcess again = promote(replica);

@@ -4,6 +4,9 @@ import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.replication.ReplicationConfig;
+import io.sluice.replication.ReplicationCounters;
+import io.sluice.runtime.counters.CountersDirectory;
+import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
@@ -53,6 +56,48 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
             + " replicated arms once per value, each with a fresh shipper (default ${DEFAULT-VALUE})")
     private List<Integer> lingers = List.of(ReplicationConfig.DEFAULT_LINGER_MILLIS);
 
+    @Option(names = "--commit-wait-us", split = ",", description = "the shipper's commitWaitMicros (how long a transaction"
+            + " may stay open for the effects of its causes); a list runs the replicated arms once per value (and per"
+            + " linger), each with a fresh shipper (default ${DEFAULT-VALUE})")
+    private List<Long> commitWaits = List.of(ReplicationConfig.DEFAULT_COMMIT_WAIT_MICROS);
+
+    /** One shipper's settings: the replicated arms run once per such shipper. */
+    private record ShipperSettings(int lingerMillis, long commitWaitMicros, String suffix, String key) {
+    }
+
+    /** @return every linger and commit wait asked for, each combination a shipper, named for the rows when several */
+    private List<ShipperSettings> shipperSettings() {
+        final List<ShipperSettings> settings = new ArrayList<>();
+        for (final int linger : lingers) {
+            for (final long wait : commitWaits) {
+                final List<String> parts = new ArrayList<>();
+                if (lingers.size() > 1) {
+                    parts.add("linger " + linger + " ms");
+                }
+                if (commitWaits.size() > 1) {
+                    parts.add("commit wait " + wait + " µs");
+                }
+                settings.add(new ShipperSettings(linger, wait, parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")",
+                        "Linger" + linger + (commitWaits.size() > 1 ? "Wait" + wait : "")));
+            }
+        }
+        return settings;
+    }
+
+    /** @return the shipper's count of committed Kafka transactions under {@code root}, -1 if it cannot be read */
+    private static long shipperCommits(final Path root) {
+        for (final CountersDirectory.ProcessCounters process : new CountersDirectory(root).read()) {
+            if (process.process().equals(AcknowledgedIndexReader.SHIPPER_PROCESS)) {
+                for (final CountersDirectory.Counter counter : process.counters()) {
+                    if (counter.label().metric().equals(ReplicationCounters.COMMITS_METRIC)) {
+                        return counter.value();
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+
     /** @return the CPU time process {@code pid} has used so far, nanoseconds (0 if it cannot be read) */
     private static long cpuNanos(final long pid) {
         return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).map(Duration::toNanos).orElse(0L);
@@ -70,7 +115,8 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
         final SessionIdentity after = SessionIdentity.ofSluiceClient("NONE2", PASSWORD);
         final List<SessionIdentity> async = new ArrayList<>();
         final List<SessionIdentity> acked = new ArrayList<>();
-        for (int i = 0; i < lingers.size(); i++) {
+        final List<ShipperSettings> shippers = shipperSettings();
+        for (int i = 0; i < shippers.size(); i++) {
             async.add(SessionIdentity.ofSluiceClient("ASYNC" + i, PASSWORD));
             acked.add(SessionIdentity.ofSluiceClient("ACKED" + i, PASSWORD));
         }
@@ -95,13 +141,14 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                     System.out.println("phase 1: no replication (no shipper)");
                     runs.addAll(measurement.measure(List.of(new FixTarget("none (before)", sluice.endpoint(1),
                             before)), 1, warmup, orders, rounds));
-                    for (int i = 0; i < lingers.size(); i++) {
-                        final int linger = lingers.get(i);
-                        final String suffix = lingers.size() == 1 ? "" : " (linger " + linger + " ms)";
+                    for (int i = 0; i < shippers.size(); i++) {
+                        final int linger = shippers.get(i).lingerMillis();
+                        final long commitWait = shippers.get(i).commitWaitMicros();
+                        final String suffix = shippers.get(i).suffix();
                         System.out.println("phase 2" + suffix + ": a shipper ships every journal to Kafka (acks=all,"
-                                + " linger.ms " + linger + ")");
+                                + " linger.ms " + linger + ", commitWaitMicros " + commitWait + ")");
                         try (JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper-" + i, "bench",
-                                sluice.journals(), kafka.bootstrapServers(), linger)) {
+                                sluice.journals(), kafka.bootstrapServers(), linger, commitWait)) {
                             final long[] cpuBefore = {cpuNanos(shipper.pid()), cpuNanos(kafka.pid(0))};
                             runs.addAll(measurement.measure(List.of(
                                     new FixTarget("asynchronous" + suffix, sluice.endpoint(2), async.get(i)),
@@ -113,10 +160,16 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                             final double perOrder = 2.0 * (warmup + orders);
                             final double shipperMicros = (cpuNanos(shipper.pid()) - cpuBefore[0]) / 1e3 / perOrder;
                             final double kafkaMicros = (cpuNanos(kafka.pid(0)) - cpuBefore[1]) / 1e3 / perOrder;
+                            // Its count since it started (a fresh shipper: its catch-up at start is a few commits);
+                            // read before it stops, as the next shipper rewrites the same counters file.
+                            final double commitsPerOrder = shipperCommits(sluice.journals()) / perOrder;
                             System.out.printf(java.util.Locale.ROOT, "  CPU time per replicated order%s: shipper %.1f µs,"
-                                    + " kafka broker %.1f µs%n", suffix, shipperMicros, kafkaMicros);
-                            section.put("shipperCpuMicrosPerOrderLinger" + linger, shipperMicros)
-                                    .put("kafkaCpuMicrosPerOrderLinger" + linger, kafkaMicros);
+                                    + " kafka broker %.1f µs; Kafka transactions committed per replicated order %.2f%n",
+                                    suffix, shipperMicros, kafkaMicros, commitsPerOrder);
+                            final String key = shippers.get(i).key();
+                            section.put("shipperCpuMicrosPerOrder" + key, shipperMicros)
+                                    .put("kafkaCpuMicrosPerOrder" + key, kafkaMicros)
+                                    .put("commitsPerOrder" + key, commitsPerOrder);
                         }
                     }
                     System.out.println("phase 3: no replication again (shipper stopped)");
@@ -128,7 +181,7 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                 }
             } catch (final Exception | Error e) {
                 System.out.println("the run failed; the deployment's logs:" + sluice.logs(4000));
-                for (int i = 0; i < lingers.size(); i++) {
+                for (int i = 0; i < shippers.size(); i++) {
                     final Path log = dir.resolve("shipper-" + i + ".log");
                     if (Files.exists(log)) {
                         final String text = Files.readString(log);
@@ -147,6 +200,7 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                         + " acknowledged (Kafka 1 broker, acks=all, one host)", warmup, orders), runs,
                 section.put("warmup", warmup).put("orders", orders).put("rounds", rounds)
                         .put("sluiceIdle", idle).put("lingerMs", lingers.toString())
+                        .put("commitWaitMicros", commitWaits.toString())
                         .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()),
                 System.out);
         return 0;

@@ -38,6 +38,16 @@ public final class ReplicationProcesses {
         return replicate(dir, name, "ship", deployment, root, servers, lingerMillis);
     }
 
+    /**
+     * As {@link #ship(Path, String, String, Path, String)}, with the producer's {@code linger.ms} and the shipper's
+     * {@code commitWaitMicros} given.
+     */
+    public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
+                                   final String servers, final int lingerMillis, final long commitWaitMicros)
+            throws IOException {
+        return replicate(dir, name, "ship", deployment, root, servers, lingerMillis, commitWaitMicros);
+    }
+
     public static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,
                                final String servers) throws IOException {
         return replicate(dir, name, "receive", deployment, root, servers, ReplicationConfig.DEFAULT_LINGER_MILLIS);
@@ -51,6 +61,13 @@ public final class ReplicationProcesses {
 
     private static JavaProcess replicate(final Path dir, final String name, final String mode, final String deployment,
                                          final Path root, final String servers, final int lingerMillis) throws IOException {
+        return replicate(dir, name, mode, deployment, root, servers, lingerMillis,
+                ReplicationConfig.DEFAULT_COMMIT_WAIT_MICROS);
+    }
+
+    private static JavaProcess replicate(final Path dir, final String name, final String mode, final String deployment,
+                                         final Path root, final String servers, final int lingerMillis,
+                                         final long commitWaitMicros) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
@@ -61,7 +78,8 @@ public final class ReplicationProcesses {
                 + "  minInsyncReplicas: 1,\n"
                 + "  idle: { strategy: backoff },\n"
                 + "  lagReportMillis: 1000,\n"
-                + "  lingerMillis: " + lingerMillis + "\n"
+                + "  lingerMillis: " + lingerMillis + ",\n"
+                + "  commitWaitMicros: " + commitWaitMicros + "\n"
                 + "}\n");
         return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
                 ReplicateMain.class, "--config", config.toString());
