@@ -1,11 +1,9 @@
 package io.sluice.replication;
 
-import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -27,24 +25,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and fencing the newer one back.
  */
 final class OneShipperPerDeploymentTest {
-    @TempDir
-    static Path kafkaDir;
-    private static KafkaCluster kafka;
+    @RegisterExtension
+    static final BrokerPerTestClass kafka = new BrokerPerTestClass();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startKafka() throws Exception {
-        kafka = KafkaCluster.start(kafkaDir, 1);
-    }
-
-    @AfterAll
-    static void stopKafka() throws InterruptedException {
-        if (kafka != null) {
-            kafka.close();
-        }
-    }
 
     @Test
     void aSecondShipperOnTheSameRootIsRefusedNamingTheRootAndTheHolder() throws Exception {

@@ -1,14 +1,12 @@
 package io.sluice.replication;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import org.apache.kafka.common.TopicPartition;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
@@ -25,24 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * mid-flow: the replica ends identical to the primary, excerpt by excerpt, and Kafka holds each excerpt once.
  */
 final class ReplicationTest {
-    @TempDir
-    static Path kafkaDir;
-    private static KafkaCluster kafka;
+    @RegisterExtension
+    static final BrokerPerTestClass kafka = new BrokerPerTestClass();
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void startKafka() throws Exception {
-        kafka = KafkaCluster.start(kafkaDir, 1);
-    }
-
-    @AfterAll
-    static void stopKafka() throws InterruptedException {
-        if (kafka != null) {
-            kafka.close();
-        }
-    }
 
     @Test
     void replicaHoldsEveryExcerptOfEveryJournalAtItsIndexByteForByte() throws Exception {
