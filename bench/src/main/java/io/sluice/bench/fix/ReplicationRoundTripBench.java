@@ -1,6 +1,7 @@
 package io.sluice.bench.fix;
 
 import io.sluice.bench.replication.ReplicationProcesses;
+import io.sluice.bench.replication.ReplicationProcesses.ShipperTuning;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.replication.ReplicationConfig;
@@ -61,24 +62,39 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
             + " linger), each with a fresh shipper (default ${DEFAULT-VALUE})")
     private List<Long> commitWaits = List.of(ReplicationConfig.DEFAULT_COMMIT_WAIT_MICROS);
 
+    @Option(names = "--shipper-idle", split = ",", description = "the shipper agent's idle strategy (an alias, e.g."
+            + " backoff, or sleep-ms: a 1 ms sleep, for a host with no core to spare); a list runs the replicated arms"
+            + " once per value (and per linger and commit wait), each with a fresh shipper (default ${DEFAULT-VALUE})")
+    private List<String> shipperIdles = List.of(ShipperTuning.DEFAULTS.idle());
+
     /** One shipper's settings: the replicated arms run once per such shipper. */
-    private record ShipperSettings(int lingerMillis, long commitWaitMicros, String suffix, String key) {
+    private record ShipperSettings(ShipperTuning tuning, String suffix, String key) {
     }
 
-    /** @return every linger and commit wait asked for, each combination a shipper, named for the rows when several */
+    /**
+     * @return every linger, commit wait and idle strategy asked for, each combination a shipper, named for the rows
+     * when several
+     */
     private List<ShipperSettings> shipperSettings() {
         final List<ShipperSettings> settings = new ArrayList<>();
         for (final int linger : lingers) {
             for (final long wait : commitWaits) {
-                final List<String> parts = new ArrayList<>();
-                if (lingers.size() > 1) {
-                    parts.add("linger " + linger + " ms");
+                for (final String shipperIdle : shipperIdles) {
+                    final List<String> parts = new ArrayList<>();
+                    if (lingers.size() > 1) {
+                        parts.add("linger " + linger + " ms");
+                    }
+                    if (commitWaits.size() > 1) {
+                        parts.add("commit wait " + wait + " µs");
+                    }
+                    if (shipperIdles.size() > 1) {
+                        parts.add("shipper idle " + shipperIdle);
+                    }
+                    settings.add(new ShipperSettings(new ShipperTuning(linger, wait, shipperIdle),
+                            parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")",
+                            "Linger" + linger + (commitWaits.size() > 1 ? "Wait" + wait : "")
+                                    + (shipperIdles.size() > 1 ? "Idle" + shipperIdle.replace("-", "") : "")));
                 }
-                if (commitWaits.size() > 1) {
-                    parts.add("commit wait " + wait + " µs");
-                }
-                settings.add(new ShipperSettings(linger, wait, parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")",
-                        "Linger" + linger + (commitWaits.size() > 1 ? "Wait" + wait : "")));
             }
         }
         return settings;
@@ -142,13 +158,13 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                     runs.addAll(measurement.measure(List.of(new FixTarget("none (before)", sluice.endpoint(1),
                             before)), 1, warmup, orders, rounds));
                     for (int i = 0; i < shippers.size(); i++) {
-                        final int linger = shippers.get(i).lingerMillis();
-                        final long commitWait = shippers.get(i).commitWaitMicros();
+                        final ShipperTuning tuning = shippers.get(i).tuning();
                         final String suffix = shippers.get(i).suffix();
                         System.out.println("phase 2" + suffix + ": a shipper ships every journal to Kafka (acks=all,"
-                                + " linger.ms " + linger + ", commitWaitMicros " + commitWait + ")");
+                                + " linger.ms " + tuning.lingerMillis() + ", commitWaitMicros "
+                                + tuning.commitWaitMicros() + ", idle " + tuning.idle() + ")");
                         try (JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper-" + i, "bench",
-                                sluice.journals(), kafka.bootstrapServers(), linger, commitWait)) {
+                                sluice.journals(), kafka.bootstrapServers(), tuning)) {
                             final long[] cpuBefore = {cpuNanos(shipper.pid()), cpuNanos(kafka.pid(0))};
                             runs.addAll(measurement.measure(List.of(
                                     new FixTarget("asynchronous" + suffix, sluice.endpoint(2), async.get(i)),

@@ -27,30 +27,31 @@ public final class ReplicationProcesses {
     private ReplicationProcesses() {
     }
 
-    public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
-                            final String servers) throws IOException {
-        return replicate(dir, name, "ship", deployment, root, servers, ReplicationConfig.DEFAULT_LINGER_MILLIS);
-    }
-
-    /** As {@link #ship(Path, String, String, Path, String)}, with the producer's {@code linger.ms} given. */
-    public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
-                                   final String servers, final int lingerMillis) throws IOException {
-        return replicate(dir, name, "ship", deployment, root, servers, lingerMillis);
-    }
-
     /**
-     * As {@link #ship(Path, String, String, Path, String)}, with the producer's {@code linger.ms} and the shipper's
-     * {@code commitWaitMicros} given.
+     * What a benchmark may vary in a shipper: the producer's {@code linger.ms}, its {@code commitWaitMicros} and its
+     * agent's idle strategy (YAML, e.g. {@code backoff} or {@code { strategy: sleep-ms, sleepPeriodMs: 1 }}).
      */
+    public record ShipperTuning(int lingerMillis, long commitWaitMicros, String idle) {
+        /** The shipper as {@code ./sluice replicate} runs it by default, idling with {@code backoff}. */
+        public static final ShipperTuning DEFAULTS = new ShipperTuning(ReplicationConfig.DEFAULT_LINGER_MILLIS,
+                ReplicationConfig.DEFAULT_COMMIT_WAIT_MICROS, "backoff");
+    }
+
+    /** Starts a shipper of {@code root} to {@code servers} as {@code ./sluice replicate} runs one by default. */
     public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
-                                   final String servers, final int lingerMillis, final long commitWaitMicros)
-            throws IOException {
-        return replicate(dir, name, "ship", deployment, root, servers, lingerMillis, commitWaitMicros);
+                                   final String servers) throws IOException {
+        return ship(dir, name, deployment, root, servers, ShipperTuning.DEFAULTS);
+    }
+
+    /** As {@link #ship(Path, String, String, Path, String)}, tuned. */
+    public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
+                                   final String servers, final ShipperTuning tuning) throws IOException {
+        return replicate(dir, name, "ship", deployment, root, servers, tuning);
     }
 
     public static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,
-                               final String servers) throws IOException {
-        return replicate(dir, name, "receive", deployment, root, servers, ReplicationConfig.DEFAULT_LINGER_MILLIS);
+                                      final String servers) throws IOException {
+        return replicate(dir, name, "receive", deployment, root, servers, ShipperTuning.DEFAULTS);
     }
 
     /** Starts {@code ./sluice promote --root root --bootstrap-servers servers}. */
@@ -60,14 +61,8 @@ public final class ReplicationProcesses {
     }
 
     private static JavaProcess replicate(final Path dir, final String name, final String mode, final String deployment,
-                                         final Path root, final String servers, final int lingerMillis) throws IOException {
-        return replicate(dir, name, mode, deployment, root, servers, lingerMillis,
-                ReplicationConfig.DEFAULT_COMMIT_WAIT_MICROS);
-    }
-
-    private static JavaProcess replicate(final Path dir, final String name, final String mode, final String deployment,
-                                         final Path root, final String servers, final int lingerMillis,
-                                         final long commitWaitMicros) throws IOException {
+                                         final Path root, final String servers, final ShipperTuning tuning)
+            throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
@@ -76,10 +71,10 @@ public final class ReplicationProcesses {
                 + "  bootstrapServers: \"" + servers + "\",\n"
                 + "  replicationFactor: 1,\n"
                 + "  minInsyncReplicas: 1,\n"
-                + "  idle: { strategy: backoff },\n"
+                + "  idle: " + tuning.idle() + ",\n"
                 + "  lagReportMillis: 1000,\n"
-                + "  lingerMillis: " + lingerMillis + ",\n"
-                + "  commitWaitMicros: " + commitWaitMicros + "\n"
+                + "  lingerMillis: " + tuning.lingerMillis() + ",\n"
+                + "  commitWaitMicros: " + tuning.commitWaitMicros() + "\n"
                 + "}\n");
         return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
                 ReplicateMain.class, "--config", config.toString());
