@@ -125,15 +125,7 @@ final class ShippedJournal implements AutoCloseable {
      * {@link ExcerptCount#UNKNOWN} at the instant its writer creates a cycle file
      */
     long excerptsAfter(final long index) {
-        final long last = ExcerptCount.lastIndex(queue);
-        if (last == ExcerptCount.UNKNOWN) {
-            return ExcerptCount.UNKNOWN;
-        }
-        if (last < 0 || last <= index) {
-            return 0;
-        }
-        return index < 0 ? ExcerptCount.between(queue, ExcerptCount.firstIndex(queue, last), last) + 1
-                : ExcerptCount.between(queue, index, last);
+        return ExcerptCount.after(queue, index);
     }
 
     @Override

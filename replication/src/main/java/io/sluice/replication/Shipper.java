@@ -609,12 +609,12 @@ public final class Shipper implements Agent {
      * {@link ExcerptCount#UNKNOWN} at the instant its writer creates a cycle file
      */
     private long behind(final ShippedJournal journal) {
-        final long after = journal.excerptsAfter(journal.state == ShippedJournal.State.SHIPPING ? journal.lastReadIndex : -1);
+        final boolean shipping = journal.state == ShippedJournal.State.SHIPPING;
+        final long after = journal.excerptsAfter(shipping ? journal.lastReadIndex : -1);
         if (after == ExcerptCount.UNKNOWN) {
             return ExcerptCount.UNKNOWN;
         }
-        final long unread = after + (journal.state == ShippedJournal.State.SHIPPING && journal.pending != null ? 1 : 0);
-        return journal.inFlight() + unread;
+        return journal.inFlight() + after + (shipping && journal.pending != null ? 1 : 0);
     }
 
     private void updateLagCounters() {

@@ -33,11 +33,22 @@ public final class ExcerptCount {
 
     /** @return how many excerpts {@code journal} holds now (0 for none), or {@link #UNKNOWN} */
     public static long of(final ChronicleQueue journal) {
+        return after(journal, -1);
+    }
+
+    /**
+     * @param index an index of {@code journal}'s, or -1 for before its first excerpt
+     * @return how many excerpts {@code journal} holds after {@code index} now, or {@link #UNKNOWN}
+     */
+    public static long after(final ChronicleQueue journal, final long index) {
         final long last = lastIndex(journal);
-        if (last == UNKNOWN || last < 0) {
-            return last == UNKNOWN ? UNKNOWN : 0;
+        if (last == UNKNOWN) {
+            return UNKNOWN;
         }
-        return between(journal, firstIndex(journal, last), last) + 1;
+        if (last <= index) { // also an empty journal: last -1
+            return 0;
+        }
+        return index < 0 ? between(journal, firstIndex(journal, last), last) + 1 : between(journal, index, last);
     }
 
     /** @return {@code journal.lastIndex()} (-1 for an empty journal), or {@link #UNKNOWN} */

@@ -38,6 +38,8 @@ final class ExcerptCountTest {
                 clock.advanceMillis(DAY_MILLIS);
             }
             assertEquals(12, ExcerptCount.of(journal));
+            assertEquals(6, ExcerptCount.after(journal, indexes.get(5)), "after an index, across cycles");
+            assertEquals(0, ExcerptCount.after(journal, indexes.getLast()));
             assertEquals(3, ExcerptCount.between(journal, indexes.get(1), indexes.get(4)), "within a cycle");
             assertEquals(9, ExcerptCount.between(journal, indexes.get(2), indexes.get(11)), "across cycles");
             assertEquals(0, ExcerptCount.between(journal, indexes.get(5), indexes.get(5)));
