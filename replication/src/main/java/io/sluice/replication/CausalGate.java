@@ -47,12 +47,8 @@ final class CausalGate {
      * {@link Journals#ADMIN_SOURCE_ID}) up to the command of event {@code eventId}: what a journal resuming learns.
      */
     void commandCommitted(final int source, final long eventId) {
-        if (eventId > committedEvent.get(source)) {
-            committedEvent.put(source, eventId);
-        }
-        if (eventId > answeredEvent.get(source)) {
-            answeredEvent.put(source, eventId); // what Kafka holds is not waited for
-        }
+        raise(committedEvent, source, eventId);
+        raise(answeredEvent, source, eventId); // what Kafka holds is not waited for
     }
 
     /** Kafka has committed the engine journal up to {@code index}: what the engine journal resuming learns. */
@@ -92,18 +88,11 @@ final class CausalGate {
     void sent(final JournalName journal, final ExcerptCall call, final long index) {
         switch (journal.kind()) {
             case GATEWAY_COMMANDS, ADMIN -> {
-                final long eventId = call.longAt(RecordLayout.EVENT_ID);
-                if (eventId > openEvent.get(journal.gatewayId())) {
-                    openEvent.put(journal.gatewayId(), eventId);
-                }
+                raise(openEvent, journal.gatewayId(), call.longAt(RecordLayout.EVENT_ID));
             }
             case ENGINE -> {
                 openEngineIndex = Math.max(openEngineIndex, index);
-                final int source = call.intAt(RecordLayout.SOURCE_ID);
-                final long eventId = call.longAt(RecordLayout.EVENT_ID);
-                if (eventId > answeredEvent.get(source)) {
-                    answeredEvent.put(source, eventId);
-                }
+                raise(answeredEvent, call.intAt(RecordLayout.SOURCE_ID), call.longAt(RecordLayout.EVENT_ID));
             }
             case GATEWAY_OUT -> {
                 if (call != null && call.methodId() == RecordLayout.SENT) {
@@ -118,9 +107,7 @@ final class CausalGate {
         final Long2LongHashMap.EntryIterator entries = openEvent.entrySet().iterator();
         while (entries.hasNext()) {
             entries.next();
-            if (entries.getLongValue() > committedEvent.get(entries.getLongKey())) {
-                committedEvent.put(entries.getLongKey(), entries.getLongValue());
-            }
+            raise(committedEvent, entries.getLongKey(), entries.getLongValue());
         }
         openEvent.clear();
         committedEngineIndex = Math.max(committedEngineIndex, openEngineIndex);
@@ -152,6 +139,13 @@ final class CausalGate {
             }
         }
         return false;
+    }
+
+    /** Sets {@code source}'s event in {@code events} to {@code eventId} if that is later than the one it holds. */
+    private static void raise(final Long2LongHashMap events, final long source, final long eventId) {
+        if (eventId > events.get(source)) {
+            events.put(source, eventId);
+        }
     }
 
     /** @return what an excerpt of {@code journal} held by the gate waits for, for the lag report */
