@@ -187,9 +187,10 @@ public final class MultiHostReplicationBench {
                 phases.add(new Phase("loss " + plan.lossSpec(), plan.loss(), () -> link.impair(("loss " + plan.lossSpec()).split(" "))));
             }
             if (link.hasTbf() && plan.narrow() > 0) {
-                phases.add(new Phase("narrow " + plan.narrowSpec().split(" ")[1], plan.narrow(), () -> {
+                final String[] narrowing = plan.narrowSpec().split(" "); // "rate 8mbit ...": named by the rate
+                phases.add(new Phase("narrow " + narrowing[1], plan.narrow(), () -> {
                     link.clearImpairment();
-                    link.narrow(plan.narrowSpec().split(" "));
+                    link.narrow(narrowing);
                 }));
             }
             phases.add(new Phase("partition", plan.partition(), () -> {

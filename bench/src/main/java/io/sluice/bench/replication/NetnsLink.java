@@ -76,23 +76,25 @@ final class NetnsLink implements AutoCloseable {
             }
             link.must("ip", "-n", link.primary, "link", "set", link.primaryDevice, "up");
             link.must("ip", "-n", link.replica, "link", "set", link.replicaDevice, "up");
-            final Result probe = run(List.of("ip", "netns", "exec", link.primary, "tc", "qdisc", "add", "dev",
-                    link.primaryDevice, "root", "netem", "delay", "0ms"));
-            link.netem = probe.exit == 0;
-            if (link.netem) {
-                link.must("ip", "netns", "exec", link.primary, "tc", "qdisc", "del", "dev", link.primaryDevice, "root");
-            }
-            final Result tbfProbe = run(List.of("ip", "netns", "exec", link.primary, "tc", "qdisc", "add", "dev",
-                    link.primaryDevice, "root", "tbf", "rate", "1gbit", "burst", "64kb", "latency", "10ms"));
-            link.tbf = tbfProbe.exit == 0;
-            if (link.tbf) {
-                link.must("ip", "netns", "exec", link.primary, "tc", "qdisc", "del", "dev", link.primaryDevice, "root");
-            }
+            link.netem = link.kernelHas("netem", "delay", "0ms");
+            link.tbf = link.kernelHas("tbf", "rate", "1gbit", "burst", "64kb", "latency", "10ms");
             return link;
         } catch (final IOException | RuntimeException e) {
             link.close();
             throw e;
         }
+    }
+
+    /** @return whether {@code tc} can set {@code qdisc} (with these arguments) on the link: it is set, then removed */
+    private boolean kernelHas(final String qdisc, final String... arguments) throws IOException {
+        final List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", primary, "tc", "qdisc", "add", "dev",
+                primaryDevice, "root", qdisc));
+        command.addAll(List.of(arguments));
+        if (run(command).exit != 0) {
+            return false;
+        }
+        must("ip", "netns", "exec", primary, "tc", "qdisc", "del", "dev", primaryDevice, "root");
+        return true;
     }
 
     /** @return whether this kernel has {@code tc netem} (the sch_netem module): delay and loss need it */
