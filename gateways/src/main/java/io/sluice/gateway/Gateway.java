@@ -123,7 +123,7 @@ public final class Gateway implements Agent, AutoCloseable {
         cancelOnDisconnect.armAfterRestart(recovered, store);
         acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS,
                 cancelOnDisconnect.watching(counters == null ? log : counters.counting(log)),
-                new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
+                new LogonThrottle(config.logonFailuresAllowed(), config.logonBackoffMillis(),
                         config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
                 config.validation());
 
