@@ -274,10 +274,8 @@ class GatewayAdmissionTest {
 
     @Test
     void passwordGuessingMeetsTheThrottleAndTheRightPasswordWorksAgainAfterTheBackOff() throws Exception {
-        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0", """
-                  logonFailuresAllowed: 3,
-                  logonBackoffMillis: 2000,
-                  logonBackoffMaxMillis: 2000,""");
+        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0",
+                threeFailuresThenBlocked(2_000));
         for (int i = 0; i < 30; i++) {
             assertEquals(FixAcceptor.LOGON_REJECTED, logonText(address, "CLIENT1", "guess" + i));
         }
@@ -305,10 +303,8 @@ class GatewayAdmissionTest {
 
     @Test
     void failedLogonsFromOneAddressNeverKeepTheCompIdsOwnerOutFromAnother() throws Exception {
-        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0", """
-                  logonFailuresAllowed: 3,
-                  logonBackoffMillis: 60000,
-                  logonBackoffMaxMillis: 60000,""");
+        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0",
+                threeFailuresThenBlocked(60_000));
         final InetAddress attacker = loopback(2);
         for (int i = 0; i < 10; i++) {
             assertEquals(FixAcceptor.LOGON_REJECTED, logonText(address, attacker, "CLIENT1", "guess" + i));
@@ -322,6 +318,14 @@ class GatewayAdmissionTest {
         assertTrue(log.contains("connection from tcp://127.0.0.2:"), log);
         assertTrue(log.contains("refused (SenderCompID 'CLIENT1'): blocked after repeated failed logons from this address"),
                 log);
+    }
+
+    /** @return the throttle's keys: three failed logons allowed, then blocked for {@code millis}, never longer */
+    private static String threeFailuresThenBlocked(final long millis) {
+        return """
+                  logonFailuresAllowed: 3,
+                  logonBackoffMillis: %d,
+                  logonBackoffMaxMillis: %<d,""".formatted(millis);
     }
 
     /** @return 127.0.0.{@code last}: a source address of its own for a client socket bound to it */
