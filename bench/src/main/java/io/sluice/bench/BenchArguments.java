@@ -3,9 +3,9 @@ package io.sluice.bench;
 import picocli.CommandLine;
 
 /**
- * Reads a benchmark's options with picocli for a bench whose {@code main} runs the measurement itself: {@code --help}
- * and {@code --version} print and exit 0, a bad option prints the error and the usage and exits 2, as every bench
- * that is a picocli command does.
+ * Reads the options of a bench whose {@code main} runs the measurement itself, with picocli. {@code --help} and
+ * {@code --version} print and exit 0; a bad option prints the error and the usage and exits 2, as every bench that is
+ * a picocli command does.
  */
 public final class BenchArguments {
     private BenchArguments() {

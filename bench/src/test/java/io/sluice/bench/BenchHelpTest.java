@@ -15,8 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code ./sluice bench <scenario> --help}, each in a child JVM as the launcher runs it: every scenario prints its
- * usage, listing its options, and exits 0, and runs nothing.
+ * {@code ./sluice bench <scenario> --help} prints the scenario's usage and exits 0, for every scenario. Each runs in a
+ * child JVM, as the launcher runs it, and measures nothing.
  */
 class BenchHelpTest {
     @TempDir

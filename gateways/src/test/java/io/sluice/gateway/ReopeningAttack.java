@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * An attacker that holds a gateway's pre-logon connections from several source addresses: it opens {@code perAddress}
- * silent connections from each address and, on its own thread, reopens every one the gateway closes, from the same
- * address, as soon as it sees the close. It never sends a byte.
+ * An attacker holding a gateway's pre-logon connections from several source addresses, reopening what is closed. It
+ * opens {@code perAddress} silent connections from each address and, on its own thread, reopens every one the gateway
+ * closes, from the same address, as soon as it sees the close. It never sends a byte.
  */
 final class ReopeningAttack implements AutoCloseable {
     private final SocketAddress gateway;

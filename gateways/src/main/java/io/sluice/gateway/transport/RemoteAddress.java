@@ -6,9 +6,9 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 
 /**
- * A client's source address as a {@code long}, for the per-address limits and the logon throttle: an IPv4 address
- * exactly, an IPv6 address by its /64 prefix, and every Unix domain socket peer (always a process on this host) as the
- * one key {@link #LOCAL}.
+ * A client's source address as a {@code long}, for the per-address limits and the logon throttle. An IPv4 address is
+ * kept exactly, an IPv6 address by its /64 prefix, and every Unix domain socket peer (always a process on this host) is
+ * the one key {@link #LOCAL}.
  * <p>
  * An IPv6 host is given a whole /64 and may send from any address in it, so the prefix is what one source holds:
  * keyed by the full address, one host could open as many "addresses" as it liked, or pick the one whose key equals
