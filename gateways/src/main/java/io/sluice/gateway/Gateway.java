@@ -123,7 +123,7 @@ public final class Gateway implements Agent, AutoCloseable {
         cancelOnDisconnect.armAfterRestart(recovered, store);
         acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS,
                 cancelOnDisconnect.watching(counters == null ? log : counters.counting(log)),
-                new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
+                new LogonThrottle(config.logonFailuresAllowed(), config.logonBackoffMillis(),
                         config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
                 config.validation());
 
@@ -146,7 +146,7 @@ public final class Gateway implements Agent, AutoCloseable {
                 2 * config.maxMessageBytes() + 64, config.sendBufferBytes(), CLOSE_RESERVE,
                 config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                 new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
-                        config.preLogonBuffers()), config.tcpKeepalive());
+                        config.preLogonBuffers(), config.preLogonBuffersPerAddress()), config.tcpKeepalive());
         for (final FixSession session : sessions) {
             transport.reserveSessionBuffers(session.id());
         }
@@ -193,9 +193,9 @@ public final class Gateway implements Agent, AutoCloseable {
             if (counters != null) {
                 counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
             }
-            if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
-                log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
-                transport.clearRefused();
+            if ((transport.refused() > 0 || transport.evicted() > 0)
+                    && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
+                logAdmission((now - lastRefusalLogNanos) / 1_000_000L);
                 lastRefusalLogNanos = now;
             }
         }
@@ -218,6 +218,18 @@ public final class Gateway implements Agent, AutoCloseable {
     @Override
     public String roleName() {
         return "gateway " + config.gatewayId();
+    }
+
+    /** Logs the connections refused, and those evicted while waiting for their Logon, in the last {@code sinceMillis}. */
+    private void logAdmission(final long sinceMillis) {
+        if (transport.refused() > 0) {
+            log.onConnectionsRefused(transport, sinceMillis);
+            transport.clearRefused();
+        }
+        if (transport.evicted() > 0) {
+            log.onConnectionsEvicted(transport, sinceMillis);
+            transport.clearEvicted();
+        }
     }
 
     /** Sends every logged-on client a Logout saying why, into what is left of the reserve, and flushes it. */

@@ -60,6 +60,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private int maxConnections = 256;
     private int maxConnectionsPerAddress = 32;
     private int preLogonBuffers = 64;
+    private int preLogonBuffersPerAddress = 16;
     private int logonFailuresAllowed = 3;
     private long logonBackoffMillis = 1_000;
     private long logonBackoffMaxMillis = 60_000;
@@ -149,6 +150,9 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         }
         if (preLogonBuffers < 1) {
             problems.add("preLogonBuffers must be positive, got " + preLogonBuffers);
+        }
+        if (preLogonBuffersPerAddress < 1) {
+            problems.add("preLogonBuffersPerAddress must be positive, got " + preLogonBuffersPerAddress);
         }
         if (logonFailuresAllowed < 1) {
             problems.add("logonFailuresAllowed must be positive, got " + logonFailuresAllowed);
@@ -375,7 +379,20 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         return preLogonBuffers;
     }
 
-    /** @return failed logons in a row before a CompID or source address is blocked. */
+    /**
+     * @return connections one TCP source address may have waiting for their Logon at once (at most
+     *         {@link #preLogonBuffers()} count); a newer one from that address evicts its oldest
+     */
+    public int preLogonBuffersPerAddress() {
+        return preLogonBuffersPerAddress;
+    }
+
+    public GatewayConfig preLogonBuffersPerAddress(final int preLogonBuffersPerAddress) {
+        this.preLogonBuffersPerAddress = preLogonBuffersPerAddress;
+        return this;
+    }
+
+    /** @return failed logons in a row before a CompID from a source address, or the address, is blocked. */
     public int logonFailuresAllowed() {
         return logonFailuresAllowed;
     }
