@@ -1,17 +1,7 @@
 package io.sluice.bench.e2e.script;
 
-import io.sluice.engine.EngineMain;
-import io.sluice.gateway.GatewayMain;
 import io.sluice.gateway.QuickFixDefinition;
 import io.sluice.gateway.QuickFixDefinitionRunner;
-import io.sluice.runtime.process.CpuPinning;
-import io.sluice.runtime.process.JavaProcess;
-import io.sluice.tools.fix.FixEndpoint;
-import io.sluice.tools.fix.LoopbackPorts;
-import io.sluice.tools.fix.PollUntil;
-import io.sluice.tools.fix.SluiceConfigs;
-import io.sluice.tools.fix.SluiceDeployment;
-import io.sluice.tools.fix.SluiceIdle;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -22,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +20,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * QuickFIX/J's own server acceptance definitions ({@code .def} files, e.g. its FIX 4.4 set), played against a real
@@ -48,7 +37,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @EnabledIfSystemProperty(named = QuickFixDefinitionsTest.DEFINITIONS, matches = ".+")
 class QuickFixDefinitionsTest {
     static final String DEFINITIONS = "sluice.quickfixj.definitions";
-    private static final Duration READY = Duration.ofSeconds(180);
     private static final String PASSWORD = "pw";
     private static final String COMP_ID_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -57,9 +45,7 @@ class QuickFixDefinitionsTest {
 
     private static List<QuickFixDefinition> definitions;
     private static final Map<String, String> outcomes = new TreeMap<>();
-    private static FixEndpoint gateway;
-    private static JavaProcess engineProcess;
-    private static JavaProcess gatewayProcess;
+    private static ScriptedDeployment deployment;
 
     @BeforeAll
     static void startEngineAndGateway() throws Exception {
@@ -68,49 +54,21 @@ class QuickFixDefinitionsTest {
         try (Stream<Path> listed = Files.list(source)) {
             files = listed.filter(file -> file.toString().endsWith(".def")).sorted().toList();
         }
-        assertTrue(!files.isEmpty(), () -> "no .def files in " + source);
+        assertFalse(files.isEmpty(), () -> "no .def files in " + source);
         definitions = new ArrayList<>();
         for (int i = 0; i < files.size(); i++) {
             definitions.add(QuickFixDefinition.read(files.get(i), compId(i)));
         }
-        final Path journals = dir.resolve("journals");
-        gateway = FixEndpoint.tcp("127.0.0.1", LoopbackPorts.free());
-        final Path engineConfig = Files.writeString(dir.resolve("engine.yaml"), SluiceConfigs.engine(journals,
-                List.of(1), SluiceDeployment.SYMBOL, SluiceIdle.BACKOFF, CpuPinning.NONE));
-        final Path gatewayConfig = Files.writeString(dir.resolve("gateway.yaml"), """
-                !GatewayConfig {
-                  gatewayId: 1,
-                  journalRoot: "%s",
-                  listen: "tcp://127.0.0.1:%d",
-                  idle: backoff,
-                  validation: { validateUserDefinedFields: true },
-                  sessions: [
-                %s
-                  ]
-                }
-                """.formatted(journals, gateway.port(), IntStream.range(0, files.size())
-                .mapToObj(i -> "    !Session { senderCompId: %s, targetCompId: ISLD, password: %s, resetOnDisconnect: true }"
-                        .formatted(compId(i), PASSWORD))
-                .collect(Collectors.joining(",\n"))));
-        engineProcess = JavaProcess.start("engine", dir.resolve("engine.log"), List.of("-Xmx256m"), EngineMain.class,
-                "--config", engineConfig.toString());
-        gatewayProcess = JavaProcess.start("gateway", dir.resolve("gateway.log"), List.of("-Xmx256m"),
-                GatewayMain.class, "--config", gatewayConfig.toString());
-        PollUntil.await(() -> engineProcess.logText().contains("engine: recovered") || !engineProcess.isAlive(), READY,
-                () -> "the engine to recover; its log: " + engineProcess.logText());
-        PollUntil.await(() -> !gatewayProcess.isAlive() || gateway.isAccepting(), READY,
-                () -> "the gateway to accept on " + gateway + "; its log: " + gatewayProcess.logText());
-        assertTrue(engineProcess.isAlive(), engineProcess::logText);
-        assertTrue(gatewayProcess.isAlive(), gatewayProcess::logText);
+        deployment = ScriptedDeployment.start(dir, "validation: { validateUserDefinedFields: true },",
+                IntStream.range(0, files.size()).mapToObj(i -> ("    !Session { senderCompId: %s, targetCompId: ISLD,"
+                        + " password: %s, resetOnDisconnect: true }").formatted(compId(i), PASSWORD))
+                        .collect(Collectors.joining(",\n")));
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (gatewayProcess != null) {
-            gatewayProcess.stop(10);
-        }
-        if (engineProcess != null) {
-            engineProcess.stop(10);
+        if (deployment != null) {
+            deployment.close();
         }
         if (!outcomes.isEmpty()) {
             outcomes.forEach((name, outcome) -> System.out.println("  " + name + ": " + outcome));
@@ -126,11 +84,11 @@ class QuickFixDefinitionsTest {
             Assumptions.assumeFalse(definition.expectsApplicationReplies(),
                     "expects QuickFIX/J's test application to echo an order");
             try {
-                new QuickFixDefinitionRunner(gateway.address(), PASSWORD).run(definition);
+                new QuickFixDefinitionRunner(deployment.gateway().address(), PASSWORD).run(definition);
                 outcomes.put(definition.name(), "passed");
             } catch (final AssertionError failed) {
                 outcomes.put(definition.name(), "FAILED " + failed.getMessage().replace("\n", " "));
-                throw new AssertionError(failed.getMessage() + "\n  gateway log: " + dir.resolve("gateway.log"),
+                throw new AssertionError(failed.getMessage() + "\n  gateway log: " + deployment.gatewayLog(),
                         failed);
             }
         }));
