@@ -105,7 +105,8 @@ public final class Gateway implements Agent, AutoCloseable {
         space = new GatewaySpace(id,
                 new JournalSpace(commandJournal, config.journalReserveBytes(), config.diskWarningBytes()), commandAppender,
                 new JournalSpace(recordJournal, config.journalReserveBytes(), config.diskWarningBytes()), store.appender());
-        orderEntry = new OrderEntry(id, config.sessions(), commands, space, lastEventId);
+        orderEntry = new OrderEntry(id, config.sessions(), commands, space,
+                new GatewayExecIds(id, config.publicIds(), store), lastEventId);
 
         final List<FixSession> sessions = new ArrayList<>();
         for (final SessionConfig sessionConfig : config.sessions()) {

@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.SentMessage;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.journal.JournalSpace;
@@ -31,8 +32,9 @@ import java.util.Set;
  * strategy of its I/O thread ({@code idle}, the same key with the same defaults as the engine's: {@link IdleConfig}), optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
  * TCP keepalive on accepted TCP connections), and whether a message waits for Kafka to acknowledge its journal record
- * before it goes out ({@code replication}: {@link GatewayReplication}), and whether it keeps live counters
- * ({@code counters}). {@link #validate()} names every problem it finds.
+ * before it goes out ({@code replication}: {@link GatewayReplication}), whether it keeps live counters
+ * ({@code counters}), and the key that numbers the ExecIDs of the reports it makes itself ({@code idKey}:
+ * {@link GatewayExecIds}). {@link #validate()} names every problem it finds.
  */
 public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
@@ -69,6 +71,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private ValidationConfig validation = new ValidationConfig();
     private String replication = "none";
     private boolean counters = true;
+    private String idKey = "";
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** @return the data-dictionary checks of client messages ({@code validation}: the standard's by default). */
@@ -457,6 +460,19 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig counters(final boolean counters) {
         this.counters = counters;
+        return this;
+    }
+
+    /**
+     * @return how the ExecIDs of the reports the gateway makes itself are numbered ({@code idKey}, the engine's key
+     *         setting: empty for a built-in key, {@code counters} for none, see {@link PublicIds})
+     */
+    public PublicIds publicIds() {
+        return PublicIds.of(idKey);
+    }
+
+    public GatewayConfig idKey(final String idKey) {
+        this.idKey = idKey;
         return this;
     }
 

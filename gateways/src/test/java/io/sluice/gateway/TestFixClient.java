@@ -257,6 +257,24 @@ final class TestFixClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits (20 s at most, as QuickFIX/J's acceptance suite does) until the gateway closes the connection, skipping
+     * whatever it sends before.
+     */
+    void awaitClosedSkippingMessages() throws IOException {
+        final long deadline = System.currentTimeMillis() + 2 * TIMEOUT_MILLIS;
+        while (!peerClosed) {
+            while (poll() != null) {
+                continue;
+            }
+            final long left = deadline - System.currentTimeMillis();
+            if (left <= 0) {
+                fail("the gateway did not close the connection within 20 s");
+            }
+            awaitBytes(left);
+        }
+    }
+
     @Override
     public void close() throws IOException {
         if (tlsSocket != null) {

@@ -19,6 +19,7 @@ import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.OrderCommand;
+import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.Side;
@@ -45,7 +46,8 @@ import org.agrona.collections.Long2ObjectHashMap;
  *
  * <h2>Determinism</h2>
  * No clock, no randomness, no hash-order iteration: the same commands in the same order give the same
- * reports, byte for byte. OrderIDs and ExecIDs are counters starting at 1. Each report's MetaData is a
+ * reports, byte for byte. OrderIDs and ExecIDs are counters starting at 1, each permuted with the config's
+ * {@code idKey} ({@link PublicIds}), so that no id tells a firm the venue's volume. Each report's MetaData is a
  * copy of the input's, so every input's {@code sourceId}/{@code eventId} appears on at least one report:
  * that is how the consumption order is recovered (see {@code recovery.RecordedInputs}).
  *
@@ -117,6 +119,7 @@ public final class Engine implements EngineInput {
     private final OrderSweep sweep = new OrderSweep();
     private final AdminOutcome outcome = new AdminOutcome();
     private KillSwitch killSwitch = KillSwitch.OFF;
+    private final PublicIds ids;
     private int openOrders;
     private long lastOrderId;
     private long lastExecId;
@@ -124,6 +127,7 @@ public final class Engine implements EngineInput {
 
     public Engine(final EngineConfig config, final EngineToGateway output) {
         this.output = output;
+        this.ids = config.publicIds();
         books = new OrderBook[config.instruments().size()];
         inConfigOrder = new Instrument[books.length];
         for (final InstrumentConfig instrument : config.instruments()) {
@@ -159,7 +163,7 @@ public final class Engine implements EngineInput {
             rejectOrder(command, reason);
             return;
         }
-        final Order order = pool.take().accept(++lastOrderId, cause.sourceId(), command);
+        final Order order = pool.take().accept(ids.orderId(++lastOrderId), cause.sourceId(), command);
         index.put(order);
         openOrders++;
         execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE);
@@ -230,7 +234,7 @@ public final class Engine implements EngineInput {
         cause = command.metaData();
         final MassCancelReport r = massCancelReport;
         r.metaData().copyFrom(cause);
-        r.gatewayId(cause.sourceId()).session(command.session()).orderId(++lastOrderId).clOrdId(command.clOrdId())
+        r.gatewayId(cause.sourceId()).session(command.session()).orderId(ids.orderId(++lastOrderId)).clOrdId(command.clOrdId())
                 .origClOrdId(0).ordStatus(null).rejectReason(RejectReason.NONE)
                 .routing(command.onBehalfOfCompId(), command.deliverToCompId());
         r.scope(command.scope()).symbol(command.symbol()).side(command.side()).cause(command.cause()).affectedOrders(0);
@@ -417,12 +421,12 @@ public final class Engine implements EngineInput {
         return openOrders;
     }
 
-    /** @return the OrderID of the last order accepted (OrderIDs count from 1). */
+    /** @return how many OrderIDs were given: the counter behind them, from 1 ({@link PublicIds#orderId}). */
     public long lastOrderId() {
         return lastOrderId;
     }
 
-    /** @return the last ExecID given (ExecIDs count from 1). */
+    /** @return how many ExecIDs were given: the counter behind them, from 1 ({@link PublicIds#execId}). */
     public long lastExecId() {
         return lastExecId;
     }
@@ -667,7 +671,7 @@ public final class Engine implements EngineInput {
         r.gatewayId(order.gatewayId()).session(order.session()).orderId(order.orderId()).clOrdId(clOrdId)
                 .origClOrdId(origClOrdId).ordStatus(order.ordStatus()).rejectReason(reason)
                 .routing(order.onBehalfOfCompId(), order.deliverToCompId());
-        r.execId(++lastExecId).execType(execType).account(order.account()).symbol(order.symbol())
+        r.execId(ids.execId(++lastExecId)).execType(execType).account(order.account()).symbol(order.symbol())
                 .side(order.side()).ordType(order.ordType()).timeInForce(order.timeInForce())
                 .orderQty(order.orderQty()).price(order.price()).lastQty(lastQty).lastPx(lastPx)
                 .cumQty(order.cumQty()).leavesQty(order.leavesQty()).avgPx(order.avgPx());
@@ -680,7 +684,7 @@ public final class Engine implements EngineInput {
         r.gatewayId(cause.sourceId()).session(command.session()).orderId(0).clOrdId(command.clOrdId())
                 .origClOrdId(0).ordStatus(OrdStatus.REJECTED).rejectReason(reason)
                 .routing(command.onBehalfOfCompId(), command.deliverToCompId());
-        r.execId(++lastExecId).execType(ExecType.REJECTED).account(command.account()).symbol(command.symbol())
+        r.execId(ids.execId(++lastExecId)).execType(ExecType.REJECTED).account(command.account()).symbol(command.symbol())
                 .side(command.side()).ordType(command.ordType()).timeInForce(command.timeInForce())
                 .orderQty(command.orderQty()).price(command.price()).lastQty(0).lastPx(0)
                 .cumQty(0).leavesQty(0).avgPx(0);

@@ -165,6 +165,13 @@ public final class EngineMain {
         return EXIT_FAILED;
     }
 
+    /** What the engine says at start when its OrderIDs and ExecIDs are permuted with the built-in key. */
+    static final String ID_KEY_BUILT_IN = "engine: idKey is not set: OrderIDs and ExecIDs are permuted with the"
+            + " built-in key, which is no secret; set idKey in the engine config to a secret of the deployment's own";
+    /** What it says when they are not permuted at all. */
+    static final String ID_KEY_COUNTERS = "engine: idKey is counters: OrderIDs and ExecIDs are the engine's counters,"
+            + " which tell every client the venue's volume";
+
     /** The engine service, saying how its recovery went, and where its start's time went, when it has recovered. */
     private record Started(EngineService service, EngineConfig config, StartupPhases phases) implements Agent {
         @Override
@@ -179,6 +186,9 @@ public final class EngineMain {
                     + Arrays.toString(config.gatewayIds()) + "; idle " + config.idle().describe());
             if (phases != StartupPhases.IGNORED) {
                 System.out.println("engine: " + phases.describe());
+            }
+            if (!config.hasOwnIdKey()) {
+                System.out.println(config.publicIds().permutes() ? ID_KEY_BUILT_IN : ID_KEY_COUNTERS);
             }
         }
 
