@@ -8,6 +8,7 @@ import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineInput;
 import io.sluice.runtime.admin.AdminJournal;
@@ -130,6 +131,33 @@ public final class InputSource implements AutoCloseable {
             }
         } while (read && !dispatched); // skips Chronicle's own metadata excerpts
         return dispatched;
+    }
+
+    /**
+     * Reads, passing nothing on, what this journal holds after the last command read, to its last excerpt, every
+     * record's checksum checked ({@link JournalReader#readOneToEnd}): at the engine's start, so that damage ahead
+     * (a damaged excerpt header looks like the journal's end to a tailer) stops the start naming the journal, file,
+     * index and byte offset, instead of the live engine waiting in front of it for ever.
+     *
+     * @throws CorruptJournalException at the first damaged excerpt
+     */
+    public void checkAhead() {
+        try (ExcerptTailer ahead = queue.createTailer(); JournalReader check = new JournalReader(queue, ahead, SKIP)) {
+            if (lastEventId != 0 && !ahead.moveToIndex(tailer.lastReadIndex())) {
+                throw corrupt(tailer.lastReadIndex(), "the last command read cannot be found again", null);
+            }
+            while (check.readOneToEnd()) {
+                // checked, passed on to nothing
+            }
+        }
+    }
+
+    /**
+     * For a journal that ends before an input the engine journal records: @throws CorruptJournalException if it does
+     * not end there but holds an excerpt this reader cannot read ({@link JournalReader#requireEnd})
+     */
+    public void requireEnd() {
+        JournalReader.requireEnd(queue, tailer);
     }
 
     /** @return the index in this journal of the last command read; meaningful once one was read. */
