@@ -50,6 +50,7 @@ public final class GatewayMain implements Callable<Integer> {
     private Path config;
 
     public static void main(final String[] args) {
+        SigtermHook.handleSignals();
         System.exit(AotRecording.exit(new CommandLine(new GatewayMain()).execute(args)));
     }
 
@@ -88,7 +89,7 @@ public final class GatewayMain implements Callable<Integer> {
                 AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install(agent.roleName(), thread);
         thread.awaitClosed(); // on SIGTERM, once the hook has closed it; or when it failed
-        hook.remove();
+        hook.close();
         return exitCode(agent, thread.failure());
     }
 

@@ -64,6 +64,7 @@ public final class EngineMain {
 
     public static void main(final String[] args) throws InterruptedException {
         final StartupPhases phases = StartupPhases.sinceJvmStart("jvm");
+        SigtermHook.handleSignals();
         System.exit(AotRecording.exit(start(args, phases)));
     }
 
@@ -147,7 +148,7 @@ public final class EngineMain {
                 config.pinCpu(), AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install("engine", engine);
         engine.awaitClosed(); // on SIGTERM, once the hook has closed it; or when it failed
-        hook.remove();
+        hook.close();
         return exitCode(engine.failure());
     }
 

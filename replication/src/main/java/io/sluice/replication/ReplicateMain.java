@@ -39,6 +39,7 @@ public final class ReplicateMain implements Callable<Integer> {
         // Kafka's client warns at every reconnect attempt; the shipper and receiver print the link's state once per
         // change instead (KafkaLink).
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka.clients.NetworkClient", "error");
+        SigtermHook.handleSignals();
         System.exit(new CommandLine(new ReplicateMain()).execute(args));
     }
 
@@ -61,7 +62,7 @@ public final class ReplicateMain implements Callable<Integer> {
                 AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install(agent.roleName(), thread);
         thread.awaitClosed();
-        hook.remove();
+        hook.close();
         final Throwable failure = thread.failure();
         if (failure == null) {
             return 0;

@@ -165,7 +165,7 @@ public final class SnapshotMain implements Callable<Integer> {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        hook.remove();
+        hook.close();
         System.out.println(follower.summary().describe());
         final Throwable failure = thread.failure();
         if (failure instanceof CorruptJournalException || failure instanceof IllegalArgumentException) {
