@@ -134,21 +134,19 @@ public final class InputSource implements AutoCloseable {
     }
 
     /**
-     * Reads, passing nothing on, what this journal holds after the last command read, to its last excerpt, every
-     * record's checksum checked ({@link JournalReader#readOneToEnd}): at the engine's start, so that damage ahead
-     * (a damaged excerpt header looks like the journal's end to a tailer) stops the start naming the journal, file,
-     * index and byte offset, instead of the live engine waiting in front of it for ever.
+     * Moves over what this journal holds after the last command read, to its last excerpt, without decoding it
+     * ({@link JournalReader#skipToEnd}): at the engine's start, so that a damaged excerpt header ahead (which looks like
+     * the journal's end to a tailer) stops the start naming the journal, file, index and byte offset, instead of the
+     * live engine waiting in front of it for ever. Records are checked as they are read, live.
      *
-     * @throws CorruptJournalException at the first damaged excerpt
+     * @throws CorruptJournalException at the first excerpt that cannot be read
      */
     public void checkAhead() {
-        try (ExcerptTailer ahead = queue.createTailer(); JournalReader check = new JournalReader(queue, ahead, SKIP)) {
+        try (ExcerptTailer ahead = queue.createTailer()) {
             if (lastEventId != 0 && !ahead.moveToIndex(tailer.lastReadIndex())) {
                 throw corrupt(tailer.lastReadIndex(), "the last command read cannot be found again", null);
             }
-            while (check.readOneToEnd()) {
-                // checked, passed on to nothing
-            }
+            JournalReader.skipToEnd(queue, ahead);
         }
     }
 
