@@ -8,8 +8,6 @@ import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.journal.JournalSpaceKeeper;
 import io.sluice.runtime.journal.SpaceLevel;
-import io.sluice.runtime.process.LockHeldException;
-import io.sluice.runtime.process.ProcessLock;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -26,9 +24,7 @@ import java.util.Arrays;
  * point (its last index says which record of the topic comes next), and Chronicle's low-level
  * appender, which writes a record's bytes as the excerpt at the record's own index. Every record must be exactly the
  * next excerpt: the next sequence of the same cycle, or sequence 0 of a later cycle (a journal rolled); anything else
- * is a gap or a mismatch and stops the receiver. It holds the journal's writer lock ({@link ProcessLock#journalWriter})
- * while it is open: another writer of the journal (a gateway or engine started on the replica root) refuses the
- * receiver, or is refused.
+ * is a gap or a mismatch and stops the receiver.
  * <p>
  * A full disk is an expected state here as for every Sluice writer: a keeper thread keeps
  * {@link JournalSpace#DEFAULT_RESERVE_BYTES} of disk reserved ahead of the appender ({@link JournalSpace}); while none
@@ -39,7 +35,6 @@ final class ReplicaJournal implements AutoCloseable {
     final JournalName name;
     final TopicPartition partition;
     final ChronicleQueue queue;
-    private final ProcessLock writer;
     private final InternalAppender appender;
     private final RollCycle rollCycle;
     private final JournalSpace space;
@@ -65,11 +60,6 @@ final class ReplicaJournal implements AutoCloseable {
         if (name.kind() == JournalName.Kind.ADMIN) {
             // Owner-only, as on the primary: an engine or gateway promoted onto this root refuses a wider one.
             AdminJournal.createOwnerOnly(dir.getParent());
-        }
-        try {
-            writer = ProcessLock.journalWriter(dir, Receiver.ROLE);
-        } catch (final LockHeldException e) {
-            throw new ReplicationRefusedException(Receiver.ROLE + ": refused: " + e.getMessage());
         }
         this.queue = Journals.open(dir);
         this.appender = (InternalAppender) queue.createAppender();
@@ -159,7 +149,6 @@ final class ReplicaJournal implements AutoCloseable {
         keeper.close(); // closes the space
         appender.close();
         queue.close();
-        writer.close();
         scratch.releaseLast();
     }
 }
