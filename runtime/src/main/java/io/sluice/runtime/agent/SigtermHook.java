@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The one way a Sluice process stops: SIGTERM (or Ctrl-C, SIGINT) closes its agent threads and the process exits with
- * its role's own code, 0 for a clean stop, as the README's exit-code table says.
+ * The one way a Sluice process stops: SIGTERM (or Ctrl-C) closes its agents, and it exits with its role's own code.
  * <p>
+ * A clean stop exits 0, as the README's exit-code table says.
  * The JVM's own handling of these signals would run the shutdown hooks and exit with 128 plus the signal's number
  * (143, 130) whatever the role decides, and a supervisor would read every clean stop as a failure. So a role's
  * {@code main} calls {@link #handleSignals()} first: from then on the signals come here. With agents installed

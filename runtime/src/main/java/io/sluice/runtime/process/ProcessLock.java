@@ -15,9 +15,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * An exclusive OS lock on a file that one process holds while it does one job, so that no second process can do it
- * at the same time: the kernel releases it when the process ends, {@code kill -9} included, so nothing stale is left.
- * The holder writes its name and pid into the file once it holds it; a refused process reads them for its message
+ * An exclusive OS lock on a file, held by one process while it does one job, such as writing a journal.
+ * <p>
+ * No second process can do that job at the same time, and the kernel releases the lock when the process ends,
+ * {@code kill -9} included, so nothing stale is left. The holder writes its name and pid into the file once it holds it; a refused process reads them for its message
  * ({@link LockHeldException}). Every journal has one, {@value #JOURNAL_WRITER_FILE} in its directory
  * ({@link #journalWriter}): whoever appends to the journal holds it, a gateway, engine, snapshotter or receiver for
  * its whole run, an admin command for its one append.
@@ -144,11 +145,6 @@ public final class ProcessLock implements AutoCloseable {
         } catch (final IOException diskFull) {
             // the lock, not the text, keeps the second process out
         }
-    }
-
-    /** @return the lock file */
-    public Path file() {
-        return file;
     }
 
     /** Releases the lock (the kernel does too when the process ends). */
