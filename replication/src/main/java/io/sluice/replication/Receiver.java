@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.runtime.process.ProcessLock;
 import org.agrona.concurrent.Agent;
@@ -438,10 +439,17 @@ public final class Receiver implements Agent {
         }
     }
 
-    /** Takes the writer lock of journal {@code name} unless held already: the receiver is the journal's one writer. */
+    /**
+     * Takes the writer lock of journal {@code name} unless held already: the receiver is the journal's one writer. The
+     * admin journal's directory is created owner-only first, as on the primary: an engine or gateway promoted onto this
+     * root refuses a wider one.
+     */
     private void lockWriter(final JournalName name) {
         if (writerLocks.containsKey(name.name())) {
             return;
+        }
+        if (name.kind() == JournalName.Kind.ADMIN) {
+            AdminJournal.createOwnerOnly(root);
         }
         try {
             writerLocks.put(name.name(), ProcessLock.journalWriter(root.resolve(name.name()), ROLE));
