@@ -286,8 +286,9 @@ public final class Gateway implements Agent, AutoCloseable {
     }
 
     /**
-     * Reads the whole command journal, every record's checksum checked (a damaged one stops the start with a
-     * {@link io.sluice.contracts.journal.CorruptJournalException} naming file, excerpt and byte offset): the last
+     * Reads the whole command journal to its last excerpt, every record's checksum checked (a damaged record or
+     * excerpt header stops the start with a {@link io.sluice.contracts.journal.CorruptJournalException} naming file,
+     * excerpt and byte offset, {@link JournalReader#readOneToEnd}): the last
      * command's eventId is where eventIds continue, and each command newer than the last recorded session
      * progress came from a client message whose progress was not recorded before a crash, so that session's
      * expected MsgSeqNum moves past it (not the gateway's own cancel-on-disconnect, which no client message caused).
@@ -298,7 +299,7 @@ public final class Gateway implements Agent, AutoCloseable {
         try (ExcerptTailer tailer = commandJournal.createTailer();
              JournalReader reader = new JournalReader(commandJournal, tailer, scan)) {
             long lastEventId = 0;
-            while (reader.readOne()) {
+            while (reader.readOneToEnd()) {
                 lastEventId = Math.max(lastEventId, scan.eventId);
                 if (scan.cancelOnDisconnect) {
                     recovered.cancelOnDisconnect(scan.session, scan.eventId);

@@ -2,6 +2,9 @@ package io.sluice.replication;
 
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.process.LockHeldException;
+import io.sluice.runtime.process.ProcessLock;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.admin.Admin;
@@ -15,6 +18,10 @@ import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +33,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import java.util.stream.Stream;
 
 /**
  * The receiving side of replication, as an Agrona agent: consumes every topic of its deployment
@@ -36,6 +44,9 @@ import java.util.concurrent.ExecutionException;
  *   carrying the journal's last index is looked up ({@link CommittedRecords}); it must equal the last excerpt's bytes,
  *   or the replica diverges from the primary and is refused; the next record to consume follows it. No consumer group
  *   offsets are used. It reads {@code read_committed}: only what a shipper committed.</li>
+ *   <li><b>One writer</b>: it holds the writer lock ({@link ProcessLock#journalWriter}) of every journal it rebuilds,
+ *   those already under the root from its start, before it claims the root as a replica; a journal another process
+ *   writes refuses it, naming that process's pid, and a process that would write one of them is refused.</li>
  *   <li><b>Checks</b>: every record must be exactly the next excerpt; a gap or a mismatch stops the receiver naming the
  *   journal, the index and the reason. A record Kafka holds twice (same index, same bytes) is skipped and counted.</li>
  *   <li><b>A broker that lost data</b>: a log start offset beyond the next record needed, or a partition shorter than
@@ -74,6 +85,8 @@ public final class Receiver implements Agent {
     private final ExcerptCall call = new ExcerptCall();
     private final UnsafeBuffer excerptBuffer = new UnsafeBuffer(new byte[0]);
     private RootLock lock;
+    /** The writer lock of each journal it rebuilds, by name: held from start, or from when a journal is found. */
+    private final Map<String, ProcessLock> writerLocks = new TreeMap<>();
     private Admin admin;
     private KafkaConsumer<byte[], byte[]> consumer;
     private CommittedRecords committedRecords;
@@ -95,6 +108,7 @@ public final class Receiver implements Agent {
     @Override
     public void onStart() {
         lock = RootLock.take(root, RootLock.Kind.RECEIVER, ROLE);
+        lockJournalsThere();
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.REPLICA, ROLE);
         counters = new ReplicationCounters(root, ROLE);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
@@ -261,6 +275,7 @@ public final class Receiver implements Agent {
             if (name == null || byTopic.containsKey(topic)) {
                 continue;
             }
+            lockWriter(name);
             final ReplicaJournal journal = new ReplicaJournal(name, new TopicPartition(topic, 0), root.resolve(name.name()));
             added.add(journal);
         }
@@ -398,8 +413,48 @@ public final class Receiver implements Agent {
         if (counters != null) {
             counters.close();
         }
+        writerLocks.values().forEach(ProcessLock::close);
         if (lock != null) {
             lock.close();
+        }
+    }
+
+    /**
+     * Takes the writer lock of every journal already under the root, before the root is claimed as a replica: a root
+     * whose journals another process writes (an engine or gateway, the root given by mistake) refuses the receiver
+     * before it changes anything there.
+     */
+    private void lockJournalsThere() {
+        try (Stream<Path> entries = Files.list(root)) {
+            for (final Path dir : entries.sorted().toList()) {
+                final JournalName name = JournalName.parse(dir.getFileName().toString());
+                if (name != null && Files.isDirectory(dir)) {
+                    lockWriter(name);
+                }
+            }
+        } catch (final NoSuchFileException none) {
+            // a new root: no journals yet
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot list the replica root " + root.toAbsolutePath(), e);
+        }
+    }
+
+    /**
+     * Takes the writer lock of journal {@code name} unless held already: the receiver is the journal's one writer. The
+     * admin journal's directory is created owner-only first, as on the primary: an engine or gateway promoted onto this
+     * root refuses a wider one.
+     */
+    private void lockWriter(final JournalName name) {
+        if (writerLocks.containsKey(name.name())) {
+            return;
+        }
+        if (name.kind() == JournalName.Kind.ADMIN) {
+            AdminJournal.createOwnerOnly(root);
+        }
+        try {
+            writerLocks.put(name.name(), ProcessLock.journalWriter(root.resolve(name.name()), ROLE));
+        } catch (final LockHeldException e) {
+            throw new ReplicationRefusedException(ROLE + ": refused: " + e.getMessage());
         }
     }
 

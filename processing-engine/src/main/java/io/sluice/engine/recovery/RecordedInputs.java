@@ -140,9 +140,14 @@ public final class RecordedInputs {
         return source.pollExpecting(target, order.eventId());
     }
 
-    /** @return the error for an input {@code order} is at that its gateway journal (among {@code sources}) ends before */
+    /**
+     * @return the error for an input {@code order} is at that its gateway journal (among {@code sources}) ends before
+     * @throws CorruptJournalException naming the gateway journal's damaged excerpt, if it does not end there but holds
+     *                                 one its reader cannot read (a damaged header)
+     */
     public static CorruptJournalException notInGatewayJournal(final ConsumptionOrder order, final InputSources sources) {
         final InputSource source = sources.bySourceId(order.sourceId());
+        source.requireEnd();
         return order.corrupt("records event " + order.eventId() + " of " + source.source()
                 + " as consumed, but " + source.directory() + " ends after event " + source.lastEventId(), null);
     }
