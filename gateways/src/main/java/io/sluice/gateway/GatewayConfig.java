@@ -34,7 +34,7 @@ import java.util.Set;
  * TCP keepalive on accepted TCP connections), and whether a message waits for Kafka to acknowledge its journal record
  * before it goes out ({@code replication}: {@link GatewayReplication}), whether it keeps live counters
  * ({@code counters}), and the key that numbers the ExecIDs of the reports it makes itself ({@code idKey}:
- * {@link GatewayExecIds}). {@link #validate()} names every problem it finds.
+ * {@link GatewayExecIds}). {@link #validate(Map)} names every problem it finds.
  */
 public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
@@ -79,16 +79,11 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         return validation == null ? FixValidation.STANDARD : validation.validation();
     }
 
-    /** Reads and validates a YAML configuration file. */
-    public static GatewayConfig load(final Path file) throws IOException {
+    /** Reads and validates a YAML configuration file, TLS passwords named by variable read from {@code environment}. */
+    public static GatewayConfig load(final Path file, final Map<String, String> environment) throws IOException {
         final GatewayConfig config = WireType.YAML_ONLY.fromString(GatewayConfig.class, Files.readString(file));
-        config.validate();
+        config.validate(environment);
         return config;
-    }
-
-    /** @throws IllegalArgumentException listing what is wrong (TLS passwords read from the process's environment) */
-    public GatewayConfig validate() {
-        return validate(System.getenv());
     }
 
     /** @throws IllegalArgumentException listing what is wrong, TLS passwords named by variable read from {@code environment} */
