@@ -163,62 +163,68 @@ public final class GatewayContext implements AutoCloseable {
 
     /** @return the journal the gateway writes its commands to */
     ChronicleQueue commandJournal() {
-        return requireConcluded(commandJournal);
+        requireConcluded();
+        return commandJournal;
     }
 
     /** @return the engine's journal, which the gateway reads its reports from */
     ChronicleQueue engineJournal() {
-        return requireConcluded(engineJournal);
+        requireConcluded();
+        return engineJournal;
     }
 
     /** @return the session store, recovered from the gateway's own journal */
     JournalSessionStore store() {
-        return requireConcluded(store);
+        requireConcluded();
+        return store;
     }
 
     /** @return what the command journal says cancel-on-disconnect must know after a restart */
     CancelOnDisconnect.Recovered recovered() {
-        return requireConcluded(recovered);
+        requireConcluded();
+        return recovered;
     }
 
     /** @return the eventId of the last command in the command journal: where eventIds continue */
     long lastEventId() {
-        requireConcluded(store);
+        requireConcluded();
         return lastEventId;
     }
 
     /** @return the disk space reserved ahead of the command journal's writer */
     JournalSpace commandSpace() {
-        return requireConcluded(commandSpace);
+        requireConcluded();
+        return commandSpace;
     }
 
     /** @return the disk space reserved ahead of the gateway's own journal's writer */
     JournalSpace recordSpace() {
-        return requireConcluded(recordSpace);
+        requireConcluded();
+        return recordSpace;
     }
 
     /** @return the deployment's admin journal, which the gateway reads operator commands from */
     ChronicleQueue adminJournal() {
-        return requireConcluded(adminJournal);
+        requireConcluded();
+        return adminJournal;
     }
 
     /** @return the gateway's counters, or null with {@code counters: false} */
     GatewayCounters counters() {
-        requireConcluded(store);
+        requireConcluded();
         return counters;
     }
 
     /** @return the TLS key material, or null when the gateway serves no TLS address */
     TlsContext tls() {
-        requireConcluded(store);
+        requireConcluded();
         return tls;
     }
 
-    private <T> T requireConcluded(final T value) {
+    private void requireConcluded() {
         if (!concluded) {
             throw new IllegalStateException("gateway context not concluded");
         }
-        return value;
     }
 
     /** Closes what {@link #conclude()} opened, the journals' writer locks last. */

@@ -121,29 +121,29 @@ final class SessionProxy {
     /** A stored application message sent again, finished: PossDupFlag (43) Y, its first SendingTime as OrigSendingTime. */
     void possDup(final long seqNum, final int msgType, final long sendingTimeMillis, final long origSendingTimeMillis,
                  final DirectBuffer body, final int offset, final int length) {
-        encoder.start(msgType)
-                .field(FixTags.SENDER_COMP_ID, gatewayCompId)
-                .field(FixTags.TARGET_COMP_ID, clientCompId)
-                .longField(FixTags.MSG_SEQ_NUM, seqNum)
-                .booleanField(FixTags.POSS_DUP_FLAG, true)
-                .timestampField(FixTags.SENDING_TIME, sendingTimeMillis)
-                .timestampField(FixTags.ORIG_SENDING_TIME, origSendingTimeMillis)
+        possDupHeader(msgType, seqNum, sendingTimeMillis, origSendingTimeMillis)
                 .rawFields(body, offset, length)
                 .finish();
     }
 
     /** A SequenceReset-GapFill numbered {@code fromSeq} that moves the client on to {@code newSeqNo}, finished. */
     void gapFill(final long fromSeq, final long newSeqNo, final long sendingTimeMillis) {
-        encoder.start(MsgTypes.SEQUENCE_RESET)
-                .field(FixTags.SENDER_COMP_ID, gatewayCompId)
-                .field(FixTags.TARGET_COMP_ID, clientCompId)
-                .longField(FixTags.MSG_SEQ_NUM, fromSeq)
-                .booleanField(FixTags.POSS_DUP_FLAG, true)
-                .timestampField(FixTags.SENDING_TIME, sendingTimeMillis)
-                .timestampField(FixTags.ORIG_SENDING_TIME, sendingTimeMillis)
+        possDupHeader(MsgTypes.SEQUENCE_RESET, fromSeq, sendingTimeMillis, sendingTimeMillis)
                 .booleanField(FixTags.GAP_FILL_FLAG, true)
                 .longField(FixTags.NEW_SEQ_NO, newSeqNo)
                 .finish();
+    }
+
+    /** The header of a message sent again: PossDupFlag (43) Y before SendingTime (52), then OrigSendingTime (122). */
+    private FixEncoder possDupHeader(final int msgType, final long seqNum, final long sendingTimeMillis,
+                                     final long origSendingTimeMillis) {
+        return encoder.start(msgType)
+                .field(FixTags.SENDER_COMP_ID, gatewayCompId)
+                .field(FixTags.TARGET_COMP_ID, clientCompId)
+                .longField(FixTags.MSG_SEQ_NUM, seqNum)
+                .booleanField(FixTags.POSS_DUP_FLAG, true)
+                .timestampField(FixTags.SENDING_TIME, sendingTimeMillis)
+                .timestampField(FixTags.ORIG_SENDING_TIME, origSendingTimeMillis);
     }
 
     /**
