@@ -96,8 +96,9 @@ public final class Journals {
      * 3: commands and reports carry the client's OnBehalfOfCompID (115) and DeliverToCompID (128).
      * 4: mass cancels and their reports, the admin journal's commands and their outcomes.
      * 5: gateways' session checkpoints ({@code GatewayRecords.checkpoint}), so that old days can be archived.
+     * 6: execution reports end with their {@code BookEffect}, so that market data is derived from the engine journal.
      */
-    public static final long FORMAT_VERSION = 5;
+    public static final long FORMAT_VERSION = 6;
 
     /**
      * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records
