@@ -183,6 +183,11 @@ public final class MarketDataConfig extends SelfDescribingMarshallable {
         return heartbeatIntervalMillis;
     }
 
+    public MarketDataConfig heartbeatIntervalMillis(final long millis) {
+        heartbeatIntervalMillis = millis;
+        return this;
+    }
+
     public int checksumEvery() {
         return checksumEvery;
     }

@@ -58,6 +58,11 @@ public abstract class FeedMessage extends Flyweight {
         return buffer.getLong(offset + SYMBOL, FeedLayout.ORDER);
     }
 
+    /** @return the timestamp of the message at {@code offset} of {@code buffer} */
+    public static long timestampAt(final DirectBuffer buffer, final int offset) {
+        return buffer.getLong(offset + TIMESTAMP, FeedLayout.ORDER);
+    }
+
     /** @return the type byte of the message at {@code offset} of {@code buffer} */
     public static byte typeAt(final DirectBuffer buffer, final int offset) {
         return buffer.getByte(offset + TYPE);

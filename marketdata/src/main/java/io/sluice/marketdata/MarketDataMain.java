@@ -1,0 +1,96 @@
+package io.sluice.marketdata;
+
+import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.marketdata.derive.MarketDataService;
+import io.sluice.marketdata.publish.FeedPublisher;
+import io.sluice.marketdata.publish.RetransmitServer;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.agent.SigtermHook;
+import io.sluice.runtime.process.CpuPinning;
+import org.agrona.concurrent.CompositeAgent;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code ./sluice marketdata --config FILE}: the market-data process. Derives the market-data journal from the engine
+ * journal ({@link MarketDataService}), sends it as the binary feed ({@link FeedPublisher}) and answers retransmission
+ * requests ({@link RetransmitServer}): three agents on one thread (a composite, with the configured idle strategy), so
+ * that it takes one core at most. Waits for the engine journal to exist. Exit codes, each with a message on stderr:
+ * 2 a bad config, 3 a damaged journal or one the engine journal does not match, 1 anything else (another marketdata
+ * process on the same root included).
+ */
+@Command(name = "marketdata", mixinStandardHelpOptions = true,
+        description = "Market data: the books, trades and trading status from the engine journal, as a sequenced"
+                + " journal, a UDP feed with snapshots and a TCP retransmission service.")
+public final class MarketDataMain implements Callable<Integer> {
+    static final int EXIT_FAILED = 1;
+    static final int EXIT_BAD_CONFIG = 2;
+    static final int EXIT_CORRUPT_JOURNAL = 3;
+
+    @Option(names = "--config", required = true, description = "market-data config, YAML (see marketdata-example.yaml)")
+    private Path configFile;
+
+    public static void main(final String[] args) {
+        System.exit(new CommandLine(new MarketDataMain()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        final MarketDataConfig config;
+        try {
+            config = MarketDataConfig.load(configFile);
+        } catch (final RuntimeException e) {
+            System.err.println("marketdata: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
+        final Path engineJournal = Journals.engineJournal(config.journalRoot());
+        boolean told = false;
+        while (!Files.exists(engineJournal.resolve("metadata.cq4t"))) {
+            if (!told) {
+                System.out.println("marketdata: waiting for the engine journal " + engineJournal.toAbsolutePath());
+                told = true;
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        final MarketDataService service;
+        final FeedPublisher publisher;
+        final RetransmitServer retransmit;
+        try {
+            service = new MarketDataService(config);
+            publisher = new FeedPublisher(config, service.journal());
+            retransmit = new RetransmitServer(config.retransmitAddress(), config.sessionBytes(),
+                    config.maxRetransmitCount(), service.journal());
+        } catch (final CorruptJournalException e) {
+            System.err.println("marketdata: " + e.getMessage());
+            return EXIT_CORRUPT_JOURNAL;
+        } catch (final RuntimeException e) {
+            System.err.println("marketdata: " + e.getMessage());
+            return EXIT_FAILED;
+        }
+        System.out.println("marketdata: live: feed " + new String(config.sessionBytes()).strip() + " to "
+                + config.incrementalAddresses() + ", snapshots to " + config.snapshotAddresses() + " every "
+                + config.snapshotIntervalMillis() + " ms, retransmission on " + retransmit.address()
+                + ", next sequence " + service.nextSequence() + "; idle " + config.idle().describe());
+        final AgentThread thread = AgentThread.start(new CompositeAgent(service, publisher, retransmit),
+                config.idle().newStrategy(), CpuPinning.NONE, AgentThread.Priority.NORMAL);
+        final SigtermHook hook = SigtermHook.install("marketdata", thread);
+        thread.awaitClosed();
+        hook.remove();
+        final Throwable failure = thread.failure();
+        if (failure == null) {
+            System.out.println("marketdata: stopped at sequence " + (service.nextSequence() - 1) + " after "
+                    + publisher.packetsSent() + " packets, " + publisher.snapshotsSent() + " snapshots, "
+                    + retransmit.answered() + " retransmissions (" + retransmit.refused() + " refused)");
+            return 0;
+        }
+        System.err.println("marketdata: stopped: " + failure.getMessage());
+        return failure instanceof CorruptJournalException ? EXIT_CORRUPT_JOURNAL : EXIT_FAILED;
+    }
+}
