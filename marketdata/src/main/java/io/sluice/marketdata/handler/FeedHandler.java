@@ -58,6 +58,7 @@ public final class FeedHandler implements Agent, AutoCloseable {
     private final DatagramChannel incremental;
     private final DatagramChannel snapshots;
     private final RetransmitClient retransmit;
+    private final InetSocketAddress retransmitAddress;
     private final PacketStash stash;
     private final ByteBuffer received = ByteBuffer.allocateDirect(FeedLayout.MAX_PACKET + 1);
     private final UnsafeBuffer receivedView = new UnsafeBuffer(received);
@@ -102,6 +103,7 @@ public final class FeedHandler implements Agent, AutoCloseable {
         incremental = bind(incrementalAddress, face);
         snapshots = bind(snapshotAddress, face);
         retransmit = new RetransmitClient(retransmitAddress, session);
+        this.retransmitAddress = retransmitAddress;
         stash = new PacketStash(stashedPackets);
     }
 
@@ -355,6 +357,11 @@ public final class FeedHandler implements Agent, AutoCloseable {
     /** @return where it receives incremental packets (with the port the OS chose, if asked for port 0) */
     public InetSocketAddress incrementalAddress() {
         return localAddress(incremental);
+    }
+
+    /** @return the retransmission service it asks */
+    public InetSocketAddress retransmitAddress() {
+        return retransmitAddress;
     }
 
     /** @return where it receives snapshot packets */
