@@ -129,7 +129,8 @@ public final class MarketDataMain implements Callable<Integer> {
         void printStopped() {
             if (service != null) {
                 System.out.println("marketdata: stopped at sequence " + (service.nextSequence() - 1) + " after "
-                        + publisher.packetsSent() + " packets, " + publisher.snapshotsSent() + " snapshots, "
+                        + publisher.packetsSent() + " packets, " + publisher.snapshotsSent() + " snapshots ("
+                        + publisher.packetsDropped() + " packets the sockets could not take), "
                         + retransmit.answered() + " retransmissions (" + retransmit.refused() + " refused)");
             }
         }

@@ -52,7 +52,9 @@ public final class MarketDataService implements Agent, AutoCloseable {
      */
     public MarketDataService(final MarketDataConfig config) {
         final Path root = config.journalRoot();
-        engineJournal = Journals.openReadOnly(Journals.engineJournal(root));
+        // Opened as the gateways open it, not read-only: a read-only queue does not see the cycle files the engine
+        // adds after it was opened (the first one included, when the engine has written nothing yet).
+        engineJournal = Journals.open(Journals.engineJournal(root));
         final Path dir = Journals.marketDataJournal(root);
         marketData = Journals.open(dir);
         lock = JournalWriterLock.take(dir, marketData);
