@@ -20,8 +20,11 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.util.function.Consumer;
 
 /**
  * The feed's retransmission service, as an Agrona {@link Agent}: a TCP listener whose clients ask for "sequence N,
@@ -37,6 +40,8 @@ public final class RetransmitServer implements Agent, AutoCloseable {
     private static final int MAX_CLIENTS = 16;
 
     private final ServerSocketChannel server;
+    private final Selector selector;
+    private final Consumer<SelectionKey> onAcceptable = key -> accept();
     private final byte[] session;
     private final int maxCount;
     private final SequenceSearch search;
@@ -64,6 +69,10 @@ public final class RetransmitServer implements Agent, AutoCloseable {
             server = ServerSocketChannel.open();
             server.bind(listen);
             server.configureBlocking(false);
+            // Accepting only when a connection waits: ServerSocketChannel.accept allocates on every call, even with
+            // nothing to accept; selectNow with a consumer built once does not.
+            selector = Selector.open();
+            server.register(selector, SelectionKey.OP_ACCEPT);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot listen for retransmission requests on " + listen, e);
         }
@@ -80,7 +89,12 @@ public final class RetransmitServer implements Agent, AutoCloseable {
 
     @Override
     public int doWork() {
-        int work = accept();
+        int work;
+        try {
+            work = selector.selectNow(onAcceptable);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("the retransmission service's selector failed", e);
+        }
         for (final Client client : clients) {
             if (client.channel != null) {
                 work += client.work();
@@ -136,6 +150,7 @@ public final class RetransmitServer implements Agent, AutoCloseable {
             client.close();
         }
         try {
+            selector.close();
             server.close();
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
