@@ -1,7 +1,6 @@
 package io.sluice.marketdata;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.marketdata.derive.MarketDataService;
 import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.handler.FeedHandler;
 import io.sluice.marketdata.journal.SequenceSearch;
@@ -19,7 +18,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -68,14 +66,8 @@ final class MarketDataProcessTest {
             final long writtenBeforeKill = nextToWrite(root);
             engine.trade(1_000, 397);
             // What one run that never stopped derives from the same engine journal, with the same config.
-            final Path reference = copyEngineJournal(root, dir.resolve("reference"));
-            final long expectedNext;
-            try (MarketDataService service = new MarketDataService(RecordedEngine.marketData(reference, "127.0.0.1:9"))) {
-                while (service.doWork() > 0) {
-                    // the whole engine journal, in one run that never stopped
-                }
-                expectedNext = service.nextSequence();
-            }
+            final Path reference = RecordedEngine.copyJournal(root, dir.resolve("reference"));
+            final long expectedNext = RecordedEngine.derivedWhole(RecordedEngine.marketData(reference, "127.0.0.1:9"));
             try (JavaProcess second = start(config, "second")) {
                 until(() -> nextToWrite(root) == expectedNext && handler.expected() == expectedNext
                         && handler.state() == FeedHandler.State.LIVE, handler, second);
@@ -153,15 +145,5 @@ final class MarketDataProcessTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
-    }
-
-    private static Path copyEngineJournal(final Path from, final Path to) throws IOException {
-        final Path target = Files.createDirectories(Journals.engineJournal(to));
-        try (Stream<Path> files = Files.list(Journals.engineJournal(from))) {
-            for (final Path file : files.toList()) {
-                Files.copy(file, target.resolve(file.getFileName()));
-            }
-        }
-        return to;
     }
 }

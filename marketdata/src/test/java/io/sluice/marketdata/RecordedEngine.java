@@ -15,12 +15,16 @@ import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.engine.load.AdminTurns;
 import io.sluice.engine.load.MixedOrderFlow;
 import io.sluice.marketdata.book.OrderBooks;
+import io.sluice.marketdata.derive.MarketDataService;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -62,6 +66,30 @@ public final class RecordedEngine implements AutoCloseable {
     public static MarketDataConfig marketData(final Path root, final String incremental) {
         return new MarketDataConfig().journalRoot(root).instruments(symbols()).incremental(List.of(incremental))
                 .checksumEvery(50);
+    }
+
+    /** @return {@code to}, a root holding a copy of the engine journal under {@code from} */
+    public static Path copyJournal(final Path from, final Path to) throws IOException {
+        final Path target = Files.createDirectories(Journals.engineJournal(to));
+        try (Stream<Path> files = Files.list(Journals.engineJournal(from))) {
+            for (final Path file : files.toList()) {
+                Files.copy(file, target.resolve(file.getFileName()));
+            }
+        }
+        return to;
+    }
+
+    /**
+     * @return the sequence the next message will have once {@code config}'s engine journal is derived whole: what one
+     * run that never stopped gives (it writes {@code config}'s market-data journal)
+     */
+    public static long derivedWhole(final MarketDataConfig config) {
+        try (MarketDataService service = new MarketDataService(config)) {
+            while (service.doWork() > 0) {
+                // to the engine journal's end
+            }
+            return service.nextSequence();
+        }
     }
 
     /** Runs {@code commands} commands of the mixed flow, an operator's turn after every {@code turnEvery}. */

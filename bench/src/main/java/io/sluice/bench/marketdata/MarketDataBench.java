@@ -7,19 +7,17 @@ import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.marketdata.MarketDataAgents;
 import io.sluice.marketdata.MarketDataAllocationRun;
 import io.sluice.marketdata.MarketDataConfig;
 import io.sluice.marketdata.RecordedEngine;
 import io.sluice.marketdata.book.OrderBooks;
-import io.sluice.marketdata.derive.MarketDataService;
 import io.sluice.marketdata.feed.MessageHandler;
 import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.handler.BookListener;
 import io.sluice.marketdata.handler.FeedHandler;
 import io.sluice.marketdata.journal.BatchReader;
 import io.sluice.marketdata.publish.FeedPublisher;
-import io.sluice.marketdata.publish.RetransmitServer;
-import io.sluice.marketdata.publish.SendLatency;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.process.CpuPinning;
@@ -32,7 +30,6 @@ import net.openhft.chronicle.wire.DocumentContext;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.agrona.concurrent.Agent;
-import org.agrona.concurrent.CompositeAgent;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -133,7 +130,7 @@ public final class MarketDataBench implements Callable<Integer> {
                     .snapshot(List.of("127.0.0.1:" + handler.snapshotAddress().getPort())).retransmit("127.0.0.1:0")
                     .idle(IdleConfig.of("backoff"));
             handler.listener(onApplied);
-            final Started marketData = new Started(config, (reportWriting, sentTicks) ->
+            final MarketDataAgents marketData = new MarketDataAgents(config, (reportWriting, sentTicks) ->
                     sent.recordValue(ticksToNanos(sentTicks - reportWriting)));
             final EngineHop tailer = new EngineHop(root, hop);
             final AgentThread mdThread = AgentThread.start(marketData, IdleConfig.of("backoff").newStrategy(),
@@ -195,7 +192,7 @@ public final class MarketDataBench implements Callable<Integer> {
         }
     }
 
-    private static void awaitHandler(final FeedHandler handler, final Started marketData) {
+    private static void awaitHandler(final FeedHandler handler, final MarketDataAgents marketData) {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         long last = -1;
         while (System.nanoTime() - deadline < 0) {
@@ -333,51 +330,6 @@ public final class MarketDataBench implements Callable<Integer> {
             return Files.readString(Path.of("/proc/loadavg")).strip();
         } catch (final IOException e) {
             return "unknown";
-        }
-    }
-
-    /** The market-data process's three agents, built on their thread, latency of each packet sent reported. */
-    private static final class Started implements Agent {
-        private final MarketDataConfig config;
-        private final SendLatency latency;
-        private volatile MarketDataService service;
-        private CompositeAgent agents;
-
-        Started(final MarketDataConfig config, final SendLatency latency) {
-            this.config = config;
-            this.latency = latency;
-        }
-
-        @Override
-        public void onStart() {
-            final MarketDataService derived = new MarketDataService(config);
-            final FeedPublisher publisher = new FeedPublisher(config, derived.journal()).latency(latency);
-            final RetransmitServer retransmit = new RetransmitServer(config.retransmitAddress(), config.sessionBytes(),
-                    config.maxRetransmitCount(), derived.journal());
-            agents = new CompositeAgent(derived, publisher, retransmit);
-            service = derived;
-        }
-
-        @Override
-        public int doWork() throws Exception {
-            return agents.doWork();
-        }
-
-        @Override
-        public void onClose() {
-            if (agents != null) {
-                agents.onClose();
-            }
-        }
-
-        long nextSequence() {
-            final MarketDataService derived = service;
-            return derived == null ? -1 : derived.nextSequence();
-        }
-
-        @Override
-        public String roleName() {
-            return "marketdata";
         }
     }
 

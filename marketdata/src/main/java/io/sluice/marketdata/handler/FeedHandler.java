@@ -194,16 +194,21 @@ public final class FeedHandler implements Agent, AutoCloseable {
             return;
         }
         applyPacket(buffer, offset, length);
+        applyKept();
+        if (state == State.LIVE) {
+            gapEnd = stash.size() > 0 ? stash.lowest() : expected;
+        }
+    }
+
+    /** Applies the kept packets that continue the sequence, while they do. */
+    private void applyKept() {
         while (state == State.LIVE) {
             final int slot = stash.covering(expected);
             if (slot < 0) {
-                break;
+                return;
             }
             final int keptLength = stash.take(slot, kept);
             applyPacket(kept, 0, keptLength);
-        }
-        if (state == State.LIVE) {
-            gapEnd = stash.size() > 0 ? stash.lowest() : expected;
         }
     }
 
@@ -334,14 +339,7 @@ public final class FeedHandler implements Agent, AutoCloseable {
         expected = lastSequence + 1;
         gapEnd = expected;
         requestedEnd = 0;
-        while (state == State.LIVE) {
-            final int slot = stash.covering(expected);
-            if (slot < 0) {
-                break;
-            }
-            final int keptLength = stash.take(slot, kept);
-            applyPacket(kept, 0, keptLength);
-        }
+        applyKept();
         if (state == State.LIVE && stash.size() > 0) {
             gap(stash.lowest());
         }

@@ -1,18 +1,14 @@
 package io.sluice.marketdata.derive;
 
 import io.sluice.contracts.AdminAction;
-import io.sluice.contracts.journal.Journals;
 import io.sluice.marketdata.MarketDataConfig;
 import io.sluice.marketdata.MarketDataJournalContents;
 import io.sluice.marketdata.RecordedEngine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,15 +42,15 @@ final class MarketDataServiceTest {
     }
 
     @Test
-    void theSameEngineJournalGivesTheSameMarketDataJournalByteForByteInOneRunTwoRunsOrAfterARestart() throws IOException {
+    void theSameEngineJournalGivesTheSameMarketDataJournalByteForByteInOneRunTwoRunsOrAfterARestart() throws Exception {
         final Path first = dir.resolve("first");
         try (RecordedEngine engine = new RecordedEngine(first, 11)) {
             engine.trade(10_000, 501);
         }
-        final Path second = copyEngineJournal(first, dir.resolve("second"));
-        final Path restarted = copyEngineJournal(first, dir.resolve("restarted"));
-        derive(RecordedEngine.marketData(first, NOWHERE));
-        derive(RecordedEngine.marketData(second, NOWHERE));
+        final Path second = RecordedEngine.copyJournal(first, dir.resolve("second"));
+        final Path restarted = RecordedEngine.copyJournal(first, dir.resolve("restarted"));
+        RecordedEngine.derivedWhole(RecordedEngine.marketData(first, NOWHERE));
+        RecordedEngine.derivedWhole(RecordedEngine.marketData(second, NOWHERE));
         try (MarketDataService half = new MarketDataService(RecordedEngine.marketData(restarted, NOWHERE))) {
             for (int i = 0; i < 40; i++) {
                 half.doWork();
@@ -114,27 +110,9 @@ final class MarketDataServiceTest {
         }
     }
 
-    private static void derive(final MarketDataConfig config) {
-        try (MarketDataService service = new MarketDataService(config)) {
-            drain(service);
-        }
-    }
-
     static void drain(final MarketDataService service) {
         while (service.doWork() > 0) {
             // until the engine journal's end
         }
-    }
-
-    private static Path copyEngineJournal(final Path from, final Path to) throws IOException {
-        final Path source = Journals.engineJournal(from);
-        final Path target = Journals.engineJournal(to);
-        Files.createDirectories(target);
-        try (Stream<Path> files = Files.list(source)) {
-            for (final Path file : files.toList()) {
-                Files.copy(file, target.resolve(file.getFileName()));
-            }
-        }
-        return to;
     }
 }
