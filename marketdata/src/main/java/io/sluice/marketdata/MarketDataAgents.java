@@ -11,7 +11,7 @@ import org.agrona.concurrent.CompositeAgent;
  * The market-data process's three agents (the service that derives the journal, the publisher, the retransmission
  * service), built in {@link #onStart()} on the thread that runs them (Chronicle's appenders and tailers belong to the
  * thread that first uses them) and run there as one composite: {@code ./sluice marketdata}, and the benchmark. It
- * prints one line when it is live.
+ * prints one line when it is live and one when it stops.
  */
 public final class MarketDataAgents implements Agent {
     private final MarketDataConfig config;
@@ -54,10 +54,12 @@ public final class MarketDataAgents implements Agent {
         return agents.doWork();
     }
 
+    /** Closes the agents, then prints what they did (on this thread: a SIGTERM's hook waits for it). */
     @Override
     public void onClose() {
         if (agents != null) {
             agents.onClose();
+            System.out.println("marketdata: " + summary());
         }
     }
 
@@ -67,8 +69,8 @@ public final class MarketDataAgents implements Agent {
         return derived == null ? -1 : derived.nextSequence();
     }
 
-    /** @return what it did, for the process's last line; call after it closed */
-    public String summary() {
+    /** @return what it did, for the process's last line */
+    private String summary() {
         return service == null ? "not started" : "stopped at sequence " + (service.nextSequence() - 1) + " after "
                 + publisher.packetsSent() + " packets, " + publisher.snapshotsSent() + " snapshots ("
                 + publisher.packetsDropped() + " packets the sockets could not take), " + retransmit.answered()

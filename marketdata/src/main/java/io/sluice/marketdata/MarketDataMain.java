@@ -64,7 +64,6 @@ public final class MarketDataMain implements Callable<Integer> {
         hook.remove();
         final Throwable failure = thread.failure();
         if (failure == null) {
-            System.out.println("marketdata: " + agents.summary());
             return 0;
         }
         System.err.println("marketdata: stopped: " + failure.getMessage());

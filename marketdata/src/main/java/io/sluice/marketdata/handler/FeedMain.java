@@ -112,12 +112,6 @@ public final class FeedMain implements Callable<Integer> {
             thread.awaitClosed();
         }
         hook.remove();
-        System.out.println("feed: " + handler.state() + " at sequence " + (handler.expected() - 1) + ": "
-                + handler.applied() + " messages applied, " + handler.joins() + " joins, " + handler.gaps() + " gaps, "
-                + handler.requests() + " retransmission requests, " + handler.refusals() + " refused, "
-                + handler.duplicates() + " duplicates, checksums " + handler.checksumsMatched() + " equal and "
-                + handler.checksumsMismatched() + " different");
-        printer.printAll();
         return seconds > 0 && handler.checksumsMismatched() > 0 ? 3 : 0;
     }
 
@@ -169,6 +163,17 @@ public final class FeedMain implements Callable<Integer> {
                         + " at sequence " + sequence + " differs: the feed's 0x" + Long.toHexString(feed)
                         + ", this handler's 0x" + Long.toHexString(own));
             }
+        }
+
+        /** The last word, on the handler's thread as it stops (a SIGTERM's hook waits for it; the main thread may not). */
+        @Override
+        public void onClose() {
+            System.out.println("feed: " + handler.state() + " at sequence " + (handler.expected() - 1) + ": "
+                    + handler.applied() + " messages applied, " + handler.joins() + " joins, " + handler.gaps()
+                    + " gaps, " + handler.requests() + " retransmission requests, " + handler.refusals() + " refused, "
+                    + handler.duplicates() + " duplicates, checksums " + handler.checksumsMatched() + " equal and "
+                    + handler.checksumsMismatched() + " different");
+            printAll();
         }
 
         @Override
