@@ -35,6 +35,7 @@ public final class MarketDataMain implements Callable<Integer> {
     private Path configFile;
 
     public static void main(final String[] args) {
+        SigtermHook.handleSignals();
         System.exit(new CommandLine(new MarketDataMain()).execute(args));
     }
 
@@ -61,7 +62,7 @@ public final class MarketDataMain implements Callable<Integer> {
                 AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install("marketdata", thread);
         thread.awaitClosed();
-        hook.remove();
+        hook.close();
         final Throwable failure = thread.failure();
         if (failure == null) {
             return 0;

@@ -11,6 +11,8 @@ import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.journal.BatchLayout;
 import io.sluice.marketdata.journal.BatchReader;
 import io.sluice.marketdata.journal.BatchWriter;
+import io.sluice.runtime.journal.StaleWriteLock;
+import io.sluice.runtime.process.ProcessLock;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -35,7 +37,7 @@ public final class MarketDataService implements Agent, AutoCloseable {
 
     private final ChronicleQueue engineJournal;
     private final ChronicleQueue marketData;
-    private final JournalWriterLock lock;
+    private final ProcessLock lock;
     private final ExcerptTailer engineTailer;
     private final JournalReader engineReader;
     private final ExcerptAppender appender;
@@ -56,8 +58,9 @@ public final class MarketDataService implements Agent, AutoCloseable {
         // adds after it was opened (the first one included, when the engine has written nothing yet).
         engineJournal = Journals.open(Journals.engineJournal(root));
         final Path dir = Journals.marketDataJournal(root);
+        lock = ProcessLock.journalWriter(dir, "marketdata");
         marketData = Journals.open(dir);
-        lock = JournalWriterLock.take(dir, marketData);
+        StaleWriteLock.breakIfHolderDead(marketData);
         books = new OrderBooks(config.symbols(),
                 config.tradingSessionAtStart() == TradingSession.OPEN ? TradingStatus.OPEN : TradingStatus.CLOSED,
                 config.maxOrders(), config.maxPriceLevels());

@@ -59,6 +59,7 @@ public final class FeedMain implements Callable<Integer> {
     private String idle = "backoff";
 
     public static void main(final String[] args) {
+        SigtermHook.handleSignals();
         System.exit(new CommandLine(new FeedMain()).execute(args));
     }
 
@@ -111,7 +112,7 @@ public final class FeedMain implements Callable<Integer> {
         } else {
             thread.awaitClosed();
         }
-        hook.remove();
+        hook.close();
         return seconds > 0 && handler.checksumsMismatched() > 0 ? 3 : 0;
     }
 
