@@ -39,6 +39,7 @@ public final class BenchMain {
             case "replication" -> io.sluice.bench.replication.ReplicationLagBench.main(rest);
             case "replication-fix" -> io.sluice.bench.fix.ReplicationRoundTripBench.main(rest);
             case "replication-netns" -> io.sluice.bench.replication.MultiHostReplicationBench.main(rest);
+            case "market-data" -> io.sluice.bench.marketdata.MarketDataBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -77,6 +78,8 @@ public final class BenchMain {
                   replication-fix      FIX round trip with no replication vs asynchronous vs acknowledged, one run
                   replication-netns    primary and replica in two network namespaces (root): netem delay, loss, a 60 s
                                        partition; lag per phase, catch-up rate, journals identical at the end
+                  market-data          order-to-tick (engine report -> feed packet, -> feed handler's book) paced and flat
+                                       out beside the engine hop; offline rebuild; a 500 k msg/s burst; Epsilon allocation
                 """);
     }
 }

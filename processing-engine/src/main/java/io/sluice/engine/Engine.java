@@ -4,6 +4,7 @@ import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.AdminRefusal;
+import io.sluice.contracts.BookEffect;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;
@@ -166,12 +167,14 @@ public final class Engine implements EngineInput {
         final Order order = pool.take().accept(ids.orderId(++lastOrderId), cause.sourceId(), command);
         index.put(order);
         openOrders++;
-        execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE);
         final OrderBook book = instrument.book();
         if (order.timeInForce() == TimeInForce.FILL_OR_KILL && !book.canFillInFull(order)) {
+            execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE, BookEffect.NONE);
             cancelRemainder(order, RejectReason.FOK_NOT_FILLABLE);
         } else {
-            trade(book, order);
+            final AggressorStep first = AggressorStep.of(book, order);
+            execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE, first.effectOnAggressor());
+            trade(book, order, first);
         }
     }
 
@@ -187,7 +190,8 @@ public final class Engine implements EngineInput {
         bookOf(order).sideOf(order).remove(order);
         order.ordStatus(OrdStatus.CANCELED);
         order.route(command.onBehalfOfCompId(), command.deliverToCompId());
-        execution(order, ExecType.CANCELED, command.clOrdId(), order.clOrdId(), 0, 0, RejectReason.NONE);
+        execution(order, ExecType.CANCELED, command.clOrdId(), order.clOrdId(), 0, 0, RejectReason.NONE,
+                BookEffect.REMOVED);
         complete(order);
     }
 
@@ -220,12 +224,18 @@ public final class Engine implements EngineInput {
         }
         original.ordStatus(OrdStatus.REPLACED);
         index.put(successor);
-        execution(successor, ExecType.REPLACED, successor.clOrdId(), original.clOrdId(), 0, 0, RejectReason.NONE);
+        // Kept in place, it stays; else the original left the book, and the successor rests again at once (requeued)
+        // unless it is done (replaced down to its CumQty) or crosses the other side first.
+        final AggressorStep first = keepsPriority || successor.leavesQty() == 0 ? AggressorStep.FILLED
+                : AggressorStep.of(book, successor);
+        final BookEffect effect = keepsPriority ? BookEffect.UPDATED
+                : first == AggressorStep.REST ? BookEffect.REQUEUED : BookEffect.REMOVED;
+        execution(successor, ExecType.REPLACED, successor.clOrdId(), original.clOrdId(), 0, 0, RejectReason.NONE, effect);
         completed.add(original);
         if (successor.leavesQty() == 0) {
             complete(successor);
         } else if (!keepsPriority) {
-            trade(book, successor);
+            trade(book, successor, first);
         }
     }
 
@@ -556,43 +566,38 @@ public final class Engine implements EngineInput {
         return RejectReason.NONE;
     }
 
-    /** Matches {@code aggressor} against the opposite side, then rests or cancels what is left. */
-    private void trade(final OrderBook book, final Order aggressor) {
+    /**
+     * Matches {@code aggressor} against the opposite side, then rests or cancels what is left. {@code step} is what
+     * happens to it first ({@link AggressorStep#of}); each step is decided before the report of the one before it is
+     * written, so that the aggressor's last report says whether it comes to rest ({@link BookEffect#ADDED}).
+     */
+    private void trade(final OrderBook book, final Order aggressor, final AggressorStep first) {
         final BookSide opposite = book.oppositeOf(aggressor);
-        boolean selfMatch = false;
-        while (aggressor.leavesQty() > 0) {
+        AggressorStep step = first;
+        while (step == AggressorStep.TRADE) {
             final PriceLevel level = opposite.best();
-            if (level == null || !OrderBook.crosses(aggressor, level.price())) {
-                break;
-            }
             final Order resting = level.head();
-            if (aggressor.selfMatches(resting)) {
-                selfMatch = true;
-                break;
-            }
             final long qty = Math.min(aggressor.leavesQty(), resting.leavesQty());
             final long price = level.price();
             aggressor.fill(qty, price);
             resting.fill(qty, price);
-            execution(aggressor, ExecType.TRADE, aggressor.clOrdId(), 0, qty, price, RejectReason.NONE);
-            execution(resting, ExecType.TRADE, resting.clOrdId(), 0, qty, price, RejectReason.NONE);
-            if (resting.leavesQty() == 0) {
+            final boolean restingFilled = resting.leavesQty() == 0;
+            if (restingFilled) {
                 opposite.remove(resting);
+            }
+            step = AggressorStep.of(book, aggressor);
+            execution(aggressor, ExecType.TRADE, aggressor.clOrdId(), 0, qty, price, RejectReason.NONE,
+                    step.effectOnAggressor());
+            execution(resting, ExecType.TRADE, resting.clOrdId(), 0, qty, price, RejectReason.NONE,
+                    restingFilled ? BookEffect.REMOVED : BookEffect.UPDATED);
+            if (restingFilled) {
                 complete(resting);
             }
         }
-        if (aggressor.leavesQty() == 0) {
-            complete(aggressor);
-        } else if (selfMatch) {
-            cancelRemainder(aggressor, RejectReason.SELF_MATCH_PREVENTED);
-        } else if (aggressor.ordType() == OrdType.MARKET) {
-            cancelRemainder(aggressor, RejectReason.NO_LIQUIDITY);
-        } else if (!Instrument.rests(aggressor.timeInForce())) {
-            cancelRemainder(aggressor, RejectReason.NONE);
-        } else if (!book.sideOf(aggressor).canRest(aggressor.price())) {
-            cancelRemainder(aggressor, RejectReason.ENGINE_CAPACITY_REACHED);
-        } else {
-            book.sideOf(aggressor).rest(aggressor);
+        switch (step) {
+            case FILLED -> complete(aggressor);
+            case REST -> book.sideOf(aggressor).rest(aggressor);
+            default -> cancelRemainder(aggressor, step.reason());
         }
     }
 
@@ -632,7 +637,7 @@ public final class Engine implements EngineInput {
                 if (sweep.takes(order)) {
                     side.remove(order); // the last one drops the level, and the next level moves to this depth
                     order.ordStatus(status);
-                    execution(order, execType, order.clOrdId(), 0, 0, 0, reason);
+                    execution(order, execType, order.clOrdId(), 0, 0, 0, reason, BookEffect.REMOVED);
                     complete(order);
                     taken++;
                 } else {
@@ -650,7 +655,7 @@ public final class Engine implements EngineInput {
     /** Cancels an order that is not resting (an aggressor's remainder), saying why. */
     private void cancelRemainder(final Order order, final RejectReason reason) {
         order.ordStatus(OrdStatus.CANCELED);
-        execution(order, ExecType.CANCELED, order.clOrdId(), 0, 0, 0, reason);
+        execution(order, ExecType.CANCELED, order.clOrdId(), 0, 0, 0, reason, BookEffect.NONE);
         complete(order);
     }
 
@@ -665,7 +670,7 @@ public final class Engine implements EngineInput {
     }
 
     private void execution(final Order order, final ExecType execType, final long clOrdId, final long origClOrdId,
-                           final long lastQty, final long lastPx, final RejectReason reason) {
+                           final long lastQty, final long lastPx, final RejectReason reason, final BookEffect effect) {
         final ExecutionReport r = report;
         r.metaData().copyFrom(cause);
         r.gatewayId(order.gatewayId()).session(order.session()).orderId(order.orderId()).clOrdId(clOrdId)
@@ -674,7 +679,7 @@ public final class Engine implements EngineInput {
         r.execId(ids.execId(++lastExecId)).execType(execType).account(order.account()).symbol(order.symbol())
                 .side(order.side()).ordType(order.ordType()).timeInForce(order.timeInForce())
                 .orderQty(order.orderQty()).price(order.price()).lastQty(lastQty).lastPx(lastPx)
-                .cumQty(order.cumQty()).leavesQty(order.leavesQty()).avgPx(order.avgPx());
+                .cumQty(order.cumQty()).leavesQty(order.leavesQty()).avgPx(order.avgPx()).bookEffect(effect);
         output.executionReport(r);
     }
 
@@ -687,7 +692,7 @@ public final class Engine implements EngineInput {
         r.execId(ids.execId(++lastExecId)).execType(ExecType.REJECTED).account(command.account()).symbol(command.symbol())
                 .side(command.side()).ordType(command.ordType()).timeInForce(command.timeInForce())
                 .orderQty(command.orderQty()).price(command.price()).lastQty(0).lastPx(0)
-                .cumQty(0).leavesQty(0).avgPx(0);
+                .cumQty(0).leavesQty(0).avgPx(0).bookEffect(BookEffect.NONE);
         output.executionReport(r);
     }
 

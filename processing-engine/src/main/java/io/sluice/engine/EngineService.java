@@ -6,6 +6,7 @@ import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.journal.JournalSpaceKeeper;
 import io.sluice.runtime.journal.SpaceLevel;
+import io.sluice.runtime.journal.StaleWriteLock;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ExcerptComparison;

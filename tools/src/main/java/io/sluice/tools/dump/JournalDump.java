@@ -27,14 +27,15 @@ import java.nio.file.Path;
  * ({@link JournalReader}): a damaged journal stops the dump with a message naming the journal, cycle file,
  * excerpt index and byte offset, and exit code {@value #EXIT_CORRUPT}, never a hang or a silent skip. A journal
  * that ends before its last excerpt (an unreadable excerpt header) is reported the same way
- * ({@link JournalReader#readOneToEnd}).
+ * ({@link JournalReader#readOneToEnd}). The market-data journal, whose excerpts are batches of feed messages rather
+ * than method calls, is printed batch by batch ({@link MarketDataDump}).
  */
 public final class JournalDump {
     /** Exit code when the journal is damaged. */
     public static final int EXIT_CORRUPT = 3;
     private static final String USAGE = """
             Usage: ./sluice dump <journal dir> [-s] [-f] [-n <index>] [-x <count>]
-              <journal dir>  e.g. data/engine, data/gateway-1, data/gateway-1-out, data/snapshots
+              <journal dir>  e.g. data/engine, data/gateway-1, data/gateway-1-out, data/snapshots, data/marketdata
               -s show each excerpt's index, -f follow new records, -n <index> start there (0x... or decimal),
               -x <count> at most that many excerpts""";
 
@@ -75,6 +76,9 @@ public final class JournalDump {
         if (!Files.isDirectory(dir)) {
             err.println("dump: no journal directory " + dir.toAbsolutePath());
             return 1;
+        }
+        if (dir.toAbsolutePath().normalize().getFileName().toString().equals(Journals.MARKET_DATA)) {
+            return MarketDataDump.run(dir, showIndex, follow, start, max, out, err);
         }
         final Class<?> type;
         try {
