@@ -13,7 +13,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -65,7 +64,7 @@ public final class GatewayMain implements Callable<Integer> {
         final GatewayConfig gatewayConfig;
         try {
             gatewayConfig = GatewayConfig.load(config, environment);
-        } catch (final IllegalArgumentException | IOException e) {
+        } catch (final IllegalArgumentException | UncheckedIOException e) {
             System.err.println("gateway: cannot use " + config + ": " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
