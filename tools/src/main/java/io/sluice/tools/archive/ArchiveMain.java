@@ -2,6 +2,7 @@ package io.sluice.tools.archive;
 
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
+import org.agrona.concurrent.SystemEpochClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -55,7 +56,7 @@ public final class ArchiveMain implements Callable<Integer> {
     private final LocalDate today;
 
     public ArchiveMain() {
-        this(System.out, System.err, RetentionPolicy.todayUtc());
+        this(System.out, System.err, RetentionPolicy.todayUtc(SystemEpochClock.INSTANCE));
     }
 
     /** For tests: prints to {@code out} and {@code err}. */
@@ -71,7 +72,7 @@ public final class ArchiveMain implements Callable<Integer> {
 
     /** Runs with {@code args} as the command line would, printing everything to {@code out}. @return the exit code */
     static int run(final PrintStream out, final String... args) {
-        return new CommandLine(new ArchiveMain(out, out, RetentionPolicy.todayUtc())).execute(args);
+        return new CommandLine(new ArchiveMain(out, out, RetentionPolicy.todayUtc(SystemEpochClock.INSTANCE))).execute(args);
     }
 
     @Override

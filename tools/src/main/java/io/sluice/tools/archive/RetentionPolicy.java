@@ -7,11 +7,13 @@ import io.sluice.gateway.SessionStoreRecovery;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
+import org.agrona.concurrent.EpochClock;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -322,8 +324,8 @@ public final class RetentionPolicy {
         return LocalDate.ofEpochDay(cycle).format(DAY) + "F.cq4";
     }
 
-    /** @return today's UTC day */
-    static LocalDate todayUtc() {
-        return LocalDate.now(ZoneOffset.UTC);
+    /** @return today's UTC day by {@code clock} */
+    static LocalDate todayUtc(final EpochClock clock) {
+        return LocalDate.ofInstant(Instant.ofEpochMilli(clock.time()), ZoneOffset.UTC);
     }
 }
