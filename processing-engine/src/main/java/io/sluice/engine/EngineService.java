@@ -70,7 +70,9 @@ public final class EngineService implements Agent, AutoCloseable {
     private boolean closed;
     private long processed;
 
+    /** Wires the agents on a concluded {@code context}: it opens nothing, checks nothing and re-runs nothing itself. */
     private EngineService(final EngineContext context) {
+        context.requireConcluded();
         this.context = context;
         final EngineConfig config = context.config();
         sources = context.sources();

@@ -223,6 +223,13 @@ public final class SnapshotContext implements AutoCloseable {
         return Journals.snapshotJournal(root).toAbsolutePath();
     }
 
+    /** @throws IllegalStateException unless {@link #conclude()} has succeeded and nothing has closed the context */
+    void requireConcluded() {
+        if (state != State.CONCLUDED) {
+            throw new IllegalStateException("the snapshot context is " + (state == State.CLOSED ? "closed" : "not concluded"));
+        }
+    }
+
     private void requireSettingUp() {
         if (state != State.SETTING_UP) {
             throw new IllegalStateException("the snapshot context is already concluded");

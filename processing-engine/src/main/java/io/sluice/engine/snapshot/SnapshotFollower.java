@@ -53,6 +53,7 @@ final class SnapshotFollower implements Agent {
      *                      (0: not by time)
      */
     SnapshotFollower(final SnapshotContext context, final long every, final long intervalNanos) {
+        context.requireConcluded();
         this.context = context;
         this.clock = context.nanoClock();
         this.every = every;

@@ -210,6 +210,7 @@ public final class SnapshotMain implements Callable<Integer> {
      * @param atEnd write after the last input recorded, unless a snapshot is there already
      */
     public static Summary run(final SnapshotContext context, final long every, final boolean atEnd) {
+        context.requireConcluded();
         try (SnapshotContext concluded = context) {
             final ConsumptionOrder order = concluded.order();
             final InputSources sources = concluded.sources();
