@@ -2,21 +2,18 @@ package io.sluice.gateway;
 
 import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.SentMessage;
-import io.sluice.runtime.agent.IdleConfig;
-import io.sluice.runtime.journal.JournalSpace;
-import io.sluice.runtime.process.CpuPinning;
 import io.sluice.gateway.codec.FixValidation;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.ListenAddress;
-import io.sluice.gateway.transport.TcpKeepalive;
 import io.sluice.gateway.transport.NioTransport;
-import net.openhft.chronicle.core.pool.ClassAliasPool;
+import io.sluice.gateway.transport.TcpKeepalive;
+import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.config.ConfigFile;
+import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
-import net.openhft.chronicle.wire.WireType;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -38,9 +35,8 @@ import java.util.Set;
  */
 public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
-        ClassAliasPool.CLASS_ALIASES.addAlias(GatewayConfig.class, "GatewayConfig");
-        ClassAliasPool.CLASS_ALIASES.addAlias(SessionConfig.class, "Session");
-        ClassAliasPool.CLASS_ALIASES.addAlias(TlsConfig.class, "Tls");
+        ConfigFile.alias(SessionConfig.class, "Session");
+        ConfigFile.alias(TlsConfig.class, "Tls");
     }
 
     private int gatewayId = 1;
@@ -79,11 +75,13 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         return validation == null ? FixValidation.STANDARD : validation.validation();
     }
 
-    /** Reads and validates a YAML configuration file. */
-    public static GatewayConfig load(final Path file) throws IOException {
-        final GatewayConfig config = WireType.YAML_ONLY.fromString(GatewayConfig.class, Files.readString(file));
-        config.validate();
-        return config;
+    /**
+     * Reads and validates a config file.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong with it
+     */
+    public static GatewayConfig load(final Path file) {
+        return ConfigFile.load(file, GatewayConfig.class, "gateway config", GatewayConfig::validate);
     }
 
     /** @throws IllegalArgumentException listing what is wrong (TLS passwords read from the process's environment) */

@@ -13,6 +13,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -59,7 +60,7 @@ public final class GatewayMain implements Callable<Integer> {
         final GatewayConfig gatewayConfig;
         try {
             gatewayConfig = GatewayConfig.load(config);
-        } catch (final IllegalArgumentException | java.io.IOException e) {
+        } catch (final IllegalArgumentException | UncheckedIOException e) {
             System.err.println("gateway: cannot use " + config + ": " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
@@ -109,7 +110,7 @@ public final class GatewayMain implements Callable<Integer> {
                     + failure.getMessage());
             return EXIT_CORRUPT_JOURNAL;
         }
-        if (!agent.started() && (failure instanceof java.io.UncheckedIOException || failure instanceof IllegalArgumentException)) {
+        if (!agent.started() && (failure instanceof UncheckedIOException || failure instanceof IllegalArgumentException)) {
             System.err.println(name + ": cannot start: " + failure.getMessage());
             return EXIT_FAILED;
         }

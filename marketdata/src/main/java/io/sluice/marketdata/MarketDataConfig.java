@@ -3,16 +3,13 @@ package io.sluice.marketdata;
 import io.sluice.contracts.TradingSession;
 import io.sluice.marketdata.feed.PacketHeader;
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.config.ConfigFile;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
-import net.openhft.chronicle.wire.WireType;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,33 +42,12 @@ public final class MarketDataConfig extends SelfDescribingMarshallable {
      * @throws IllegalArgumentException naming the file and what is wrong with it
      */
     public static MarketDataConfig load(final Path file) {
-        final String text;
-        try {
-            text = Files.readString(file);
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot read market-data config " + file.toAbsolutePath(), e);
-        }
-        return parse(text, file.toAbsolutePath().toString());
+        return ConfigFile.load(file, MarketDataConfig.class, "market-data config", MarketDataConfig::validate);
     }
 
     /** Parses and validates config text; {@code origin} names where it came from, for messages. */
     public static MarketDataConfig parse(final String yaml, final String origin) {
-        final MarketDataConfig config;
-        try {
-            config = WireType.YAML_ONLY.fromString(MarketDataConfig.class, yaml);
-        } catch (final RuntimeException e) {
-            throw new IllegalArgumentException("market-data config " + origin + " is not valid YAML for MarketDataConfig: "
-                    + e.getMessage(), e);
-        }
-        if (config == null) {
-            throw new IllegalArgumentException("market-data config " + origin + " is empty");
-        }
-        try {
-            config.validate();
-        } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("market-data config " + origin + ": " + e.getMessage(), e);
-        }
-        return config;
+        return ConfigFile.parse(yaml, origin, MarketDataConfig.class, "market-data config", MarketDataConfig::validate);
     }
 
     /** @throws IllegalArgumentException saying what is wrong */

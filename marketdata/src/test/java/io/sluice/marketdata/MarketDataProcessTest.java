@@ -47,7 +47,7 @@ final class MarketDataProcessTest {
         final LossyRelay relay = new LossyRelay().to(handler.incrementalAddress());
         final Path config = dir.resolve("marketdata.yaml");
         Files.writeString(config, """
-                !io.sluice.marketdata.MarketDataConfig {
+                !MarketDataConfig {
                   journalRoot: "%s",
                   instruments: [ VOD.L, BARC.L ],
                   incremental: [ "127.0.0.1:%d" ],
@@ -97,7 +97,7 @@ final class MarketDataProcessTest {
         final Path root = dir.resolve("root");
         final Path config = dir.resolve("marketdata.yaml");
         Files.writeString(config, """
-                !io.sluice.marketdata.MarketDataConfig {
+                !MarketDataConfig {
                   journalRoot: "%s",
                   instruments: [ VOD.L, BARC.L ],
                   incremental: [ "127.0.0.1:9" ],

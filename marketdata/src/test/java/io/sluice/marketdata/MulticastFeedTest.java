@@ -59,7 +59,7 @@ final class MulticastFeedTest {
         final long last = RecordedEngine.derivedWhole(RecordedEngine.marketData(reference, "127.0.0.1:9")) - 1;
         final Path config = dir.resolve("marketdata.yaml");
         Files.writeString(config, """
-                !io.sluice.marketdata.MarketDataConfig {
+                !MarketDataConfig {
                   journalRoot: "%s",
                   instruments: [ VOD.L, BARC.L ],
                   incremental: [ "239.255.71.1:31001" ],

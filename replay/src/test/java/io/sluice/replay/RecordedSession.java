@@ -34,7 +34,7 @@ public final class RecordedSession {
     public static final long JUMBO_AT = 37;
     /** The recording's engine config (journalRoot is set per recording); %s is the journal root. */
     private static final String CONFIG = """
-            !io.sluice.engine.config.EngineConfig {
+            !EngineConfig {
               journalRoot: "%s",
               gatewayIds: [ %s ],
               idle: { strategy: backoff },

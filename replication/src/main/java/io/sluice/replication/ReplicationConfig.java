@@ -1,12 +1,9 @@
 package io.sluice.replication;
 
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.config.ConfigFile;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
-import net.openhft.chronicle.wire.WireType;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -47,27 +44,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
      * @throws IllegalArgumentException naming the file and what is wrong with it
      */
     public static ReplicationConfig load(final Path file) {
-        final String text;
-        try {
-            text = Files.readString(file);
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot read replication config " + file.toAbsolutePath(), e);
-        }
-        final ReplicationConfig config;
-        try {
-            config = WireType.YAML_ONLY.fromString(ReplicationConfig.class, text);
-        } catch (final RuntimeException e) {
-            throw new IllegalArgumentException("replication config " + file.toAbsolutePath()
-                    + " is not valid YAML for ReplicationConfig: " + e.getMessage(), e);
-        }
-        if (config == null) {
-            throw new IllegalArgumentException("replication config " + file.toAbsolutePath() + " is empty");
-        }
-        try {
-            return config.validate();
-        } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("replication config " + file.toAbsolutePath() + ": " + e.getMessage(), e);
-        }
+        return ConfigFile.load(file, ReplicationConfig.class, "replication config", ReplicationConfig::validate);
     }
 
     /** @throws IllegalArgumentException saying what is wrong; @return this */

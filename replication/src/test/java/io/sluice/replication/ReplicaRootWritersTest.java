@@ -93,7 +93,7 @@ final class ReplicaRootWritersTest {
     private JavaProcess engine(final String name, final Path root) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, """
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   journalRoot: "%s",
                   gatewayIds: [ 1 ],
                   idle: { strategy: sleep-ms, sleepPeriodMs: 1 },

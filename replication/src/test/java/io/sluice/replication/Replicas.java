@@ -29,7 +29,7 @@ final class Replicas {
     static JavaProcess start(final Path dir, final String name, final String mode, final String deployment, final Path root,
                              final String servers, final int replicationFactor, final int minInsync) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
-        Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n"
+        Files.writeString(config, "!ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
                 + "  deployment: " + deployment + ",\n"
                 + "  root: " + root + ",\n"

@@ -297,7 +297,7 @@ public final class MultiHostReplicationBench {
         final Path config = dir.resolve("config/" + name + ".yaml");
         Files.createDirectories(config.getParent());
         Files.writeString(config, """
-                !io.sluice.replication.ReplicationConfig {
+                !ReplicationConfig {
                   mode: %s,
                   deployment: %s,
                   root: "%s",

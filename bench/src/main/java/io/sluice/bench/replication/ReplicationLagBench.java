@@ -179,7 +179,7 @@ public final class ReplicationLagBench {
     private static JavaProcess replicate(final Path dir, final String name, final String mode, final Path root,
                                          final String servers) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
-        Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n  mode: " + mode
+        Files.writeString(config, "!ReplicationConfig {\n  mode: " + mode
                 + ",\n  deployment: bench,\n  root: " + root + ",\n  bootstrapServers: \"" + servers
                 + "\",\n  lagReportMillis: 0\n}\n");
         return JavaProcess.start(name, dir.resolve(name + ".log"), List.of(), ReplicateMain.class, "--config", config.toString());

@@ -64,7 +64,7 @@ public final class ReplicationProcesses {
                                          final Path root, final String servers, final ShipperTuning tuning)
             throws IOException {
         final Path config = dir.resolve(name + ".yaml");
-        Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n"
+        Files.writeString(config, "!ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
                 + "  deployment: " + deployment + ",\n"
                 + "  root: " + root + ",\n"

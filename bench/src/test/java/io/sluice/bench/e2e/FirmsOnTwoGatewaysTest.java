@@ -54,7 +54,7 @@ class FirmsOnTwoGatewaysTest {
         final FixEndpoint gateway1 = FixEndpoint.tcp("127.0.0.1", LoopbackPorts.free());
         final FixEndpoint gateway2 = FixEndpoint.tcp("127.0.0.1", LoopbackPorts.free());
         try (JavaProcess engine = start("engine", EngineMain.class, Files.writeString(dir.resolve("engine.yaml"), """
-                     !io.sluice.engine.config.EngineConfig {
+                     !EngineConfig {
                        journalRoot: "%s",
                        gatewayIds: [ 1, 2 ],
                        maxOpenOrders: 1024,

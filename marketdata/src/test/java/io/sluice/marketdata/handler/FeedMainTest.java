@@ -20,7 +20,7 @@ final class FeedMainTest {
     @Test
     void anUnknownSymbolIsRefusedNamingTheFeedsInstruments() throws Exception {
         assertEquals("feed: unknown symbol NOPE: the feed carries VOD.L, BARC.L", refusal("""
-                !io.sluice.marketdata.MarketDataConfig {
+                !MarketDataConfig {
                   journalRoot: data, instruments: [ VOD.L, BARC.L ], incremental: [ "127.0.0.1:9" ],
                   snapshot: [ "127.0.0.1:9" ]
                 }""", "--symbol", "NOPE"));
@@ -29,7 +29,7 @@ final class FeedMainTest {
     @Test
     void aConfigWithoutSnapshotsIsRefused() throws Exception {
         assertEquals("feed: the config names no snapshot address: a handler cannot join without snapshots", refusal("""
-                !io.sluice.marketdata.MarketDataConfig {
+                !MarketDataConfig {
                   journalRoot: data, instruments: [ VOD.L ], incremental: [ "127.0.0.1:9" ]
                 }"""));
     }

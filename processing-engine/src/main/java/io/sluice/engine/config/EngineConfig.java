@@ -1,17 +1,14 @@
 package io.sluice.engine.config;
 
-import io.sluice.runtime.agent.IdleConfig;
-import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.TradingSession;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.config.ConfigFile;
+import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
-import net.openhft.chronicle.wire.WireType;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +20,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  * The engine's configuration, read from YAML ({@code ./sluice engine --config FILE}). Every field has a
  * default except the instruments; a file looks like this (see {@code engine-example.yaml}):
  * <pre>
- * !io.sluice.engine.config.EngineConfig {
+ * !EngineConfig {
  *   journalRoot: data,            # journals live under this directory (see Journals)
  *   gatewayIds: [ 1, 2 ],         # the gateway journals to tail: data/gateway-1, data/gateway-2
  *   idle: { strategy: backoff },  # what the engine thread does with no input: Agrona's aliases (IdleConfig)
@@ -69,32 +66,12 @@ public final class EngineConfig extends SelfDescribingMarshallable {
      * @throws IllegalArgumentException naming the file and what is wrong with it
      */
     public static EngineConfig load(final Path file) {
-        final String text;
-        try {
-            text = Files.readString(file);
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot read engine config " + file.toAbsolutePath(), e);
-        }
-        return parse(text, file.toAbsolutePath().toString());
+        return ConfigFile.load(file, EngineConfig.class, "engine config", EngineConfig::validate);
     }
 
     /** Parses and validates config text; {@code origin} names where it came from, for messages. */
     public static EngineConfig parse(final String yaml, final String origin) {
-        final EngineConfig config;
-        try {
-            config = WireType.YAML_ONLY.fromString(EngineConfig.class, yaml);
-        } catch (final RuntimeException e) {
-            throw new IllegalArgumentException("engine config " + origin + " is not valid YAML for EngineConfig: " + e.getMessage(), e);
-        }
-        if (config == null) {
-            throw new IllegalArgumentException("engine config " + origin + " is empty");
-        }
-        try {
-            config.validate();
-        } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("engine config " + origin + ": " + e.getMessage(), e);
-        }
-        return config;
+        return ConfigFile.parse(yaml, origin, EngineConfig.class, "engine config", EngineConfig::validate);
     }
 
     /** @throws IllegalArgumentException saying what is wrong */

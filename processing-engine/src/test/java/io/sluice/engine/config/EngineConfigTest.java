@@ -32,7 +32,7 @@ final class EngineConfigTest {
     @Test
     void theIdleStrategyIsNamedByAgronasAliasWithItsParameters() {
         final EngineConfig config = EngineConfig.parse("""
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   idle: { strategy: sleep-ns, sleepPeriodNs: 5000 },
                   instruments: [ { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150, maxOrderQty: 100, maxNotional: 100000 } ]
                 }
@@ -40,13 +40,13 @@ final class EngineConfigTest {
         assertEquals("sleep-ns (5000 ns)", config.idle().describe());
         assertEquals("sleep-ns", config.idle().newStrategy().alias());
         assertEquals(IdleConfig.of("yield"), EngineConfig.parse("""
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   idle: yield,
                   instruments: [ { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150, maxOrderQty: 100, maxNotional: 100000 } ]
                 }
                 """, "test.yaml").idle(), "the short form: the alias alone, with default parameters");
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse("""
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   idle: { strategy: BACK_OFF },
                   instruments: [ { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150, maxOrderQty: 100, maxNotional: 100000 } ]
                 }
@@ -58,7 +58,7 @@ final class EngineConfigTest {
     @Test
     void anOverflowingRiskLimitIsRefusedNamingTheInstrument() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse("""
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   instruments: [ { symbol: BIG, tickSize: 1, priceLow: 1, priceHigh: 1000000000, maxOrderQty: 1000000000, maxNotional: 1 } ]
                 }
                 """, "test.yaml"));
@@ -69,7 +69,7 @@ final class EngineConfigTest {
     @Test
     void aPriceBandOffTheTickGridIsRefused() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse("""
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   instruments: [ { symbol: X, tickSize: 0.05, priceLow: 1.01, priceHigh: 2, maxOrderQty: 10, maxNotional: 100 } ]
                 }
                 """, "test.yaml"));
@@ -79,7 +79,7 @@ final class EngineConfigTest {
     @Test
     void aPinCpuBelowMinusOneIsRefused() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse("""
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   pinCpu: -2,
                   instruments: [ { symbol: X, tickSize: 0.01, priceLow: 1, priceHigh: 2, maxOrderQty: 10, maxNotional: 100 } ]
                 }
@@ -90,7 +90,7 @@ final class EngineConfigTest {
     @Test
     void noInstrumentsIsRefused() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> EngineConfig.parse("!io.sluice.engine.config.EngineConfig { gatewayIds: [ 1 ] }", "empty.yaml"));
+                () -> EngineConfig.parse("!EngineConfig { gatewayIds: [ 1 ] }", "empty.yaml"));
         assertTrue(e.getMessage().contains("no instruments"), e.getMessage());
     }
 }

@@ -25,7 +25,7 @@ final class TradingScheduleConfigTest {
 
     private static EngineConfig parse(final String schedule) {
         return EngineConfig.parse("""
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   instruments: [
                     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150, maxOrderQty: 100, maxNotional: 100000 },
                     { symbol: AZN.L, tickSize: 0.5, lotSize: 1, priceLow: 5000, priceHigh: 15000, maxOrderQty: 100, maxNotional: 10000000 }
@@ -90,7 +90,7 @@ final class TradingScheduleConfigTest {
     @Test
     void noSectionMeansNoSchedule() {
         assertNull(EngineConfig.parse("""
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   instruments: [ { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150, maxOrderQty: 100, maxNotional: 100000 } ]
                 }
                 """, "test.yaml").tradingSchedule());

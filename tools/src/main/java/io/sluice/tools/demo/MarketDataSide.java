@@ -52,7 +52,7 @@ final class MarketDataSide implements AutoCloseable {
                 new InetSocketAddress("127.0.0.1", retransmitPort), null, 4_096);
         final Path config = root.resolve("marketdata.yaml");
         Files.writeString(config, """
-                !io.sluice.marketdata.MarketDataConfig {
+                !MarketDataConfig {
                   journalRoot: "%s",
                   instruments: [ %s ],
                   session: %s,

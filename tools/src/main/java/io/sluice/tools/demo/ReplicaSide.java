@@ -120,7 +120,7 @@ final class ReplicaSide implements AutoCloseable {
             throws IOException {
         final Path file = config.resolve(name + ".yaml");
         Files.writeString(file, """
-                !io.sluice.replication.ReplicationConfig {
+                !ReplicationConfig {
                   mode: %s,
                   deployment: %s,
                   root: "%s",

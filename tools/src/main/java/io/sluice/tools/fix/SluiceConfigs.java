@@ -33,7 +33,7 @@ public final class SluiceConfigs {
                          final SluiceIdle idle, final int pinCpu, final SluiceDeployment.JournalDisk disk,
                          final String engineSettings) {
         return """
-                !io.sluice.engine.config.EngineConfig {%s
+                !EngineConfig {%s
                   journalRoot: "%s",
                   gatewayIds: [ %s ],
                   idle: { strategy: %s },
@@ -73,14 +73,14 @@ public final class SluiceConfigs {
             case UDS -> "unix:" + endpoint.socketPath();
         };
         final String sessions = spec.sessions().stream()
-                .map(session -> ("    !io.sluice.gateway.SessionConfig { senderCompId: %s, targetCompId: %s,"
+                .map(session -> ("    !Session { senderCompId: %s, targetCompId: %s,"
                         + " username: \"%s\", password: \"%s\"%s }")
                         .formatted(session.senderCompId(), gatewayCompId, session.username(), session.password(),
                                 spec.sessionSettings().containsKey(session.senderCompId())
                                         ? ", " + spec.sessionSettings().get(session.senderCompId()) : ""))
                 .collect(Collectors.joining(",\n"));
         return """
-                !io.sluice.gateway.GatewayConfig {
+                !GatewayConfig {
                   gatewayId: %d,
                   journalRoot: "%s",
                   listen: "%s",%s%s
