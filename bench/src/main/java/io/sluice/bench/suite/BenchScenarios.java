@@ -1,6 +1,26 @@
 package io.sluice.bench.suite;
 
+import io.sluice.bench.burst.BurstBench;
+import io.sluice.bench.engine.EngineAllocBench;
+import io.sluice.bench.engine.EngineThroughputBench;
+import io.sluice.bench.engine.JournalRoundTripBench;
+import io.sluice.bench.fix.CountersCostBench;
+import io.sluice.bench.fix.FixAllocationBenchmark;
+import io.sluice.bench.fix.FixBenchmark;
+import io.sluice.bench.fix.ReplicationRoundTripBench;
+import io.sluice.bench.fix.SnapshotterImpactBench;
+import io.sluice.bench.hop.JournalHopBench;
+import io.sluice.bench.integrity.ChecksumCostBench;
+import io.sluice.bench.marketdata.MarketDataBench;
+import io.sluice.bench.recovery.RecoveryBench;
+import io.sluice.bench.replay.ReplayBench;
+import io.sluice.bench.replication.MultiHostReplicationBench;
+import io.sluice.bench.replication.ReplicationLagBench;
 import io.sluice.bench.report.ReportSpec;
+import io.sluice.bench.runtime.RuntimeConfigsBench;
+import io.sluice.bench.runtime.WarmUpBench;
+import io.sluice.bench.tail.TailLiveImpactBenchmark;
+import io.sluice.bench.tail.TailOfflineBenchmark;
 
 import java.util.List;
 import java.util.Optional;
@@ -16,7 +36,7 @@ public final class BenchScenarios {
 
     /** The registry. */
     public static final List<BenchScenario> ALL = List.of(
-            new BenchScenario("journal-hop",
+            new BenchScenario("journal-hop", JournalHopBench::main,
                     "one journal hop (writer thread -> journal -> reader thread) at fixed rates and flat out",
                     "contract (Sluice's method writer/reader) vs raw Chronicle DocumentContext writes of the same bytes;"
                             + " same process, A/B interleaved: every round runs every rate for both variants",
@@ -25,7 +45,7 @@ public final class BenchScenarios {
                             "--codec-messages", "50000"),
                     List.of(),
                     hop(new ReportSpec(), "100000", "1000000", "0")),
-            new BenchScenario("engine-throughput",
+            new BenchScenario("engine-throughput", EngineThroughputBench::main,
                     "the engine flat out over a pre-written journal of mixed commands",
                     "engine reports/s vs the raw append rate of as many reports (the ceiling), measured after the"
                             + " engine in the same process, both with the journal pretoucher; not interleaved",
@@ -38,7 +58,7 @@ public final class BenchScenarios {
                             .headline("share of the ceiling", "shareOfCeiling")
                             .headline("recovery inputs/s (re-run and compared)", "recoveryInputsPerSecond")
                             .compare("reports/s", "engine", "reportsPerSecond", "raw append", "ceilingReportsPerSecond")),
-            new BenchScenario("journal-round-trip",
+            new BenchScenario("journal-round-trip", JournalRoundTripBench::main,
                     "two gateway threads -> journals -> engine -> journal -> gateways, within a window",
                     "no baseline; the anchor figures of issue 2 are from other hardware",
                     "issue 3 anchor: 1.6 M/s and 3.3 / 4.9 / 9.8 µs (p90 / p99 / p99.9) on a 3.8 GHz i7",
@@ -51,7 +71,7 @@ public final class BenchScenarios {
                             .latency("round trip", "roundTrip")
                             .latency("in: written -> engine read", "in")
                             .latency("out: report -> gateway read", "out")),
-            new BenchScenario("engine-alloc",
+            new BenchScenario("engine-alloc", EngineAllocBench::main,
                     "the engine in a child JVM under Epsilon GC: bytes allocated per command",
                     "no baseline; the target is zero",
                     "issue 3: 0 bytes per order over at least 10 M orders",
@@ -60,7 +80,7 @@ public final class BenchScenarios {
                     new ReportSpec()
                             .headline("bytes per command", "bytesPerCommand")
                             .headline("allocated bytes", "allocatedBytes")),
-            new BenchScenario("tail-offline",
+            new BenchScenario("tail-offline", TailOfflineBenchmark::main,
                     "the latency tail reading a finished synthetic journal set from its start",
                     "no baseline; five runs inside the process, median reported",
                     "issue 6: at least 5 M messages/s offline",
@@ -70,7 +90,7 @@ public final class BenchScenarios {
                             .headline("inputs/s (median run)", "inputsPerSecond")
                             .headline("inputs/s on CPU time", "cpuInputsPerSecond")
                             .headline("bytes allocated per record", "bytesAllocatedPerRecord")),
-            new BenchScenario("tail-live-impact",
+            new BenchScenario("tail-live-impact", TailLiveImpactBenchmark::main,
                     "the journal round trip at a paced rate while a live tail process follows its journals",
                     "the same round trip without the tail; same process, A/B interleaved: every round runs both,"
                             + " the order alternating, each run on fresh journals",
@@ -87,7 +107,7 @@ public final class BenchScenarios {
                             .compare("p99.9 (µs)", "with tail", "withTail.p99_9Us", "without tail", "withoutTail.p99_9Us")
                             .latency("without tail", "withoutTail")
                             .latency("with tail", "withTail")),
-            new BenchScenario("replay",
+            new BenchScenario("replay", ReplayBench::main,
                     "replaying a recorded journal set through a fresh engine and comparing the reports",
                     "replay with comparison vs the engine alone over the same set; same process, alternating rounds",
                     "issue 5: replay with comparison at most 1.25x the engine alone",
@@ -104,7 +124,7 @@ public final class BenchScenarios {
                                     "engine alone", "engineAlone[1].seconds")
                             .compare("seconds, round 3", "replay + comparison", "replayWithComparison[2].seconds",
                                     "engine alone", "engineAlone[2].seconds")),
-            new BenchScenario("recovery",
+            new BenchScenario("recovery", RecoveryBench::main,
                     "engine restart, from process launch to its answer to the first live command, as history grows",
                     "restart from the newest snapshot (./sluice snapshot --at-end run before) vs re-running every input,"
                             + " each with and without the engine's AOT cache (as ./sluice engine starts); same run, same"
@@ -126,7 +146,7 @@ public final class BenchScenarios {
                                     "rows[1].withSnapshots.launchToFirstAnswerMs")
                             .compare("engine recovery (ms), larger size", "with snapshots", "rows[1].withSnapshots.engineRecoveryMs",
                                     "without", "rows[1].withoutSnapshots.engineRecoveryMs")),
-            new BenchScenario("snapshotter-impact",
+            new BenchScenario("snapshotter-impact", SnapshotterImpactBench::main,
                     "the live engine (and a TCP gateway) under pipelined FIX orders, window 16, while a snapshotter"
                             + " follows its journals (./sluice snapshot --follow --every 50000, a process of its own)",
                     "an identical deployment without one; same run, slices taking turns (the other deployment stopped),"
@@ -143,7 +163,7 @@ public final class BenchScenarios {
                                     "without", "targets.Sluice TCP, no snapshotter.roundTrip.p99Us")
                             .latency("no snapshotter", "targets.Sluice TCP, no snapshotter.roundTrip")
                             .latency("snapshotter following", "targets.Sluice TCP, snapshotter following.roundTrip")),
-            new BenchScenario("fix-round-trip",
+            new BenchScenario("fix-round-trip", FixBenchmark::roundTrip,
                     "FIX ping-pong (window 1) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices"
                             + " (targets take turns)",
@@ -151,14 +171,14 @@ public final class BenchScenarios {
                     List.of("--warmup", "10000", "--orders", "20000", "--rounds", "4"),
                     List.of(),
                     fix(new ReportSpec())),
-            new BenchScenario("fix-pipelined",
+            new BenchScenario("fix-pipelined", FixBenchmark::pipelined,
                     "FIX pipelined throughput (window 64) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices",
                     "issue 4: at least 10x QuickFIX/J's throughput",
                     List.of("--warmup", "20000", "--orders", "60000", "--rounds", "4"),
                     List.of(),
                     fix(new ReportSpec())),
-            new BenchScenario("fix-idle-sockets",
+            new BenchScenario("fix-idle-sockets", FixBenchmark::idleSockets,
                     "FIX ping-pong (window 1) through Sluice's full path over TCP, with 500 idle connections held open",
                     "the same session on an identical gateway holding no idle connections; same run, A/B interleaved"
                             + " in slices (targets take turns)",
@@ -174,7 +194,7 @@ public final class BenchScenarios {
                                     "targets.Sluice TCP.roundTrip.p99Us")
                             .latency("Sluice TCP", "targets.Sluice TCP.roundTrip")
                             .latency("Sluice TCP + 500 idle", "targets.Sluice TCP + 500 idle.roundTrip")),
-            new BenchScenario("fix-round-trip-counters",
+            new BenchScenario("fix-round-trip-counters", CountersCostBench::main,
                     "FIX ping-pong (window 1) through Sluice's full path over TCP with the live counters on (as shipped)",
                     "the same deployment with counters: false in the engine and the gateway (no counters file, no counter"
                             + " writes); same run, the arms taking turns in slices, the other arm's processes stopped",
@@ -190,7 +210,7 @@ public final class BenchScenarios {
                                     "counters off", "targets.Sluice TCP, counters off.roundTrip.p99Us")
                             .latency("counters on", "targets.Sluice TCP, counters on.roundTrip")
                             .latency("counters off", "targets.Sluice TCP, counters off.roundTrip")),
-            new BenchScenario("fix-zero-alloc",
+            new BenchScenario("fix-zero-alloc", FixAllocationBenchmark::main,
                     "orders through a gateway under Epsilon GC: bytes allocated per order by the whole gateway",
                     "no baseline; the target is zero",
                     "issue 4: 0 bytes per order on the gateway's I/O thread over at least 5 M orders",
@@ -199,7 +219,7 @@ public final class BenchScenarios {
                     new ReportSpec()
                             .headline("gateway bytes per order", "gatewayBytesPerOrder")
                             .headline("orders/s", "ordersPerSecond")),
-            new BenchScenario("checksum-cost",
+            new BenchScenario("checksum-cost", ChecksumCostBench::main,
                     "engine-throughput and fix-round-trip (Sluice TCP) with the journal records' CRC32C checksums on",
                     "the same runs with checksums off (-Dsluice.journal.checksums=off, for measurement only); each arm a"
                             + " fresh child JVM, arms alternating round by round, the order flipping",
@@ -215,7 +235,7 @@ public final class BenchScenarios {
                                     "checksums off", "engine.commandsPerSecondOffMedian")
                             .compare("FIX round trip mean (µs)", "checksums on", "fix.meanUsOnMedian",
                                     "checksums off", "fix.meanUsOffMedian")),
-            new BenchScenario("warm-up",
+            new BenchScenario("warm-up", WarmUpBench::main,
                     "the full FIX path from process launch under a constant paced load, per second",
                     "the plain JVM vs the JDK 25 AOT cache (trained on real orders) vs -XX:CompileThresholdScaling=0.1"
                             + " (and C1 only, AOT + scaling in the full profile); variants take turns, run by run",
@@ -231,7 +251,7 @@ public final class BenchScenarios {
                                     "plain", "variants[variant=plain].secondsTo95PercentOfPeak.median")
                             .compare("p99 in the first 10 s (µs)", "aot", "variants[variant=aot].p99First10sUs.median",
                                     "plain", "variants[variant=plain].p99First10sUs.median")),
-            new BenchScenario("runtime-configs",
+            new BenchScenario("runtime-configs", RuntimeConfigsBench::main,
                     "the journal round trip and the FIX round trip under several GCs and JVM flags",
                     "G1 (the shipped default) vs ZGC, Parallel and Serial, then compact object headers, AlwaysPreTouch"
                             + " and a pinned engine thread one at a time; configurations take turns, run by run",
@@ -239,7 +259,7 @@ public final class BenchScenarios {
                     List.of("--repeats", "1", "--journal-orders", "50000", "--fix-warmup", "1000", "--fix-orders", "5000"),
                     List.of("--full"),
                     gcSweep(new ReportSpec(), "ZGC", "Parallel", "Serial")),
-            new BenchScenario("burst",
+            new BenchScenario("burst", BurstBench::main,
                     "a sustained journal round trip burst as the journals outgrow the page cache",
                     "the big burst vs a smaller burst run first in the same process; per 5 s interval",
                     "issue 7: at least 200 M messages (or as many as the disk allows, stated) vs a 20 M burst",
@@ -253,7 +273,7 @@ public final class BenchScenarios {
                                     "baseline.roundTrip.p99_9Us")
                             .latency("burst", "burst.roundTrip")
                             .latency("baseline", "baseline.roundTrip")),
-            new BenchScenario("replication",
+            new BenchScenario("replication", ReplicationLagBench::main,
                     "replication lag: a command written to a primary journal -> read from the replica's copy, through a"
                             + " real Kafka broker, a shipper and a receiver (child processes), at fixed rates and flat out",
                     "no baseline run; the anchor is Chronicle Queue Enterprise replication on other hardware",
@@ -267,7 +287,7 @@ public final class BenchScenarios {
                             .latency("10 k/s", "rate10000")
                             .latency("100 k/s", "rate100000")
                             .latency("flat out", "flatOut")),
-            new BenchScenario("replication-fix",
+            new BenchScenario("replication-fix", ReplicationRoundTripBench::main,
                     "FIX ping-pong round trip through one deployment and a real Kafka broker: no shipper, then a shipper"
                             + " with an asynchronous and an acknowledged gateway taking turns, then no shipper again",
                     "no replication, measured before and after the replicated arms in the same run",
@@ -289,7 +309,7 @@ public final class BenchScenarios {
                             .latency("asynchronous", "targets.asynchronous.roundTrip")
                             .latency("acknowledged", "targets.acknowledged.roundTrip")
                             .latency("none (after)", "targets.none (after).roundTrip")),
-            new BenchScenario("replication-netns",
+            new BenchScenario("replication-netns", MultiHostReplicationBench::main,
                     "replication across two network namespaces joined by a veth pair (primary: engine, gateway, FIX load,"
                             + " shipper; replica: Kafka broker, receiver): tc netem delay, then loss, then a narrow link"
                             + " (tc tbf), then a partition, then healed (needs root; skipped where namespaces cannot be"
@@ -306,7 +326,7 @@ public final class BenchScenarios {
                             .headline("backlog at heal (records)", "backlogAtHealRecords")
                             .headline("catch-up (s)", "catchUpSeconds")
                             .headline("journals identical", "identical")),
-            new BenchScenario("market-data",
+            new BenchScenario("market-data", MarketDataBench::main,
                     "market data from a real engine's journal: order-to-tick paced and flat out (engine report -> feed"
                             + " packet sent, -> feed handler's book), offline rebuild, a burst, Epsilon allocation",
                     "the engine hop (report -> a plain tailer of the engine journal) in the same run",
