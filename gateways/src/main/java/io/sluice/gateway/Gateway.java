@@ -1,31 +1,25 @@
 package io.sluice.gateway;
 
-import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.GatewayToEngine;
-import io.sluice.contracts.MassCancel;
-import io.sluice.contracts.MassCancelCause;
-import io.sluice.contracts.NewOrder;
-import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalReader;
-import io.sluice.runtime.admin.AdminJournal;
-import io.sluice.runtime.journal.JournalDiskFullException;
-import io.sluice.runtime.journal.JournalSpace;
-import io.sluice.runtime.replication.RootRole;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.LogonThrottle;
 import io.sluice.gateway.transport.ConnectionHandler;
 import io.sluice.gateway.transport.NioConnection;
 import io.sluice.gateway.transport.NioTransport;
-import io.sluice.gateway.transport.TlsContext;
+import io.sluice.runtime.journal.JournalDiskFullException;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import org.agrona.CloseHelper;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
 
 import java.net.SocketAddress;
 import java.nio.file.Path;
@@ -33,18 +27,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One gateway process's work, on one thread: claim its sessions in the deployment ({@link SessionClaims}), accept
- * FIX sessions ({@link NioTransport}, {@link FixAcceptor}),
- * write their orders as commands to the gateway journal ({@link OrderEntry}), tail the engine journal and
- * deliver this gateway's reports ({@link ReportDelivery}), keep session state in the gateway's own journal
- * ({@link JournalSessionStore}), carry out the operator's commands for its sessions ({@link GatewayAdmin}, read from the
- * admin journal at the housekeeping pace; a start refuses an admin journal others could write). Construction recovers everything from the journals: sequence numbers,
- * the resend store, the next command eventId, and the engine-journal position delivered up to. The thread
- * that constructs a gateway must be the one that runs it (Chronicle appenders and tailers are single-threaded).
- * Disk space is kept reserved ahead of both journal writers ({@link GatewaySpace}): on a full disk new orders are
- * refused, and {@link #doWork()} stops with a {@link JournalDiskFullException} before the reserve is used up.
+ * One gateway process's work on one thread, an Agrona {@link Agent} wired from a concluded {@link GatewayContext}.
  * <p>
- * A gateway is an Agrona {@link Agent}, run on its thread by a {@link GatewayAgent} (which constructs it there).
+ * It accepts FIX sessions ({@link NioTransport}, {@link FixAcceptor}), writes their orders as commands to the gateway
+ * journal ({@link OrderEntry}), tails the engine journal and delivers this gateway's reports ({@link ReportDelivery}),
+ * keeps session state in the gateway's own journal ({@link JournalSessionStore}), and carries out the operator's
+ * commands for its sessions ({@link GatewayAdmin}, read from the admin journal at the housekeeping pace). Its context
+ * has recovered everything from the journals: sequence numbers, the resend store, the next command eventId, and the
+ * engine-journal position delivered up to. The thread that launches a gateway must be the one that runs it (Chronicle
+ * appenders and tailers are single-threaded): a {@link GatewayAgent} launches it on its own thread. Disk space is kept
+ * reserved ahead of both journal writers ({@link GatewaySpace}): on a full disk new orders are refused, and
+ * {@link #doWork()} stops with a {@link JournalDiskFullException} before the reserve is used up.
+ * <p>
  * Errors: a failure while processing a client's message is confined to that client: its session is logged out
  * ({@value #INTERNAL_ERROR_TEXT}) and the error logged with the session and the journals' positions, and the gateway
  * serves the others on. Any other failure (reading reports, the journals, the selector) escapes {@link #doWork()}
@@ -60,6 +54,7 @@ public final class Gateway implements Agent, AutoCloseable {
     private static final long HOUSEKEEPING_INTERVAL_NANOS = 100_000_000L;
     private static final long REFUSAL_LOG_INTERVAL_NANOS = 1_000_000_000L;
 
+    private final GatewayContext context;
     private final GatewayConfig config;
     private final ChronicleQueue commandJournal;
     private final ChronicleQueue engineJournal;
@@ -67,7 +62,6 @@ public final class Gateway implements Agent, AutoCloseable {
     private final GatewaySpace space;
     private final OrderEntry orderEntry;
     private final FixAcceptor acceptor;
-    private final ReportDelivery delivery;
     private final ExcerptTailer engineTailer;
     private final JournalReader engineReader;
     private final NioTransport transport;
@@ -77,89 +71,95 @@ public final class Gateway implements Agent, AutoCloseable {
     private final AcknowledgedSends acknowledgedSends;
     private final CancelOnDisconnect cancelOnDisconnect;
     private final GatewayAdmin admin;
+    private final NanoClock nanoClock;
     private long nextHousekeepingNanos;
     private long lastRefusalLogNanos;
 
-    public Gateway(final GatewayConfig config, final EpochClock clock) {
-        this.config = config.validate();
-        final Path root = config.journalRoot();
-        final int id = config.gatewayId();
-        RootRole.requireNotReplica(root, "gateway " + id);
-        AdminJournal.requireOwnerOnly(root);
-        for (final Path journal : List.of(Journals.gatewayJournal(root, id), Journals.engineJournal(root),
-                Journals.gatewayDeliveries(root, id))) {
-            JournalSpace.requireRoomToCreate(journal, config.journalReserveBytes());
+    /**
+     * Concludes {@code context} ({@link GatewayContext#conclude()}) and wires a gateway from it, on the calling thread,
+     * which must be the one that runs it. If wiring fails, the context is closed again.
+     */
+    public static Gateway launch(final GatewayContext context) {
+        context.conclude();
+        try {
+            return new Gateway(context);
+        } catch (final RuntimeException | Error e) {
+            context.close();
+            throw e;
         }
-        SessionClaims.claim(config);
-        commandJournal = Journals.open(Journals.gatewayJournal(root, id));
-        engineJournal = Journals.open(Journals.engineJournal(root));
-        final ChronicleQueue recordJournal = Journals.open(Journals.gatewayDeliveries(root, id));
-        store = new JournalSessionStore(recordJournal, config.maxMessageBytes());
-        final CancelOnDisconnect.Recovered recovered = new CancelOnDisconnect.Recovered();
-        final long lastEventId = recoverCommands(recovered);
-        // What was just recovered, written down: a restart needs none of this journal before it (./sluice archive).
-        store.commandsRecovered(lastEventId);
-        store.checkpoint();
+    }
+
+    private Gateway(final GatewayContext context) {
+        this.context = context;
+        this.config = context.config();
+        this.nanoClock = context.nanoClock();
+        final EpochClock clock = context.epochClock();
+        final int id = config.gatewayId();
+        final Path root = config.journalRoot();
+        commandJournal = context.commandJournal();
+        engineJournal = context.engineJournal();
+        store = context.store();
+        counters = context.counters();
         final ExcerptAppender commandAppender = commandJournal.createAppender();
         final GatewayToEngine commands = Journals.methodWriter(commandAppender, GatewayToEngine.class);
-        space = new GatewaySpace(id,
-                new JournalSpace(commandJournal, config.journalReserveBytes(), config.diskWarningBytes()), commandAppender,
-                new JournalSpace(recordJournal, config.journalReserveBytes(), config.diskWarningBytes()), store.appender());
-        orderEntry = new OrderEntry(id, config.sessions(), commands, space,
-                new GatewayExecIds(id, config.publicIds(), store), lastEventId);
+        space = new GatewaySpace(id, context.commandSpace(), commandAppender, context.recordSpace(), store.appender());
+        NioTransport bound = null;
+        try {
+            orderEntry = new OrderEntry(id, config.sessions(), commands, space,
+                    new GatewayExecIds(id, config.publicIds(), store), context.lastEventId());
+            final List<FixSession> sessions = new ArrayList<>();
+            for (final SessionConfig sessionConfig : config.sessions()) {
+                final FixSession session = new FixSession(sessionConfig.identity(), store,
+                        InboundThrottle.wrap(orderEntry, sessionConfig), clock,
+                        config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis(),
+                        config.minHeartBtIntSeconds(sessionConfig)).resets(sessionConfig.resetPolicy());
+                session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
+                if (counters != null) {
+                    session.counters(counters.forSession(sessionConfig.identity()));
+                }
+                sessions.add(session);
+            }
+            log = new GatewayLog(id);
+            cancelOnDisconnect = new CancelOnDisconnect(sessions, config.sessions(), orderEntry, clock, log);
+            cancelOnDisconnect.armAfterRestart(context.recovered(), store);
+            acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS,
+                    cancelOnDisconnect.watching(counters == null ? log : counters.counting(log)),
+                    new LogonThrottle(config.logonFailuresAllowed(), config.logonBackoffMillis(),
+                            config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
+                    config.validation());
+            admin = new GatewayAdmin(id, acceptor, store, context.adminJournal());
 
-        final List<FixSession> sessions = new ArrayList<>();
-        for (final SessionConfig sessionConfig : config.sessions()) {
-            final FixSession session = new FixSession(sessionConfig.identity(), store,
-                    InboundThrottle.wrap(orderEntry, sessionConfig), clock,
-                    config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis(),
-                    config.minHeartBtIntSeconds(sessionConfig)).resets(sessionConfig.resetPolicy());
-            session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
-            sessions.add(session);
-        }
-        log = new GatewayLog(id);
-        // Without counters: no file, and the sessions keep SessionCounters.NONE, which writes nothing.
-        counters = config.counters() ? new GatewayCounters(root, id, sessions, engineJournal) : null;
-        cancelOnDisconnect = new CancelOnDisconnect(sessions, config.sessions(), orderEntry, clock, log);
-        cancelOnDisconnect.armAfterRestart(recovered, store);
-        acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS,
-                cancelOnDisconnect.watching(counters == null ? log : counters.counting(log)),
-                new LogonThrottle(config.logonFailuresAllowed(), config.logonBackoffMillis(),
-                        config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
-                config.validation());
-
-        admin = new GatewayAdmin(root, id, acceptor, store);
-
-        engineTailer = engineJournal.createTailer();
-        // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,
-        // its other reports are still to be delivered.
-        final long lastExcerpt = store.deliveredEngineIndex();
-        final long alreadyDelivered = lastExcerpt != 0 && engineTailer.moveToIndex(lastExcerpt)
-                ? store.reportsDeliveredFromExcerpt() : 0;
-        delivery = new ReportDelivery(id, acceptor, store, engineTailer, alreadyDelivered);
-        engineReader = new JournalReader(engineJournal, engineTailer, delivery);
-        if (!NioTransport.boxingIsCached()) {
-            throw new IllegalArgumentException("the gateway needs the JVM flags in jvm.options (-XX:AutoBoxCacheMax="
-                    + NioTransport.CACHED_DESCRIPTORS + "), or its selector allocates on every ready socket");
-        }
-        final TlsContext tls = config.tls() == null ? null : new TlsContext(config.tls().settings(System.getenv()));
-        transport = new NioTransport(config.listens(), tls, new Connections(acceptor, this, delivery, log),
-                2 * config.maxMessageBytes() + 64, config.sendBufferBytes(), CLOSE_RESERVE,
-                config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
-                new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
-                        config.preLogonBuffers(), config.preLogonBuffersPerAddress()), config.tcpKeepalive());
-        for (final FixSession session : sessions) {
-            transport.reserveSessionBuffers(session.id());
-        }
-        if (config.replication() == GatewayReplication.ACKNOWLEDGED) {
-            acknowledgedSends = new AcknowledgedSends(id, root,
-                    Journals.gatewayDeliveries(root, id).getFileName().toString(), store);
-            transport.holdSendsFor(acknowledgedSends);
-        } else {
-            acknowledgedSends = null;
+            engineTailer = engineJournal.createTailer();
+            // Start again at the excerpt of the last report delivered: if the gateway stopped part way through it,
+            // its other reports are still to be delivered.
+            final long lastExcerpt = store.deliveredEngineIndex();
+            final long alreadyDelivered = lastExcerpt != 0 && engineTailer.moveToIndex(lastExcerpt)
+                    ? store.reportsDeliveredFromExcerpt() : 0;
+            final ReportDelivery delivery = new ReportDelivery(id, acceptor, store, engineTailer, alreadyDelivered);
+            engineReader = new JournalReader(engineJournal, engineTailer, delivery);
+            bound = new NioTransport(config.listens(), context.tls(), new Connections(acceptor, this, delivery, log),
+                    2 * config.maxMessageBytes() + 64, config.sendBufferBytes(), CLOSE_RESERVE,
+                    config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
+                    new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
+                            config.preLogonBuffers(), config.preLogonBuffersPerAddress()), config.tcpKeepalive(),
+                    nanoClock);
+            transport = bound;
+            for (final FixSession session : sessions) {
+                transport.reserveSessionBuffers(session.id());
+            }
+            if (config.replication() == GatewayReplication.ACKNOWLEDGED) {
+                acknowledgedSends = new AcknowledgedSends(id, root,
+                        Journals.gatewayDeliveries(root, id).getFileName().toString(), store);
+                transport.holdSendsFor(acknowledgedSends);
+            } else {
+                acknowledgedSends = null;
+            }
+        } catch (final RuntimeException | Error e) {
+            CloseHelper.closeAll(bound, space);
+            throw e;
         }
         logonTimeoutNanos = config.logonTimeoutMillis() * 1_000_000L;
-        lastRefusalLogNanos = System.nanoTime();
+        lastRefusalLogNanos = nanoClock.nanoTime();
     }
 
     /**
@@ -182,7 +182,7 @@ public final class Gateway implements Agent, AutoCloseable {
         work += cancelOnDisconnect.onTimer();
         work += transport.flush();
         work += transport.releaseHeld();
-        final long now = System.nanoTime();
+        final long now = nanoClock.nanoTime();
         if (now - nextHousekeepingNanos >= 0) {
             nextHousekeepingNanos = now + HOUSEKEEPING_INTERVAL_NANOS;
             if (acknowledgedSends != null) {
@@ -192,7 +192,7 @@ public final class Gateway implements Agent, AutoCloseable {
             work += admin.poll();
             store.checkpointOnNewDay();
             if (counters != null) {
-                counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
+                counters.sample(acceptor, transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
             }
             if ((transport.refused() > 0 || transport.evicted() > 0)
                     && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
@@ -261,7 +261,7 @@ public final class Gateway implements Agent, AutoCloseable {
 
     /** @return the session of a client SenderCompID, or null. */
     public FixSession session(final String senderCompId) {
-        return acceptor.session(io.sluice.gateway.codec.ShortText.parse(senderCompId));
+        return acceptor.session(ShortText.parse(senderCompId));
     }
 
     /** @return the eventId of the last command written to the gateway journal. */
@@ -269,84 +269,10 @@ public final class Gateway implements Agent, AutoCloseable {
         return orderEntry.lastEventId();
     }
 
+    /** Closes the gateway's listeners, connections and threads, then its context: journals, files and locks. */
     @Override
     public void close() {
-        if (counters != null) {
-            counters.close();
-        }
-        admin.close();
-        if (acknowledgedSends != null) {
-            acknowledgedSends.close();
-        }
-        space.close();
-        transport.close();
-        store.close();
-        commandJournal.close();
-        engineJournal.close();
-    }
-
-    /**
-     * Reads the whole command journal to its last excerpt, every record's checksum checked (a damaged record or
-     * excerpt header stops the start with a {@link io.sluice.contracts.journal.CorruptJournalException} naming file,
-     * excerpt and byte offset, {@link JournalReader#readOneToEnd}): the last
-     * command's eventId is where eventIds continue, and each command newer than the last recorded session
-     * progress came from a client message whose progress was not recorded before a crash, so that session's
-     * expected MsgSeqNum moves past it (not the gateway's own cancel-on-disconnect, which no client message caused).
-     * {@code recovered} notes per session what cancel-on-disconnect needs to know.
-     */
-    private long recoverCommands(final CancelOnDisconnect.Recovered recovered) {
-        final CommandScan scan = new CommandScan();
-        try (ExcerptTailer tailer = commandJournal.createTailer();
-             JournalReader reader = new JournalReader(commandJournal, tailer, scan)) {
-            long lastEventId = 0;
-            while (reader.readOneToEnd()) {
-                lastEventId = Math.max(lastEventId, scan.eventId);
-                if (scan.cancelOnDisconnect) {
-                    recovered.cancelOnDisconnect(scan.session, scan.eventId);
-                    continue;
-                }
-                recovered.clientCommand(scan.session, scan.eventId);
-                if (scan.eventId > store.recordedEventId()) {
-                    store.commandWithoutProgress(scan.session);
-                }
-            }
-            return lastEventId;
-        }
-    }
-
-    /** Notes the source session and eventId of commands read during recovery, and whether a client sent it. */
-    private static final class CommandScan implements GatewayToEngine {
-        long eventId;
-        long session;
-        boolean cancelOnDisconnect;
-
-        @Override
-        public void newOrder(final NewOrder order) {
-            eventId = order.metaData().eventId();
-            session = order.session();
-            cancelOnDisconnect = false;
-        }
-
-        @Override
-        public void cancelOrder(final CancelOrder cancel) {
-            eventId = cancel.metaData().eventId();
-            session = cancel.session();
-            cancelOnDisconnect = false;
-        }
-
-        @Override
-        public void replaceOrder(final ReplaceOrder replace) {
-            eventId = replace.metaData().eventId();
-            session = replace.session();
-            cancelOnDisconnect = false;
-        }
-
-        @Override
-        public void massCancel(final MassCancel massCancel) {
-            eventId = massCancel.metaData().eventId();
-            session = massCancel.session();
-            cancelOnDisconnect = massCancel.cause() != MassCancelCause.CLIENT_REQUEST;
-        }
+        CloseHelper.closeAll(acknowledgedSends, space, transport, context);
     }
 
     /**

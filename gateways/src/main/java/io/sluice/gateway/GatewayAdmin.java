@@ -6,7 +6,6 @@ import io.sluice.contracts.AdminCommands;
 import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.AdminRefusal;
 import io.sluice.contracts.journal.JournalReader;
-import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixSession;
@@ -16,9 +15,6 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
  * The gateway's side of the deployment's admin journal ({@link AdminJournal}): it reads every operator command and
@@ -31,7 +27,7 @@ import java.nio.file.Path;
  * The gateway polls it at its housekeeping pace, not per message: admin commands are rare, and an idle poll is one
  * read of an empty tailer, allocating nothing.
  */
-final class GatewayAdmin implements AdminCommands, AutoCloseable {
+final class GatewayAdmin implements AdminCommands {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayAdmin.class);
     private static final int COMMANDS_PER_POLL = 16;
     /** The Logout text of an operator's disconnect; the command's reason follows. */
@@ -40,24 +36,15 @@ final class GatewayAdmin implements AdminCommands, AutoCloseable {
     private final int gatewayId;
     private final FixAcceptor acceptor;
     private final JournalSessionStore store;
-    private final ChronicleQueue journal;
     private final JournalReader reader;
     private final AdminOutcome outcome = new AdminOutcome();
 
-    /**
-     * Opens the admin journal under {@code root}, creating it owner-only if there is none.
-     *
-     * @throws IllegalStateException if it is open to anyone but this OS user ({@link AdminJournal#requireOwnerOnly})
-     */
-    GatewayAdmin(final Path root, final int gatewayId, final FixAcceptor acceptor, final JournalSessionStore store) {
-        AdminJournal.requireOwnerOnly(root);
-        if (!Files.isDirectory(Journals.adminJournal(root))) {
-            AdminJournal.open(root).close(); // created owner-only, as its writers create it
-        }
+    /** Reads {@code journal}, the deployment's admin journal, from its start. */
+    GatewayAdmin(final int gatewayId, final FixAcceptor acceptor, final JournalSessionStore store,
+                 final ChronicleQueue journal) {
         this.gatewayId = gatewayId;
         this.acceptor = acceptor;
         this.store = store;
-        journal = Journals.open(Journals.adminJournal(root));
         final ExcerptTailer tailer = journal.createTailer();
         reader = new JournalReader(journal, tailer, this);
     }
@@ -130,8 +117,4 @@ final class GatewayAdmin implements AdminCommands, AutoCloseable {
                 refusal.text());
     }
 
-    @Override
-    public void close() {
-        journal.close();
-    }
 }

@@ -1,13 +1,13 @@
 package io.sluice.gateway;
 
 import io.sluice.runtime.codegen.CodegenExercise;
-import org.agrona.concurrent.SystemEpochClock;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.regex.Matcher;
 
 /**
@@ -26,6 +26,6 @@ public final class GatewayCodegen implements CodegenExercise {
         Files.writeString(config, example
                 .replaceFirst("journalRoot: [^,\\n]+", Matcher.quoteReplacement("journalRoot: \"" + scratch + "\""))
                 .replaceFirst("listen: [^,\\n]+", Matcher.quoteReplacement("listen: \"unix:" + scratch.resolve("fix.sock") + "\"")));
-        new Gateway(GatewayConfig.load(config), SystemEpochClock.INSTANCE).close();
+        Gateway.launch(new GatewayContext().config(GatewayConfig.load(config, Map.of()))).close();
     }
 }

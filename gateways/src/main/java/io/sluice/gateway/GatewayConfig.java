@@ -31,7 +31,7 @@ import java.util.Set;
  * TCP keepalive on accepted TCP connections), and whether a message waits for Kafka to acknowledge its journal record
  * before it goes out ({@code replication}: {@link GatewayReplication}), whether it keeps live counters
  * ({@code counters}), and the key that numbers the ExecIDs of the reports it makes itself ({@code idKey}:
- * {@link GatewayExecIds}). {@link #validate()} names every problem it finds.
+ * {@link GatewayExecIds}). {@link #validate(Map)} names every problem it finds.
  */
 public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
@@ -76,17 +76,12 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     }
 
     /**
-     * Reads and validates a config file.
+     * Reads and validates a config file, TLS passwords named by variable read from {@code environment}.
      *
      * @throws IllegalArgumentException naming the file and what is wrong with it
      */
-    public static GatewayConfig load(final Path file) {
-        return ConfigFile.load(file, GatewayConfig.class, "gateway config", GatewayConfig::validate);
-    }
-
-    /** @throws IllegalArgumentException listing what is wrong (TLS passwords read from the process's environment) */
-    public GatewayConfig validate() {
-        return validate(System.getenv());
+    public static GatewayConfig load(final Path file, final Map<String, String> environment) {
+        return ConfigFile.load(file, GatewayConfig.class, "gateway config", config -> config.validate(environment));
     }
 
     /** @throws IllegalArgumentException listing what is wrong, TLS passwords named by variable read from {@code environment} */

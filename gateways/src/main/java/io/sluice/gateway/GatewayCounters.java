@@ -1,11 +1,13 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.journal.ExcerptCount;
+import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.MappedSessionCounters;
 import io.sluice.gateway.session.SessionCounters;
 import io.sluice.gateway.session.SessionEvents;
+import io.sluice.gateway.session.SessionIdentity;
 import io.sluice.runtime.counters.CounterLabel;
 import io.sluice.runtime.counters.CountersFile;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -13,7 +15,6 @@ import org.agrona.concurrent.status.AtomicCounter;
 
 import java.net.SocketAddress;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * A gateway process's live counters, in its {@link CountersFile} ({@code <root>/counters/gateway-<id>.counters}):
@@ -38,10 +39,9 @@ final class GatewayCounters implements AutoCloseable {
     private final AtomicCounter engineIndex;
     private final AtomicCounter engineExcerptsUnread;
     private final UnreadEngineExcerpts unread;
-    private final FixSession[] sessions;
 
-    GatewayCounters(final Path root, final int gatewayId, final List<FixSession> sessions,
-                    final ChronicleQueue engineJournal) {
+    /** Creates the counters file of gateway {@code gatewayId} under {@code root}, with the gateway's own counters. */
+    GatewayCounters(final Path root, final int gatewayId, final ChronicleQueue engineJournal) {
         file = CountersFile.create(root, processName(gatewayId));
         loggedOn = file.gauge(CounterLabel.of("sluice_gateway_sessions_logged_on"));
         connections = file.gauge(CounterLabel.of("sluice_gateway_connections"));
@@ -50,22 +50,23 @@ final class GatewayCounters implements AutoCloseable {
         engineIndex = file.gauge(CounterLabel.of("sluice_gateway_engine_index"));
         engineExcerptsUnread = file.gauge(CounterLabel.of("sluice_gateway_engine_excerpts_unread"));
         unread = new UnreadEngineExcerpts(engineJournal);
-        this.sessions = sessions.toArray(new FixSession[0]);
-        for (final FixSession session : sessions) {
-            final String label = session.identity().clientCompId() + "-" + session.identity().gatewayCompId();
-            session.counters(new MappedSessionCounters(new MappedSessionCounters.CounterFactory() {
-                @Override
-                public AtomicCounter counter(final String metric, final String labelName, final String labelValue) {
-                    return file.counter(labelName == null ? CounterLabel.of(metric, "session", label)
-                            : CounterLabel.of(metric, "session", label, labelName, labelValue));
-                }
+    }
 
-                @Override
-                public AtomicCounter gauge(final String metric) {
-                    return file.gauge(CounterLabel.of(metric, "session", label));
-                }
-            }));
-        }
+    /** @return new counters in the file for the session of {@code identity}, labelled with its CompIDs */
+    SessionCounters forSession(final SessionIdentity identity) {
+        final String label = identity.clientCompId() + "-" + identity.gatewayCompId();
+        return new MappedSessionCounters(new MappedSessionCounters.CounterFactory() {
+            @Override
+            public AtomicCounter counter(final String metric, final String labelName, final String labelValue) {
+                return file.counter(labelName == null ? CounterLabel.of(metric, "session", label)
+                        : CounterLabel.of(metric, "session", label, labelName, labelValue));
+            }
+
+            @Override
+            public AtomicCounter gauge(final String metric) {
+                return file.gauge(CounterLabel.of(metric, "session", label));
+            }
+        });
     }
 
     /** @return the process name of gateway {@code gatewayId}, as its counters file is named: {@code gateway-<id>} */
@@ -106,10 +107,11 @@ final class GatewayCounters implements AutoCloseable {
      * the gateway's positions in the journals and the engine-journal excerpts it has not read ({@code engineReadIndex}:
      * the index its tailer reads next).
      */
-    void sample(final int connectionCount, final long lastWrittenEventId,
+    void sample(final FixAcceptor sessions, final int connectionCount, final long lastWrittenEventId,
                 final long engineReadIndex) {
         connections.setRelease(connectionCount);
-        for (final FixSession session : sessions) {
+        for (int i = 0; i < sessions.sessionCount(); i++) {
+            final FixSession session = sessions.session(i);
             final FixConnection connection = session.connection();
             session.counters().sendBufferFree(connection == null ? 0 : connection.writableBytes());
             session.counters().standing(session.state(), session.nextSenderSeq(), session.nextTargetSeq());

@@ -1,7 +1,6 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.journal.CorruptJournalException;
-import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
@@ -9,20 +8,24 @@ import io.sluice.runtime.process.AotRecording;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.runtime.process.ProcessLock;
 import org.agrona.concurrent.SystemEpochClock;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /**
- * The {@code gateway} role: {@code ./sluice gateway --config gateway.yaml}. Takes the writer locks of the gateway's two
- * journals ({@link ProcessLock#journalWriter}: one process per gateway id), then runs the gateway as an agent on its I/O
- * thread ({@link GatewayAgent} on an {@link AgentThread}: configured idle strategy, timer slack, optional pinning)
- * until SIGTERM or Ctrl-C ({@link SigtermHook}: waits at most {@value SigtermHook#GRACE_SECONDS} s for the I/O thread
+ * The {@code gateway} role: {@code ./sluice gateway --config gateway.yaml}.
+ * <p>
+ * Reads the process's environment and clocks into a {@link GatewayContext}, whose conclusion takes the writer locks of
+ * the gateway's two journals ({@link ProcessLock#journalWriter}: one process per gateway id) among its other steps, and
+ * runs the gateway as an agent on its I/O thread ({@link GatewayAgent} on an {@link AgentThread}: configured idle
+ * strategy, timer slack, optional pinning) until SIGTERM or Ctrl-C ({@link SigtermHook}: waits at most {@value SigtermHook#GRACE_SECONDS} s for the I/O thread
  * to close the listener and the journals). Exit codes, each with a message:
  * <ul>
  *   <li>1: it cannot start (another process writes its journals, a gateway with the same id: the message names it and
@@ -57,28 +60,22 @@ public final class GatewayMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        final Map<String, String> environment = System.getenv();
         final GatewayConfig gatewayConfig;
         try {
-            gatewayConfig = GatewayConfig.load(config);
+            gatewayConfig = GatewayConfig.load(config, environment);
         } catch (final IllegalArgumentException | UncheckedIOException e) {
             System.err.println("gateway: cannot use " + config + ": " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
-        final int id = gatewayConfig.gatewayId();
-        final Path root = gatewayConfig.journalRoot();
-        try (ProcessLock commands = ProcessLock.journalWriter(Journals.gatewayJournal(root, id), "gateway " + id);
-             ProcessLock records = ProcessLock.journalWriter(Journals.gatewayDeliveries(root, id), "gateway " + id)) {
-            return run(gatewayConfig);
-        } catch (final LockHeldException e) {
-            System.err.println("gateway " + id + ": cannot start: " + e.getMessage()
-                    + ", or give this gateway a gatewayId of its own");
-            return EXIT_FAILED;
-        }
+        return run(new GatewayContext().config(gatewayConfig).environment(environment)
+                .epochClock(SystemEpochClock.INSTANCE).nanoClock(SystemNanoClock.INSTANCE));
     }
 
-    /** Runs the gateway until SIGTERM or a failure, its journals' writer locks held: @return the exit code */
-    private static int run(final GatewayConfig gatewayConfig) throws InterruptedException {
-        final GatewayAgent agent = new GatewayAgent(gatewayConfig, SystemEpochClock.INSTANCE, gateway -> {
+    /** Runs the gateway until SIGTERM or a failure: @return the exit code */
+    private static int run(final GatewayContext context) throws InterruptedException {
+        final GatewayConfig gatewayConfig = context.config();
+        final GatewayAgent agent = new GatewayAgent(context, gateway -> {
             System.out.println("gateway " + gatewayConfig.gatewayId() + " listening on "
                     + String.join(" and ", gateway.describeListening()) + ", journals under "
                     + gatewayConfig.journalRoot().toAbsolutePath() + ", sessions "
@@ -104,6 +101,11 @@ public final class GatewayMain implements Callable<Integer> {
         if (failure instanceof JournalDiskFullException) {
             System.err.println(name + ": " + failure.getMessage());
             return EXIT_DISK_FULL;
+        }
+        if (failure instanceof LockHeldException) {
+            System.err.println(name + ": cannot start: " + failure.getMessage()
+                    + ", or give this gateway a gatewayId of its own");
+            return EXIT_FAILED;
         }
         if (failure instanceof CorruptJournalException) {
             System.err.println(name + (agent.started() ? ": stopped on a damaged journal: " : ": cannot start on a damaged journal: ")

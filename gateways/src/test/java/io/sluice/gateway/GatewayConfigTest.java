@@ -4,6 +4,7 @@ import io.sluice.gateway.transport.TcpKeepalive;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,7 +41,7 @@ final class GatewayConfigTest {
     void aPreLogonShareBelowOneIsRefusedByName() {
         final GatewayConfig config = new GatewayConfig().preLogonBuffersPerAddress(0)
                 .session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
-        final String problems = assertThrows(IllegalArgumentException.class, config::validate).getMessage();
+        final String problems = assertThrows(IllegalArgumentException.class, () -> config.validate(Map.of())).getMessage();
         assertTrue(problems.contains("preLogonBuffersPerAddress must be positive, got 0"), problems);
     }
 
@@ -48,7 +49,7 @@ final class GatewayConfigTest {
     void aFirmLongerThanTenCharactersIsRefusedByName() {
         final GatewayConfig config = new GatewayConfig()
                 .session(new SessionConfig("CLIENT1", "SLUICE", "pw").firm("ELEVENCHARS"));
-        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, config::validate);
+        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class, () -> config.validate(Map.of()));
         assertTrue(refused.getMessage().contains("session CLIENT1: firm 'ELEVENCHARS' must be 1 to 10 characters"),
                 refused.getMessage());
     }
@@ -57,7 +58,7 @@ final class GatewayConfigTest {
     void aMinimumHeartBtIntOfZeroIsRefusedAtStart() {
         final GatewayConfig config = new GatewayConfig().minHeartBtIntSeconds(0)
                 .session(new SessionConfig("CLIENT1", "SLUICE", "secret1").minHeartBtIntSeconds(-1));
-        final String problems = assertThrows(IllegalArgumentException.class, config::validate).getMessage();
+        final String problems = assertThrows(IllegalArgumentException.class, () -> config.validate(Map.of())).getMessage();
         assertTrue(problems.contains("minHeartBtIntSeconds must be 1 to 3600, got 0"), problems);
         assertTrue(problems.contains("session CLIENT1: minHeartBtIntSeconds must be 1 to 3600, or 0 for the gateway's, "
                 + "got -1"), problems);
@@ -74,7 +75,7 @@ final class GatewayConfigTest {
     void aResetTimeThatIsNotATimeOfDayIsRefusedByName() {
         final GatewayConfig config = new GatewayConfig()
                 .session(new SessionConfig("CLIENT1", "SLUICE", "pw").resets(true, false, false, "7pm"));
-        final String problems = assertThrows(IllegalArgumentException.class, config::validate).getMessage();
+        final String problems = assertThrows(IllegalArgumentException.class, () -> config.validate(Map.of())).getMessage();
         assertTrue(problems.contains("session CLIENT1: resetTime must be HH:MM:SS (UTC), got '7pm'"), problems);
     }
 
@@ -97,7 +98,7 @@ final class GatewayConfigTest {
                         .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "-1s")))
                 .session(new SessionConfig("CLIENT4", "SLUICE", "pw")
                         .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "2 s")));
-        final String problems = assertThrows(IllegalArgumentException.class, config::validate).getMessage();
+        final String problems = assertThrows(IllegalArgumentException.class, () -> config.validate(Map.of())).getMessage();
         assertTrue(problems.contains("session CLIENT1: cancelOnDisconnect.gracePeriod: 'soon' is not a duration such as"
                 + " 500ms, 2s or 1m"), problems);
         assertTrue(problems.contains("session CLIENT2: cancelOnDisconnect.gracePeriod: '2h' is not a duration"), problems);
@@ -122,7 +123,7 @@ final class GatewayConfigTest {
                       ]
                     }
                     """);
-            final GatewayConfig config = GatewayConfig.load(file);
+            final GatewayConfig config = GatewayConfig.load(file, Map.of());
             assertEquals(500, config.sessions().get(0).cancelOnDisconnect().gracePeriodMillis());
             assertEquals(3_000, config.sessions().get(1).cancelOnDisconnect().gracePeriodMillis());
             assertTrue(config.sessions().get(2).cancelOnDisconnect().enabled());
@@ -143,6 +144,6 @@ final class GatewayConfigTest {
     }
 
     private GatewayConfig example() throws Exception {
-        return GatewayConfig.load(Path.of(getClass().getResource("/gateway-example.yaml").toURI()));
+        return GatewayConfig.load(Path.of(getClass().getResource("/gateway-example.yaml").toURI()), Map.of());
     }
 }

@@ -15,7 +15,6 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,7 +55,7 @@ final class GatewayJournalIntegrityTest {
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.gatewayJournal(root, GATEWAY), 2, second, 50);
 
         final CorruptJournalException e = assertThrows(CorruptJournalException.class,
-                () -> new Gateway(config(root), SystemEpochClock.INSTANCE).close());
+                () -> Gateway.launch(new GatewayContext().config(config(root))).close());
         assertDamageAt(flipped, Journals.gatewayJournal(root, GATEWAY), e);
     }
 
@@ -73,7 +72,7 @@ final class GatewayJournalIntegrityTest {
         }
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.gatewayDeliveries(root, GATEWAY), 3, progress, 9);
         final CorruptJournalException e = assertThrows(CorruptJournalException.class,
-                () -> new Gateway(config(root), SystemEpochClock.INSTANCE).close());
+                () -> Gateway.launch(new GatewayContext().config(config(root))).close());
         assertDamageAt(flipped, Journals.gatewayDeliveries(root, GATEWAY), e);
 
         final Path configFile = dir.resolve("gateway.yaml");
@@ -137,7 +136,7 @@ final class GatewayJournalIntegrityTest {
             engine.methodWriter(EngineToGateway.class).executionReport(report);
         }
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.engineJournal(root), 1, report, 80);
-        try (Gateway gateway = new Gateway(config(root), SystemEpochClock.INSTANCE)) {
+        try (Gateway gateway = Gateway.launch(new GatewayContext().config(config(root)))) {
             final CorruptJournalException e = assertThrows(CorruptJournalException.class, gateway::doWork);
             assertDamageAt(flipped, Journals.engineJournal(root), e);
             assertEquals(0, deliveries(root), "no delivery recorded in the gateway's own journal");

@@ -102,7 +102,7 @@ class GatewayRecoveryTest {
     private void restartAndDeliver(final Path root) {
         final GatewayConfig config = new GatewayConfig().gatewayId(GATEWAY).journalRoot(root)
                 .listen("unix:" + dir.resolve("gw.sock")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
-        try (Gateway gateway = new Gateway(config, SystemEpochClock.INSTANCE)) {
+        try (Gateway gateway = Gateway.launch(new GatewayContext().config(config))) {
             while (gateway.doWork() > 0) {
                 // delivers what the engine journal holds for the (offline) session
             }

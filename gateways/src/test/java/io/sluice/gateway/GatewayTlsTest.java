@@ -204,7 +204,7 @@ class GatewayTlsTest {
         final GatewayConfig noTls = new GatewayConfig().journalRoot(root).listen("tcp://127.0.0.1:0")
                 .alsoListen("tls://127.0.0.1:0").session(new SessionConfig("CLIENT1", "SLUICE", "secret1")
                         .clientCertificateSubject("CN=CLIENT1"));
-        final String problems = assertThrows(IllegalArgumentException.class, noTls::validate).getMessage();
+        final String problems = assertThrows(IllegalArgumentException.class, () -> noTls.validate(Map.of())).getMessage();
         assertTrue(problems.contains("needs the tls settings"), problems);
         assertTrue(problems.contains("tls.clientAuth does not ask clients for one"), problems);
     }

@@ -24,7 +24,7 @@ final class RunningGateway implements AutoCloseable {
     }
 
     RunningGateway(final GatewayConfig config, final EpochClock clock) throws Exception {
-        thread = AgentThread.start(new GatewayAgent(config, clock, gateway -> {
+        thread = AgentThread.start(new GatewayAgent(new GatewayContext().config(config).epochClock(clock), gateway -> {
             ioThread = Thread.currentThread();
             final java.util.List<SocketAddress> bound = new java.util.ArrayList<>();
             for (int i = 0; i < gateway.describeListening().size(); i++) {

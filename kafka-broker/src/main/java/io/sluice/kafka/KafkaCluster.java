@@ -1,6 +1,8 @@
 package io.sluice.kafka;
 
 import io.sluice.runtime.process.JavaProcess;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 
@@ -35,6 +37,8 @@ public final class KafkaCluster implements AutoCloseable {
     private final String voters;
     private final JavaProcess[] nodes;
     private final List<String> jvm;
+    /** Times the waits for the brokers: test and benchmark support, on the system's clock. */
+    private final NanoClock clock = SystemNanoClock.INSTANCE;
 
     private KafkaCluster(final Path dir, final int size, final List<String> jvm) throws IOException {
         this.dir = dir;
@@ -102,9 +106,9 @@ public final class KafkaCluster implements AutoCloseable {
 
     /** Waits until an AdminClient sees {@code count} brokers. */
     public void awaitBrokers(final int count) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
+        final long deadline = clock.nanoTime() + TimeUnit.SECONDS.toNanos(READY_SECONDS);
         try (Admin admin = admin()) {
-            while (System.nanoTime() < deadline) {
+            while (clock.nanoTime() < deadline) {
                 for (final JavaProcess node : nodes) {
                     if (node != null && !node.isAlive()) {
                         throw new IllegalStateException(node.name() + " exited: " + node.logText());

@@ -25,7 +25,7 @@ import java.util.regex.Matcher;
 import java.util.stream.Collectors;
 
 /**
- * The engine's {@link CodegenExercise}: starts and recovers an {@link EngineService} on empty journals (its
+ * The engine's {@link CodegenExercise}: launches (and so recovers) an {@link EngineService} on empty journals (its
  * journal output and recovery writers, its gateway-journal and consumption-order readers), has it process one
  * command, snapshots that ({@link SnapshotMain}: the snapshot writer and readers) and restarts from the snapshot,
  * builds the reader that prints reports when recovery finds a mismatch, and has a {@link TradingScheduler} append to
@@ -42,8 +42,7 @@ public final class EngineCodegen implements CodegenExercise {
                 .replaceFirst("journalRoot: [^,\\n]+", Matcher.quoteReplacement("journalRoot: \"" + scratch + "\""))
                 .replaceFirst("pretouch: true", "pretouch: false");
         final EngineConfig config = EngineConfig.parse(yaml, "engine-example.yaml");
-        try (EngineService service = new EngineService(config)) {
-            service.recover();
+        try (EngineService service = EngineService.launch(config)) {
             try (ChronicleQueue gateway = Journals.open(Journals.gatewayJournal(scratch, config.gatewayIds()[0]))) {
                 new MixedOrderFlow(1, config.gatewayIds()[0], config.instruments(), 1)
                         .next(Journals.methodWriter(gateway.createAppender(), GatewayToEngine.class));
@@ -54,9 +53,7 @@ public final class EngineCodegen implements CodegenExercise {
         }
         // The snapshotter's writer and readers, then a restart from its snapshot (the snapshot readers).
         SnapshotMain.run(config, scratch, 0, true);
-        try (EngineService service = new EngineService(config)) {
-            service.recover();
-        }
+        EngineService.launch(config).close();
         ExcerptText.reports(WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(64)), false);
         // The trading scheduler's admin journal writer (and the reader that finds the last event id).
         final TradingScheduleConfig schedule = new TradingScheduleConfig().timeZone("UTC").hours("08:00", "16:30");

@@ -1,7 +1,6 @@
 package io.sluice.engine;
 
 import io.sluice.contracts.journal.CorruptJournalException;
-import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.InputFailedException;
 import io.sluice.engine.snapshot.SnapshotRestore;
@@ -11,20 +10,27 @@ import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.process.AotRecording;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.runtime.process.ProcessLock;
+import io.sluice.runtime.replication.ReplicaRootException;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemEpochClock;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * {@code ./sluice engine --config FILE}: the processing engine process. It times its start, phase by phase, and
- * prints where the time went when it is live ({@link StartupPhases}). Reads the YAML config
- * ({@link EngineConfig}), takes the engine journal's writer lock ({@link ProcessLock#journalWriter}: one engine per
- * journal root) and runs the {@link EngineService} as an agent on a thread of its own ({@link AgentThread}:
- * configured idle strategy, timer slack, optional pinning), which recovers from the journals and then processes the
- * gateway journals until SIGTERM ({@link SigtermHook}: a clean stop after the command in hand; a stop still not done
- * after {@value SigtermHook#GRACE_SECONDS} s, e.g. in a long recovery, lets the process exit anyway: the journals are
- * safe at any instant). Exit codes, each with a message on stderr:
+ * {@code ./sluice engine --config FILE}: the processing engine process.
+ * <p>
+ * It times its start, phase by phase, and prints where the time went when it is live ({@link StartupPhases}). Reads
+ * the YAML config ({@link EngineConfig}), launches the {@link EngineService} on an {@link EngineContext} (which takes
+ * the engine journal's writer lock, {@link ProcessLock#journalWriter}: one engine per journal root, opens the
+ * journals and recovers from them, on the main thread) and runs it as an agent on a thread of its own
+ * ({@link AgentThread}: configured idle strategy, timer slack, optional pinning), processing the gateway journals
+ * until SIGTERM ({@link SigtermHook}: a clean stop after the command in hand; a SIGTERM during the recovery, before
+ * the agent runs, ends the process at once, and a stop still not done after {@value SigtermHook#GRACE_SECONDS} s
+ * lets it exit anyway: the journals are safe at any instant). Exit codes, each with a message on stderr:
  * <ul>
  *   <li>{@value #EXIT_FAILED}: another process writes the engine journal (the message names it and its pid), or
  *   anything unforeseen stopped the engine (the message names it);</li>
@@ -63,9 +69,12 @@ public final class EngineMain {
     }
 
     public static void main(final String[] args) throws InterruptedException {
-        final StartupPhases phases = StartupPhases.sinceJvmStart("jvm");
+        final NanoClock nanoClock = SystemNanoClock.INSTANCE;
+        final EpochClock epochClock = SystemEpochClock.INSTANCE;
+        final StartupPhases phases = StartupPhases.sinceJvmStart("jvm", nanoClock, epochClock);
         SigtermHook.handleSignals();
-        System.exit(AotRecording.exit(start(args, phases)));
+        System.exit(AotRecording.exit(start(args, new EngineContext().nanoClock(nanoClock).epochClock(epochClock)
+                .phases(phases))));
     }
 
     /**
@@ -73,9 +82,10 @@ public final class EngineMain {
      * every restart, and picocli's scanning of the annotations took 70-110 ms of CPU time of it (200-280 ms of wall
      * time on the shared 2-core VM), as the start-up line showed, for one option.
      *
+     * @param context the process's clocks and start-up phases; the config is set here
      * @return the process's exit code
      */
-    private static int start(final String[] args, final StartupPhases phases) throws InterruptedException {
+    private static int start(final String[] args, final EngineContext context) throws InterruptedException {
         Path configFile = null;
         for (int i = 0; i < args.length; i++) {
             final String arg = args[i];
@@ -94,29 +104,31 @@ public final class EngineMain {
         if (configFile == null) {
             return usageError("Missing required option: '--config=FILE'");
         }
-        phases.end("command line");
-        final EngineConfig config;
+        context.phases().end("command line");
         try {
-            config = EngineConfig.load(configFile);
+            context.config(EngineConfig.load(configFile));
         } catch (final RuntimeException e) {
             System.err.println("engine: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
-        phases.end("config");
-        try (ProcessLock writer = ProcessLock.journalWriter(Journals.engineJournal(config.journalRoot()), "engine")) {
-            return start(config, phases);
+        context.phases().end("config");
+        return run(context);
+    }
+
+    /**
+     * Launches the engine on {@code context} ({@link EngineService#launch(EngineContext)}: its writer lock, journals and
+     * recovery) and runs it as the engine process does, on an agent thread of its own, until SIGTERM or a failure.
+     *
+     * @return the process's exit code, having printed why it stopped (or why it could not start)
+     */
+    public static int run(final EngineContext context) throws InterruptedException {
+        final EngineService service;
+        try {
+            service = EngineService.launch(context);
         } catch (final LockHeldException e) {
             System.err.println("engine: cannot start: " + e.getMessage());
             return EXIT_FAILED;
-        }
-    }
-
-    /** Opens the journals and runs the engine, its journal's writer lock held: @return the process's exit code */
-    private static int start(final EngineConfig config, final StartupPhases phases) throws InterruptedException {
-        final EngineService service;
-        try {
-            service = new EngineService(config);
-        } catch (final io.sluice.runtime.replication.ReplicaRootException e) {
+        } catch (final ReplicaRootException e) {
             System.err.println(e.getMessage());
             return EXIT_BAD_CONFIG;
         } catch (final IllegalStateException e) { // an admin journal others could write (AdminJournal.requireOwnerOnly)
@@ -125,28 +137,13 @@ public final class EngineMain {
         } catch (final IllegalArgumentException e) { // a journal of another format
             System.err.println("engine: cannot use the journals: " + e.getMessage());
             return EXIT_CORRUPT_JOURNAL;
-        } catch (final JournalDiskFullException e) {
-            System.err.println("engine: " + e.getMessage());
-            return EXIT_DISK_FULL;
+        } catch (final RuntimeException e) { // a full disk, or recovery stopped on a journal or an input
+            return exitCode(e);
         }
-        phases.end("journals");
-        return run(config, service, phases);
-    }
-
-    /**
-     * Runs {@code service} as the engine process does, until SIGTERM or a failure.
-     *
-     * @return the process's exit code, having printed why it stopped
-     */
-    public static int run(final EngineConfig config, final EngineService service) throws InterruptedException {
-        return run(config, service, StartupPhases.IGNORED);
-    }
-
-    private static int run(final EngineConfig config, final EngineService service, final StartupPhases phases)
-            throws InterruptedException {
-        final AgentThread engine = AgentThread.start(new Started(service, config, phases), config.idle().newStrategy(),
+        final EngineConfig config = context.config();
+        final AgentThread engine = AgentThread.start(new Started(service), config.idle().newStrategy(),
                 config.pinCpu(), AgentThread.Priority.NORMAL);
-        final SigtermHook hook = SigtermHook.install("engine", engine);
+        final SigtermHook hook = SigtermHook.install("engine", context.nanoClock(), engine);
         engine.awaitClosed(); // on SIGTERM, once the hook has closed it; or when it failed
         hook.close();
         return exitCode(engine.failure());
@@ -188,16 +185,17 @@ public final class EngineMain {
     static final String ID_KEY_COUNTERS = "engine: idKey is counters: OrderIDs and ExecIDs are the engine's counters,"
             + " which tell every client the venue's volume";
 
-    /** The engine service, saying how its recovery went, and where its start's time went, when it has recovered. */
-    private record Started(EngineService service, EngineConfig config, StartupPhases phases) implements Agent {
+    /** The engine service, saying how its recovery went, and where its start's time went, once on its thread. */
+    private record Started(EngineService service) implements Agent {
         @Override
         public void onStart() {
+            final EngineContext context = service.context();
+            final EngineConfig config = context.config();
+            final StartupPhases phases = context.phases();
             phases.end("agent thread");
-            final long start = System.nanoTime();
-            final long recovered = service.recover(phases);
-            final SnapshotRestore.Restored snapshot = service.restoredFrom();
-            System.out.println("engine: recovered " + recovered + " inputs in " + (System.nanoTime() - start) / 1_000_000
-                    + " ms from " + config.journalRoot().toAbsolutePath()
+            final SnapshotRestore.Restored snapshot = context.restoredFrom();
+            System.out.println("engine: recovered " + context.recovered() + " inputs in "
+                    + context.recoveryNanos() / 1_000_000 + " ms from " + config.journalRoot().toAbsolutePath()
                     + (snapshot == null ? "" : " after the " + snapshot.describe()) + "; processing gateways "
                     + Arrays.toString(config.gatewayIds()) + "; idle " + config.idle().describe());
             if (phases != StartupPhases.IGNORED) {

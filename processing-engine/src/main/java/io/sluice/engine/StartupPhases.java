@@ -1,5 +1,8 @@
 package io.sluice.engine;
 
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
+
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
@@ -15,18 +18,20 @@ import java.util.Locale;
  * code, never on the hot path: it allocates.
  */
 public final class StartupPhases {
-    /** Phases nobody reads: for callers of {@link EngineService#recover()} that are not an engine process's start. */
-    static final StartupPhases IGNORED = new StartupPhases(0, 0);
+    /** Phases nobody reads: for engines launched other than by an engine process's start. */
+    static final StartupPhases IGNORED = new StartupPhases(null, 0, 0);
 
     private final StringBuilder phases = new StringBuilder();
+    private final NanoClock clock;
     private final ThreadMXBean threads;
     private final long startNanos;
     private long lastNanos;
     private long lastCpuNanos;
     private Thread lastThread;
 
-    private StartupPhases(final long startNanos, final long cpuNanos) {
-        this.threads = startNanos == 0 ? null : ManagementFactory.getThreadMXBean();
+    private StartupPhases(final NanoClock clock, final long startNanos, final long cpuNanos) {
+        this.clock = clock;
+        this.threads = clock == null ? null : ManagementFactory.getThreadMXBean();
         this.startNanos = startNanos;
         this.lastNanos = startNanos;
         this.lastCpuNanos = cpuNanos;
@@ -34,13 +39,13 @@ public final class StartupPhases {
     }
 
     /**
-     * @return phases timed from the start of this JVM (its creation, as the JVM records it), the first one
-     * ({@code phase}) ending now
+     * @param nanoClock  times the phases
+     * @param epochClock the wall clock, to tell how long ago the JVM was created (the JVM records that wall time)
+     * @return phases timed from the start of this JVM, the first one ({@code phase}) ending now
      */
-    public static StartupPhases sinceJvmStart(final String phase) {
-        final long sinceStartMillis = Math.max(0, System.currentTimeMillis()
-                - ManagementFactory.getRuntimeMXBean().getStartTime());
-        final StartupPhases phases = new StartupPhases(System.nanoTime() - sinceStartMillis * 1_000_000, 0);
+    public static StartupPhases sinceJvmStart(final String phase, final NanoClock nanoClock, final EpochClock epochClock) {
+        final long sinceStartMillis = Math.max(0, epochClock.time() - ManagementFactory.getRuntimeMXBean().getStartTime());
+        final StartupPhases phases = new StartupPhases(nanoClock, nanoClock.nanoTime() - sinceStartMillis * 1_000_000, 0);
         phases.end(phase);
         return phases;
     }
@@ -50,7 +55,7 @@ public final class StartupPhases {
         if (this == IGNORED) {
             return;
         }
-        final long now = System.nanoTime();
+        final long now = clock.nanoTime();
         // A phase begun on another thread (the engine's agent thread starting) counts this thread's CPU time from 0.
         final long cpu = threads.getCurrentThreadCpuTime();
         final long cpuSpent = lastThread == Thread.currentThread() ? cpu - lastCpuNanos : cpu;
@@ -73,6 +78,6 @@ public final class StartupPhases {
     public String describe() {
         final long cpu = ProcessHandle.current().info().totalCpuDuration().map(Duration::toMillis).orElse(-1L);
         return String.format(Locale.ROOT, "live %d ms after the JVM's start, process cpu %,d ms; phases wall/thread cpu: %s",
-                (System.nanoTime() - startNanos) / 1_000_000, cpu, phases);
+                (clock.nanoTime() - startNanos) / 1_000_000, cpu, phases);
     }
 }

@@ -7,6 +7,7 @@ import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.engine.EngineInput;
+import org.agrona.concurrent.NanoClock;
 
 import java.util.concurrent.locks.LockSupport;
 
@@ -20,11 +21,13 @@ final class RecordedPace implements EngineInput {
     private static final long SPIN_NANOS = 100_000;
 
     private final EngineInput next;
+    private final NanoClock clock;
     private long firstWritten;
     private long startNanos;
 
-    RecordedPace(final EngineInput next) {
+    RecordedPace(final EngineInput next, final NanoClock clock) {
         this.next = next;
+        this.clock = clock;
     }
 
     @Override
@@ -60,12 +63,12 @@ final class RecordedPace implements EngineInput {
     private void await(final MetaData metaData) {
         if (startNanos == 0) {
             firstWritten = metaData.commandWriting();
-            startNanos = System.nanoTime();
+            startNanos = clock.nanoTime();
             return;
         }
         final long due = startNanos + (metaData.commandWriting() - firstWritten) * SluiceClock.NANOS_PER_TICK;
         long wait;
-        while ((wait = due - System.nanoTime()) > 0) {
+        while ((wait = due - clock.nanoTime()) > 0) {
             if (wait > SPIN_NANOS) {
                 LockSupport.parkNanos(wait - SPIN_NANOS);
             } else {

@@ -8,6 +8,8 @@ import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.ExcerptText;
 import io.sluice.engine.recovery.ReportLayout;
 import io.sluice.engine.snapshot.SnapshotRestore;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -44,6 +46,7 @@ public final class Replay {
     private Pace pace = Pace.FLAT;
     private ReplayProgress progress = ReplayProgress.NONE;
     private long fromSnapshot = ReplayRun.NO_SNAPSHOT;
+    private NanoClock clock = SystemNanoClock.INSTANCE;
     private SnapshotRestore.Restored restoredFrom;
 
     /**
@@ -96,6 +99,20 @@ public final class Replay {
         return this;
     }
 
+    /**
+     * The clock that times the replay, paces it ({@link Pace#RECORDED}) and a shadow's status lines and idle limit.
+     * Default: the system's.
+     */
+    public Replay clock(final NanoClock clock) {
+        this.clock = clock;
+        return this;
+    }
+
+    /** @return the clock that times the replay */
+    NanoClock clock() {
+        return clock;
+    }
+
     /** @return the snapshot the last {@link #run()} started from, or null */
     public SnapshotRestore.Restored restoredFrom() {
         return restoredFrom;
@@ -111,7 +128,7 @@ public final class Replay {
         try (ReplayRun run = open()) {
             restoredFrom = run.restoredFrom();
             progress.start(Math.min(stopAt, run.recordedExcerpts() - (restoredFrom == null ? 0 : restoredFrom.inputs())));
-            final long start = System.nanoTime();
+            final long start = clock.nanoTime();
             boolean more = true;
             while (more && run.fed() < stopAt) {
                 switch (run.step()) {
@@ -126,7 +143,7 @@ public final class Replay {
                     case INPUT_NOT_ARRIVED -> throw run.inputMissing(); // a finished recording: it never will
                 }
             }
-            final long elapsed = System.nanoTime() - start;
+            final long elapsed = clock.nanoTime() - start;
             progress.finish(run.fed());
             if (run.recordedInputs() == 0 && restoredFrom == null) {
                 throw run.noRecordedInputs();
@@ -169,7 +186,7 @@ public final class Replay {
             throw new ReplayException("a replay from a snapshot replays every gateway: the snapshot holds the state all"
                     + " of them made; leave out --sources");
         }
-        return new ReplayRun(journals, config, selected, skipped, checkedOutput(), pace, fromSnapshot);
+        return new ReplayRun(journals, config, selected, skipped, checkedOutput(), pace, fromSnapshot, clock);
     }
 
     private int[] selectedSources() {

@@ -6,6 +6,8 @@ import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.engine.snapshot.SnapshotRestore;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -43,6 +45,9 @@ public final class ReplayMain implements Callable<Integer> {
     public static final int EXIT_CANNOT_REPLAY = 2;
     /** Exit code when a shadow engine ({@code --follow}) diverged: distinct, for a supervisor to raise the alarm. */
     public static final int EXIT_SHADOW_DIVERGED = 3;
+
+    /** The process's clock: it times the replay and a shadow's status lines. */
+    private final NanoClock clock = SystemNanoClock.INSTANCE;
 
     @ArgGroup(multiplicity = "1")
     private JournalRoot journals;
@@ -103,6 +108,7 @@ public final class ReplayMain implements Callable<Integer> {
         final ReplayResult result;
         try {
             final Replay replay = new Replay(recorded, EngineConfig.load(configFile)).output(out).pace(pace)
+                    .clock(clock)
                     .progress(quiet || !onTerminal() ? ReplayProgress.NONE : new TerminalProgress(System.err));
             if (stopAt != null) {
                 replay.stopAt(stopAt);
@@ -144,7 +150,7 @@ public final class ReplayMain implements Callable<Integer> {
         final EngineConfig config;
         try {
             config = EngineConfig.load(configFile);
-            final Replay replay = new Replay(journals.followed, config).output(out);
+            final Replay replay = new Replay(journals.followed, config).output(out).clock(clock);
             if (stopAt != null) {
                 replay.stopAt(stopAt);
             }
@@ -164,7 +170,7 @@ public final class ReplayMain implements Callable<Integer> {
                 + "; its own engine journal in " + out.resolve("engine").toAbsolutePath() + "; idle " + config.idle().describe());
         final AgentThread thread = AgentThread.start(shadow, config.idle().newStrategy(), CpuPinning.NONE,
                 AgentThread.Priority.NORMAL);
-        final SigtermHook hook = SigtermHook.install("shadow", thread);
+        final SigtermHook hook = SigtermHook.install("shadow", clock, thread);
         thread.awaitClosed();
         hook.close();
         System.out.flush();

@@ -16,6 +16,7 @@ import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalPretoucher;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import org.agrona.concurrent.NanoClock;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -74,11 +75,12 @@ final class ReplayRun implements AutoCloseable {
      * @param freshDir where the new engine journal goes
      * @param fromSnapshot {@link #NO_SNAPSHOT}, {@link SnapshotRestore#LATEST} or the engine journal index of the
      *                     snapshot whose state the fresh engine starts from, passing over the inputs it holds
+     * @param clock        paces a {@link Pace#RECORDED} replay and times the snapshot's restore
      * @throws ReplayException if the recorded engine journal is missing or of another journal format, or the
      *                         snapshot asked for is not usable
      */
     ReplayRun(final RecordedJournals journals, final EngineConfig config, final int[] selected, final int[] skipped,
-              final Path freshDir, final Pace pace, final long fromSnapshot) {
+              final Path freshDir, final Pace pace, final long fromSnapshot, final NanoClock clock) {
         this.journals = journals;
         this.skipped = skipped;
         ignoreEngineIds = skipped.length > 0;
@@ -94,9 +96,9 @@ final class ReplayRun implements AutoCloseable {
             comparison = new ExcerptComparison(ignoreEngineIds);
             final Engine engine = new Engine(config, journalOutput);
             final EngineInput journaling = new JournalingInput(appender, engine, comparison);
-            input = pace == Pace.RECORDED ? new RecordedPace(journaling) : journaling;
+            input = pace == Pace.RECORDED ? new RecordedPace(journaling, clock) : journaling;
             if (fromSnapshot != NO_SNAPSHOT) {
-                restoredFrom = restore(journals, config, engine, fromSnapshot);
+                restoredFrom = restore(journals, config, engine, fromSnapshot, clock);
             }
         } catch (final RuntimeException e) {
             close();
@@ -146,10 +148,10 @@ final class ReplayRun implements AutoCloseable {
     }
 
     private SnapshotRestore.Restored restore(final RecordedJournals journals, final EngineConfig config,
-                                             final Engine engine, final long fromSnapshot) {
+                                             final Engine engine, final long fromSnapshot, final NanoClock clock) {
         final SnapshotRestore.Restored restored;
         try {
-            restored = SnapshotRestore.restore(journals.root(), config, engine, order, inputs, fromSnapshot,
+            restored = SnapshotRestore.restore(journals.root(), config, engine, order, inputs, fromSnapshot, clock,
                     problem -> System.err.println("replay: " + problem));
         } catch (final IllegalArgumentException e) {
             throw new ReplayException(e.getMessage());

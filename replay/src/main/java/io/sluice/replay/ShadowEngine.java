@@ -4,6 +4,7 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
+import org.agrona.concurrent.NanoClock;
 
 import java.io.PrintStream;
 import java.util.List;
@@ -56,6 +57,7 @@ public final class ShadowEngine implements Agent {
     private static final long JOURNAL_LOOK_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final Replay replay;
+    private final NanoClock clock;
     private final PrintStream out;
     private final long untilIdleNanos;
     private volatile State state = State.AWAITING_JOURNALS;
@@ -72,13 +74,15 @@ public final class ShadowEngine implements Agent {
     private boolean comparedSinceStatus;
 
     /**
-     * @param replay         the replay to run live: recorded root, engine config, output directory, and optionally
-     *                       {@link Replay#stopAt} and {@link Replay#sources} (its pace and progress are not used)
+     * @param replay         the replay to run live: recorded root, engine config, output directory, clock, and
+     *                       optionally {@link Replay#stopAt} and {@link Replay#sources} (its pace and progress are not
+     *                       used)
      * @param out            where the status lines and the summary go
      * @param untilIdleNanos stop after following nothing for this long; 0 to follow until closed
      */
     public ShadowEngine(final Replay replay, final PrintStream out, final long untilIdleNanos) {
         this.replay = replay;
+        this.clock = replay.clock();
         this.out = out;
         this.untilIdleNanos = untilIdleNanos;
     }
@@ -92,7 +96,7 @@ public final class ShadowEngine implements Agent {
             state = State.FAILED;
             throw e;
         }
-        startNanos = System.nanoTime();
+        startNanos = clock.nanoTime();
         lastWorkNanos = startNanos;
         nextLookNanos = startNanos;
         nextStatusNanos = startNanos + STATUS_INTERVAL_NANOS;
@@ -100,7 +104,7 @@ public final class ShadowEngine implements Agent {
 
     @Override
     public int doWork() {
-        final long now = System.nanoTime();
+        final long now = clock.nanoTime();
         final int work;
         try {
             work = run == null ? lookForJournals(now) : follow();
@@ -208,13 +212,13 @@ public final class ShadowEngine implements Agent {
             state = State.STOPPED;
         }
         if (run == null) {
-            result = new ReplayResult(0, 0, System.nanoTime() - startNanos, null);
+            result = new ReplayResult(0, 0, clock.nanoTime() - startNanos, null);
             if (state != State.FAILED) {
                 out.println("shadow: stopped before its journals were there: followed nothing");
             }
         } else {
             try {
-                result = new ReplayResult(run.fed(), run.reports(), System.nanoTime() - startNanos, run.divergence());
+                result = new ReplayResult(run.fed(), run.reports(), clock.nanoTime() - startNanos, run.divergence());
                 out.println(state == State.FAILED ? "shadow: stopped by a failure; the " + result.reports()
                         + " reports before it were identical" : result.summary());
                 if (state == State.DIVERGED) {

@@ -76,11 +76,10 @@ final class ReplayAdminCommandsTest {
      */
     private static long record(final Path root, final EngineConfig config) {
         long written = 0;
-        try (EngineService engine = new EngineService(config);
+        try (EngineService engine = EngineService.launch(config);
              ChronicleQueue gateway1 = Journals.open(Journals.gatewayJournal(root, 1));
              ChronicleQueue gateway2 = Journals.open(Journals.gatewayJournal(root, 2));
              AdminJournal admin = AdminJournal.open(root)) {
-            engine.recover();
             final GatewayToEngine writer1 = Journals.methodWriter(gateway1.createAppender(), GatewayToEngine.class);
             final GatewayToEngine writer2 = Journals.methodWriter(gateway2.createAppender(), GatewayToEngine.class);
             final MixedOrderFlow flow1 = new MixedOrderFlow(11, 1, config.instruments(), 3);

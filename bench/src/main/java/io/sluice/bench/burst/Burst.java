@@ -76,7 +76,7 @@ final class Burst {
             throws InterruptedException {
         final int[] ids = PreWrittenJournals.GATEWAYS;
         final EngineConfig config = PreWrittenJournals.config(root, settings.engineIdle());
-        final EngineService service = new EngineService(config);
+        final EngineService service = EngineService.launch(config);
         final SingleWriterRecorder[] recorders = new SingleWriterRecorder[ids.length];
         final Thread[] gateways = new Thread[ids.length];
         for (int i = 0; i < ids.length; i++) {

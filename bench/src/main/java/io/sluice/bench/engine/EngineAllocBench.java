@@ -97,8 +97,7 @@ public final class EngineAllocBench implements Callable<Integer> {
             final EngineConfig config = PreWrittenJournals.config(root, IdleConfig.of("spin"));
             final com.sun.management.ThreadMXBean threads =
                     (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-            final EngineService service = new EngineService(config);
-            service.recover();
+            final EngineService service = EngineService.launch(config);
             final AdminJournal adminJournal = AdminJournal.open(root);
             final AdminCommands toAdminJournal = adminJournal::append;
             final AdminTurns admin = new AdminTurns(config.instruments().getLast().symbol());

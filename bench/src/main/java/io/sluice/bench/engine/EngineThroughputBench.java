@@ -67,8 +67,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
             PreWrittenJournals.write(config, root, orders);
             warmUp(root.resolve("warm-up"));
 
-            final EngineService service = new EngineService(config);
-            service.recover();
+            final EngineService service = EngineService.launch(config);
             final long cpuStart = THREADS.getCurrentThreadCpuTime();
             final long start = System.nanoTime();
             while (service.processed() < orders) {
@@ -128,14 +127,12 @@ public final class EngineThroughputBench implements Callable<Integer> {
      * the recorded one, as the engine does on every start. @return nanoseconds that took
      */
     private static long recover(final EngineConfig config, final long inputs) {
-        try (EngineService restarted = new EngineService(config)) {
-            final long start = System.nanoTime();
-            final long recovered = restarted.recover();
-            final long nanos = System.nanoTime() - start;
+        try (EngineService restarted = EngineService.launch(config)) {
+            final long recovered = restarted.recovered();
             if (recovered != inputs) {
                 throw new IllegalStateException("recovered " + recovered + " inputs, not " + inputs);
             }
-            return nanos;
+            return restarted.context().recoveryNanos();
         }
     }
 
@@ -147,8 +144,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
         final EngineConfig config = config(root);
         PreWrittenJournals.write(config, root, warmup);
         final long start = System.nanoTime();
-        try (EngineService service = new EngineService(config)) {
-            service.recover();
+        try (EngineService service = EngineService.launch(config)) {
             while (service.processed() < warmup) {
                 service.poll();
             }

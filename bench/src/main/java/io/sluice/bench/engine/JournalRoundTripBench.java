@@ -127,7 +127,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     public static Figures measure(final Path root, final Settings settings) throws InterruptedException {
         final long orders = settings.ordersPerGateway();
         final EngineConfig config = PreWrittenJournals.config(root, settings.engineIdle()).pinCpu(settings.engineCpu());
-        final EngineService service = new EngineService(config);
+        final EngineService service = EngineService.launch(config);
         final AgentThread engine = AgentThread.start(service, config.idle().newStrategy(), config.pinCpu(),
                 AgentThread.Priority.NORMAL);
         final Gateway[] gateways = new Gateway[PreWrittenJournals.GATEWAYS.length];

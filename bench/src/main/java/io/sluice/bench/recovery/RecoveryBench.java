@@ -190,8 +190,8 @@ public final class RecoveryBench implements Callable<Integer> {
 
     /** The engine's own loop, in this process, answers every command written so far (the recording). */
     private static void record(final EngineConfig config, final long inputs) {
-        try (EngineService service = new EngineService(config)) {
-            final long recovered = service.recover();
+        try (EngineService service = EngineService.launch(config)) {
+            final long recovered = service.recovered();
             final long base = recovered + (service.restoredFrom() == null ? 0 : service.restoredFrom().inputs());
             while (base + service.processed() < inputs) {
                 service.poll();

@@ -171,8 +171,7 @@ public final class ReplayBench implements Callable<Integer> {
     /** The engine process's loop ({@link EngineService#poll}) over the gateway journals under {@code root}, until all are consumed. */
     private Pass engineAlone(final Path root) {
         final long cpuStart = THREADS.getCurrentThreadCpuTime();
-        try (EngineService service = new EngineService(PreWrittenJournals.config(root, IdleConfig.of("spin")))) {
-            service.recover();
+        try (EngineService service = EngineService.launch(PreWrittenJournals.config(root, IdleConfig.of("spin")))) {
             final long start = System.nanoTime();
             while (service.processed() < orders) {
                 service.poll();

@@ -21,6 +21,9 @@ public final class FixEncoder {
 
     private final MutableDirectBuffer buffer;
     private int position;
+    private int msgType;
+    private long sendingTime;
+    private int bodyStart;
     private int messageOffset;
     private int messageLength;
 
@@ -34,6 +37,7 @@ public final class FixEncoder {
 
     /** Begins a new message with its MsgType (packed, see {@link MsgTypes}). */
     public FixEncoder start(final int msgType) {
+        this.msgType = msgType;
         position = HEADER_RESERVE;
         putTag(FixTags.MSG_TYPE);
         for (int i = 0, length = MsgTypes.length(msgType); i < length; i++) {
@@ -43,13 +47,31 @@ public final class FixEncoder {
         return this;
     }
 
-    /** Writes SenderCompID, TargetCompID, MsgSeqNum and SendingTime. */
+    /** Writes SenderCompID, TargetCompID, MsgSeqNum and SendingTime; the body starts after them. */
     public FixEncoder header(final byte[] senderCompId, final byte[] targetCompId, final long msgSeqNum,
                              final long sendingTimeMillis) {
-        return field(FixTags.SENDER_COMP_ID, senderCompId)
+        field(FixTags.SENDER_COMP_ID, senderCompId)
                 .field(FixTags.TARGET_COMP_ID, targetCompId)
                 .longField(FixTags.MSG_SEQ_NUM, msgSeqNum)
                 .timestampField(FixTags.SENDING_TIME, sendingTimeMillis);
+        this.sendingTime = sendingTimeMillis;
+        this.bodyStart = position;
+        return this;
+    }
+
+    /** @return the MsgType of the message being written, as given to {@link #start}. */
+    public int msgType() {
+        return msgType;
+    }
+
+    /** @return the SendingTime (52) {@link #header} wrote, in epoch milliseconds. */
+    public long sendingTime() {
+        return sendingTime;
+    }
+
+    /** @return where the fields after the {@link #header} start: the body a session stores for resending. */
+    public int bodyStart() {
+        return bodyStart;
     }
 
     public FixEncoder field(final int tag, final byte[] value) {

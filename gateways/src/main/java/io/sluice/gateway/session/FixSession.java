@@ -5,32 +5,27 @@ import io.sluice.gateway.codec.FixError;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
-import io.sluice.gateway.codec.ReverseRoute;
 import io.sluice.gateway.codec.ShortText;
-import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochClock;
-import org.agrona.concurrent.UnsafeBuffer;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The acceptor side of one FIX 4.4 session, as an explicit state machine ({@link FixSessionState}):
- * Logon with CompIDs and password, heartbeats and test requests (a HeartBtInt of at least a configured minimum,
- * never 0, so that a silent peer is always found out and its session freed), sequence numbers in both directions
- * with gap detection and ResendRequest (messages after a gap held, {@link HeldMessages}, and handled in order once
- * it is filled), resends answered from the {@link SessionStore} (application
- * messages with PossDupFlag and OrigSendingTime, administrative ones as SequenceReset-GapFill),
- * SequenceReset in both modes (Reset mode ignores MsgSeqNum), Reject and Business Message Reject, Logout,
- * ResetSeqNumFlag at Logon (after which the reports stored while the client was offline still reach it, renumbered)
- * and on a logged-on session (a counterparty's daily reset: both sides start again at 1, the session stays on),
- * resets of the session's own {@link ResetPolicy}, a Logout answered even beyond an open gap, and the routing fields
- * reversed in its answers ({@link ReverseRoute}). Messages reach it validated against the FIX 4.4 dictionary: one that
- * failed is rejected with the reason its parse found, and consumes its MsgSeqNum.
+ * The acceptor side of one FIX 4.4 session: its state machine ({@link FixSessionState}) and its two sequences.
  * <p>
- * Every outgoing message is recorded in the store before it is sent, so a message is either resendable
- * or was never numbered. Time comes from the injected {@link EpochClock}; there are no threads or
- * sleeps here: the owner calls {@link #onMessage}, {@link #onTimer} and the send methods from one thread.
+ * Logon with CompIDs and password; heartbeats and test requests (a HeartBtInt of at least a configured minimum, never
+ * 0, so that a silent peer is always found out and its session freed); sequence numbers in both directions with gap
+ * detection and ResendRequest (messages after a gap held, {@link HeldMessages}, and handled in order once it is
+ * filled); the client's ResendRequests answered from the {@link SessionStore} ({@link ResendController}); SequenceReset
+ * in both modes (Reset mode ignores MsgSeqNum); Reject and Business Message Reject; Logout. ResetSeqNumFlag is taken at
+ * Logon (after which the reports stored while the client was offline still reach it, renumbered) and on a logged-on
+ * session (a counterparty's daily reset: both sides start again at 1, the session stays on), beside the resets of the
+ * session's own {@link ResetPolicy}. A Logout is answered even beyond an open gap. Messages reach it validated against
+ * the FIX 4.4 dictionary: one that failed is rejected with the reason its parse found, and consumes its MsgSeqNum.
+ * <p>
+ * Every message it sends is encoded by its {@link SessionProxy} and recorded in the store before it is sent, so a
+ * message is either resendable or was never numbered. Time comes from the injected {@link EpochClock}; there are no
+ * threads or sleeps here: the owner calls {@link #onMessage}, {@link #onTimer} and the send methods from one thread.
  */
 public final class FixSession {
     /** The largest HeartBtInt (108) a client may ask for, in seconds. */
@@ -60,9 +55,9 @@ public final class FixSession {
     private final long sendingTimeToleranceMillis;
     private final long logoutTimeoutMillis;
     private final int minHeartbeatSeconds;
-    private final FixEncoder encoder;
+    private final SessionProxy proxy;
+    private final ResendController resend;
     private final StringBuilder reason = new StringBuilder(128);
-    private final SessionStore.StoredMessageHandler resender = this::resend;
     private SessionEvents events = SessionEvents.NONE;
     private SessionCounters counters = SessionCounters.NONE;
     private ResetPolicy resetPolicy = ResetPolicy.NONE;
@@ -78,18 +73,11 @@ public final class FixSession {
     private long testRequestSentMillis;
     private long logoutSentMillis;
     private long resendEndSeq;
-    private long gapFillFrom;
-    private long replayNextSeq;
-    private long replayLastSeq;
     private long offlineFromSeq;
     private final HeldMessages held = new HeldMessages(MAX_HELD_BYTES);
     private boolean releasing;
-    private final SessionStore.StoredMessageHandler renumberer = this::renumber;
     private final int maxMessageLength;
     private long receivedTicks;
-    private int pendingMsgType;
-    private int pendingBodyStart;
-    private long pendingSendingTime;
 
     /**
      * @param maxMessageLength the largest message this session sends (the encoder's buffer)
@@ -122,7 +110,8 @@ public final class FixSession {
         this.sendingTimeToleranceMillis = sendingTimeToleranceMillis;
         this.logoutTimeoutMillis = logoutTimeoutMillis;
         this.maxMessageLength = maxMessageLength;
-        this.encoder = new FixEncoder(new UnsafeBuffer(ByteBuffer.allocateDirect(maxMessageLength + 64)));
+        this.proxy = new SessionProxy(gatewayCompId, clientCompId, maxMessageLength);
+        this.resend = new ResendController(this, store, proxy, clock);
     }
 
     /** Sets where the session counts what it does (by default {@link SessionCounters#NONE}). */
@@ -245,7 +234,8 @@ public final class FixSession {
         heartbeatMillis = heartBtInt * 1000;
         lastReceivedMillis = now;
         testRequestSentMillis = 0;
-        answerLogon(heartBtInt, reset);
+        proxy.logon(nextSenderSeq, clock.time(), heartBtInt, reset);
+        commit(0);
         events.onLogon(this, nextSenderSeq, seq);
         if ((reset || resetPolicy.onLogon()) && undeliveredFrom != 0) {
             redeliverAfterReset(undeliveredFrom, undeliveredTo);
@@ -319,7 +309,7 @@ public final class FixSession {
         if (seq > nextTargetSeq) {
             final boolean answered = error == FixError.NONE && msgType == MsgTypes.RESEND_REQUEST;
             if (answered) {
-                onResendRequest(message, seq);
+                onResendRequest(message);
             }
             held.hold(seq, message, receivedTicks, answered);
             requestResend(seq);
@@ -346,7 +336,7 @@ public final class FixSession {
             case MsgTypes.HEARTBEAT, MsgTypes.REJECT -> advance();
             case MsgTypes.TEST_REQUEST -> onTestRequest(message);
             case MsgTypes.RESEND_REQUEST -> {
-                onResendRequest(message, seq);
+                onResendRequest(message);
                 advance();
             }
             case MsgTypes.SEQUENCE_RESET -> onGapFill(message, seq);
@@ -381,7 +371,7 @@ public final class FixSession {
 
     /** The transport lost the connection. */
     public void onDisconnected() {
-        replayNextSeq = 0;
+        resend.cancel();
         held.clear();
         connection = null;
         state = FixSessionState.DISCONNECTED;
@@ -413,8 +403,8 @@ public final class FixSession {
             return 0;
         }
         int work = 0;
-        if (replayNextSeq != 0 && connection != null && connection.writableBytes() >= maxMessageLength) {
-            continueReplay();
+        if (resend.inProgress() && connection != null && connection.writableBytes() >= maxMessageLength) {
+            resent(resend.continueResend());
             work++;
         }
         final long silentMillis = now - lastReceivedMillis;
@@ -424,19 +414,19 @@ public final class FixSession {
             logoutAndDisconnect(testRequestSentMillis != 0 ? why.append(", TestRequest unanswered") : why);
             return work + 1;
         }
-        if (replayNextSeq != 0) {
+        if (resend.inProgress()) {
             // A resend is under way: messages with new numbers wait for it, only the silence limit above applies.
             return work;
         }
         if (testRequestSentMillis == 0 && silentMillis >= heartbeatMillis + heartbeatMillis / 5) {
-            startMessage(MsgTypes.TEST_REQUEST).longField(FixTags.TEST_REQ_ID, now);
-            commit();
+            proxy.testRequest(nextSenderSeq, clock.time(), now);
+            commit(0);
             testRequestSentMillis = now;
             work++;
         }
         if (now - lastSentMillis >= heartbeatMillis && connection != null) {
-            startMessage(MsgTypes.HEARTBEAT);
-            commit();
+            proxy.heartbeat(nextSenderSeq, clock.time());
+            commit(0);
             work++;
         }
         return work;
@@ -461,7 +451,7 @@ public final class FixSession {
      * is offline too: the message is stored and reaches the client through the resend protocol.
      */
     public FixEncoder startApplicationMessage(final int msgType) {
-        return startMessage(msgType);
+        return proxy.header(msgType, nextSenderSeq, clock.time());
     }
 
     /**
@@ -493,33 +483,15 @@ public final class FixSession {
      */
     public void reject(final FixMessage message, final int sessionRejectReason, final int refTagId,
                        final CharSequence text) {
-        startMessage(MsgTypes.REJECT);
-        ReverseRoute.write(message, encoder);
-        refSeqAndType(message, true);
-        if (refTagId != FixMessage.NO_TAG) {
-            encoder.longField(FixTags.REF_TAG_ID, refTagId);
-        }
-        if (sessionRejectReason >= 0) {
-            encoder.longField(FixTags.SESSION_REJECT_REASON, sessionRejectReason);
-        }
-        encoder.textField(FixTags.TEXT, text);
-        commit();
+        proxy.reject(nextSenderSeq, clock.time(), message, sessionRejectReason, refTagId, text);
+        commit(0);
         counters.sessionReject(sessionRejectReason);
     }
 
     /** Sends a Business Message Reject (35=j) of {@code message}. */
     public void businessReject(final FixMessage message, final int businessRejectReason, final CharSequence text) {
-        startMessage(MsgTypes.BUSINESS_MESSAGE_REJECT);
-        // Part of the stored body, so that a resend is routed the same way (still in the header: before 45).
-        ReverseRoute.write(message, encoder);
-        refSeqAndType(message, false);
-        final int clOrdId = message.indexOf(FixTags.CL_ORD_ID);
-        if (clOrdId >= 0) {
-            encoder.field(FixTags.BUSINESS_REJECT_REF_ID, message.buffer(), message.valueOffset(clOrdId),
-                    message.valueLength(clOrdId));
-        }
-        encoder.longField(FixTags.BUSINESS_REJECT_REASON, businessRejectReason).textField(FixTags.TEXT, text);
-        commit();
+        proxy.businessReject(nextSenderSeq, clock.time(), message, businessRejectReason, text);
+        commit(0);
     }
 
     /** Starts the Logout handshake: sends Logout with {@code text} and closes on the reply or after a timeout. */
@@ -527,8 +499,8 @@ public final class FixSession {
         if (connection == null) {
             return;
         }
-        startMessage(MsgTypes.LOGOUT).textField(FixTags.TEXT, text);
-        commit();
+        proxy.logout(nextSenderSeq, clock.time(), text);
+        commit(0);
         if (connection != null) {
             state = FixSessionState.LOGOUT_SENT;
             logoutSentMillis = clock.time();
@@ -568,7 +540,7 @@ public final class FixSession {
         store.reset(this, newNextSenderSeq, newNextTargetSeq, application.lastEventId());
         offlineFromSeq = 0;
         if (undeliveredFrom != 0) {
-            store.replayBeforeReset(this, undeliveredFrom, undeliveredTo, renumberer);
+            nextSenderSeq = resend.renumber(undeliveredFrom, undeliveredTo, nextSenderSeq);
             offlineFromSeq = nextSenderSeq > newNextSenderSeq ? newNextSenderSeq : 0;
         }
         return nextSenderSeq - newNextSenderSeq;
@@ -625,95 +597,16 @@ public final class FixSession {
         if (testReqId < 0) {
             reject(message, SessionRejectReason.REQUIRED_TAG_MISSING, FixTags.TEST_REQ_ID, "TestReqID (112) is required");
         } else {
-            startMessage(MsgTypes.HEARTBEAT);
-            ReverseRoute.write(message, encoder);
-            encoder.field(FixTags.TEST_REQ_ID, message.buffer(), message.valueOffset(testReqId),
-                    message.valueLength(testReqId));
-            commit();
+            proxy.heartbeat(nextSenderSeq, clock.time(), message, testReqId);
+            commit(0);
         }
         advance();
     }
 
-    /**
-     * Answers every ResendRequest: the stored messages of the range (EndSeqNo 0, infinity, or beyond the last
-     * message sent means up to the last one sent), administrative ones as gap fills; a range that cannot be
-     * answered so (missing or invalid bounds, BeginSeqNo above EndSeqNo, BeginSeqNo beyond the last message sent)
-     * with a session Reject naming the tag and why. A gap fill could not answer those: it may not lower the
-     * client's expected MsgSeqNum.
-     */
-    private void onResendRequest(final FixMessage message, final long seq) {
+    /** Answers a ResendRequest ({@link ResendController}), or rejects the range it asks for. */
+    private void onResendRequest(final FixMessage message) {
         counters.resendRequest();
-        final long begin = message.unsignedValue(FixTags.BEGIN_SEQ_NO);
-        final long end = message.unsignedValue(FixTags.END_SEQ_NO);
-        if (begin < 1 || end < 0) {
-            reject(message, begin == FixMessage.ABSENT || end == FixMessage.ABSENT
-                            ? SessionRejectReason.REQUIRED_TAG_MISSING : SessionRejectReason.VALUE_IS_INCORRECT,
-                    begin < 1 ? FixTags.BEGIN_SEQ_NO : FixTags.END_SEQ_NO,
-                    "ResendRequest needs BeginSeqNo (7) >= 1 and EndSeqNo (16) >= 0");
-            return;
-        }
-        if (end != 0 && begin > end) {
-            reject(message, SessionRejectReason.VALUE_IS_INCORRECT, FixTags.END_SEQ_NO, text("EndSeqNo (16) ")
-                    .append(end).append(" is below BeginSeqNo (7) ").append(begin).append(" and not 0 (infinity)"));
-            return;
-        }
-        final long lastSent = nextSenderSeq - 1;
-        if (begin > lastSent) {
-            reject(message, SessionRejectReason.VALUE_IS_INCORRECT, FixTags.BEGIN_SEQ_NO, text("BeginSeqNo (7) ")
-                    .append(begin).append(" is beyond the last MsgSeqNum sent, ").append(lastSent));
-            return;
-        }
-        final long to = end == 0 || end > lastSent ? lastSent : end;
-        replayNextSeq = begin;
-        replayLastSeq = to;
-        continueReplay();
-    }
-
-    /**
-     * Sends the next part of a requested resend, as much as the connection has room for. A large resend
-     * (a client back after a busy day offline) goes out over several rounds instead of overflowing the
-     * send buffer; messages numbered meanwhile are held back and become part of it, keeping the order.
-     */
-    private void continueReplay() {
-        if (connection == null) {
-            replayNextSeq = 0;
-            return;
-        }
-        gapFillFrom = replayNextSeq;
-        replayNextSeq = 0;
-        store.replay(this, gapFillFrom, replayLastSeq, resender);
-        if (replayNextSeq != 0 || connection == null) {
-            return;
-        }
-        if (gapFillFrom <= replayLastSeq && !gapFill(gapFillFrom, replayLastSeq + 1)) {
-            replayNextSeq = gapFillFrom;
-        }
-    }
-
-    private boolean resend(final long seqNum, final int msgType, final long origSendingTime, final DirectBuffer body,
-                           final int offset, final int length) {
-        if (seqNum > gapFillFrom) {
-            if (!gapFill(gapFillFrom, seqNum)) {
-                replayNextSeq = gapFillFrom;
-                return false;
-            }
-            gapFillFrom = seqNum;
-        }
-        encoder.start(msgType)
-                .field(FixTags.SENDER_COMP_ID, gatewayCompId)
-                .field(FixTags.TARGET_COMP_ID, clientCompId)
-                .longField(FixTags.MSG_SEQ_NUM, seqNum)
-                .booleanField(FixTags.POSS_DUP_FLAG, true)
-                .timestampField(FixTags.SENDING_TIME, clock.time())
-                .timestampField(FixTags.ORIG_SENDING_TIME, origSendingTime)
-                .rawFields(body, offset, length)
-                .finish();
-        if (!offer()) {
-            replayNextSeq = seqNum;
-            return false;
-        }
-        gapFillFrom = seqNum + 1;
-        return true;
+        resent(resend.onResendRequest(message, nextSenderSeq - 1));
     }
 
     /**
@@ -724,47 +617,17 @@ public final class FixSession {
      */
     private void redeliverAfterReset(final long oldFrom, final long oldTo) {
         final long first = nextSenderSeq;
-        store.replayBeforeReset(this, oldFrom, oldTo, renumberer);
+        nextSenderSeq = resend.renumber(oldFrom, oldTo, first);
         if (nextSenderSeq > first) {
-            replayNextSeq = first;
-            replayLastSeq = nextSenderSeq - 1;
-            continueReplay();
+            resent(resend.resend(first, nextSenderSeq - 1));
         }
     }
 
-    private boolean renumber(final long oldSeqNum, final int msgType, final long origSendingTime,
-                             final DirectBuffer body, final int offset, final int length) {
-        store.sent(this, nextSenderSeq++, msgType, origSendingTime, body, offset, length, 0);
-        return true;
-    }
-
-    /** @return false if the connection had no room for the gap fill. */
-    private boolean gapFill(final long fromSeq, final long newSeqNo) {
-        final long now = clock.time();
-        encoder.start(MsgTypes.SEQUENCE_RESET)
-                .field(FixTags.SENDER_COMP_ID, gatewayCompId)
-                .field(FixTags.TARGET_COMP_ID, clientCompId)
-                .longField(FixTags.MSG_SEQ_NUM, fromSeq)
-                .booleanField(FixTags.POSS_DUP_FLAG, true)
-                .timestampField(FixTags.SENDING_TIME, now)
-                .timestampField(FixTags.ORIG_SENDING_TIME, now)
-                .booleanField(FixTags.GAP_FILL_FLAG, true)
-                .longField(FixTags.NEW_SEQ_NO, newSeqNo)
-                .finish();
-        return offer();
-    }
-
-    /** Sends a resent message or gap fill if the connection has room; a full connection just pauses the resend. */
-    private boolean offer() {
-        if (connection == null || connection.writableBytes() < encoder.messageLength()) {
-            return false;
+    /** Notes that {@code count} resent messages or gap fills went out, for the heartbeat's timing. */
+    private void resent(final int count) {
+        if (count > 0) {
+            lastSentMillis = clock.time();
         }
-        lastSentMillis = clock.time();
-        if (!connection.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength())) {
-            return false;
-        }
-        counters.messageOut();
-        return true;
     }
 
     private void onGapFill(final FixMessage message, final long seq) {
@@ -815,15 +678,16 @@ public final class FixSession {
         if (!headerIsValid(message)) {
             return;
         }
-        final long undeliveredFrom = replayNextSeq;
-        final long undeliveredTo = replayLastSeq;
-        replayNextSeq = 0;
+        final long undeliveredFrom = resend.nextSeq();
+        final long undeliveredTo = resend.lastSeq();
+        resend.cancel();
         held.clear();
         if (state == FixSessionState.RESEND_REQUESTED) {
             state = FixSessionState.ACTIVE;
         }
         resetSequences();
-        answerLogon(heartbeatMillis / 1000, true);
+        proxy.logon(nextSenderSeq, clock.time(), heartbeatMillis / 1000, true);
+        commit(0);
         if (undeliveredFrom != 0) {
             redeliverAfterReset(undeliveredFrom, undeliveredTo);
         }
@@ -848,20 +712,9 @@ public final class FixSession {
         resetSequences();
         offlineFromSeq = 0;
         if (undeliveredFrom != 0) {
-            store.replayBeforeReset(this, undeliveredFrom, undeliveredTo, renumberer);
+            nextSenderSeq = resend.renumber(undeliveredFrom, undeliveredTo, nextSenderSeq);
             offlineFromSeq = nextSenderSeq > 1 ? 1 : 0;
         }
-    }
-
-    /** The Logon that answers the client's, with ResetSeqNumFlag when the sequences were reset. */
-    private void answerLogon(final long heartBtIntSeconds, final boolean reset) {
-        startMessage(MsgTypes.LOGON)
-                .longField(FixTags.ENCRYPT_METHOD, 0)
-                .longField(FixTags.HEART_BT_INT, heartBtIntSeconds);
-        if (reset) {
-            encoder.booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
-        }
-        commit();
     }
 
     /** A Logout whose MsgSeqNum is beyond a gap: answered and closed without taking its place in the sequence. */
@@ -891,18 +744,17 @@ public final class FixSession {
         if (connection == null) {
             return;
         }
-        startMessage(MsgTypes.LOGOUT);
-        if (text != null) {
-            encoder.textField(FixTags.TEXT, text);
-        }
+        final long now = clock.time();
+        proxy.logout(nextSenderSeq, now, text);
+        final FixEncoder encoder = proxy.encoder();
         encoder.finish();
-        store.sent(this, nextSenderSeq++, MsgTypes.LOGOUT, pendingSendingTime, encoder.buffer(), 0, 0, 0);
+        store.sent(this, nextSenderSeq++, MsgTypes.LOGOUT, now, encoder.buffer(), 0, 0, 0);
         connection.sendAndClose(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
         disconnect(text);
     }
 
     private void disconnect(final CharSequence reason) {
-        replayNextSeq = 0;
+        resend.cancel();
         held.clear();
         if (connection != null) {
             final FixConnection closing = connection;
@@ -928,10 +780,8 @@ public final class FixSession {
         if (state != FixSessionState.ACTIVE) {
             return;
         }
-        startMessage(MsgTypes.RESEND_REQUEST)
-                .longField(FixTags.BEGIN_SEQ_NO, nextTargetSeq)
-                .longField(FixTags.END_SEQ_NO, 0);
-        commit();
+        proxy.resendRequest(nextSenderSeq, clock.time(), nextTargetSeq);
+        commit(0);
         if (connection != null) {
             state = FixSessionState.RESEND_REQUESTED;
             resendEndSeq = receivedSeq;
@@ -951,65 +801,46 @@ public final class FixSession {
     }
 
     /**
-     * RefSeqNum (45) and RefMsgType (372) of {@code message}. A MsgSeqNum of 0 is referenced as 0, as a SequenceReset
-     * in Reset mode may carry it; where RefSeqNum is required (a session Reject) and the message had no usable
-     * MsgSeqNum, it is 0 too.
+     * Finishes, stores and sends the message the {@link SessionProxy} holds, numbered {@link #nextSenderSeq}: an
+     * administrative message goes out at once; an application message waits while the client is offline or a resend is
+     * under way, and reaches it through the resend protocol.
+     *
+     * @param engineIndex the engine-journal index of the report the message carries, or 0 for none
+     * @return where the message ends in its connection's byte stream, or {@link #NOT_QUEUED}
      */
-    private void refSeqAndType(final FixMessage message, final boolean refSeqRequired) {
-        final long refSeq = message.unsignedValue(FixTags.MSG_SEQ_NUM);
-        if (refSeq >= 0 || refSeqRequired) {
-            encoder.longField(FixTags.REF_SEQ_NUM, Math.max(refSeq, 0));
-        }
-        if (message.fieldCount() > 0 && message.tag(0) == FixTags.MSG_TYPE) {
-            encoder.field(FixTags.REF_MSG_TYPE, message.buffer(), message.valueOffset(0), message.valueLength(0));
-        }
-    }
-
-    /** Starts any outbound message, application or admin: header with the next MsgSeqNum; body follows. */
-    private FixEncoder startMessage(final int msgType) {
-        pendingMsgType = msgType;
-        pendingSendingTime = clock.time();
-        encoder.start(msgType).header(gatewayCompId, clientCompId, nextSenderSeq, pendingSendingTime);
-        pendingBodyStart = encoder.position();
-        return encoder;
-    }
-
-    /** Stores and sends an administrative message, or an application message that carries no report. */
-    private void commit() {
-        commit(0);
-    }
-
-    /** @return where the message ends in its connection's byte stream, or {@link #NOT_QUEUED} */
     private long commit(final long engineIndex) {
+        final FixEncoder encoder = proxy.encoder();
         final int bodyEnd = encoder.position();
         encoder.finish();
-        final boolean admin = MsgTypes.isAdmin(pendingMsgType);
+        final int msgType = encoder.msgType();
+        final boolean admin = MsgTypes.isAdmin(msgType);
         final long seq = nextSenderSeq++;
-        store.sent(this, seq, pendingMsgType, pendingSendingTime, encoder.buffer(), pendingBodyStart,
-                admin ? 0 : bodyEnd - pendingBodyStart, engineIndex);
+        store.sent(this, seq, msgType, encoder.sendingTime(), encoder.buffer(), encoder.bodyStart(),
+                admin ? 0 : bodyEnd - encoder.bodyStart(), engineIndex);
         if (admin) {
-            return transmit();
+            return transmit(msgType);
         } else if (connection == null) {
             if (offlineFromSeq == 0) {
                 offlineFromSeq = seq;
             }
             return NOT_QUEUED;
-        } else if (replayNextSeq != 0) {
-            replayLastSeq = seq;
+        } else if (resend.inProgress()) {
+            resend.extendTo(seq);
             return NOT_QUEUED;
         }
-        return transmit();
+        return transmit(msgType);
     }
 
     /** @return where the message ends in the connection's byte stream, or {@link #NOT_QUEUED} */
-    private long transmit() {
+    private long transmit(final int msgType) {
         final FixConnection sending = connection;
         if (sending == null) {
             return NOT_QUEUED;
         }
         lastSentMillis = clock.time();
+        final FixEncoder encoder = proxy.encoder();
         if (!sending.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength())) {
-            if (offlineFromSeq == 0 && !MsgTypes.isAdmin(pendingMsgType)) {
+            if (offlineFromSeq == 0 && !MsgTypes.isAdmin(msgType)) {
                 offlineFromSeq = nextSenderSeq - 1;
             }
             logoutAndDisconnect("Client is not reading fast enough: send buffer full; logging out, "

@@ -4,6 +4,7 @@ import io.sluice.contracts.time.SluiceClock;
 import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.NanoClock;
 
 import javax.net.ssl.SSLException;
 import java.io.IOException;
@@ -40,7 +41,8 @@ public final class NioConnection implements FixConnection {
     private final int reserve;
     private final SendGate gate;
     private final SendMarks marks;
-    private final long acceptedNanos = System.nanoTime();
+    private final NanoClock nanoClock;
+    private final long acceptedNanos;
     /** The TLS layer, or null on a plain address. */
     private final TlsLayer tls;
     private SelectionKey key;
@@ -56,8 +58,11 @@ public final class NioConnection implements FixConnection {
     int slot;
 
     NioConnection(final NioTransport transport, final SocketChannel channel, final SocketAddress remoteAddress,
-                  final long remoteAddressKey, final int reserve, final TlsLayer tls, final SendGate gate) {
+                  final long remoteAddressKey, final int reserve, final TlsLayer tls, final SendGate gate,
+                  final NanoClock nanoClock) {
         this.transport = transport;
+        this.nanoClock = nanoClock;
+        this.acceptedNanos = nanoClock.nanoTime();
         this.tls = tls;
         this.state = tls == null ? ConnectionState.AWAITING_LOGON : ConnectionState.HANDSHAKING;
         this.gate = gate;
@@ -112,7 +117,7 @@ public final class NioConnection implements FixConnection {
         }
         if (flush() && pending()) {
             state = ConnectionState.LINGERING;
-            closingSinceNanos = System.nanoTime();
+            closingSinceNanos = nanoClock.nanoTime();
             interest(writePending ? SelectionKey.OP_WRITE : 0); // bytes a gate holds wait for releaseHeld()
         } else {
             close();
@@ -194,7 +199,7 @@ public final class NioConnection implements FixConnection {
         return remoteAddressKey;
     }
 
-    /** @return when the connection was accepted, in {@link System#nanoTime()}. */
+    /** @return when the connection was accepted, in the transport's {@link NanoClock}. */
     long acceptedNanos() {
         return acceptedNanos;
     }

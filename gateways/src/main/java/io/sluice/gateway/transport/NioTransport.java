@@ -2,6 +2,7 @@ package io.sluice.gateway.transport;
 
 import io.sluice.gateway.session.FixSession;
 import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.NanoClock;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,6 +59,7 @@ public final class NioTransport implements AutoCloseable {
     private final int reserve;
     private final int socketSendBufferBytes;
     private final long lingerNanos;
+    private final NanoClock nanoClock;
     private final TcpKeepalive keepalive;
     private final ConnectionLimits limits;
     private final ConnectionBufferPool preLogonBuffers;
@@ -84,14 +86,17 @@ public final class NioTransport implements AutoCloseable {
      * @param lingerMillis how long a closing connection may take to flush its last message
      * @param admission    connection limits and the size of the pre-logon buffer pool
      * @param keepalive    TCP keepalive for accepted TCP connections (not applicable to Unix domain sockets)
+     * @param nanoClock    the clock of the logon timeout and the linger time
      */
     public NioTransport(final List<ListenAddress> listens, final TlsContext tls, final ConnectionHandler handler,
                         final int receiveBytes, final int sendBytes, final int reserve, final int socketSendBufferBytes,
-                        final long lingerMillis, final Admission admission, final TcpKeepalive keepalive) {
+                        final long lingerMillis, final Admission admission, final TcpKeepalive keepalive,
+                        final NanoClock nanoClock) {
         if (tls == null && listens.stream().anyMatch(ListenAddress::tls)) {
             throw new IllegalArgumentException("a TLS listen address needs TLS settings");
         }
         this.keepalive = keepalive;
+        this.nanoClock = nanoClock;
         this.socketSendBufferBytes = socketSendBufferBytes;
         this.lingerNanos = lingerMillis * 1_000_000L;
         this.tls = tls;
@@ -264,7 +269,7 @@ public final class NioTransport implements AutoCloseable {
      * @return how many were closed
      */
     public int closeUnboundOlderThan(final long timeoutNanos) {
-        final long now = System.nanoTime();
+        final long now = nanoClock.nanoTime();
         int closed = 0;
         for (int i = connectionCount - 1; i >= 0; i--) {
             final NioConnection connection = connections[i];
@@ -451,7 +456,8 @@ public final class NioTransport implements AutoCloseable {
         if (evict != null) {
             evict(evict);
         }
-        final NioConnection connection = new NioConnection(this, channel, remote, addressKey, reserve, tlsLayer, gate);
+        final NioConnection connection = new NioConnection(this, channel, remote, addressKey, reserve, tlsLayer, gate,
+                nanoClock);
         final ConnectionBuffers buffers = preLogonBuffers.borrow(connection);
         final SelectionKey key;
         try {

@@ -325,6 +325,14 @@ public final class ConsumptionOrder implements AutoCloseable {
         }
     }
 
+    /**
+     * Forgets which thread has read it (Chronicle binds a tailer to the first thread that uses it): for an order
+     * followed on one thread and then on another, called between the two.
+     */
+    public void singleThreadedCheckReset() {
+        tailer.singleThreadedCheckReset();
+    }
+
     @Override
     public void close() {
         closeExcerpt();

@@ -89,6 +89,14 @@ public final class InputSource implements AutoCloseable {
     }
 
     /**
+     * Forgets which thread has read it (Chronicle binds a tailer to the first thread that uses it): for a journal
+     * recovered on one thread and read live on another, called between the two.
+     */
+    public void singleThreadedCheckReset() {
+        tailer.singleThreadedCheckReset();
+    }
+
+    /**
      * Reads the next command, if there is one yet, into {@code target}.
      *
      * @return true if a command was read and passed on, false if the journal has nothing more for now

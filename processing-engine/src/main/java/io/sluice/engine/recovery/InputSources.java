@@ -79,6 +79,13 @@ public final class InputSources implements AutoCloseable {
         return null;
     }
 
+    /** Forgets which thread has read each journal ({@link InputSource#singleThreadedCheckReset}). */
+    public void singleThreadedCheckReset() {
+        for (final InputSource source : sources) {
+            source.singleThreadedCheckReset();
+        }
+    }
+
     private boolean adminJournalExists() {
         return Files.exists(Journals.adminJournal(journalRoot).resolve("metadata.cq4t"));
     }

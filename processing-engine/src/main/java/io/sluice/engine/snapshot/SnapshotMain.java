@@ -1,26 +1,18 @@
 package io.sluice.engine.snapshot;
 
-import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.journal.CorruptJournalException;
-import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
-import io.sluice.engine.JournalingInput;
-import io.sluice.runtime.journal.StaleWriteLock;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
-import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
-import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.wire.Wire;
-import net.openhft.chronicle.wire.WireType;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.runtime.process.ProcessLock;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -42,7 +34,8 @@ import java.util.concurrent.Callable;
  * up with the journals as the engine writes them ({@link SnapshotFollower}, an Agrona agent idling with a sleeping
  * strategy), a snapshot after every {@code N}-th input and/or every {@code --interval} seconds, until SIGTERM.
  * <p>
- * It takes the snapshot journal's writer lock first ({@link ProcessLock#journalWriter}): one snapshotter per root.
+ * It concludes a {@link SnapshotContext} first, which takes the snapshot journal's writer lock
+ * ({@link ProcessLock#journalWriter}: one snapshotter per root), opens the journals and restores the newest snapshot.
  * <p>
  * Exit codes: 0 done (or stopped by SIGTERM); 1 another process writes the snapshot journal (the message names it and
  * its pid), or an unforeseen failure; 2 bad config or options, or an admin journal others could write; 3 a journal is
@@ -102,28 +95,18 @@ public final class SnapshotMain implements Callable<Integer> {
             System.err.println("snapshot: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
-        if (every < 0) {
-            System.err.println("snapshot: --every must be positive, got " + every);
+        final String refused = refusedOptions();
+        if (refused != null) {
+            System.err.println("snapshot: " + refused);
             return EXIT_BAD_CONFIG;
         }
-        final Path journals = root != null ? root : config.journalRoot();
-        try (ProcessLock writer = ProcessLock.journalWriter(Journals.snapshotJournal(journals), "snapshot")) {
-            return follow ? follow(config, journals) : once(config, journals);
+        final SnapshotContext context = new SnapshotContext().config(config).root(root).nanoClock(SystemNanoClock.INSTANCE)
+                .countersFile(follow);
+        try {
+            context.conclude();
         } catch (final LockHeldException e) {
             System.err.println("snapshot: cannot start: " + e.getMessage());
             return EXIT_FAILED;
-        }
-    }
-
-    private int once(final EngineConfig config, final Path journals) {
-        if (intervalSeconds != null) {
-            System.err.println("snapshot: --interval needs --follow");
-            return EXIT_BAD_CONFIG;
-        }
-        try {
-            final Summary summary = run(config, journals, every, atEnd || every == 0);
-            System.out.println(summary.describe());
-            return 0;
         } catch (final CorruptJournalException | IllegalArgumentException e) {
             System.err.println("snapshot: " + e.getMessage());
             return EXIT_CORRUPT_JOURNAL;
@@ -131,35 +114,53 @@ public final class SnapshotMain implements Callable<Integer> {
             System.err.println("snapshot: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
+        return follow ? follow(context) : once(context);
     }
 
-    private int follow(final EngineConfig config, final Path journals) {
-        final double interval = intervalSeconds != null ? intervalSeconds : every == 0 ? 60 : 0;
-        final IdleConfig idleConfig;
+    /** @return why the options cannot be used together, or null */
+    private String refusedOptions() {
+        if (every < 0) {
+            return "--every must be positive, got " + every;
+        }
+        if (!follow) {
+            return intervalSeconds != null ? "--interval needs --follow" : null;
+        }
+        if (intervalSeconds != null && !(intervalSeconds >= 0) || atEnd) {
+            return "with --follow, --interval takes seconds (at least 0) and --at-end does not apply";
+        }
         try {
-            idleConfig = IdleConfig.of(idle);
+            IdleConfig.of(idle);
         } catch (final IllegalArgumentException e) {
-            System.err.println("snapshot: --idle: " + e.getMessage());
-            return EXIT_BAD_CONFIG;
+            return "--idle: " + e.getMessage();
         }
-        if (!(interval >= 0) || atEnd) {
-            System.err.println("snapshot: with --follow, --interval takes seconds (at least 0) and --at-end does not"
-                    + " apply");
-            return EXIT_BAD_CONFIG;
-        }
-        final AgentThread.Priority schedulingClass = switch (priority) {
+        return schedulingClass() == null ? "--priority takes normal or idle, got " + priority : null;
+    }
+
+    private AgentThread.Priority schedulingClass() {
+        return switch (priority) {
             case "normal" -> AgentThread.Priority.NORMAL;
             case "idle" -> AgentThread.Priority.IDLE_PROCESS;
             default -> null;
         };
-        if (schedulingClass == null) {
-            System.err.println("snapshot: --priority takes normal or idle, got " + priority);
-            return EXIT_BAD_CONFIG;
+    }
+
+    private int once(final SnapshotContext context) {
+        try {
+            final Summary summary = run(context, every, atEnd || every == 0);
+            System.out.println(summary.describe());
+            return 0;
+        } catch (final CorruptJournalException | IllegalArgumentException e) {
+            System.err.println("snapshot: " + e.getMessage());
+            return EXIT_CORRUPT_JOURNAL;
         }
-        final SnapshotFollower follower = new SnapshotFollower(config, journals, every, Math.round(interval * 1e9));
-        final AgentThread thread = AgentThread.start(follower, idleConfig.newStrategy(), CpuPinning.NONE,
-                schedulingClass);
-        final SigtermHook hook = SigtermHook.install("snapshot", thread);
+    }
+
+    private int follow(final SnapshotContext context) {
+        final double interval = intervalSeconds != null ? intervalSeconds : every == 0 ? 60 : 0;
+        final SnapshotFollower follower = new SnapshotFollower(context, every, Math.round(interval * 1e9));
+        final AgentThread thread = AgentThread.start(follower, IdleConfig.of(idle).newStrategy(), CpuPinning.NONE,
+                schedulingClass());
+        final SigtermHook hook = SigtermHook.install("snapshot", context.nanoClock(), thread);
         try {
             thread.awaitClosed();
         } catch (final InterruptedException e) {
@@ -192,32 +193,34 @@ public final class SnapshotMain implements Callable<Integer> {
     }
 
     /**
-     * Re-runs the journals under {@code root} from the newest valid snapshot, writing snapshots as it goes.
+     * Re-runs the journals under {@code root} from the newest valid snapshot, writing snapshots as it goes: as
+     * {@link #run(SnapshotContext, long, boolean)} with a context of {@code config}, {@code root} and the defaults,
+     * concluded here.
+     */
+    public static Summary run(final EngineConfig config, final Path root, final long every, final boolean atEnd) {
+        return run(new SnapshotContext().config(config).root(root).conclude(), every, atEnd);
+    }
+
+    /**
+     * Re-runs the inputs recorded after the snapshot that {@code context} restored, writing snapshots as it goes, and
+     * closes the context.
      *
+     * @param context concluded ({@link SnapshotContext#conclude()}: the writer lock, the journals, the snapshot)
      * @param every write after every {@code every}-th input (0: never on the way)
      * @param atEnd write after the last input recorded, unless a snapshot is there already
      */
-    public static Summary run(final EngineConfig config, final Path root, final long every, final boolean atEnd) {
-        final long start = System.nanoTime();
-        final Path snapshotDir = Journals.snapshotJournal(root);
-        try (ChronicleQueue engineJournal = Journals.openReadOnly(Journals.engineJournal(root));
-             InputSources sources = new InputSources(root, true, config.gatewayIds());
-             ChronicleQueue snapshots = Journals.open(snapshotDir);
-             ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
-            if (StaleWriteLock.breakIfHolderDead(snapshots)) {
-                System.err.println("snapshot: broke the write lock of " + snapshotDir + ", left by a dead snapshotter");
-            }
-            final Wire rerun = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticDirect(64 * 1024));
-            final Engine engine = new Engine(config, rerun.methodWriter(EngineToGateway.class));
-            final ExcerptComparison comparison = new ExcerptComparison(false);
-            final JournalingInput input = new JournalingInput(rerun, engine, comparison);
-            final SnapshotRestore.Restored from = SnapshotRestore.restore(snapshots, config, engine, order, sources,
-                    SnapshotRestore.LATEST, problem -> System.err.println("snapshot: " + problem));
+    public static Summary run(final SnapshotContext context, final long every, final boolean atEnd) {
+        context.requireConcluded();
+        try (SnapshotContext concluded = context) {
+            final ConsumptionOrder order = concluded.order();
+            final InputSources sources = concluded.sources();
+            final Engine engine = concluded.engine();
+            final SnapshotWriter writer = concluded.writer();
+            final SnapshotRestore.Restored from = concluded.restoredFrom();
             final long base = from == null ? 0 : from.inputs();
-            final SnapshotWriter writer = new SnapshotWriter(snapshots.createAppender(), config);
             final long[] last = {from == null ? -1 : from.engineIndex(), 0, -1}; // last input's index; written; last written
-            final long rerunCount = RecordedInputs.recover(engineJournal, order, sources, input, comparison, rerun,
-                    (at, count) -> {
+            final long rerunCount = RecordedInputs.recover(concluded.engineJournal(), order, sources, concluded.input(),
+                    concluded.comparison(), concluded.rerun(), (at, count) -> {
                         last[0] = at.index();
                         if (every > 0 && (base + count) % every == 0) {
                             writer.write(engine, at, base + count, sources);
@@ -235,8 +238,8 @@ public final class SnapshotMain implements Callable<Integer> {
                 last[1]++;
                 last[2] = last[0];
             }
-            return new Summary(snapshotDir.toAbsolutePath(), from, rerunCount, inputs, (int) last[1], last[2],
-                    System.nanoTime() - start);
+            return new Summary(concluded.snapshotJournal(), from, rerunCount, inputs, (int) last[1], last[2],
+                    concluded.nanoClock().nanoTime() - concluded.startNanos());
         }
     }
 }

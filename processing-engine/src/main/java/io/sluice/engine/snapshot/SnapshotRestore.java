@@ -19,6 +19,7 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.concurrent.NanoClock;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,11 +74,11 @@ public final class SnapshotRestore {
     /**
      * Restores from the snapshot journal under {@code root}, if there is one (opened read-only).
      *
-     * @see #restore(ChronicleQueue, EngineConfig, Engine, ConsumptionOrder, InputSources, long, Consumer)
+     * @see #restore(ChronicleQueue, EngineConfig, Engine, ConsumptionOrder, InputSources, long, NanoClock, Consumer)
      */
     public static Restored restore(final Path root, final EngineConfig config, final Engine engine,
                                    final ConsumptionOrder order, final InputSources sources, final long wanted,
-                                   final Consumer<String> log) {
+                                   final NanoClock clock, final Consumer<String> log) {
         final Path dir = Journals.snapshotJournal(root);
         if (!Files.exists(dir.resolve("metadata.cq4t"))) {
             if (wanted != LATEST) {
@@ -86,7 +87,7 @@ public final class SnapshotRestore {
             return null;
         }
         try (ChronicleQueue snapshots = Journals.openReadOnly(dir)) {
-            return restore(snapshots, config, engine, order, sources, wanted, log);
+            return restore(snapshots, config, engine, order, sources, wanted, clock, log);
         }
     }
 
@@ -96,22 +97,23 @@ public final class SnapshotRestore {
      * @param order     the engine journal's consumption order, at its start
      * @param sources   the gateway journals, at their start
      * @param wanted    {@link #LATEST}, or the engine journal index of the one snapshot to use
+     * @param clock     times finding, checking and loading, for {@link Restored#describeTimes()}
      * @param log       told of every snapshot passed over, and why
      * @return the snapshot restored, or null if none could be (nothing changed)
      * @throws IllegalArgumentException if {@code wanted} names a snapshot that is not there or cannot be used
      */
     public static Restored restore(final ChronicleQueue snapshots, final EngineConfig config, final Engine engine,
                                    final ConsumptionOrder order, final InputSources sources, final long wanted,
-                                   final Consumer<String> log) {
+                                   final NanoClock clock, final Consumer<String> log) {
         final Path dir = Path.of(snapshots.fileAbsolutePath());
         boolean found = false;
         long findNanos = 0;
         long checkNanos = 0;
         try (SnapshotCatalog.NewestFirst catalog = new SnapshotCatalog.NewestFirst(snapshots)) {
             while (true) {
-                final long findStart = System.nanoTime();
+                final long findStart = clock.nanoTime();
                 final SnapshotCatalog.Entry entry = catalog.next();
-                final long checkStart = System.nanoTime();
+                final long checkStart = clock.nanoTime();
                 findNanos += checkStart - findStart;
                 if (entry == null) {
                     break;
@@ -121,13 +123,13 @@ public final class SnapshotRestore {
                 }
                 found = true;
                 final String problem = check(entry, config, snapshots, order, sources);
-                checkNanos += System.nanoTime() - checkStart;
+                checkNanos += clock.nanoTime() - checkStart;
                 if (problem == null) {
-                    final long loadStart = System.nanoTime();
+                    final long loadStart = clock.nanoTime();
                     load(snapshots, entry, engine);
                     return new Restored(dir, entry.beginIndex, entry.begin.engineIndex(), entry.begin.inputs(),
                             entry.begin.openOrders(), entry.begin.completedOrders(), catalog.found(), findNanos,
-                            checkNanos, System.nanoTime() - loadStart);
+                            checkNanos, clock.nanoTime() - loadStart);
                 }
                 order.toStart();
                 for (int s = 0; s < sources.count(); s++) {

@@ -41,7 +41,7 @@ final class CorruptJournalTest {
     void garbageInAGatewayJournalStopsTheEngineAtThatExcerpt() throws Exception {
         writeOrders(5);
         final long corruptIndex = overwriteExcerpt(Journals.gatewayJournal(root, 1), 3);
-        final EngineService service = new EngineService(TwoInstrumentMarket.config(root));
+        final EngineService service = EngineService.launch(TwoInstrumentMarket.config(root));
         final CorruptJournalException e = assertInstanceOf(CorruptJournalException.class, EngineServiceTest.failureOf(service));
         assertTrue(e.getMessage().contains(Journals.gatewayJournal(root, 1).toAbsolutePath().toString()), e.getMessage());
         assertTrue(e.getMessage().contains(".cq4"), e.getMessage());
@@ -52,7 +52,7 @@ final class CorruptJournalTest {
     @Test
     void aGatewayJournalShorterThanTheEngineRecordedStopsRecoveryNamingTheMissingEvent() throws Exception {
         writeOrders(3);
-        final EngineService first = new EngineService(TwoInstrumentMarket.config(root));
+        final EngineService first = EngineService.launch(TwoInstrumentMarket.config(root));
         final io.sluice.runtime.agent.AgentThread thread = EngineServiceTest.start(first);
         EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == 3, "3 answered commands");
         thread.close();
@@ -60,12 +60,10 @@ final class CorruptJournalTest {
         deleteJournal(Journals.gatewayJournal(root, 1));
         writeOrders(2);
 
-        final EngineService second = new EngineService(TwoInstrumentMarket.config(root));
-        final CorruptJournalException e = assertThrows(CorruptJournalException.class, second::recover);
+        final CorruptJournalException e = assertThrows(CorruptJournalException.class, () -> EngineService.launch(TwoInstrumentMarket.config(root)));
         assertTrue(e.getMessage().contains("records event 3 of gateway 1 as consumed"), e.getMessage());
         assertTrue(e.getMessage().contains("ends after event 2"), e.getMessage());
         assertTrue(e.getMessage().contains(Journals.engineJournal(root).toAbsolutePath().toString()), e.getMessage());
-        second.close();
     }
 
     @Test
@@ -87,8 +85,7 @@ final class CorruptJournalTest {
     @Test
     void aDamagedExcerptHeaderInAGatewayJournalStopsTheRestartNamingTheGatewayJournal() throws Exception {
         writeOrders(5);
-        try (EngineService service = new EngineService(TwoInstrumentMarket.config(root))) { // the history, answered
-            service.recover();
+        try (EngineService service = EngineService.launch(TwoInstrumentMarket.config(root))) { // the history, answered
             while (service.processed() < 5) {
                 service.poll();
             }

@@ -78,7 +78,7 @@ final class EngineServiceTest {
         }
         final Path countersFile = io.sluice.runtime.counters.CountersFile.path(root,
                 io.sluice.engine.EngineCounters.PROCESS);
-        try (EngineService service = new EngineService(TwoInstrumentMarket.config(root).counters(false))) {
+        try (EngineService service = EngineService.launch(TwoInstrumentMarket.config(root).counters(false))) {
             final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (service.processed() < 40 && System.nanoTime() < deadline) {
                 service.poll();
@@ -87,7 +87,7 @@ final class EngineServiceTest {
         }
         assertEquals(40, EngineJournalContents.read(root).size());
         assertTrue(!java.nio.file.Files.exists(countersFile), "no counters file with counters: false");
-        try (EngineService service = new EngineService(TwoInstrumentMarket.config(root))) {
+        try (EngineService service = EngineService.launch(TwoInstrumentMarket.config(root))) {
             service.poll();
         }
         assertTrue(java.nio.file.Files.exists(countersFile), "counters on by default: " + countersFile);
@@ -103,7 +103,7 @@ final class EngineServiceTest {
             impostor.write(1);
         }
         copyJournal(root.resolve("impostor").resolve("gateway-1"), root.resolve("gateway-2"));
-        final EngineService service = new EngineService(TwoInstrumentMarket.config(root));
+        final EngineService service = EngineService.launch(TwoInstrumentMarket.config(root));
         final CorruptJournalException e = assertInstanceOf(CorruptJournalException.class, failureOf(service));
         assertTrue(e.getMessage().contains(root.resolve("gateway-2").toAbsolutePath().toString()), e.getMessage());
         assertTrue(e.getMessage().contains("excerpt index 0x"), e.getMessage());
@@ -114,7 +114,7 @@ final class EngineServiceTest {
     void anAdminJournalOthersCouldWriteStopsTheEngineAtStartNamingIt() throws Exception {
         final Path admin = java.nio.file.Files.createDirectories(io.sluice.contracts.journal.Journals.adminJournal(root));
         java.nio.file.Files.setPosixFilePermissions(admin, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
-        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> new EngineService(TwoInstrumentMarket.config(root)));
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> EngineService.launch(TwoInstrumentMarket.config(root)));
         assertTrue(e.getMessage().contains("admin journal " + admin.toAbsolutePath()), e.getMessage());
         assertTrue(e.getMessage().contains("mode rwxr-xr-x"), e.getMessage());
 
@@ -130,10 +130,9 @@ final class EngineServiceTest {
     @Test
     void theEngineCreatesTheAdminJournalOwnerOnlyAndAnswersItsCommands() throws Exception {
         final EngineConfig config = TwoInstrumentMarket.config(root);
-        try (EngineService service = new EngineService(config)) {
+        try (EngineService service = EngineService.launch(config)) {
             assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files
                     .getPosixFilePermissions(io.sluice.contracts.journal.Journals.adminJournal(root))));
-            service.recover();
             try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1);
                  io.sluice.runtime.admin.AdminJournal admin = io.sluice.runtime.admin.AdminJournal.open(root)) {
                 gateway.write(20);
@@ -194,7 +193,7 @@ final class EngineServiceTest {
     /** An engine service running on its own thread. */
     private record Running(AgentThread thread) {
         static Running start(final EngineConfig config) {
-            return new Running(EngineServiceTest.start(new EngineService(config)));
+            return new Running(EngineServiceTest.start(EngineService.launch(config)));
         }
 
         void stop() {

@@ -4,9 +4,9 @@ import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.engine.EngineContext;
 import io.sluice.engine.EngineInput;
 import io.sluice.engine.EngineMain;
-import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 
 import java.nio.file.Path;
@@ -23,8 +23,7 @@ public final class FailingEngineMain {
     public static void main(final String[] args) throws Exception {
         final EngineConfig config = EngineConfig.load(Path.of(args[0]));
         final long failOn = Long.parseLong(args[1]);
-        final EngineService service = new EngineService(config, engine -> new FailingOn(engine, failOn));
-        System.exit(EngineMain.run(config, service));
+        System.exit(EngineMain.run(new EngineContext().config(config).wrapEngine(engine -> new FailingOn(engine, failOn))));
     }
 
     /** The engine, throwing once it has processed the command with one event id. */

@@ -49,7 +49,7 @@ final class JournalIntegrityTest {
         final List<NewOrder> orders = writeOrders();
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.gatewayJournal(root, 1), 2, orders.get(1), 60);
 
-        final EngineService service = new EngineService(TwoInstrumentMarket.config(root));
+        final EngineService service = EngineService.launch(TwoInstrumentMarket.config(root));
         final CorruptJournalException e = assertInstanceOf(CorruptJournalException.class, EngineServiceTest.failureOf(service));
         assertDamageAt(flipped, Journals.gatewayJournal(root, 1), e);
         assertEquals(1, EngineJournalContents.read(root).size(), "only the command before it was answered");
@@ -61,10 +61,8 @@ final class JournalIntegrityTest {
         answerAll(orders.size());
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.gatewayJournal(root, 1), 3, orders.get(2), 20);
 
-        final EngineService restarted = new EngineService(TwoInstrumentMarket.config(root));
-        final CorruptJournalException e = assertThrows(CorruptJournalException.class, restarted::recover);
+        final CorruptJournalException e = assertThrows(CorruptJournalException.class, () -> EngineService.launch(TwoInstrumentMarket.config(root)));
         assertDamageAt(flipped, Journals.gatewayJournal(root, 1), e);
-        restarted.close();
     }
 
     @Test
@@ -74,10 +72,8 @@ final class JournalIntegrityTest {
         final ExecutionReport secondReport = firstReportOfExcerpt(2);
         final JournalSurgery.Change flipped = JournalSurgery.flip(Journals.engineJournal(root), 2, secondReport, 70);
 
-        final EngineService restarted = new EngineService(TwoInstrumentMarket.config(root));
-        final CorruptJournalException e = assertThrows(CorruptJournalException.class, restarted::recover);
+        final CorruptJournalException e = assertThrows(CorruptJournalException.class, () -> EngineService.launch(TwoInstrumentMarket.config(root)));
         assertDamageAt(flipped, Journals.engineJournal(root), e);
-        restarted.close();
     }
 
     @Test
@@ -131,7 +127,7 @@ final class JournalIntegrityTest {
     }
 
     private void answerAll(final int count) throws InterruptedException {
-        final EngineService first = new EngineService(TwoInstrumentMarket.config(root));
+        final EngineService first = EngineService.launch(TwoInstrumentMarket.config(root));
         final io.sluice.runtime.agent.AgentThread thread = EngineServiceTest.start(first);
         EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == count, count + " answered commands");
         thread.close();

@@ -13,6 +13,7 @@ import io.sluice.contracts.Price;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.EngineContext;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
@@ -35,11 +36,11 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.UnaryOperator;
 
 import static io.sluice.engine.process.EngineServiceTest.awaitTrue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -77,7 +78,7 @@ final class ScheduledTradingDayTest {
     }
 
     private AgentThread start(final EngineConfig config) {
-        return EngineServiceTest.start(new EngineService(config, UnaryOperator.identity(), clock));
+        return EngineServiceTest.start(EngineService.launch(new EngineContext().config(config).epochClock(clock)));
     }
 
     /** @return every command of the admin journal as "eventId action symbol user" */
@@ -264,9 +265,8 @@ final class ScheduledTradingDayTest {
         assertNull(engine.failure());
 
         clockAt("2026-11-26T18:00:00Z"); // after the schedule's close
-        engine = start(londonDay());
-        assertTrue(engine.awaitClosed(30, java.util.concurrent.TimeUnit.SECONDS), "the engine to refuse to go live");
-        assertTrue(engine.failure() instanceof io.sluice.contracts.journal.CorruptJournalException, String.valueOf(engine.failure()));
+        assertThrows(io.sluice.contracts.journal.CorruptJournalException.class, () -> start(londonDay()),
+                "the engine to refuse to go live");
 
         io.sluice.engine.snapshot.SnapshotMain.run(without, root(), 0, true);
         engine = start(londonDay());

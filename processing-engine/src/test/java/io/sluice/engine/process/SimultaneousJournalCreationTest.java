@@ -40,7 +40,7 @@ final class SimultaneousJournalCreationTest {
             final CyclicBarrier start = new CyclicBarrier(1 + GATEWAYS);
             final AtomicReference<Throwable> failure = new AtomicReference<>();
             final List<Thread> parties = new ArrayList<>();
-            parties.add(party("engine", start, failure, () -> new EngineService(TwoInstrumentMarket.config(root)).close()));
+            parties.add(party("engine", start, failure, () -> EngineService.launch(TwoInstrumentMarket.config(root)).close()));
             for (int id = 1; id <= GATEWAYS; id++) {
                 final int gatewayId = id;
                 parties.add(party("gateway-" + id, start, failure, () -> openAsAGatewayDoes(root, gatewayId)));

@@ -24,6 +24,7 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -58,8 +59,7 @@ final class SnapshotAtEveryInputTest {
                 Path.of(SnapshotAtEveryInputTest.class.getResource("/scenario-engine.yaml").toURI()))
                 .journalRoot(root).pretouch(false);
         final int inputs = writeGatewayJournals(Scenario.parse(Files.readString(file)).input(), root);
-        try (EngineService engine = new EngineService(config)) {
-            engine.recover();
+        try (EngineService engine = EngineService.launch(config)) {
             while (engine.processed() < inputs) {
                 engine.poll();
             }
@@ -88,7 +88,7 @@ final class SnapshotAtEveryInputTest {
             final Wire rerun = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticDirect(4096));
             final Engine engine = new Engine(config, rerun.methodWriter(EngineToGateway.class));
             final SnapshotRestore.Restored restored = SnapshotRestore.restore(root, config, engine, order, sources,
-                    engineIndex, problem -> fail("snapshot refused: " + problem));
+                    engineIndex, SystemNanoClock.INSTANCE, problem -> fail("snapshot refused: " + problem));
             assertEquals(engineIndex, restored.engineIndex());
             final ExcerptComparison comparison = new ExcerptComparison(false);
             return RecordedInputs.recover(journal, order, sources, new JournalingInput(rerun, engine, comparison),

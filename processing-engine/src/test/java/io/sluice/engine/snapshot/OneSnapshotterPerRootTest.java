@@ -35,8 +35,7 @@ final class OneSnapshotterPerRootTest {
         try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1)) {
             gateway.write(20);
         }
-        try (EngineService service = new EngineService(config)) { // the history, answered
-            service.recover();
+        try (EngineService service = EngineService.launch(config)) { // the history, answered
             while (service.processed() < 20) {
                 service.poll();
             }

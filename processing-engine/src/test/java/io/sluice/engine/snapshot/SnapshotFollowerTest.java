@@ -40,11 +40,12 @@ final class SnapshotFollowerTest {
         final EngineConfig config = SnapshotRestartTest.config(root);
         try (GatewayJournalWriter gateway1 = new GatewayJournalWriter(root, 1, 1);
              GatewayJournalWriter gateway2 = new GatewayJournalWriter(root, 2, 2);
-             EngineService engine = new EngineService(config)) {
+             EngineService engine = EngineService.launch(config)) {
             gateway1.write(600);
             gateway2.write(400);
             process(engine, 1_000);
-            final SnapshotFollower follower = new SnapshotFollower(config, root, 500, TimeUnit.MILLISECONDS.toNanos(200));
+            final SnapshotFollower follower = new SnapshotFollower(new SnapshotContext().config(config).root(root)
+                    .countersFile(true).conclude(), 500, TimeUnit.MILLISECONDS.toNanos(200));
             final AgentThread thread = AgentThread.start(follower, IdleConfig.of("sleep-ms").newStrategy(),
                     CpuPinning.NONE, AgentThread.Priority.NORMAL);
             try {
@@ -72,8 +73,8 @@ final class SnapshotFollowerTest {
             assertEquals(counters.get("engine sluice_engine_journal_index"),
                     counters.get("snapshotter sluice_snapshotter_engine_index"), counters.toString());
         }
-        try (EngineService restarted = new EngineService(config)) {
-            assertEquals(0, restarted.recover(), "nothing to re-run after the newest snapshot");
+        try (EngineService restarted = EngineService.launch(config)) {
+            assertEquals(0, restarted.recovered(), "nothing to re-run after the newest snapshot");
             assertEquals(1_700, restarted.restoredFrom().inputs());
         }
     }

@@ -15,6 +15,7 @@ import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.WireType;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -146,8 +147,8 @@ final class SnapshotRestartTest {
 
     /** Recovers an engine on the journals and has it process {@code live} more inputs. */
     private static Run runEngine(final EngineConfig config, final long live) {
-        try (EngineService service = new EngineService(config)) {
-            final long recovered = service.recover();
+        try (EngineService service = EngineService.launch(config)) {
+            final long recovered = service.recovered();
             while (service.processed() < live) {
                 service.poll();
             }
@@ -162,7 +163,7 @@ final class SnapshotRestartTest {
             final Engine engine = new Engine(config, WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(64))
                     .methodWriter(io.sluice.contracts.EngineToGateway.class));
             return SnapshotRestore.restore(config.journalRoot(), config, engine, order, sources, SnapshotRestore.LATEST,
-                    reported::add);
+                    SystemNanoClock.INSTANCE, reported::add);
         }
     }
 

@@ -10,6 +10,8 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -46,13 +48,15 @@ public final class AdminJournal implements AutoCloseable {
     private final ExcerptAppender appender;
     private final AdminCommands writer;
     private final Path dir;
+    private final NanoClock clock;
     /** Reads the newest command, backwards from the end: one tailer and reader for every append, not one each. */
     private final ExcerptTailer newest;
     private final MethodReader newestReader;
     private long newestEventId;
 
-    private AdminJournal(final Path root) {
+    private AdminJournal(final Path root, final NanoClock clock) {
         dir = Journals.adminJournal(root);
+        this.clock = clock;
         createOwnerOnly(root);
         requireOwnerOnly(root);
         queue = Journals.open(dir);
@@ -68,7 +72,15 @@ public final class AdminJournal implements AutoCloseable {
      * @throws IllegalStateException if it exists with a wider mode or another owner ({@link #requireOwnerOnly})
      */
     public static AdminJournal open(final Path root) {
-        return new AdminJournal(root);
+        return open(root, SystemNanoClock.INSTANCE);
+    }
+
+    /**
+     * As {@link #open(Path)}, {@code clock} timing an append's wait for another's: the form for processes given a clock
+     * by their main (the other form serves those not given one yet: the gateway, the receiver).
+     */
+    public static AdminJournal open(final Path root, final NanoClock clock) {
+        return new AdminJournal(root, clock);
     }
 
     /**
@@ -81,7 +93,7 @@ public final class AdminJournal implements AutoCloseable {
      */
     public long append(final AdminCommand command) {
         try (ProcessLock ignored = ProcessLock.takeWithin(dir.resolve(ProcessLock.JOURNAL_WRITER_FILE), "admin append",
-                TimeUnit.SECONDS.toNanos(APPEND_WAIT_SECONDS))) {
+                TimeUnit.SECONDS.toNanos(APPEND_WAIT_SECONDS), clock)) {
             final long eventId = lastEventId() + 1;
             command.metaData().sourceId(Journals.ADMIN_SOURCE_ID).eventId(eventId);
             writer.adminCommand(command);

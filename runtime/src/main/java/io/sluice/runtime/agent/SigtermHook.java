@@ -1,5 +1,7 @@
 package io.sluice.runtime.agent;
 
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import sun.misc.Signal;
 
 import java.util.List;
@@ -31,11 +33,13 @@ public final class SigtermHook implements AutoCloseable {
 
     private final String role;
     private final long graceSeconds;
+    private final NanoClock clock;
     private final List<AgentThread> threads;
 
-    private SigtermHook(final String role, final long graceSeconds, final List<AgentThread> threads) {
+    private SigtermHook(final String role, final long graceSeconds, final NanoClock clock, final List<AgentThread> threads) {
         this.role = role;
         this.graceSeconds = graceSeconds;
+        this.clock = clock;
         this.threads = threads;
     }
 
@@ -51,15 +55,32 @@ public final class SigtermHook implements AutoCloseable {
         }
     }
 
-    /** Installs the hook: SIGTERM closes {@code threads} in this order. @param role names the process in messages */
+    /**
+     * Installs the hook on the system's clock: for processes not given a clock by their main yet (the gateway's, the
+     * replication's).
+     */
     public static SigtermHook install(final String role, final AgentThread... threads) {
-        return install(role, GRACE_SECONDS, threads);
+        return install(role, GRACE_SECONDS, SystemNanoClock.INSTANCE, threads);
     }
 
-    /** As {@link #install(String, AgentThread...)}, waiting at most {@code graceSeconds} (a tail's summary and plot). */
-    public static SigtermHook install(final String role, final long graceSeconds, final AgentThread... threads) {
+    /**
+     * Installs the hook: SIGTERM closes {@code threads} in this order.
+     *
+     * @param role  names the process in messages
+     * @param clock times the grace period
+     */
+    public static SigtermHook install(final String role, final NanoClock clock, final AgentThread... threads) {
+        return install(role, GRACE_SECONDS, clock, threads);
+    }
+
+    /**
+     * As {@link #install(String, NanoClock, AgentThread...)}, waiting at most {@code graceSeconds} (a tail's summary and
+     * plot).
+     */
+    public static SigtermHook install(final String role, final long graceSeconds, final NanoClock clock,
+                                      final AgentThread... threads) {
         handleSignals();
-        final SigtermHook hook = new SigtermHook(role, graceSeconds, List.of(threads));
+        final SigtermHook hook = new SigtermHook(role, graceSeconds, clock, List.of(threads));
         synchronized (LOCK) {
             installed = hook;
         }
@@ -79,10 +100,10 @@ public final class SigtermHook implements AutoCloseable {
 
     /** Closes the threads, says so, and if they did not close in time ends the process anyway. */
     private void stop() {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds);
+        final long deadline = clock.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds);
         boolean closed = true;
         for (final AgentThread thread : threads) {
-            closed &= thread.close(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            closed &= thread.close(Math.max(0, deadline - clock.nanoTime()), TimeUnit.NANOSECONDS);
         }
         System.out.println(closed ? role + ": stopped" : role + ": not stopped after " + graceSeconds + " s, exiting anyway");
         System.out.flush();

@@ -75,8 +75,9 @@ public final class CountersFile implements AutoCloseable {
             final MappedByteBuffer mapped = LAYOUT.mapFresh(file);
             final UnsafeBuffer header = LAYOUT.header(mapped);
             final ProcessHandle self = ProcessHandle.current();
-            header.putLong(START_MILLIS_OFFSET, self.info().startInstant().map(i -> i.toEpochMilli()).orElse(0L));
-            header.putLong(INSTANCE_OFFSET, nextInstance());
+            final long startMillis = self.info().startInstant().map(i -> i.toEpochMilli()).orElse(0L);
+            header.putLong(START_MILLIS_OFFSET, startMillis);
+            header.putLong(INSTANCE_OFFSET, nextInstance(startMillis, self.pid()));
             header.putLongVolatile(PID_OFFSET, self.pid());
             return new CountersFile(mapped);
         } catch (final IOException e) {
@@ -84,9 +85,12 @@ public final class CountersFile implements AutoCloseable {
         }
     }
 
-    /** @return a nonzero number unlike any other this JVM gave, and (from the clock) unlike any an earlier run gave */
-    private static long nextInstance() {
-        final long instance = System.nanoTime() ^ (INSTANCES.incrementAndGet() << 48);
+    /**
+     * @return a nonzero number unlike any other this JVM gave (a count in the high bits) and, from the process's start
+     * time and pid, unlike any an earlier run gave
+     */
+    private static long nextInstance(final long startMillis, final long pid) {
+        final long instance = (startMillis * 31 + pid) ^ (INSTANCES.incrementAndGet() << 48);
         return instance == 0 ? 1 : instance;
     }
 

@@ -83,6 +83,7 @@ public final class JournalSpace {
     private long preparedPosition;
     private boolean fallocateUnsupported;
     private long nextCheckNanos;
+    private boolean checkScheduled;
     private boolean warned;
 
     /**
@@ -109,7 +110,6 @@ public final class JournalSpace {
         }
         this.reserveBytes = reserveBytes;
         this.warningBytes = warningBytes;
-        nextCheckNanos = System.nanoTime() + CHECK_INTERVAL_NANOS;
         checkFreeSpace();
         preparedPosition = prepareCycle();
         followedPosition = preparedPosition;
@@ -205,11 +205,16 @@ public final class JournalSpace {
     /**
      * One round of the keeper: reserves up to {@code reserveBytes} beyond the writer's position in its cycle file,
      * and at most every 100 ms checks the free space (for a new cycle file, and the warning) and retries a
-     * refused reservation.
+     * refused reservation; the first round schedules the first check (the constructor has just made one).
      *
+     * @param nowNanos the keeper's clock
      * @return true if it did anything worth not idling for
      */
     boolean keep(final long nowNanos) {
+        if (!checkScheduled) {
+            checkScheduled = true;
+            nextCheckNanos = nowNanos + CHECK_INTERVAL_NANOS;
+        }
         final boolean check = nowNanos - nextCheckNanos >= 0;
         if (check) {
             nextCheckNanos = nowNanos + CHECK_INTERVAL_NANOS;

@@ -2,6 +2,8 @@ package io.sluice.runtime.journal;
 
 import io.sluice.runtime.agent.AgentThread;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.util.Arrays;
 import java.util.List;
@@ -21,19 +23,32 @@ public final class JournalSpaceKeeper implements Agent {
 
     private final String name;
     private final List<JournalSpace> spaces;
+    private final NanoClock clock;
     private final long[] retryAt;
 
-    /** Keeps {@code spaces}; {@code name} names the agent, e.g. {@code engine journal space keeper}. */
+    /**
+     * Keeps {@code spaces} on the system's clock: for processes not given a clock of their own yet (the gateway's, the
+     * receiver's).
+     */
     public JournalSpaceKeeper(final String name, final List<JournalSpace> spaces) {
+        this(name, spaces, SystemNanoClock.INSTANCE);
+    }
+
+    /**
+     * Keeps {@code spaces}; {@code name} names the agent, e.g. {@code engine journal space keeper}; {@code clock} paces
+     * the free-space checks and the retries after a failure.
+     */
+    public JournalSpaceKeeper(final String name, final List<JournalSpace> spaces, final NanoClock clock) {
         this.name = name;
         this.spaces = List.copyOf(spaces);
+        this.clock = clock;
         retryAt = new long[spaces.size()];
-        Arrays.fill(retryAt, System.nanoTime());
+        Arrays.fill(retryAt, clock.nanoTime());
     }
 
     @Override
     public int doWork() {
-        final long now = System.nanoTime();
+        final long now = clock.nanoTime();
         int work = 0;
         for (int i = 0; i < spaces.size(); i++) {
             if (now - retryAt[i] >= 0 && keep(i, now)) {

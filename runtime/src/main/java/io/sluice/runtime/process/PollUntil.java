@@ -1,5 +1,8 @@
 package io.sluice.runtime.process;
 
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
+
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -15,14 +18,21 @@ public final class PollUntil {
     private PollUntil() {
     }
 
+    /** As {@link #await(BooleanSupplier, Duration, Supplier, NanoClock)} on the system's clock: for tests and benchmarks. */
+    public static void await(final BooleanSupplier condition, final Duration timeout, final Supplier<String> why) {
+        await(condition, timeout, why, SystemNanoClock.INSTANCE);
+    }
+
     /**
-     * @param why what is awaited, for the exception message (called only on timeout)
+     * @param why   what is awaited, for the exception message (called only on timeout)
+     * @param clock times the wait: the process's
      * @throws IllegalStateException if {@code condition} is still false after {@code timeout}
      */
-    public static void await(final BooleanSupplier condition, final Duration timeout, final Supplier<String> why) {
-        final long deadline = System.nanoTime() + timeout.toNanos();
+    public static void await(final BooleanSupplier condition, final Duration timeout, final Supplier<String> why,
+                             final NanoClock clock) {
+        final long deadline = clock.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
+            if (clock.nanoTime() - deadline > 0) {
                 throw new IllegalStateException("timed out after " + timeout.toMillis() + " ms waiting for "
                         + why.get());
             }

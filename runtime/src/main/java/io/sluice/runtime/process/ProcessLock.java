@@ -1,5 +1,7 @@
 package io.sluice.runtime.process;
 
+import org.agrona.concurrent.NanoClock;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -86,15 +88,17 @@ public final class ProcessLock implements AutoCloseable {
      * Takes the lock on {@code file} as {@link #take} does, waiting up to {@code timeoutNanos} for a holder to release
      * it: for jobs that take moments, such as one append, done by several processes in turn.
      *
+     * @param clock times the wait
      * @throws LockHeldException if it is still held after the wait
      */
-    public static ProcessLock takeWithin(final Path file, final String holder, final long timeoutNanos) {
-        final long deadline = System.nanoTime() + timeoutNanos;
+    public static ProcessLock takeWithin(final Path file, final String holder, final long timeoutNanos,
+                                         final NanoClock clock) {
+        final long deadline = clock.nanoTime() + timeoutNanos;
         while (true) {
             try {
                 return take(file, holder);
             } catch (final LockHeldException e) {
-                if (System.nanoTime() - deadline >= 0) {
+                if (clock.nanoTime() - deadline >= 0) {
                     throw e;
                 }
                 LockSupport.parkNanos(RETRY_NANOS);

@@ -3,6 +3,8 @@ package io.sluice.runtime.replication;
 import io.sluice.runtime.counters.CounterLabel;
 import io.sluice.runtime.counters.CountersFile;
 import org.agrona.IoUtil;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.agrona.concurrent.status.CountersReader;
 
@@ -35,6 +37,7 @@ public final class AcknowledgedIndexReader implements AutoCloseable {
 
     private final Path file;
     private final String label;
+    private final NanoClock clock;
     private MappedByteBuffer mapped;
     private UnsafeBuffer header;
     private CountersReader counters;
@@ -47,8 +50,17 @@ public final class AcknowledgedIndexReader implements AutoCloseable {
      * @param journalName the journal's directory name, e.g. {@code engine}
      */
     public AcknowledgedIndexReader(final Path root, final String journalName) {
+        this(root, journalName, SystemNanoClock.INSTANCE);
+    }
+
+    /**
+     * As {@link #AcknowledgedIndexReader(Path, String)}, {@code clock} pacing the looks for a missing file or counter:
+     * the form for processes given a clock by their main (the other serves the gateway until it is given one).
+     */
+    public AcknowledgedIndexReader(final Path root, final String journalName, final NanoClock clock) {
         this.file = path(root);
         this.label = label(journalName).text();
+        this.clock = clock;
     }
 
     /** @return the shipper's counters file under {@code root} */
@@ -75,7 +87,7 @@ public final class AcknowledgedIndexReader implements AutoCloseable {
     }
 
     private long lookUp() {
-        final long now = System.nanoTime();
+        final long now = clock.nanoTime();
         if (now - nextLookNanos < 0) {
             return NOTHING_ACKNOWLEDGED;
         }

@@ -10,6 +10,8 @@ import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.counters.CountersDirectory.Liveness;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.tools.demo.DurationConverter;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -50,6 +52,9 @@ public final class AdminMain implements Callable<Integer> {
     public static final int EXIT_BAD_INPUT = 2;
     /** Exit code: no answer before the deadline; the command stays journaled. */
     public static final int EXIT_NO_ANSWER = 3;
+
+    /** The process's clock: it times the wait for an answer. */
+    private final NanoClock clock = SystemNanoClock.INSTANCE;
 
     @Spec
     private CommandSpec spec;
@@ -238,15 +243,15 @@ public final class AdminMain implements Callable<Integer> {
         final AdminAction action = command.action();
         final boolean gatewayAction = action.actor() == AdminAction.Actor.GATEWAY;
         final long eventId;
-        try (AnswerWatch watch = new AnswerWatch(root, gatewayAction ? command.gatewayId() : 0)) {
-            try (AdminJournal journal = AdminJournal.open(root)) {
+        try (AnswerWatch watch = new AnswerWatch(root, gatewayAction ? command.gatewayId() : 0, clock)) {
+            try (AdminJournal journal = AdminJournal.open(root, clock)) {
                 eventId = journal.append(command);
             } catch (final IllegalStateException othersCouldWrite) {
                 return badInput(othersCouldWrite.getMessage());
             } catch (final LockHeldException written) { // a receiver rebuilds this root's admin journal
                 return badInput("cannot append to the admin journal: " + written.getMessage());
             }
-            watch.await(eventId, System.nanoTime() + timeout.toNanos());
+            watch.await(eventId, timeout.toNanos());
             final AnswerWatch.Answer answer = gatewayAction && watch.gatewayAnswer() != null ? watch.gatewayAnswer()
                     : watch.engineAnswer();
             if (answer == null || answer.result() == AdminResult.PASSED_TO_GATEWAY) {

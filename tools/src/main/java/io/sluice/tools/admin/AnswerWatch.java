@@ -8,6 +8,7 @@ import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import org.agrona.concurrent.NanoClock;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,23 +33,29 @@ final class AnswerWatch implements AutoCloseable {
 
     private final Tail engine;
     private final Tail gateway;
+    private final NanoClock clock;
     private long eventId;
     private Answer engineAnswer;
     private Answer gatewayAnswer;
 
-    /** @param gatewayId the gateway whose answer to wait for as well, or 0 for an engine action */
-    AnswerWatch(final Path root, final int gatewayId) {
+    /**
+     * @param gatewayId the gateway whose answer to wait for as well, or 0 for an engine action
+     * @param clock     times the wait
+     */
+    AnswerWatch(final Path root, final int gatewayId, final NanoClock clock) {
+        this.clock = clock;
         engine = new Tail(Journals.engineJournal(root), new EngineAnswers());
         gateway = gatewayId > 0 ? new Tail(Journals.gatewayDeliveries(root, gatewayId), new GatewayAnswers()) : null;
     }
 
     /**
      * Waits until the engine has answered command {@code commandEventId} (an engine action) or the gateway has (a
-     * gateway action; or the engine refused it), or {@code deadlineNanos} (System.nanoTime) passes.
+     * gateway action; or the engine refused it), or {@code timeoutNanos} have passed.
      */
-    void await(final long commandEventId, final long deadlineNanos) {
+    void await(final long commandEventId, final long timeoutNanos) {
         eventId = commandEventId;
-        while (!answered() && System.nanoTime() - deadlineNanos < 0) {
+        final long deadlineNanos = clock.nanoTime() + timeoutNanos;
+        while (!answered() && clock.nanoTime() - deadlineNanos < 0) {
             int read = engine.poll();
             if (gateway != null) {
                 read += gateway.poll();

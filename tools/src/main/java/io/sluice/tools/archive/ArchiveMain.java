@@ -2,6 +2,9 @@ package io.sluice.tools.archive;
 
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemEpochClock;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -53,25 +56,31 @@ public final class ArchiveMain implements Callable<Integer> {
     private final PrintStream out;
     private final PrintStream err;
     private final LocalDate today;
+    private final NanoClock clock;
 
-    public ArchiveMain() {
-        this(System.out, System.err, RetentionPolicy.todayUtc());
-    }
-
-    /** For tests: prints to {@code out} and {@code err}. */
-    ArchiveMain(final PrintStream out, final PrintStream err, final LocalDate today) {
+    /**
+     * @param today today's UTC day, which the kept days end with
+     * @param clock paces the looks for the shipper's acknowledged index ({@link RetentionPolicy})
+     */
+    ArchiveMain(final PrintStream out, final PrintStream err, final LocalDate today, final NanoClock clock) {
         this.out = out;
         this.err = err;
         this.today = today;
+        this.clock = clock;
     }
 
     public static void main(final String[] args) {
-        System.exit(new CommandLine(new ArchiveMain()).execute(args));
+        System.exit(run(System.out, System.err, args));
     }
 
     /** Runs with {@code args} as the command line would, printing everything to {@code out}. @return the exit code */
     static int run(final PrintStream out, final String... args) {
-        return new CommandLine(new ArchiveMain(out, out, RetentionPolicy.todayUtc())).execute(args);
+        return run(out, out, args);
+    }
+
+    private static int run(final PrintStream out, final PrintStream err, final String... args) {
+        return new CommandLine(new ArchiveMain(out, err, RetentionPolicy.todayUtc(SystemEpochClock.INSTANCE),
+                SystemNanoClock.INSTANCE)).execute(args);
     }
 
     @Override
@@ -109,7 +118,7 @@ public final class ArchiveMain implements Callable<Integer> {
         }
         final RetentionPolicy.Plan plan;
         try {
-            plan = new RetentionPolicy(root, keepDays, today, engineConfig).plan();
+            plan = new RetentionPolicy(root, keepDays, today, engineConfig, clock).plan();
         } catch (final IllegalArgumentException e) {
             err.println("archive: " + e.getMessage());
             return EXIT_BAD_ARGUMENTS;

@@ -7,11 +7,14 @@ import io.sluice.gateway.SessionStoreRecovery;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -79,6 +82,7 @@ public final class RetentionPolicy {
     private final int keepDays;
     private final int today;
     private final EngineConfig config;
+    private final NanoClock clock;
     private final Map<String, List<Need>> needs = new TreeMap<>();
     private final List<String> notes = new ArrayList<>();
 
@@ -89,8 +93,10 @@ public final class RetentionPolicy {
      * @param config   the engine config the engine restarts with (its gateways; snapshots are checked against it),
      *                 or null: the gateways are the {@code gateway-N} journals under the root, and snapshots are not
      *                 checked against a config
+     * @param clock    paces the reader of the shipper's acknowledged index ({@link AcknowledgedIndexReader})
      */
-    public RetentionPolicy(final Path root, final int keepDays, final LocalDate today, final EngineConfig config) {
+    public RetentionPolicy(final Path root, final int keepDays, final LocalDate today, final EngineConfig config,
+                           final NanoClock clock) {
         if (keepDays < 1) {
             throw new IllegalArgumentException("--keep-days must be at least 1 (today), got " + keepDays);
         }
@@ -98,6 +104,7 @@ public final class RetentionPolicy {
         this.keepDays = keepDays;
         this.today = (int) today.toEpochDay();
         this.config = config;
+        this.clock = clock;
     }
 
     /** @return which day files may move and why each other one stays */
@@ -254,7 +261,7 @@ public final class RetentionPolicy {
             return;
         }
         for (final String name : journals.keySet()) {
-            try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(root, name)) {
+            try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(root, name, clock)) {
                 final long acknowledged = reader.acknowledgedIndex();
                 if (acknowledged == AcknowledgedIndexReader.NOTHING_ACKNOWLEDGED) {
                     need(name, Integer.MIN_VALUE, "replication (the shipper has had Kafka acknowledge none of it)");
@@ -322,8 +329,8 @@ public final class RetentionPolicy {
         return LocalDate.ofEpochDay(cycle).format(DAY) + "F.cq4";
     }
 
-    /** @return today's UTC day */
-    static LocalDate todayUtc() {
-        return LocalDate.now(ZoneOffset.UTC);
+    /** @return today's UTC day by {@code clock} */
+    static LocalDate todayUtc(final EpochClock clock) {
+        return LocalDate.ofInstant(Instant.ofEpochMilli(clock.time()), ZoneOffset.UTC);
     }
 }

@@ -1,6 +1,7 @@
 package io.sluice.tools.demo;
 
 import io.sluice.tools.fix.FixClientSession;
+import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
 import io.sluice.tools.fix.OrderLoad;
@@ -11,6 +12,10 @@ import io.sluice.tools.fix.StandardOrders;
 import io.sluice.tools.report.LatencyTable;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemEpochClock;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,6 +45,9 @@ public final class DemoMain implements Callable<Integer> {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
     private static final String PASSWORD = "demo";
+    /** The process's clocks: they time the run and the waits, and stamp the FIX messages it sends. */
+    private final NanoClock nanoClock = SystemNanoClock.INSTANCE;
+    private final EpochClock epochClock = SystemEpochClock.INSTANCE;
 
     @Option(names = "--duration", converter = DurationConverter.class,
             description = "how long to drive load, e.g. 30s, 2m (default 20s)")
@@ -108,10 +116,10 @@ public final class DemoMain implements Callable<Integer> {
             marketData = MarketDataSide.start(root, sluice);
             out.println(marketData.describe());
             if (replicate) {
-                replicaSide = ReplicaSide.start(root, sluice);
+                replicaSide = ReplicaSide.start(root, sluice, nanoClock);
                 out.println(replicaSide.describe());
             }
-            try (LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seeder))) {
+            try (LiquiditySeeder liquidity = StandardOrders.seeder(session(sluice.endpoint(1), seeder))) {
                 liquidity.start(START_TIMEOUT);
                 out.printf("  seeded %d resting sell orders of 1,000,000 %s at 100.00%n", StandardOrders.RESTING_ORDERS,
                         SluiceDeployment.SYMBOL);
@@ -164,16 +172,21 @@ public final class DemoMain implements Callable<Integer> {
         }
     }
 
+    /** @return a FIX client session on the demo's clocks */
+    private FixClientSession session(final FixEndpoint endpoint, final SessionIdentity identity) {
+        return new FixClientSession(endpoint, identity, nanoClock, epochClock);
+    }
+
     private int drive(final SluiceDeployment sluice, final SessionIdentity load1, final SessionIdentity load2,
                       final LiquiditySeeder liquidity) throws IOException, InterruptedException {
         final Recorder recorder = OrderLoad.newRecorder();
-        final long start = System.nanoTime();
+        final long start = nanoClock.nanoTime();
         final long deadline = start + duration.toNanos();
         final Duration giveUpAfter = duration.plus(DRAIN_TIMEOUT);
         final List<LoadThread> loads = List.of(
-                LoadThread.start(new FixClientSession(sluice.endpoint(1), load1), StandardOrders.BUY, window, perSession(rate / 2),
+                LoadThread.start(session(sluice.endpoint(1), load1), StandardOrders.BUY, window, perSession(rate / 2),
                         recorder, deadline, giveUpAfter),
-                LoadThread.start(new FixClientSession(sluice.endpoint(2), load2), StandardOrders.BUY, window,
+                LoadThread.start(session(sluice.endpoint(2), load2), StandardOrders.BUY, window,
                         perSession(rate - rate / 2), recorder, deadline, giveUpAfter));
         out.printf("driving buy orders (10 at 100.00; %s) through both gateways for %d s%s%n",
                 window == 1 ? "ping-pong: each session waits for ack + fill" : "window " + window + " per session",
@@ -191,7 +204,7 @@ public final class DemoMain implements Callable<Integer> {
             second++;
             final long tick = start + second * 1_000_000_000L;
             long now;
-            while ((now = System.nanoTime()) - tick < 0 && loads.stream().anyMatch(LoadThread::isAlive)) {
+            while ((now = nanoClock.nanoTime()) - tick < 0 && loads.stream().anyMatch(LoadThread::isAlive)) {
                 LockSupport.parkNanos(Math.min(tick - now, 20_000_000L));
             }
             interval = recorder.getIntervalHistogram(interval);
@@ -201,7 +214,7 @@ public final class DemoMain implements Callable<Integer> {
             }
             printSecond(second, interval);
         }
-        final double elapsedSeconds = (System.nanoTime() - start) / 1e9;
+        final double elapsedSeconds = (nanoClock.nanoTime() - start) / 1e9;
         interval = recorder.getIntervalHistogram(interval);
         whole.add(interval);
         secondHalf.add(interval);

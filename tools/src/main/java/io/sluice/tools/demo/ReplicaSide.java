@@ -12,6 +12,7 @@ import io.sluice.tools.fix.SluiceConfigs;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.runtime.process.CpuPinning;
+import org.agrona.concurrent.NanoClock;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,6 +48,7 @@ final class ReplicaSide implements AutoCloseable {
     private static final int SHADOW_DIVERGED = 3;
 
     private final Path replica;
+    private final NanoClock clock;
     private final List<JavaProcess> processes = new ArrayList<>();
     private final Thread killOnExit = new Thread(this::killAll, "demo-replica-kill-on-exit");
     private JavaProcess kafka;
@@ -61,8 +63,9 @@ final class ReplicaSide implements AutoCloseable {
         }
     }
 
-    private ReplicaSide(final Path replica) {
+    private ReplicaSide(final Path replica, final NanoClock clock) {
         this.replica = replica;
+        this.clock = clock;
     }
 
     /**
@@ -71,10 +74,11 @@ final class ReplicaSide implements AutoCloseable {
      * @param dir        the demo's root: configs, logs, the broker's data, the replica root and the shadow's output
      *                   go under it
      * @param deployment the running deployment, whose journals are shipped and whose engine config the shadow copies
+     * @param clock      the demo's: times the waits
      */
-    static ReplicaSide start(final Path dir, final SluiceDeployment deployment)
+    static ReplicaSide start(final Path dir, final SluiceDeployment deployment, final NanoClock clock)
             throws IOException, InterruptedException {
-        final ReplicaSide side = new ReplicaSide(dir.resolve("replica"));
+        final ReplicaSide side = new ReplicaSide(dir.resolve("replica"), clock);
         Runtime.getRuntime().addShutdownHook(side.killOnExit);
         try {
             side.launch(dir, deployment);
@@ -96,7 +100,7 @@ final class ReplicaSide implements AutoCloseable {
                 "--controller-port", Integer.toString(LoopbackPorts.free())));
         final FixEndpoint brokerPort = FixEndpoint.tcp("127.0.0.1", port);
         PollUntil.await(() -> !kafka.isAlive() || brokerPort.isAccepting(), BROKER_TIMEOUT,
-                () -> "the Kafka broker to accept on port " + port + "; its log: " + kafka.logText());
+                () -> "the Kafka broker to accept on port " + port + "; its log: " + kafka.logText(), clock);
         requireAlive(kafka);
         final String servers = "127.0.0.1:" + port;
         Files.createDirectories(replica);
@@ -203,7 +207,7 @@ final class ReplicaSide implements AutoCloseable {
             return lastLine(receiver, "receiver: lag") != null && status != null
                     && REPORTS_COMPARED.matcher(status).find();
         }, timeout, () -> "replication to flow (the seeded orders to reach the replica and the shadow); the receiver's"
-                + " last line: " + lastLine(receiver, "receiver:") + "; the shadow's: " + lastLine(shadow, "shadow:"));
+                + " last line: " + lastLine(receiver, "receiver:") + "; the shadow's: " + lastLine(shadow, "shadow:"), clock);
     }
 
     /**
@@ -212,34 +216,35 @@ final class ReplicaSide implements AutoCloseable {
      */
     Verdict finish(final Path primary, final Duration timeout) throws InterruptedException {
         final JournalSetComparison[] last = {JournalSetComparison.of(primary, replica)};
-        final long[] nextComparison = {System.nanoTime()};
+        final long[] nextComparison = {clock.nanoTime()};
         try {
             PollUntil.await(() -> {
                 if (last[0].identical() || !shipper.isAlive() || !receiver.isAlive()) {
                     return true;
                 }
-                if (System.nanoTime() - nextComparison[0] >= 0) { // reads every journal: at most twice a second
-                    nextComparison[0] = System.nanoTime() + COMPARISON_PERIOD_NANOS;
+                if (clock.nanoTime() - nextComparison[0] >= 0) { // reads every journal: at most twice a second
+                    nextComparison[0] = clock.nanoTime() + COMPARISON_PERIOD_NANOS;
                     last[0] = JournalSetComparison.of(primary, replica);
                 }
                 return last[0].identical();
-            }, timeout, () -> "the replica to catch up: " + last[0].describe());
+            }, timeout, () -> "the replica to catch up: " + last[0].describe(), clock);
         } catch (final IllegalStateException timedOut) {
             return new Verdict(last[0], stopShadow(), false);
         }
         if (!last[0].identical()) {
             return new Verdict(last[0], stopShadow(), false);
         }
-        final long caughtUp = System.nanoTime();
+        final long caughtUp = clock.nanoTime();
         final long[] settledSince = {0};
         try {
             PollUntil.await(() -> {
                 final String status = lastLine(shadow, "shadow:");
                 final boolean settled = status != null && status.contains("; 0 inputs behind the engine journal")
                         && !status.contains("after the primary");
-                settledSince[0] = settled ? (settledSince[0] == 0 ? System.nanoTime() : settledSince[0]) : 0;
-                return !shadow.isAlive() || settled && System.nanoTime() - Math.max(settledSince[0], caughtUp) > SETTLED_NANOS;
-            }, timeout, () -> "the shadow to follow the whole replica; its last line: " + lastLine(shadow, "shadow:"));
+                settledSince[0] = settled ? (settledSince[0] == 0 ? clock.nanoTime() : settledSince[0]) : 0;
+                return !shadow.isAlive() || settled && clock.nanoTime() - Math.max(settledSince[0], caughtUp) > SETTLED_NANOS;
+            }, timeout, () -> "the shadow to follow the whole replica; its last line: " + lastLine(shadow, "shadow:"),
+                    clock);
         } catch (final IllegalStateException timedOut) {
             return new Verdict(last[0], stopShadow() + " (it had not followed the whole replica)", false);
         }

@@ -6,6 +6,10 @@ import io.sluice.gateway.codec.FixFramer;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemEpochClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
@@ -56,14 +60,33 @@ public final class FixClientSession implements AutoCloseable {
     /** The TLS socket, on a TLS endpoint (then {@link #channel} is null). */
     private SSLSocket tlsSocket;
     private final byte[] tlsBytes = new byte[BUFFER_SIZE];
+    private final NanoClock nanoClock;
+    private final EpochClock epochClock;
     private long nextOutSeqNum = 1;
     private boolean loggedOn;
 
+    /** A session on the system's clocks: for tests and benchmarks. */
     public FixClientSession(final FixEndpoint endpoint, final SessionIdentity identity) {
+        this(endpoint, identity, SystemNanoClock.INSTANCE, SystemEpochClock.INSTANCE);
+    }
+
+    /**
+     * @param nanoClock  times the Logon's wait and stamps when each report arrived (an {@link OrderLoad}'s round trips)
+     * @param epochClock the wall clock of SendingTime and TransactTime
+     */
+    public FixClientSession(final FixEndpoint endpoint, final SessionIdentity identity, final NanoClock nanoClock,
+                            final EpochClock epochClock) {
         this.endpoint = endpoint;
         this.identity = identity;
         this.senderCompId = ascii(identity.senderCompId());
         this.targetCompId = ascii(identity.targetCompId());
+        this.nanoClock = nanoClock;
+        this.epochClock = epochClock;
+    }
+
+    /** @return the clock that stamps when each report arrived */
+    public NanoClock nanoClock() {
+        return nanoClock;
     }
 
     static byte[] ascii(final String text) {
@@ -87,7 +110,7 @@ public final class FixClientSession implements AutoCloseable {
             channel = endpoint.connect();
         }
         nextOutSeqNum = 1;
-        start(MsgTypes.LOGON, System.currentTimeMillis())
+        start(MsgTypes.LOGON, epochClock.time())
                 .longField(FixTags.ENCRYPT_METHOD, 0)
                 .longField(FixTags.HEART_BT_INT, HEARTBEAT_SECONDS)
                 .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true);
@@ -102,7 +125,7 @@ public final class FixClientSession implements AutoCloseable {
     }
 
     private void awaitLogonAnswer(final Duration timeout) throws IOException {
-        final long deadline = System.nanoTime() + timeout.toNanos();
+        final long deadline = nanoClock.nanoTime() + timeout.toNanos();
         if (tlsSocket != null) {
             tlsSocket.setSoTimeout((int) Math.max(1, timeout.toMillis()));
             try {
@@ -124,7 +147,7 @@ public final class FixClientSession implements AutoCloseable {
         try (Selector selector = Selector.open()) {
             channel.register(selector, SelectionKey.OP_READ);
             while (!loggedOn) {
-                final long remainingMillis = (deadline - System.nanoTime()) / 1_000_000;
+                final long remainingMillis = (deadline - nanoClock.nanoTime()) / 1_000_000;
                 if (remainingMillis <= 0) {
                     close();
                     throw new IOException(identity.senderCompId() + ": no Logon answer from " + endpoint
@@ -151,7 +174,7 @@ public final class FixClientSession implements AutoCloseable {
      * write, as a pipelining client does (one system call per burst instead of per order).
      */
     public void queueNewOrder(final long clOrdId, final OrderTerms order) throws IOException {
-        final long now = System.currentTimeMillis();
+        final long now = epochClock.time();
         start(MsgTypes.NEW_ORDER_SINGLE, now)
                 .longField(FixTags.CL_ORD_ID, clOrdId)
                 .field(FixTags.ACCOUNT, order.account())
@@ -168,7 +191,7 @@ public final class FixClientSession implements AutoCloseable {
     /** Sends a Logout and closes the connection without waiting for the answer. */
     public void logout() throws IOException {
         if (channel != null && channel.isOpen() || tlsSocket != null && !tlsSocket.isClosed()) {
-            start(MsgTypes.LOGOUT, System.currentTimeMillis());
+            start(MsgTypes.LOGOUT, epochClock.time());
             send();
         }
         close();
@@ -196,7 +219,7 @@ public final class FixClientSession implements AutoCloseable {
         if (read < 0) {
             return false;
         }
-        final long receivedNanos = System.nanoTime();
+        final long receivedNanos = nanoClock.nanoTime();
         final int available = receiveBuffer.position();
         int offset = 0;
         int length;
@@ -240,7 +263,7 @@ public final class FixClientSession implements AutoCloseable {
             case MsgTypes.LOGON -> loggedOn = true;
             case MsgTypes.TEST_REQUEST -> {
                 final int testReqId = message.indexOf(FixTags.TEST_REQ_ID);
-                start(MsgTypes.HEARTBEAT, System.currentTimeMillis());
+                start(MsgTypes.HEARTBEAT, epochClock.time());
                 if (testReqId >= 0) {
                     encoder.field(FixTags.TEST_REQ_ID, message.buffer(), message.valueOffset(testReqId),
                             message.valueLength(testReqId));
@@ -248,7 +271,7 @@ public final class FixClientSession implements AutoCloseable {
                 send();
             }
             case MsgTypes.RESEND_REQUEST -> {
-                final long now = System.currentTimeMillis();
+                final long now = epochClock.time();
                 encoder.start(MsgTypes.SEQUENCE_RESET)
                         .header(senderCompId, targetCompId, message.unsignedValue(FixTags.BEGIN_SEQ_NO), now)
                         .booleanField(FixTags.POSS_DUP_FLAG, true)

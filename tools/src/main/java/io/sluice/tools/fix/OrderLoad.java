@@ -2,6 +2,7 @@ package io.sluice.tools.fix;
 
 import io.sluice.gateway.codec.FixMessage;
 import org.HdrHistogram.Recorder;
+import org.agrona.concurrent.NanoClock;
 
 import java.io.IOException;
 import java.util.Arrays;
@@ -19,6 +20,8 @@ public final class OrderLoad implements FixClientSession.ReportListener {
     private static final long MAX_ROUND_TRIP_NANOS = 3_600_000_000_000L;
 
     private final FixClientSession session;
+    /** The session's clock: round trips are measured on the clock that stamps each report's arrival. */
+    private final NanoClock clock;
     private final OrderTerms terms;
     private final int window;
     private final long[] sentNanos;
@@ -44,6 +47,7 @@ public final class OrderLoad implements FixClientSession.ReportListener {
             throw new IllegalArgumentException("window must be at least 1, got " + window);
         }
         this.session = session;
+        this.clock = session.nanoClock();
         this.terms = terms;
         this.window = window;
         this.sentNanos = new long[window];
@@ -74,19 +78,19 @@ public final class OrderLoad implements FixClientSession.ReportListener {
     }
 
     /**
-     * Sends {@code orders} more orders, or fewer if {@code deadlineNanos} (of {@link System#nanoTime()}) passes
+     * Sends {@code orders} more orders, or fewer if {@code deadlineNanos} (of the session's clock) passes
      * first, and waits for every sent order to finish.
      *
      * @return false if the connection closed before every sent order finished
      */
     public boolean run(final long orders, final long deadlineNanos) throws IOException {
         final long target = sent + orders;
-        final long startNanos = System.nanoTime();
+        final long startNanos = clock.nanoTime();
         final long sentBefore = sent;
         boolean sending = true;
         while (true) {
             while (sending && sent - completed < window) {
-                long now = System.nanoTime();
+                long now = clock.nanoTime();
                 if (sent == target || now - deadlineNanos >= 0) {
                     sending = false;
                     break;

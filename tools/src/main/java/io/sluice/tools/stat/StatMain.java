@@ -1,6 +1,8 @@
 package io.sluice.tools.stat;
 
 import io.sluice.runtime.counters.CountersDirectory;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.SystemEpochClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,6 +23,9 @@ public final class StatMain implements Callable<Integer> {
     /** Exit code when the root does not exist. */
     public static final int EXIT_NO_ROOT = 2;
     private static final String CLEAR_SCREEN = "\033[H\033[2J";
+
+    /** The process's wall clock: the time above each refresh. */
+    private final EpochClock clock = SystemEpochClock.INSTANCE;
 
     @Option(names = "--root", required = true, paramLabel = "DIR",
             description = "the deployment's journal root (its counters are in DIR/counters)")
@@ -48,7 +53,7 @@ public final class StatMain implements Callable<Integer> {
             return 0;
         }
         while (!Thread.currentThread().isInterrupted()) {
-            System.out.print(CLEAR_SCREEN + Instant.now() + "  " + root.toAbsolutePath() + "\n\n"
+            System.out.print(CLEAR_SCREEN + Instant.ofEpochMilli(clock.time()) + "  " + root.toAbsolutePath() + "\n\n"
                     + CountersTable.render(root.toString(), counters.read()));
             System.out.flush();
             Thread.sleep(intervalMillis);

@@ -1,14 +1,14 @@
 package io.sluice.tools.tail;
 
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -52,15 +52,15 @@ public final class LiveTailProcess implements AutoCloseable {
         jvm.addAll(extraJvm);
         final LiveTailProcess tail = new LiveTailProcess(JavaProcess.start("tail", log, jvm, TailMain.class,
                 "--root", root.toString(), "--interval", "1s"));
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(START_SECONDS);
         // The first interval ends a second after the tail opened the journals: it prints "no messages" then.
-        while (!tail.process.logText().contains("no messages")) {
-            if (!tail.process.isAlive() || System.nanoTime() > deadline) {
-                throw new IllegalStateException("the tail did not start following " + root + " within "
-                        + START_SECONDS + " s; log: " + tail.process.logText());
+        PollUntil.await(() -> {
+            if (!tail.process.isAlive()) {
+                throw new IllegalStateException("the tail stopped before it followed " + root + "; log: "
+                        + tail.process.logText());
             }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
-        }
+            return tail.process.logText().contains("no messages");
+        }, Duration.ofSeconds(START_SECONDS), () -> "the tail to start following " + root + "; log: "
+                + tail.process.logText());
         return tail;
     }
 

@@ -6,6 +6,7 @@ import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.contracts.time.SluiceClock;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -114,7 +115,7 @@ public final class TailMain implements Callable<Integer> {
         // SIGTERM (Ctrl-C) closes it, which prints the summary; a finished set read to its end stops it by itself.
         final AgentThread thread = AgentThread.start(tail, Tail.IDLE.newStrategy(), CpuPinning.NONE,
                 idlePriority ? AgentThread.Priority.IDLE_PROCESS : AgentThread.Priority.NORMAL);
-        final SigtermHook hook = SigtermHook.install("tail", SHUTDOWN_WAIT_SECONDS, thread);
+        final SigtermHook hook = SigtermHook.install("tail", SHUTDOWN_WAIT_SECONDS, SystemNanoClock.INSTANCE, thread);
         thread.awaitClosed();
         hook.close();
         System.out.flush();

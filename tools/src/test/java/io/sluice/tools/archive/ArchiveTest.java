@@ -110,8 +110,8 @@ final class ArchiveTest {
         assertTrue(line(run.out, "kept  engine/" + file(2)).contains("needed by"), run.out);
 
         // The engine restarts on what is left: from the snapshot, re-running the three days after it, then live.
-        try (EngineService engine = new EngineService(config)) {
-            final long rerun = engine.recover();
+        try (EngineService engine = EngineService.launch(config)) {
+            final long rerun = engine.recovered();
             final SnapshotRestore.Restored from = engine.restoredFrom();
             assertNotNull(from, "restarted from the snapshot");
             assertEquals(3L * 2 * COMMANDS_PER_DAY, from.inputs());

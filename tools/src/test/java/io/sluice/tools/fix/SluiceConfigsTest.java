@@ -59,7 +59,7 @@ class SluiceConfigsTest {
         final Path file = dir.resolve("gateway.yaml");
         Files.writeString(file, SluiceConfigs.gateway(dir.resolve("journals"), spec, FixEndpoint.tcp("127.0.0.1", 40123),
                 "GW", SluiceIdle.BUSY_SPIN));
-        final GatewayConfig config = GatewayConfig.load(file);
+        final GatewayConfig config = GatewayConfig.load(file, Map.of());
         assertFalse(config.validation().validateIncomingMessage());
         assertEquals(List.of("LOAD2"), config.sessions().stream().map(SessionConfig::senderCompId).toList());
     }
@@ -77,6 +77,6 @@ class SluiceConfigsTest {
                 new SessionIdentity("LOAD2", "GW", "LOAD2", "pw"), new SessionIdentity("SEEDER", "GW", "SEEDER", "pw")));
         final Path file = dir.resolve("gateway.yaml");
         Files.writeString(file, SluiceConfigs.gateway(dir.resolve("journals"), spec, endpoint, "GW", SluiceIdle.BUSY_SPIN));
-        return GatewayConfig.load(file);
+        return GatewayConfig.load(file, Map.of());
     }
 }
