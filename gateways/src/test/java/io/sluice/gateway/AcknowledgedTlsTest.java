@@ -5,7 +5,7 @@ import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
-import io.sluice.runtime.tls.KeytoolCertificates;
+import io.sluice.gateway.transport.KeytoolCertificates;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.gateway.transport.TlsLayer;
-import io.sluice.runtime.tls.KeytoolCertificates;
+import io.sluice.gateway.transport.KeytoolCertificates;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;

@@ -4,7 +4,7 @@ import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.transport.ClientAuth;
-import io.sluice.runtime.tls.KeytoolCertificates;
+import io.sluice.gateway.transport.KeytoolCertificates;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -10,7 +10,7 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.contracts.time.SluiceClock;
-import io.sluice.tools.tail.JournalSetWriter;
+import io.sluice.testkit.JournalSetWriter;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.concurrent.UnsafeBuffer;
 

@@ -1,7 +1,7 @@
 package io.sluice.replication;
 
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.tools.fix.PollUntil;
+import io.sluice.runtime.process.PollUntil;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;

@@ -1,7 +1,7 @@
 package io.sluice.bench.fix;
 
 import io.sluice.tools.fix.FixEndpoint;
-import io.sluice.tools.fix.PollUntil;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;

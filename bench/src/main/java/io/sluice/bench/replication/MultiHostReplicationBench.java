@@ -7,7 +7,7 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.kafka.KafkaBrokerMain;
 import io.sluice.replication.ReplicateMain;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.runtime.replication.JournalSetComparison;
+import io.sluice.replication.JournalSetComparison;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
 import java.io.IOException;

@@ -1,9 +1,9 @@
 package io.sluice.bench.tail;
 
-import io.sluice.tools.tail.Hop;
+import io.sluice.contracts.latency.Hop;
 import io.sluice.tools.tail.LatencyJoin;
-import io.sluice.tools.tail.LatencyPattern;
-import io.sluice.tools.tail.SyntheticJournals;
+import io.sluice.testkit.LatencyPattern;
+import io.sluice.testkit.SyntheticJournals;
 import io.sluice.tools.tail.Tail;
 import io.sluice.tools.tail.TailOptions;
 import io.sluice.bench.report.BenchResult;

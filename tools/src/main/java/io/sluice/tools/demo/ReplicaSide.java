@@ -1,10 +1,13 @@
 package io.sluice.tools.demo;
 
+import io.sluice.kafka.KafkaBrokerMain;
+import io.sluice.replay.ReplayMain;
+import io.sluice.replication.ReplicateMain;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.runtime.replication.JournalSetComparison;
+import io.sluice.replication.JournalSetComparison;
 import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.LoopbackPorts;
-import io.sluice.tools.fix.PollUntil;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.SluiceConfigs;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
@@ -89,13 +92,10 @@ final class ReplicaSide implements AutoCloseable {
     private void launch(final Path dir, final SluiceDeployment deployment) throws IOException {
         final Path config = dir.resolve("config");
         final Path logs = dir.resolve("logs");
-        final ModuleClassPath broker = ModuleClassPath.of("kafka-broker");
-        final ModuleClassPath replication = ModuleClassPath.of("replication");
-        final ModuleClassPath replay = ModuleClassPath.of("replay");
         final int port = LoopbackPorts.free();
         // The broker's heap and a quick-starting JIT, as the tests' and benchmarks' brokers run (KafkaCluster).
-        kafka = track(JavaProcess.start("kafka", logs.resolve("kafka.log"), broker.classPath(),
-                List.of("-Xmx320m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), "io.sluice.kafka.KafkaBrokerMain",
+        kafka = track(JavaProcess.start("kafka", logs.resolve("kafka.log"),
+                List.of("-Xmx320m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), KafkaBrokerMain.class,
                 "--data", dir.resolve("kafka").toString(), "--port", Integer.toString(port),
                 "--controller-port", Integer.toString(LoopbackPorts.free())));
         final FixEndpoint brokerPort = FixEndpoint.tcp("127.0.0.1", port);
@@ -104,19 +104,19 @@ final class ReplicaSide implements AutoCloseable {
         requireAlive(kafka);
         final String servers = "127.0.0.1:" + port;
         Files.createDirectories(replica);
-        receiver = track(replicate("receiver", "receive", replica, servers, config, logs, replication));
-        shipper = track(replicate("shipper", "ship", deployment.journals(), servers, config, logs, replication));
+        receiver = track(replicate("receiver", "receive", replica, servers, config, logs));
+        shipper = track(replicate("shipper", "ship", deployment.journals(), servers, config, logs));
         final Path shadowConfig = config.resolve("shadow-engine.yaml");
         // The primary's engine config, idling with a back-off: the shadow shares the host with everything else.
         Files.writeString(shadowConfig, SluiceConfigs.engine(replica, List.of(1, 2), SluiceDeployment.SYMBOL,
                 SluiceIdle.BACKOFF, CpuPinning.NONE));
-        shadow = track(JavaProcess.start("shadow", logs.resolve("shadow.log"), replay.classPath(), List.of(),
-                "io.sluice.replay.ReplayMain", "--follow", replica.toString(), "--config", shadowConfig.toString(),
+        shadow = track(JavaProcess.start("shadow", logs.resolve("shadow.log"), List.of(),
+                ReplayMain.class, "--follow", replica.toString(), "--config", shadowConfig.toString(),
                 "--out", dir.resolve("shadow").toString(), "--quiet"));
     }
 
     private static JavaProcess replicate(final String name, final String mode, final Path root, final String servers,
-                                         final Path config, final Path logs, final ModuleClassPath classPath)
+                                         final Path config, final Path logs)
             throws IOException {
         final Path file = config.resolve(name + ".yaml");
         Files.writeString(file, """
@@ -129,8 +129,8 @@ final class ReplicaSide implements AutoCloseable {
                   lagReportMillis: 1000
                 }
                 """.formatted(mode, DEPLOYMENT, root, servers));
-        return JavaProcess.start(name, logs.resolve(name + ".log"), classPath.classPath(), List.of(),
-                "io.sluice.replication.ReplicateMain", "--config", file.toString());
+        return JavaProcess.start(name, logs.resolve(name + ".log"), List.of(),
+                ReplicateMain.class, "--config", file.toString());
     }
 
     private JavaProcess track(final JavaProcess process) {

@@ -3,6 +3,7 @@ package io.sluice.tools.fix;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

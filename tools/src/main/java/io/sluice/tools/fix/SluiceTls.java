@@ -1,6 +1,6 @@
 package io.sluice.tools.fix;
 
-import io.sluice.runtime.tls.KeytoolCertificates;
+import io.sluice.gateway.transport.KeytoolCertificates;
 
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;

@@ -1,6 +1,7 @@
 package io.sluice.tools.tail;
 
 import io.sluice.contracts.MetaData;
+import io.sluice.contracts.latency.Hop;
 import io.sluice.contracts.time.SluiceClock;
 import org.HdrHistogram.Histogram;
 

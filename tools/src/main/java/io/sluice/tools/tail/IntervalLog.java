@@ -1,5 +1,6 @@
 package io.sluice.tools.tail;
 
+import io.sluice.contracts.latency.Hop;
 import io.sluice.contracts.time.SluiceClock;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;

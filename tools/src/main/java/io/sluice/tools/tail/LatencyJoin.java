@@ -1,6 +1,7 @@
 package io.sluice.tools.tail;
 
 import io.sluice.contracts.MetaData;
+import io.sluice.contracts.latency.Hop;
 import org.agrona.collections.Int2ObjectHashMap;
 
 /**

@@ -1,7 +1,7 @@
 package io.sluice.tools.tail;
 
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.tools.fix.PollUntil;
+import io.sluice.runtime.process.PollUntil;
 
 import java.io.IOException;
 import java.nio.file.Files;

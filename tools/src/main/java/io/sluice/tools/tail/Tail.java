@@ -1,5 +1,6 @@
 package io.sluice.tools.tail;
 
+import io.sluice.contracts.latency.Hop;
 import io.sluice.tools.report.LatencyTable;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;

@@ -1,6 +1,9 @@
 package io.sluice.tools.tail;
 
+import io.sluice.contracts.latency.Hop;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.testkit.LatencyPattern;
+import io.sluice.testkit.SyntheticJournals;
 
 import java.util.Arrays;
 import java.util.EnumMap;

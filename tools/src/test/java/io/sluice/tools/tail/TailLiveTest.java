@@ -1,7 +1,10 @@
 package io.sluice.tools.tail;
 
+import io.sluice.contracts.latency.Hop;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.process.CpuPinning;
+import io.sluice.testkit.LatencyPattern;
+import io.sluice.testkit.SyntheticJournals;
 
 import io.sluice.contracts.time.SluiceClock;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package io.sluice.tools.tail;
 
+import io.sluice.testkit.LatencyPattern;
+import io.sluice.testkit.SyntheticJournals;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

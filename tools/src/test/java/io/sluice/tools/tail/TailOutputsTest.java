@@ -1,5 +1,8 @@
 package io.sluice.tools.tail;
 
+import io.sluice.contracts.latency.Hop;
+import io.sluice.testkit.LatencyPattern;
+import io.sluice.testkit.SyntheticJournals;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;

@@ -1,5 +1,8 @@
 package io.sluice.tools.tail;
 
+import io.sluice.contracts.latency.Hop;
+import io.sluice.testkit.LatencyPattern;
+import io.sluice.testkit.SyntheticJournals;
 import io.sluice.tools.report.LatencyTable;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.HdrHistogram.Histogram;

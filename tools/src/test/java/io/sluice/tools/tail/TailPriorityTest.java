@@ -1,6 +1,8 @@
 package io.sluice.tools.tail;
 
 import io.sluice.runtime.process.IdlePriority;
+import io.sluice.testkit.LatencyPattern;
+import io.sluice.testkit.SyntheticJournals;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
