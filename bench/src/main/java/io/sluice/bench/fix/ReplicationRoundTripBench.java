@@ -57,10 +57,10 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
             + " replicated arms once per value, each with a fresh shipper (default ${DEFAULT-VALUE})")
     private List<Integer> lingers = List.of(ReplicationConfig.DEFAULT_LINGER_MILLIS);
 
-    @Option(names = "--commit-wait-us", split = ",", description = "the shipper's commitWaitMicros (how long a transaction"
-            + " may stay open for the effects of its causes); a list runs the replicated arms once per value (and per"
+    @Option(names = "--transaction-ms", split = ",", description = "the shipper's transactionMillis (how often it commits"
+            + " the transaction that fences a zombie shipper); a list runs the replicated arms once per value (and per"
             + " linger), each with a fresh shipper (default ${DEFAULT-VALUE})")
-    private List<Long> commitWaits = List.of(ReplicationConfig.DEFAULT_COMMIT_WAIT_MICROS);
+    private List<Long> transactionPeriods = List.of(ReplicationConfig.DEFAULT_TRANSACTION_MILLIS);
 
     @Option(names = "--shipper-idle", split = ",", description = "the shipper agent's idle strategy (an alias, e.g."
             + " backoff, or sleep-ms: a 1 ms sleep, for a host with no core to spare); a list runs the replicated arms"
@@ -78,21 +78,21 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
     private List<ShipperSettings> shipperSettings() {
         final List<ShipperSettings> settings = new ArrayList<>();
         for (final int linger : lingers) {
-            for (final long wait : commitWaits) {
+            for (final long wait : transactionPeriods) {
                 for (final String shipperIdle : shipperIdles) {
                     final List<String> parts = new ArrayList<>();
                     if (lingers.size() > 1) {
                         parts.add("linger " + linger + " ms");
                     }
-                    if (commitWaits.size() > 1) {
-                        parts.add("commit wait " + wait + " µs");
+                    if (transactionPeriods.size() > 1) {
+                        parts.add("transactions every " + wait + " ms");
                     }
                     if (shipperIdles.size() > 1) {
                         parts.add("shipper idle " + shipperIdle);
                     }
                     settings.add(new ShipperSettings(new ShipperTuning(linger, wait, shipperIdle),
                             parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")",
-                            "Linger" + linger + (commitWaits.size() > 1 ? "Wait" + wait : "")
+                            "Linger" + linger + (transactionPeriods.size() > 1 ? "Transaction" + wait : "")
                                     + (shipperIdles.size() > 1 ? "Idle" + shipperIdle.replace("-", "") : "")));
                 }
             }
@@ -161,8 +161,8 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                         final ShipperTuning tuning = shippers.get(i).tuning();
                         final String suffix = shippers.get(i).suffix();
                         System.out.println("phase 2" + suffix + ": a shipper ships every journal to Kafka (acks=all,"
-                                + " linger.ms " + tuning.lingerMillis() + ", commitWaitMicros "
-                                + tuning.commitWaitMicros() + ", idle " + tuning.idle() + ")");
+                                + " linger.ms " + tuning.lingerMillis() + ", transactionMillis "
+                                + tuning.transactionMillis() + ", idle " + tuning.idle() + ")");
                         try (JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper-" + i, "bench",
                                 sluice.journals(), kafka.bootstrapServers(), tuning)) {
                             final long[] cpuBefore = {cpuNanos(shipper.pid()), cpuNanos(kafka.pid(0))};
@@ -216,7 +216,7 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                         + " acknowledged (Kafka 1 broker, acks=all, one host)", warmup, orders), runs,
                 section.put("warmup", warmup).put("orders", orders).put("rounds", rounds)
                         .put("sluiceIdle", idle).put("lingerMs", lingers.toString())
-                        .put("commitWaitMicros", commitWaits.toString())
+                        .put("transactionMillis", transactionPeriods.toString())
                         .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()),
                 System.out);
         return 0;

@@ -2,8 +2,8 @@ package io.sluice.bench.replication;
 
 import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.replication.CommittedRecords;
 import io.sluice.replication.JournalName;
+import io.sluice.replication.LogRecords;
 import io.sluice.replication.PromoteMain;
 import io.sluice.replication.ReplicateMain;
 import io.sluice.replication.ReplicationConfig;
@@ -13,6 +13,7 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,13 +29,13 @@ public final class ReplicationProcesses {
     }
 
     /**
-     * What a benchmark may vary in a shipper: the producer's {@code linger.ms}, its {@code commitWaitMicros} and its
+     * What a benchmark may vary in a shipper: the producer's {@code linger.ms}, its {@code transactionMillis} and its
      * agent's idle strategy (YAML, e.g. {@code backoff} or {@code { strategy: sleep-ms, sleepPeriodMs: 1 }}).
      */
-    public record ShipperTuning(int lingerMillis, long commitWaitMicros, String idle) {
+    public record ShipperTuning(int lingerMillis, long transactionMillis, String idle) {
         /** The shipper as {@code ./sluice replicate} runs it by default, idling with {@code backoff}. */
         public static final ShipperTuning DEFAULTS = new ShipperTuning(ReplicationConfig.DEFAULT_LINGER_MILLIS,
-                ReplicationConfig.DEFAULT_COMMIT_WAIT_MICROS, "backoff");
+                ReplicationConfig.DEFAULT_TRANSACTION_MILLIS, "backoff");
     }
 
     /** Starts a shipper of {@code root} to {@code servers} as {@code ./sluice replicate} runs one by default. */
@@ -74,7 +75,7 @@ public final class ReplicationProcesses {
                 + "  idle: " + tuning.idle() + ",\n"
                 + "  lagReportMillis: 1000,\n"
                 + "  lingerMillis: " + tuning.lingerMillis() + ",\n"
-                + "  commitWaitMicros: " + tuning.commitWaitMicros() + "\n"
+                + "  transactionMillis: " + tuning.transactionMillis() + "\n"
                 + "}\n");
         return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
                 ReplicateMain.class, "--config", config.toString());
@@ -94,12 +95,9 @@ public final class ReplicationProcesses {
         return counts;
     }
 
-    /**
-     * @return the index of the last record Kafka has committed of every topic of {@code deployment}, by journal name
-     * (-1 for none): offsets do not count excerpts (the shipper's transaction markers), indexes do
-     */
+    /** @return the index of each journal's last excerpt in the log of {@code deployment}, by journal name (none: absent) */
     public static Map<String, Long> kafkaLastIndexes(final String servers, final String deployment) {
-        return CommittedRecords.lastIndexes(servers, deployment, java.time.Duration.ofSeconds(10));
+        return LogRecords.lastIndexes(servers, deployment, Duration.ofSeconds(10));
     }
 
     /** @return each journal's last index under {@code root} (-1 for an empty one), by journal name */
