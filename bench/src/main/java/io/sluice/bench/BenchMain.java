@@ -39,6 +39,7 @@ public final class BenchMain {
             case "replication" -> io.sluice.bench.replication.ReplicationLagBench.main(rest);
             case "replication-fix" -> io.sluice.bench.fix.ReplicationRoundTripBench.main(rest);
             case "replication-netns" -> io.sluice.bench.replication.MultiHostReplicationBench.main(rest);
+            case "replication-starved" -> io.sluice.bench.replication.StarvedShipperBench.main(rest);
             default -> {
                 System.err.println("bench: unknown scenario '" + scenario + "'.");
                 usage();
@@ -73,10 +74,13 @@ public final class BenchMain {
                   burst                200 M messages through the journal round trip as journals outgrow memory, vs 20 M
                   warm-up [--full]     FIX path from a cold start, per second: plain JVM vs AOT cache vs JIT options
                   runtime-configs [--full]  journal + FIX round trips: GC sweep, then compact headers, pre-touch, pinning
-                  replication          replication lag through Kafka (shipper, broker, receiver) at 10 k/s, 100 k/s, flat out
+                  replication          replication lag through Kafka (shipper, broker, receiver) at 10 k/s, 100 k/s, flat out,
+                                       against plain Kafka at the same rates on the same broker
                   replication-fix      FIX round trip with no replication vs asynchronous vs acknowledged, one run
                   replication-netns    primary and replica in two network namespaces (root): netem delay, loss, a 60 s
                                        partition; lag per phase, catch-up rate, journals identical at the end
+                  replication-starved  the shipper at nice 19 under writers and spinning threads for 60 s: progress
+                                       every second, then the replica catches up identical
                 """);
     }
 }

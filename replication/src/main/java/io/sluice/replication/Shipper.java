@@ -118,9 +118,9 @@ public final class Shipper implements Agent {
         System.out.println(ROLE + ": shipping every journal under " + root.toAbsolutePath() + " as deployment "
                 + config.deployment() + " to kafka at " + config.bootstrapServers() + " (log " + topic
                 + ", replication factor " + config.replicationFactor() + ", min.insync.replicas "
-                + config.minInsyncReplicas() + "), fenced by transactional.id "
-                + KafkaClients.transactionalId(config.deployment()) + ", transactions committed every "
-                + config.transactionMillis() + " ms");
+                + config.minInsyncReplicas() + "), as transactional.id "
+                + KafkaClients.transactionalId(config.deployment()) + " (one shipper per deployment), its transaction "
+                + "committed every " + config.transactionMillis() + " ms");
     }
 
     @Override

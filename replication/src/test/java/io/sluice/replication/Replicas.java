@@ -29,6 +29,13 @@ final class Replicas {
     /** Writes a {@code ./sluice replicate} config and starts the process on it. */
     static JavaProcess start(final Path dir, final String name, final String mode, final String deployment, final Path root,
                              final String servers, final int replicationFactor, final int minInsync) throws IOException {
+        return start(dir, name, mode, deployment, root, servers, replicationFactor, minInsync, List.of());
+    }
+
+    /** As {@link #start(Path, String, String, String, Path, String, int, int)}, run by {@code launcher} (e.g. nice). */
+    static JavaProcess start(final Path dir, final String name, final String mode, final String deployment, final Path root,
+                             final String servers, final int replicationFactor, final int minInsync,
+                             final List<String> launcher) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
@@ -40,8 +47,8 @@ final class Replicas {
                 + "  idle: { strategy: sleep-ms, sleepPeriodMs: 1 },\n"
                 + "  lagReportMillis: 1000\n"
                 + "}\n");
-        return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
-                ReplicateMain.class, "--config", config.toString());
+        return JavaProcess.start(name, dir.resolve(name + ".log"), launcher, System.getProperty("java.class.path"),
+                List.of("-Xmx256m", "-XX:+UseSerialGC"), ReplicateMain.class.getName(), "--config", config.toString());
     }
 
     static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root, final String servers)

@@ -47,12 +47,18 @@ public final class ReplicationProcesses {
     /** As {@link #ship(Path, String, String, Path, String)}, tuned. */
     public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
                                    final String servers, final ShipperTuning tuning) throws IOException {
-        return replicate(dir, name, "ship", deployment, root, servers, tuning);
+        return replicate(dir, name, "ship", deployment, root, servers, tuning, List.of());
+    }
+
+    /** As {@link #ship(Path, String, String, Path, String)}, the JVM run by {@code launcher} (e.g. nice -n 19). */
+    public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
+                                   final String servers, final List<String> launcher) throws IOException {
+        return replicate(dir, name, "ship", deployment, root, servers, ShipperTuning.DEFAULTS, launcher);
     }
 
     public static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,
                                       final String servers) throws IOException {
-        return replicate(dir, name, "receive", deployment, root, servers, ShipperTuning.DEFAULTS);
+        return replicate(dir, name, "receive", deployment, root, servers, ShipperTuning.DEFAULTS, List.of());
     }
 
     /** Starts {@code ./sluice promote --root root --bootstrap-servers servers}. */
@@ -62,8 +68,8 @@ public final class ReplicationProcesses {
     }
 
     private static JavaProcess replicate(final Path dir, final String name, final String mode, final String deployment,
-                                         final Path root, final String servers, final ShipperTuning tuning)
-            throws IOException {
+                                         final Path root, final String servers, final ShipperTuning tuning,
+                                         final List<String> launcher) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
@@ -77,8 +83,8 @@ public final class ReplicationProcesses {
                 + "  lingerMillis: " + tuning.lingerMillis() + ",\n"
                 + "  transactionMillis: " + tuning.transactionMillis() + "\n"
                 + "}\n");
-        return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
-                ReplicateMain.class, "--config", config.toString());
+        return JavaProcess.start(name, dir.resolve(name + ".log"), launcher, System.getProperty("java.class.path"),
+                List.of("-Xmx256m", "-XX:+UseSerialGC"), ReplicateMain.class.getName(), "--config", config.toString());
     }
 
     /** @return each journal's excerpt count under {@code root}, by journal name */
