@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -38,6 +39,13 @@ public final class PlainKafka implements AutoCloseable {
     private final KafkaProducer<byte[], byte[]> producer;
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final TopicPartition partition;
+    /** How many records the consumer has had, over every phase so far. */
+    private volatile long consumed;
+    /** How many records the producer has sent, over every phase so far. */
+    private long produced;
+    /** How many sends failed (the producer gave up on them), over every phase so far. */
+    private final AtomicLong failed = new AtomicLong();
+    private volatile Exception failure;
 
     /** One phase's figures. */
     public record Result(String name, long records, double writtenPerSecond, Histogram produce, Histogram endToEnd,
@@ -59,8 +67,7 @@ public final class PlainKafka implements AutoCloseable {
                 new ByteArrayDeserializer());
         partition = new TopicPartition(topic, 0);
         consumer.assign(List.of(partition));
-        consumer.seekToEnd(List.of(partition));
-        consumer.position(partition);
+        consumer.seekToBeginning(List.of(partition)); // a new topic: every record this run produces
     }
 
     /** Produces {@code count} records at {@code rate} a second (0: flat out) while consuming them: @return the figures */
@@ -68,7 +75,10 @@ public final class PlainKafka implements AutoCloseable {
         final Histogram produce = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         final Histogram endToEnd = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         final long cpuBefore = cpuNanos(brokerPid);
-        final Thread consuming = new Thread(() -> consume(count, endToEnd), "plain-consumer");
+        produced += count;
+        final long target = produced;
+        final Thread consuming = new Thread(() -> consume(target, endToEnd), "plain-consumer");
+        consuming.setDaemon(true);
         consuming.start();
         TimerSlack.set(TimerSlack.FINE_NANOS);
         final long period = rate == 0 ? 0 : 1_000_000_000L / rate;
@@ -90,26 +100,39 @@ public final class PlainKafka implements AutoCloseable {
             producer.send(new ProducerRecord<>(topic, 0, null, value), (metadata, e) -> {
                 if (e == null) {
                     produce.recordValue(Math.min(System.nanoTime() - sent, produce.getHighestTrackableValue()));
+                } else {
+                    failed.incrementAndGet();
+                    failure = e;
                 }
             });
         }
         final double seconds = (System.nanoTime() - start) / 1e9;
-        consuming.join(TimeUnit.MINUTES.toMillis(5));
         producer.flush();
+        consuming.join();
+        if (consumed < target - failed.get()) {
+            throw new IllegalStateException("plain Kafka: the consumer had " + consumed + " of " + target + " records ("
+                    + name + ") after 30 s without one; " + failed.get() + " sends failed: " + failure);
+        }
+        if (failed.get() > 0) {
+            System.out.println("plain Kafka: " + failed.get() + " sends failed so far, the last: " + failure);
+        }
         final double brokerMicros = (cpuNanos(brokerPid) - cpuBefore) / 1e3 / count;
         return new Result(name, count, count / seconds, produce, endToEnd, brokerMicros);
     }
 
-    private void consume(final long count, final Histogram endToEnd) {
-        long received = 0;
-        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-        while (received < count && System.nanoTime() < deadline) {
+    /** Consumes until {@code target} records in all (a poll's last records may be the next phase's first ones). */
+    private void consume(final long target, final Histogram endToEnd) {
+        long received = consumed;
+        long lastNanos = System.nanoTime();
+        while (received < target - failed.get() && System.nanoTime() - lastNanos < TimeUnit.SECONDS.toNanos(30)) {
             for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(20))) {
                 final long sent = ByteBuffer.wrap(record.value()).getLong();
                 endToEnd.recordValue(Math.max(0, Math.min(System.nanoTime() - sent, endToEnd.getHighestTrackableValue())));
                 received++;
+                lastNanos = System.nanoTime();
             }
         }
+        consumed = received;
     }
 
     /** Sends {@code count} records one at a time, each after the previous one's acknowledgement: @return the latencies */

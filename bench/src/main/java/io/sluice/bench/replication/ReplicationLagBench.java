@@ -59,7 +59,26 @@ public final class ReplicationLagBench {
      */
     private static final long READER_MAX_PARK_NANOS = 20_000;
 
+    /** Where the shipper, the receiver and the broker record a JFR profile, or null for none. */
+    private static Path jfr;
+    /** The shipper's idle strategy (YAML), or null for the replication config's default. */
+    private static String shipperIdle;
+
     private ReplicationLagBench() {
+    }
+
+    /** Runs {@code jcmd pid command args} (with {@code --jfr} only): the broker's profile covers Sluice's phases alone. */
+    private static void jcmd(final long pid, final String command, final String argument) throws Exception {
+        if (jfr != null) {
+            new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid),
+                    command, argument).inheritIO().start().waitFor();
+        }
+    }
+
+    /** @return the JVM flags that have process {@code name} record a JFR profile (none without {@code --jfr}) */
+    private static List<String> profiling(final String name) {
+        return jfr == null ? List.of() : List.of("-XX:StartFlightRecording=filename=" + jfr.resolve(name + ".jfr")
+                + ",settings=profile,dumponexit=true");
     }
 
     public static void main(final String[] args) throws Exception {
@@ -68,12 +87,15 @@ public final class ReplicationLagBench {
         long flatOut = 300_000;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--jfr" -> jfr = Path.of(args[++i]).toAbsolutePath();
+                case "--shipper-idle" -> shipperIdle = args[++i];
                 case "--rates" -> rates = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray();
                 case "--seconds" -> seconds = Long.parseLong(args[++i]);
                 case "--flat-out" -> flatOut = Long.parseLong(args[++i]);
                 default -> {
                     System.err.println("replication: unknown option " + args[i]
-                            + "; options: --rates 10000,100000,0 (0: flat out) --seconds N --flat-out N");
+                            + "; options: --rates 10000,100000,0 (0: flat out) --seconds N --flat-out N --jfr DIR"
+                            + " (the shipper, receiver and broker record a JFR profile there)");
                     System.exit(2);
                 }
             }
@@ -125,6 +147,7 @@ public final class ReplicationLagBench {
         try (ChronicleQueue journal = Journals.open(Journals.gatewayJournal(primary, 1));
              JavaProcess shipper = replicate(dir, "shipper", "ship", primary, kafka.bootstrapServers());
              JavaProcess receiver = replicate(dir, "receiver", "receive", replica, kafka.bootstrapServers())) {
+            jcmd(kafka.pid(0), "JFR.start", "settings=profile");
             final CpuMeter cpu = new CpuMeter(List.of("shipper", "kafka", "receiver"),
                     new long[] {shipper.pid(), kafka.pid(0), receiver.pid()});
             final Writer writer = new Writer(journal, phases, cpu);
@@ -155,6 +178,7 @@ public final class ReplicationLagBench {
                 }
             }
             writing.join();
+            jcmd(kafka.pid(0), "JFR.dump", "filename=" + (jfr == null ? "" : jfr.resolve("broker.jfr")));
             return report(phases, cpu, plain, excerptBytes);
         }
     }
@@ -298,8 +322,10 @@ public final class ReplicationLagBench {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!io.sluice.replication.ReplicationConfig {\n  mode: " + mode
                 + ",\n  deployment: bench,\n  root: " + root + ",\n  bootstrapServers: \"" + servers
-                + "\",\n  lagReportMillis: 0\n}\n");
-        return JavaProcess.start(name, dir.resolve(name + ".log"), List.of(), ReplicateMain.class, "--config", config.toString());
+                + "\",\n  lagReportMillis: 0" + (shipperIdle != null && mode.equals("ship") ? ",\n  idle: " + shipperIdle : "")
+                + "\n}\n");
+        return JavaProcess.start(name, dir.resolve(name + ".log"), profiling(name), ReplicateMain.class, "--config",
+                config.toString());
     }
 
     private static void delete(final Path dir) throws IOException {
