@@ -3,11 +3,16 @@ package io.sluice.replication;
 import java.util.ArrayDeque;
 
 /**
- * The frames handed to the producer and not yet acknowledged, oldest first, on the shipper's agent thread: their bytes
- * bound what the shipper reads ahead of Kafka (flow control, so that the producer never runs out of buffer and
- * refuses a frame), and the oldest says how long Kafka has kept the shipper waiting.
+ * The frames handed to the producer and not yet acknowledged, oldest first, on the shipper's agent thread. At most
+ * {@value #MAX_FRAMES} of them: while they are in flight, what the writers append waits in the journals and goes out
+ * in the next frame, so the frames grow with the rate and Kafka's round trip (a trickle ships each excerpt at once, a
+ * flood in few large frames: fewer requests for the shipper, the broker and the receiver alike, with no timer to
+ * wait for). Their bytes bound what the shipper reads ahead of Kafka (so that the producer never runs out of buffer
+ * and refuses a frame), and the oldest says how long Kafka has kept the shipper waiting.
  */
 final class InFlightFrames {
+    /** The most frames not yet acknowledged. */
+    static final int MAX_FRAMES = 4;
     /** The most bytes of frames not yet acknowledged: the shipper reads no further until Kafka catches up. */
     static final long MAX_BYTES = 8L * 1024 * 1024;
 
@@ -29,9 +34,9 @@ final class InFlightFrames {
         return retired;
     }
 
-    /** @return true while more may be sent */
+    /** @return true while another frame may be sent */
     boolean hasRoom() {
-        return bytes < MAX_BYTES;
+        return frames.size() < MAX_FRAMES && bytes < MAX_BYTES;
     }
 
     boolean isEmpty() {

@@ -182,6 +182,9 @@ public final class Receiver implements Agent {
     private boolean write(final ConsumerRecord<byte[], byte[]> record) {
         final LogFrame.Kind kind = wrap(record);
         if (kind == LogFrame.Kind.POSITIONS) {
+            while (frame.next()) {
+                journalOf(record); // every journal the shipper ships appears on the replica, also while it is empty
+            }
             return true;
         }
         while (frame.next()) {

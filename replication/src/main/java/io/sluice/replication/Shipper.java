@@ -66,8 +66,8 @@ public final class Shipper implements Agent {
     static final long ACK_SILENCE_MILLIS = 10_000;
     /** How often the lag counters are brought up to date. */
     static final long COUNTERS_MILLIS = 100;
-    /** A frame is sent once it holds this many bytes (or nothing more can be read). */
-    static final int FRAME_BYTES = 64 * 1024;
+    /** A frame is sent once it holds this many bytes (or nothing more can be read): a record Kafka takes whole. */
+    static final int FRAME_BYTES = 512 * 1024;
     /** The most excerpts one journal adds to a frame before the next journal's turn. */
     static final int TURN = 64;
     /** The most frames one round of the agent sends, before it looks at its other duties. */
@@ -130,6 +130,10 @@ public final class Shipper implements Agent {
         if (transactions.takeAborted()) {
             rewind();
         }
+        if (inFlight.retireAcknowledged() > 0) {
+            link.up();
+            work++;
+        }
         if (transactions.state() == ShipperTransactions.State.READY) {
             if (now >= nextDiscoveryMillis) {
                 nextDiscoveryMillis = now + DISCOVERY_MILLIS;
@@ -141,10 +145,6 @@ public final class Shipper implements Agent {
             if (transactions.state() == ShipperTransactions.State.READY) {
                 work += transactions.commitIfDue(System.nanoTime());
             }
-        }
-        if (inFlight.retireAcknowledged() > 0) {
-            link.up();
-            work++;
         }
         watchAcknowledgements();
         if (now >= nextCountersMillis) {

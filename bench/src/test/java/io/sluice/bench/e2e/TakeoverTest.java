@@ -114,7 +114,8 @@ class TakeoverTest {
 
                 final JavaProcess promote = ReplicationProcesses.promote(dir, standby.journals(), kafka.bootstrapServers());
                 assertEquals(0, promote.waitFor(60), promote.logText());
-                assertTrue(promote.logText().contains("the replica holds every record Kafka holds"), promote.logText());
+                assertTrue(promote.logText().contains("the replica holds every excerpt the log holds"), promote.logText());
+                assertTrue(promote.logText().contains("fenced the deployment's shipper"), promote.logText());
                 try (JavaProcess late = ReplicationProcesses.receive(dir, "late-receiver", "takeover",
                         standby.journals(), kafka.bootstrapServers())) {
                     assertEquals(ReplicateMain.EXIT_REFUSED, late.waitFor(60), late.logText());
