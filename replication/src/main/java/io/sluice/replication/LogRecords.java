@@ -59,7 +59,8 @@ public final class LogRecords implements AutoCloseable {
     }
 
     /**
-     * @return each journal's last excerpt in the log below {@code bounds.end()}, by journal name (absent: none)
+     * @return each journal's last excerpt in the log below {@code bounds.end()}, by journal name (index -1: a journal
+     * the shipper ships that has no excerpt in the log yet; absent: a journal the log does not know)
      * @throws TimeoutException if Kafka does not answer within the wait
      * @throws IllegalArgumentException if a record is no log frame of this format
      */
@@ -81,9 +82,7 @@ public final class LogRecords implements AutoCloseable {
                 }
                 while (frame.next()) {
                     if (kind == LogFrame.Kind.POSITIONS) {
-                        if (frame.index() >= 0) {
-                            last.put(frame.name(), new LastExcerpt(frame.index(), frame.checksum()));
-                        }
+                        last.put(frame.name(), new LastExcerpt(frame.index(), frame.checksum()));
                     } else {
                         last.put(frame.name(), new LastExcerpt(frame.index(), LogFrame.checksum(crc, frame.value(),
                                 frame.excerptOffset(), frame.excerptLength())));
@@ -201,8 +200,8 @@ public final class LogRecords implements AutoCloseable {
     }
 
     /**
-     * @return the index of the last excerpt of every journal in the log of {@code deployment}, by journal name (a
-     * journal with none is absent): how far Kafka's copy of each journal reaches
+     * @return the index of the last excerpt of every journal in the log of {@code deployment}, by journal name (-1 for a
+     * journal shipped with none yet): how far Kafka's copy of each journal reaches
      * @throws org.apache.kafka.common.KafkaException if Kafka does not answer within {@code wait}
      */
     public static Map<String, Long> lastIndexes(final String servers, final String deployment, final Duration wait) {

@@ -374,7 +374,7 @@ public final class Shipper implements Agent {
         if (journal.counters == null) { // once: a journal resumes again after an aborted transaction, same counters
             journal.counters = counters.journal(journal.name.name());
         }
-        if (last == null) {
+        if (last == null || last.index() < 0) {
             journal.tailer.toStart();
             journal.resumeAfter(-1, 0);
             System.out.println(ROLE + ": journal " + journal.name + " resumes from its first excerpt (the log holds none"

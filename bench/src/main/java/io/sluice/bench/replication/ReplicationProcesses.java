@@ -101,7 +101,7 @@ public final class ReplicationProcesses {
         return counts;
     }
 
-    /** @return the index of each journal's last excerpt in the log of {@code deployment}, by journal name (none: absent) */
+    /** @return the index of each journal's last excerpt in the log of {@code deployment}, by journal name (-1: a journal shipped with none yet) */
     public static Map<String, Long> kafkaLastIndexes(final String servers, final String deployment) {
         return LogRecords.lastIndexes(servers, deployment, Duration.ofSeconds(10));
     }
