@@ -17,8 +17,12 @@ import java.util.Properties;
 public final class KafkaClients {
     /** The producer's batch.size: the most bytes of log records in one produce request. */
     public static final int BATCH_BYTES = 256 * 1024;
-    /** The producer's transaction.timeout.ms: how long Kafka lets a transaction stay open before it aborts it. */
-    public static final int TRANSACTION_TIMEOUT_MILLIS = 10_000;
+    /**
+     * The producer's transaction.timeout.ms: how long Kafka lets a transaction stay open before it aborts it. Long: no
+     * reader waits for a commit, a newer shipper's initialisation aborts a dead one's transaction at once, and a live
+     * shipper the host starves of CPU should not lose its transaction to the timer.
+     */
+    public static final int TRANSACTION_TIMEOUT_MILLIS = 60_000;
 
     private KafkaClients() {
     }

@@ -8,10 +8,12 @@ import org.apache.kafka.common.errors.TimeoutException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.zip.CRC32C;
 
 /**
@@ -67,29 +69,17 @@ public final class LogRecords implements AutoCloseable {
     public Map<String, LastExcerpt> lastExcerpts(final Bounds bounds) {
         final long positions = lastPositionsOffset(bounds);
         final Map<String, LastExcerpt> last = new TreeMap<>();
-        long offset = positions < 0 ? bounds.start() : positions;
-        while (offset < bounds.end()) {
-            final List<ConsumerRecord<byte[], byte[]>> records = poll(offset, bounds.end());
-            offset = records.isEmpty() ? bounds.end() : offset;
-            for (final ConsumerRecord<byte[], byte[]> record : records) {
-                offset = record.offset() + 1;
-                if (record.offset() >= bounds.end()) {
-                    break;
-                }
-                final LogFrame.Kind kind = frame.wrap(record.value());
-                if (kind == LogFrame.Kind.POSITIONS && record.offset() != positions) {
-                    continue; // only the last one counts, and nothing follows it
-                }
-                while (frame.next()) {
-                    if (kind == LogFrame.Kind.POSITIONS) {
-                        last.put(frame.name(), new LastExcerpt(frame.index(), frame.checksum()));
-                    } else {
-                        last.put(frame.name(), new LastExcerpt(frame.index(), LogFrame.checksum(crc, frame.value(),
-                                frame.excerptOffset(), frame.excerptLength())));
-                    }
-                }
+        scan(positions < 0 ? bounds.start() : positions, bounds.end(), record -> {
+            final LogFrame.Kind kind = frame.wrap(record.value());
+            if (kind == LogFrame.Kind.POSITIONS && record.offset() != positions) {
+                return true; // only the last one counts, and nothing follows it
             }
-        }
+            while (frame.next()) {
+                last.put(frame.name(), new LastExcerpt(frame.index(), kind == LogFrame.Kind.POSITIONS ? frame.checksum()
+                        : LogFrame.checksum(crc, frame.value(), frame.excerptOffset(), frame.excerptLength())));
+            }
+            return true;
+        });
         return last;
     }
 
@@ -99,20 +89,15 @@ public final class LogRecords implements AutoCloseable {
         long to = bounds.end();
         while (to > bounds.start()) {
             final long from = Math.max(bounds.start(), to - window);
-            long found = -1;
-            long offset = from;
-            while (offset < to) {
-                final List<ConsumerRecord<byte[], byte[]>> records = poll(offset, to);
-                offset = records.isEmpty() ? to : offset;
-                for (final ConsumerRecord<byte[], byte[]> record : records) {
-                    offset = record.offset() + 1;
-                    if (record.offset() < to && frame.wrap(record.value()) == LogFrame.Kind.POSITIONS) {
-                        found = record.offset();
-                    }
+            final long[] found = {-1};
+            scan(from, to, record -> {
+                if (frame.wrap(record.value()) == LogFrame.Kind.POSITIONS) {
+                    found[0] = record.offset();
                 }
-            }
-            if (found >= 0) {
-                return found;
+                return true;
+            });
+            if (found[0] >= 0) {
+                return found[0];
             }
             to = from;
             window *= 4;
@@ -158,21 +143,32 @@ public final class LogRecords implements AutoCloseable {
      * @throws TimeoutException if Kafka does not answer within the wait
      */
     public ConsumerRecord<byte[], byte[]> firstExcerptsFrom(final long from, final long to) {
+        final List<ConsumerRecord<byte[], byte[]>> first = new ArrayList<>(1);
+        scan(from, to, record -> {
+            if (frame.wrap(record.value()) == LogFrame.Kind.EXCERPTS) {
+                first.add(record);
+                return false;
+            }
+            return true;
+        });
+        return first.isEmpty() ? null : first.getFirst();
+    }
+
+    /** Hands each record from offset {@code from} below {@code to} to {@code visitor}, in order, until it says stop. */
+    private void scan(final long from, final long to, final Predicate<ConsumerRecord<byte[], byte[]>> visitor) {
         long offset = from;
         while (offset < to) {
             final List<ConsumerRecord<byte[], byte[]>> records = poll(offset, to);
-            offset = records.isEmpty() ? to : offset;
+            if (records.isEmpty()) {
+                return;
+            }
             for (final ConsumerRecord<byte[], byte[]> record : records) {
+                if (record.offset() >= to || !visitor.test(record)) {
+                    return;
+                }
                 offset = record.offset() + 1;
-                if (record.offset() >= to) {
-                    return null;
-                }
-                if (frame.wrap(record.value()) == LogFrame.Kind.EXCERPTS) {
-                    return record;
-                }
             }
         }
-        return null;
     }
 
     /**

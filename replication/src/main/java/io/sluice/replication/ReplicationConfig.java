@@ -27,7 +27,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     /** The shipper's producer {@code linger.ms} unless configured: see {@link #lingerMillis()}. */
     public static final int DEFAULT_LINGER_MILLIS = 0;
     /** How often the shipper commits its transaction unless configured: see {@link #transactionMillis()}. */
-    public static final long DEFAULT_TRANSACTION_MILLIS = 1000;
+    public static final long DEFAULT_TRANSACTION_MILLIS = 10_000;
 
     private String mode;
     private String deployment;
