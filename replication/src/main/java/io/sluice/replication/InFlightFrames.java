@@ -12,7 +12,7 @@ import java.util.ArrayDeque;
  */
 final class InFlightFrames {
     /** The most frames not yet acknowledged. */
-    static final int MAX_FRAMES = 4;
+    static final int MAX_FRAMES = 8;
     /** The most bytes of frames not yet acknowledged: the shipper reads no further until Kafka catches up. */
     static final long MAX_BYTES = 8L * 1024 * 1024;
 

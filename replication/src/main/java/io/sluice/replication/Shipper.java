@@ -67,7 +67,7 @@ public final class Shipper implements Agent {
     /** How often the lag counters are brought up to date. */
     static final long COUNTERS_MILLIS = 100;
     /** A frame is sent once it holds this many bytes (or nothing more can be read): a record Kafka takes whole. */
-    static final int FRAME_BYTES = 512 * 1024;
+    static final int FRAME_BYTES = 64 * 1024;
     /** The most excerpts one journal adds to a frame before the next journal's turn. */
     static final int TURN = 64;
     /** The most frames one round of the agent sends, before it looks at its other duties. */
