@@ -437,6 +437,10 @@ public final class Shipper implements Agent {
                 }
             }
         }
+        if (!transactions.awaitMetadata(topic, KAFKA_QUERY_MILLIS)) {
+            throw new KafkaUnanswered("learning the metadata of " + topic + ": no answer in " + KAFKA_QUERY_MILLIS + " ms",
+                    null);
+        }
         topicReady = true;
     }
 

@@ -125,6 +125,26 @@ final class ShipperTransactions implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Has the producer learn {@code topic}'s metadata now, so that the first send does not wait for it (and, on a host
+     * that starves the shipper, give up after {@code max.block.ms}).
+     *
+     * @return false if Kafka did not answer within {@code millis}
+     */
+    boolean awaitMetadata(final String topic, final long millis) {
+        final long deadline = System.currentTimeMillis() + millis;
+        while (true) {
+            try {
+                producer.partitionsFor(topic);
+                return true;
+            } catch (final TimeoutException e) {
+                if (System.currentTimeMillis() > deadline) {
+                    return false;
+                }
+            }
+        }
+    }
+
     /** Commits the open transaction if it has been open {@link ReplicationConfig#transactionMillis()}: @return work */
     int commitIfDue(final long nowNanos) {
         if (transaction == null || nowNanos - transaction.openedNanos < config.transactionMillis() * 1_000_000L) {

@@ -40,7 +40,7 @@ final class StarvedShipperTest {
              JavaProcess shipper = Replicas.start(dir, "shipper", "ship", "starved", primary, kafka.bootstrapServers(),
                      1, 1, List.of("nice", "-n", "19"));
              JavaProcess receiver = Replicas.receive(dir, "receiver", "starved", replica, kafka.bootstrapServers())) {
-            Replicas.await("the replica received 5000 excerpts", 60, () -> Replicas.total(replica) >= 5000, shipper,
+            Replicas.await("the replica received 5000 excerpts", 180, () -> Replicas.total(replica) >= 5000, shipper,
                     receiver);
             for (int i = 0; i < 2; i++) {
                 final Thread spinner = new Thread(() -> {
