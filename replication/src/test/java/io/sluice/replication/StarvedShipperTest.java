@@ -16,10 +16,10 @@ import java.util.concurrent.locks.LockSupport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * A shipper starved of CPU (run under {@code nice -n 19}) while its writers write as fast as they are let and two
- * threads spin beside it, on a host with no CPU to spare: Kafka's acknowledged count of its excerpts still rises every
+ * A shipper starved of CPU (run under {@code nice -n 10}: a tenth of a normal process's share) while its writers write
+ * as fast as they are let and two threads spin beside it, on a host with no CPU to spare: Kafka's acknowledged count of its excerpts still rises every
  * second (nothing waits for the shipper to catch up, which it cannot), and once the load stops the replica catches up,
- * identical to the primary. The 60-second version is {@code ./sluice bench replication-starved}.
+ * identical to the primary. The 60-second version, at nice 19, is {@code ./sluice bench replication-starved}.
  */
 final class StarvedShipperTest {
     private static final int SECONDS = 10;
@@ -38,7 +38,7 @@ final class StarvedShipperTest {
         final List<Thread> spinners = new ArrayList<>();
         try (JavaProcess flow = Replicas.flowUntilStopped(dir, primary, 10_000);
              JavaProcess shipper = Replicas.start(dir, "shipper", "ship", "starved", primary, kafka.bootstrapServers(),
-                     1, 1, List.of("nice", "-n", "19"));
+                     1, 1, List.of("nice", "-n", "10"));
              JavaProcess receiver = Replicas.receive(dir, "receiver", "starved", replica, kafka.bootstrapServers())) {
             Replicas.await("the replica received 5000 excerpts", 180, () -> Replicas.total(replica) >= 5000, shipper,
                     receiver);
