@@ -27,6 +27,7 @@ public final class ExecutionReport extends Report {
     private long leavesQty;
     @LongConversion(Price.Text.class)
     private long avgPx;
+    private BookEffect bookEffect = BookEffect.NONE;
 
     /** @return the engine's unique, deterministic id of this report (ExecID, 17). */
     public long execId() {
@@ -158,6 +159,16 @@ public final class ExecutionReport extends Report {
         return this;
     }
 
+    /** @return what this report did to the order's place in the book (see {@link BookEffect}). */
+    public BookEffect bookEffect() {
+        return bookEffect;
+    }
+
+    public ExecutionReport bookEffect(final BookEffect bookEffect) {
+        this.bookEffect = bookEffect;
+        return this;
+    }
+
     @Override
     void writeBody(final RecordOut out) {
         super.writeBody(out);
@@ -175,6 +186,7 @@ public final class ExecutionReport extends Report {
         out.writeLong(cumQty);
         out.writeLong(leavesQty);
         out.writeLong(avgPx);
+        out.writeByte((byte) bookEffect.ordinal());
     }
 
     @Override
@@ -194,5 +206,6 @@ public final class ExecutionReport extends Report {
         cumQty = in.readLong();
         leavesQty = in.readLong();
         avgPx = in.readLong();
+        bookEffect = BookEffect.fromOrdinal(in.readByte());
     }
 }

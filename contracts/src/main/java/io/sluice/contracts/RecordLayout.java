@@ -10,7 +10,7 @@ package io.sluice.contracts;
  * fields those readers use, and each record's length (its fields, then its {@link RecordChecksum}).
  * <p>
  * The offsets follow the order in which {@code MetaData.writeTo} and each event's {@code writeBody} write the fields
- * ({@code Journals.FORMAT_VERSION} 5). {@code RecordLayoutTest} writes every record through the contracts' own
+ * ({@code Journals.FORMAT_VERSION} 6). {@code RecordLayoutTest} writes every record through the contracts' own
  * method writers and checks each constant here against the bytes, so a field that moves fails the build.
  */
 public final class RecordLayout {
@@ -93,8 +93,14 @@ public final class RecordLayout {
     private static final int REPORT_FIELDS_END = REPORT_ORDER_ID + 3 * Long.BYTES + 2 * Byte.BYTES + 2 * Long.BYTES;
     /** An execution report's ExecID (a long): its first field after the ones every report has. */
     public static final int EXEC_ID = REPORT_FIELDS_END;
-    /** A whole execution report: MetaData, Report's fields, its own fields (10 longs, 4 one-byte codes), checksum. */
-    public static final int EXECUTION_REPORT_LENGTH = EXEC_ID + 10 * Long.BYTES + 4 * Byte.BYTES + RecordChecksum.LENGTH;
+    /**
+     * An execution report's {@link BookEffect} (one byte, its ordinal): its last field, after execId, execType, account,
+     * symbol, side, ordType, timeInForce, orderQty, price, lastQty, lastPx, cumQty, leavesQty and avgPx (10 longs, 4
+     * one-byte codes).
+     */
+    public static final int BOOK_EFFECT = EXEC_ID + 10 * Long.BYTES + 4 * Byte.BYTES;
+    /** A whole execution report: MetaData, Report's fields, its own fields, checksum. */
+    public static final int EXECUTION_REPORT_LENGTH = BOOK_EFFECT + Byte.BYTES + RecordChecksum.LENGTH;
     /** A whole cancel reject: MetaData, Report's fields, its responseTo code, checksum. */
     public static final int CANCEL_REJECT_LENGTH = REPORT_FIELDS_END + Byte.BYTES + RecordChecksum.LENGTH;
     /**

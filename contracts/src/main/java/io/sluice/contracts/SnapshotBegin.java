@@ -8,14 +8,15 @@ import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
  * The first record of an engine snapshot ({@link EngineSnapshots}): which format it is in, which point of the engine
  * journal the state is the state after (the excerpt at {@link #engineIndex()}, which answered input {@link #eventId()}
  * of gateway {@link #sourceId()}, and whose bytes have the CRC32C {@link #excerptChecksum()}), how many inputs that is,
- * the engine's id counters, the kill switch, and the capacities the state was built under. A restart uses a snapshot only if the
+ * the engine's id counters and the check of the key they are permuted with, the kill switch, and the capacities the
+ * state was built under. A restart uses a snapshot only if the
  * engine journal holds that same excerpt at that index and its config has the same capacities and instruments.
  */
 public final class SnapshotBegin extends BytesInBinaryMarshallable {
     /** The snapshot format this build writes and reads; bump it on any change of the snapshot records
      * (2: orders carry their routing CompIDs; 3: the kill switch, each instrument's trading session and halt, and the
-     * admin journal among the sources). */
-    public static final int FORMAT_VERSION = 3;
+     * admin journal among the sources; 4: the check of the key that permutes OrderIDs and ExecIDs). */
+    public static final int FORMAT_VERSION = 4;
     /** How many {@link SnapshotOrder} records a writer puts in one excerpt. */
     public static final int ORDERS_PER_EXCERPT = 1024;
 
@@ -35,6 +36,7 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
     private int sources;
     private int instruments;
     private KillSwitch killSwitch = KillSwitch.OFF;
+    private long idKeyCheck;
     private final transient RecordOut out = new RecordOut();
     private final transient RecordIn in = new RecordIn();
 
@@ -66,6 +68,17 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
     public SnapshotBegin killSwitch(final KillSwitch killSwitch) {
         this.killSwitch = killSwitch;
         return this;
+    }
+
+    /** Sets the check of the key the state's OrderIDs and ExecIDs were permuted with ({@link PublicIds#keyCheck}). */
+    public SnapshotBegin idKeyCheck(final long idKeyCheck) {
+        this.idKeyCheck = idKeyCheck;
+        return this;
+    }
+
+    /** @return the check of the key the state's OrderIDs and ExecIDs were permuted with, 0 for none */
+    public long idKeyCheck() {
+        return idKeyCheck;
     }
 
     /** @return the kill switch, as it was; null if the snapshot holds an unknown value */
@@ -169,6 +182,7 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
         out.writeInt(sources);
         out.writeInt(instruments);
         out.writeByte((byte) (killSwitch == null ? -1 : killSwitch.ordinal()));
+        out.writeLong(idKeyCheck);
         out.end();
     }
 
@@ -191,6 +205,7 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
         sources = in.readInt();
         instruments = in.readInt();
         killSwitch = KillSwitch.fromOrdinal(in.readByte());
+        idKeyCheck = formatVersion >= FORMAT_VERSION ? in.readLong() : 0;
         in.end();
     }
 }

@@ -46,7 +46,8 @@ public final class EventFixtures {
         final ExecutionReport report = new ExecutionReport().execId(Long.MAX_VALUE).execType(ExecType.TRADE)
                 .account(id("ACC1")).symbol(id("VOD.L")).side(Side.BUY).ordType(OrdType.LIMIT)
                 .timeInForce(TimeInForce.IMMEDIATE_OR_CANCEL).orderQty(1_000).price(Price.of(101))
-                .lastQty(400).lastPx(Price.of(100)).cumQty(600).leavesQty(400).avgPx(10_033_333_333L);
+                .lastQty(400).lastPx(Price.of(100)).cumQty(600).leavesQty(400).avgPx(10_033_333_333L)
+                .bookEffect(BookEffect.REQUEUED);
         report.gatewayId(Integer.MAX_VALUE).session(id("CLIENT1")).orderId(42).clOrdId(id("ORD-000002"))
                 .origClOrdId(id("ORD-000001")).ordStatus(OrdStatus.PARTIALLY_FILLED)
                 .rejectReason(RejectReason.NONE);

@@ -70,6 +70,7 @@ final class RecordLayoutTest {
                 assertEquals(RecordLayout.EXECUTION_REPORT_LENGTH, payload.readRemaining());
                 assertReport(payload, report);
                 assertEquals(report.execId(), payload.readLong(RecordLayout.EXEC_ID));
+                assertEquals(report.bookEffect().ordinal(), payload.readByte(RecordLayout.BOOK_EFFECT));
             });
             read(tailer, RecordLayout.CANCEL_REJECT, payload -> {
                 assertEquals(RecordLayout.CANCEL_REJECT_LENGTH, payload.readRemaining());

@@ -10,8 +10,9 @@ import io.sluice.gateway.session.FixSession;
  * What a client hears when the gateway refuses an order because its journals' disk is full ({@link GatewaySpace}):
  * a NewOrderSingle gets the ExecutionReport a client expects for an order that was not accepted (ExecType and
  * OrdStatus Rejected, OrdRejReason 99 Other), an OrderCancelReplaceRequest an OrderCancelReject (CxlRejResponseTo
- * 2), each with the Text {@value #TEXT}. Nothing reaches the engine, so OrderID and ExecID are {@code NONE}; the
- * client's own fields are echoed as it sent them. Allocation-free: the fields are copied from the message buffer.
+ * 2), each with the Text {@value #TEXT}. Nothing reaches the engine, so OrderID is {@code NONE}, as FIX has it for an
+ * order that was never accepted, and the ExecID one of the gateway's own ({@link GatewayExecIds}); the client's own
+ * fields are echoed as it sent them. Allocation-free: the fields are copied from the message buffer.
  */
 final class DiskFullRejects {
     /** The Text (58) of every refusal for want of disk space. */
@@ -26,12 +27,12 @@ final class DiskFullRejects {
     }
 
     /** Answers a NewOrderSingle the gateway cannot journal with an ExecutionReport, Rejected. */
-    static void rejectNewOrder(final FixSession session, final FixMessage order) {
+    static void rejectNewOrder(final FixSession session, final FixMessage order, final GatewayExecIds execIds) {
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
         encoder.field(FixTags.ORDER_ID, NONE);
         echo(encoder, order, FixTags.CL_ORD_ID);
-        encoder.field(FixTags.EXEC_ID, NONE)
-                .charField(FixTags.EXEC_TYPE, REJECTED)
+        execIds.write(encoder);
+        encoder.charField(FixTags.EXEC_TYPE, REJECTED)
                 .charField(FixTags.ORD_STATUS, REJECTED);
         echo(encoder, order, FixTags.ACCOUNT);
         echo(encoder, order, FixTags.SYMBOL);

@@ -105,7 +105,8 @@ public final class Gateway implements Agent, AutoCloseable {
         space = new GatewaySpace(id,
                 new JournalSpace(commandJournal, config.journalReserveBytes(), config.diskWarningBytes()), commandAppender,
                 new JournalSpace(recordJournal, config.journalReserveBytes(), config.diskWarningBytes()), store.appender());
-        orderEntry = new OrderEntry(id, config.sessions(), commands, space, lastEventId);
+        orderEntry = new OrderEntry(id, config.sessions(), commands, space,
+                new GatewayExecIds(id, config.publicIds(), store), lastEventId);
 
         final List<FixSession> sessions = new ArrayList<>();
         for (final SessionConfig sessionConfig : config.sessions()) {
@@ -123,7 +124,7 @@ public final class Gateway implements Agent, AutoCloseable {
         cancelOnDisconnect.armAfterRestart(recovered, store);
         acceptor = new FixAcceptor(sessions, clock, config.maxMessageBytes(), MAX_FIELDS,
                 cancelOnDisconnect.watching(counters == null ? log : counters.counting(log)),
-                new LogonThrottle(sessions.size(), config.logonFailuresAllowed(), config.logonBackoffMillis(),
+                new LogonThrottle(config.logonFailuresAllowed(), config.logonBackoffMillis(),
                         config.logonBackoffMaxMillis()), ClientCertificates.of(config.sessions()),
                 config.validation());
 
@@ -146,7 +147,7 @@ public final class Gateway implements Agent, AutoCloseable {
                 2 * config.maxMessageBytes() + 64, config.sendBufferBytes(), CLOSE_RESERVE,
                 config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                 new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
-                        config.preLogonBuffers()), config.tcpKeepalive());
+                        config.preLogonBuffers(), config.preLogonBuffersPerAddress()), config.tcpKeepalive());
         for (final FixSession session : sessions) {
             transport.reserveSessionBuffers(session.id());
         }
@@ -193,9 +194,9 @@ public final class Gateway implements Agent, AutoCloseable {
             if (counters != null) {
                 counters.sample(transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
             }
-            if (transport.refused() > 0 && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
-                log.onConnectionsRefused(transport, (now - lastRefusalLogNanos) / 1_000_000L);
-                transport.clearRefused();
+            if ((transport.refused() > 0 || transport.evicted() > 0)
+                    && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {
+                logAdmission((now - lastRefusalLogNanos) / 1_000_000L);
                 lastRefusalLogNanos = now;
             }
         }
@@ -218,6 +219,18 @@ public final class Gateway implements Agent, AutoCloseable {
     @Override
     public String roleName() {
         return "gateway " + config.gatewayId();
+    }
+
+    /** Logs the connections refused, and those evicted while waiting for their Logon, in the last {@code sinceMillis}. */
+    private void logAdmission(final long sinceMillis) {
+        if (transport.refused() > 0) {
+            log.onConnectionsRefused(transport, sinceMillis);
+            transport.clearRefused();
+        }
+        if (transport.evicted() > 0) {
+            log.onConnectionsEvicted(transport, sinceMillis);
+            transport.clearEvicted();
+        }
     }
 
     /** Sends every logged-on client a Logout saying why, into what is left of the reserve, and flushes it. */
@@ -273,8 +286,9 @@ public final class Gateway implements Agent, AutoCloseable {
     }
 
     /**
-     * Reads the whole command journal, every record's checksum checked (a damaged one stops the start with a
-     * {@link io.sluice.contracts.journal.CorruptJournalException} naming file, excerpt and byte offset): the last
+     * Reads the whole command journal to its last excerpt, every record's checksum checked (a damaged record or
+     * excerpt header stops the start with a {@link io.sluice.contracts.journal.CorruptJournalException} naming file,
+     * excerpt and byte offset, {@link JournalReader#readOneToEnd}): the last
      * command's eventId is where eventIds continue, and each command newer than the last recorded session
      * progress came from a client message whose progress was not recorded before a crash, so that session's
      * expected MsgSeqNum moves past it (not the gateway's own cancel-on-disconnect, which no client message caused).
@@ -285,7 +299,7 @@ public final class Gateway implements Agent, AutoCloseable {
         try (ExcerptTailer tailer = commandJournal.createTailer();
              JournalReader reader = new JournalReader(commandJournal, tailer, scan)) {
             long lastEventId = 0;
-            while (reader.readOne()) {
+            while (reader.readOneToEnd()) {
                 lastEventId = Math.max(lastEventId, scan.eventId);
                 if (scan.cancelOnDisconnect) {
                     recovered.cancelOnDisconnect(scan.session, scan.eventId);

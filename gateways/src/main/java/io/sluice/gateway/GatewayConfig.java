@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.SentMessage;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.journal.JournalSpace;
@@ -31,8 +32,9 @@ import java.util.Set;
  * strategy of its I/O thread ({@code idle}, the same key with the same defaults as the engine's: {@link IdleConfig}), optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
  * TCP keepalive on accepted TCP connections), and whether a message waits for Kafka to acknowledge its journal record
- * before it goes out ({@code replication}: {@link GatewayReplication}), and whether it keeps live counters
- * ({@code counters}). {@link #validate()} names every problem it finds.
+ * before it goes out ({@code replication}: {@link GatewayReplication}), whether it keeps live counters
+ * ({@code counters}), and the key that numbers the ExecIDs of the reports it makes itself ({@code idKey}:
+ * {@link GatewayExecIds}). {@link #validate()} names every problem it finds.
  */
 public final class GatewayConfig extends SelfDescribingMarshallable {
     static {
@@ -60,6 +62,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private int maxConnections = 256;
     private int maxConnectionsPerAddress = 32;
     private int preLogonBuffers = 64;
+    private int preLogonBuffersPerAddress = 16;
     private int logonFailuresAllowed = 3;
     private long logonBackoffMillis = 1_000;
     private long logonBackoffMaxMillis = 60_000;
@@ -68,6 +71,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private ValidationConfig validation = new ValidationConfig();
     private String replication = "none";
     private boolean counters = true;
+    private String idKey = "";
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** @return the data-dictionary checks of client messages ({@code validation}: the standard's by default). */
@@ -149,6 +153,9 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         }
         if (preLogonBuffers < 1) {
             problems.add("preLogonBuffers must be positive, got " + preLogonBuffers);
+        }
+        if (preLogonBuffersPerAddress < 1) {
+            problems.add("preLogonBuffersPerAddress must be positive, got " + preLogonBuffersPerAddress);
         }
         if (logonFailuresAllowed < 1) {
             problems.add("logonFailuresAllowed must be positive, got " + logonFailuresAllowed);
@@ -375,7 +382,20 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         return preLogonBuffers;
     }
 
-    /** @return failed logons in a row before a CompID or source address is blocked. */
+    /**
+     * @return connections one TCP source address may have waiting for their Logon at once (at most
+     *         {@link #preLogonBuffers()} count); a newer one from that address evicts its oldest
+     */
+    public int preLogonBuffersPerAddress() {
+        return preLogonBuffersPerAddress;
+    }
+
+    public GatewayConfig preLogonBuffersPerAddress(final int preLogonBuffersPerAddress) {
+        this.preLogonBuffersPerAddress = preLogonBuffersPerAddress;
+        return this;
+    }
+
+    /** @return failed logons in a row before a CompID from a source address, or the address, is blocked. */
     public int logonFailuresAllowed() {
         return logonFailuresAllowed;
     }
@@ -440,6 +460,19 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig counters(final boolean counters) {
         this.counters = counters;
+        return this;
+    }
+
+    /**
+     * @return how the ExecIDs of the reports the gateway makes itself are numbered ({@code idKey}, the engine's key
+     *         setting: empty for a built-in key, {@code counters} for none, see {@link PublicIds})
+     */
+    public PublicIds publicIds() {
+        return PublicIds.of(idKey);
+    }
+
+    public GatewayConfig idKey(final String idKey) {
+        this.idKey = idKey;
         return this;
     }
 

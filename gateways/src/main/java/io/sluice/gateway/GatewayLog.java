@@ -91,10 +91,19 @@ final class GatewayLog implements SessionEvents, CancelOnDisconnect.Log {
 
     void onConnectionsRefused(final NioTransport transport, final long sinceMillis) {
         LOG.warn("gateway {}: refused {} connections in the last {} ms: {} over maxConnections {}, {} over "
-                        + "maxConnectionsPerAddress {}, {} with no free pre-logon buffers ({} connections open)",
+                        + "maxConnectionsPerAddress {} ({} connections open)",
                 gatewayId, transport.refused(), sinceMillis,
                 transport.refused(ConnectionRefusal.GATEWAY_LIMIT), transport.maxConnections(),
                 transport.refused(ConnectionRefusal.ADDRESS_LIMIT), transport.maxConnectionsPerAddress(),
-                transport.refused(ConnectionRefusal.NO_PRE_LOGON_BUFFERS), transport.connectionCount());
+                transport.connectionCount());
+    }
+
+    /** Connections waiting for their Logon were closed to make way for newer ones (a burst: the first and the last). */
+    void onConnectionsEvicted(final NioTransport transport, final long sinceMillis) {
+        LOG.warn("gateway {}: closed {} connections waiting for their Logon in the last {} ms, each to make way for a"
+                        + " newer one (every pre-logon buffer lent, or its address holding preLogonBuffersPerAddress {}):"
+                        + " first from {}, last from {}", gatewayId, transport.evicted(), sinceMillis,
+                transport.preLogonBuffersPerAddress(), describe(transport.firstEvicted()),
+                describe(transport.lastEvicted()));
     }
 }

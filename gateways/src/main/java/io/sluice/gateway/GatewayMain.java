@@ -1,10 +1,13 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.process.AotRecording;
+import io.sluice.runtime.process.LockHeldException;
+import io.sluice.runtime.process.ProcessLock;
 import org.agrona.concurrent.SystemEpochClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -15,12 +18,14 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /**
- * The {@code gateway} role: {@code ./sluice gateway --config gateway.yaml}. Runs one gateway as an agent on its I/O
+ * The {@code gateway} role: {@code ./sluice gateway --config gateway.yaml}. Takes the writer locks of the gateway's two
+ * journals ({@link ProcessLock#journalWriter}: one process per gateway id), then runs the gateway as an agent on its I/O
  * thread ({@link GatewayAgent} on an {@link AgentThread}: configured idle strategy, timer slack, optional pinning)
  * until SIGTERM or Ctrl-C ({@link SigtermHook}: waits at most {@value SigtermHook#GRACE_SECONDS} s for the I/O thread
  * to close the listener and the journals). Exit codes, each with a message:
  * <ul>
- *   <li>1: it cannot start (a session another gateway serves, an unusable listen address), or an unforeseen failure
+ *   <li>1: it cannot start (another process writes its journals, a gateway with the same id: the message names it and
+ *   its pid; a session another gateway serves; an unusable listen address), or an unforeseen failure
  *   outside any one session stopped it (a failure in one client's message only logs that session out);</li>
  *   <li>2: the configuration is invalid, every problem listed;</li>
  *   <li>{@value #EXIT_CORRUPT_JOURNAL}: one of its journals is damaged (checked at start and on every read); the
@@ -45,6 +50,7 @@ public final class GatewayMain implements Callable<Integer> {
     private Path config;
 
     public static void main(final String[] args) {
+        SigtermHook.handleSignals();
         System.exit(AotRecording.exit(new CommandLine(new GatewayMain()).execute(args)));
     }
 
@@ -57,6 +63,20 @@ public final class GatewayMain implements Callable<Integer> {
             System.err.println("gateway: cannot use " + config + ": " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
+        final int id = gatewayConfig.gatewayId();
+        final Path root = gatewayConfig.journalRoot();
+        try (ProcessLock commands = ProcessLock.journalWriter(Journals.gatewayJournal(root, id), "gateway " + id);
+             ProcessLock records = ProcessLock.journalWriter(Journals.gatewayDeliveries(root, id), "gateway " + id)) {
+            return run(gatewayConfig);
+        } catch (final LockHeldException e) {
+            System.err.println("gateway " + id + ": cannot start: " + e.getMessage()
+                    + ", or give this gateway a gatewayId of its own");
+            return EXIT_FAILED;
+        }
+    }
+
+    /** Runs the gateway until SIGTERM or a failure, its journals' writer locks held: @return the exit code */
+    private static int run(final GatewayConfig gatewayConfig) throws InterruptedException {
         final GatewayAgent agent = new GatewayAgent(gatewayConfig, SystemEpochClock.INSTANCE, gateway -> {
             System.out.println("gateway " + gatewayConfig.gatewayId() + " listening on "
                     + String.join(" and ", gateway.describeListening()) + ", journals under "
@@ -69,7 +89,7 @@ public final class GatewayMain implements Callable<Integer> {
                 AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install(agent.roleName(), thread);
         thread.awaitClosed(); // on SIGTERM, once the hook has closed it; or when it failed
-        hook.remove();
+        hook.close();
         return exitCode(agent, thread.failure());
     }
 

@@ -4,6 +4,7 @@ import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.codec.ReverseRoute;
 import io.sluice.gateway.session.FixSession;
 
 /**
@@ -13,7 +14,7 @@ import io.sluice.gateway.session.FixSession;
  * standard answer is the request's own report: an OrderMassCancelReport (r) with MassCancelResponse (531) 0 "cancel
  * request rejected" and MassCancelRejectReason (532) 0 "mass cancel not supported", TotalAffectedOrders (533) 0 and
  * Text {@value #TEXT}. Nothing reaches the engine, so OrderID is {@code NONE}; ClOrdID and 530 are echoed as sent,
- * routing (115/128) comes back reversed. Allocation-free: the fields are copied from the message buffer.
+ * routing comes back reversed ({@link ReverseRoute}). Allocation-free: the fields are copied from the message buffer.
  */
 final class MassCancelRefusals {
     /** The Text (58) of the refusal. */
@@ -28,8 +29,7 @@ final class MassCancelRefusals {
     /** Answers {@code request}, whose 530 Sluice does not support, with a rejecting OrderMassCancelReport. */
     static void typeNotSupported(final FixSession session, final FixMessage request) {
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.ORDER_MASS_CANCEL_REPORT);
-        copy(encoder, request, FixTags.ON_BEHALF_OF_COMP_ID, FixTags.DELIVER_TO_COMP_ID);
-        copy(encoder, request, FixTags.DELIVER_TO_COMP_ID, FixTags.ON_BEHALF_OF_COMP_ID);
+        ReverseRoute.write(request, encoder);
         copy(encoder, request, FixTags.CL_ORD_ID, FixTags.CL_ORD_ID);
         encoder.field(FixTags.ORDER_ID, NONE);
         copy(encoder, request, FixTags.MASS_CANCEL_REQUEST_TYPE, FixTags.MASS_CANCEL_REQUEST_TYPE);

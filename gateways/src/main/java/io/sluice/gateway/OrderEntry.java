@@ -53,6 +53,7 @@ final class OrderEntry implements FixApplication {
     private final Long2LongHashMap firms = new Long2LongHashMap(0);
     private final GatewayToEngine commands;
     private final GatewaySpace space;
+    private final GatewayExecIds execIds;
     private final NewOrder newOrder = new NewOrder();
     private final CancelOrder cancelOrder = new CancelOrder();
     private final ReplaceOrder replaceOrder = new ReplaceOrder();
@@ -63,7 +64,7 @@ final class OrderEntry implements FixApplication {
     private FixMessage message;
 
     OrderEntry(final int gatewayId, final List<SessionConfig> sessions, final GatewayToEngine commands,
-               final GatewaySpace space, final long lastEventId) {
+               final GatewaySpace space, final GatewayExecIds execIds, final long lastEventId) {
         this.gatewayId = gatewayId;
         for (final SessionConfig session : sessions) {
             if (session.firmId() != 0) {
@@ -72,6 +73,7 @@ final class OrderEntry implements FixApplication {
         }
         this.commands = commands;
         this.space = space;
+        this.execIds = execIds;
         this.lastEventId = lastEventId;
     }
 
@@ -89,7 +91,7 @@ final class OrderEntry implements FixApplication {
         switch (message.msgType()) {
             case MsgTypes.NEW_ORDER_SINGLE -> {
                 if (!space.takesOrders()) {
-                    DiskFullRejects.rejectNewOrder(session, message);
+                    DiskFullRejects.rejectNewOrder(session, message, execIds);
                     return;
                 }
                 readTerms(newOrder);

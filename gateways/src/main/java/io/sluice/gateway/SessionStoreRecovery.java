@@ -50,7 +50,7 @@ public final class SessionStoreRecovery implements GatewayRecords {
     public static SessionStoreRecovery read(final ChronicleQueue journal) {
         final SessionStoreRecovery recovery = new SessionStoreRecovery();
         try (ExcerptTailer tailer = journal.createTailer(); JournalReader reader = new JournalReader(journal, tailer, recovery)) {
-            while (reader.readOne()) {
+            while (reader.readOneToEnd()) {
                 recovery.lastIndex = tailer.lastReadIndex();
                 if (recovery.checkpointRead) {
                     recovery.lastCheckpointIndex = recovery.lastIndex;

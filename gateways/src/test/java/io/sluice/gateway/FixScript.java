@@ -25,12 +25,14 @@ import java.util.regex.Pattern;
  *       unless the line gives them; {@code <LEN>} and {@code <SUM>} compute them where the line puts them (for a
  *       garbled message); {@code <NOW>} is the current UTC time, {@code <NOW-5>} five seconds earlier;</li>
  *   <li>{@code E8=FIX.4.4|35=...|} the gateway's next message must have these fields and values; {@code *} matches
- *       any value, BodyLength, CheckSum, SendingTime and OrigSendingTime are only checked to be there, fields the
- *       line does not list are not checked;</li>
+ *       any value, {@code <absent>} that the field is not there, BodyLength, CheckSum, SendingTime and
+ *       OrigSendingTime are only checked to be there, fields the line does not list are not checked;</li>
  *   <li>{@code !closed} the gateway closes the connection next, sending nothing more.</li>
  * </ul>
  */
 public final class FixScript {
+    /** The value an {@code E} line gives a field that must not be in the message. */
+    public static final String ABSENT = "<absent>";
     private static final Pattern NOW = Pattern.compile("<NOW(-(\\d+))?>");
     private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS")
             .withZone(ZoneOffset.UTC);

@@ -55,7 +55,8 @@ public final class FixScriptRunner {
 
     /**
      * The fields of {@code line} must be in {@code received} with the same values; {@code *}, SendingTime and
-     * OrigSendingTime only need to be there, BeginString, BodyLength and CheckSum were checked by the framing.
+     * OrigSendingTime only need to be there, {@code <absent>} must not be there, BeginString, BodyLength and CheckSum
+     * were checked by the framing.
      */
     private static void expect(final String line, final FixFields received) {
         for (final String field : line.split("\\|")) {
@@ -63,6 +64,12 @@ public final class FixScriptRunner {
             final int tag = Integer.parseInt(field.substring(0, equals));
             final String value = field.substring(equals + 1);
             if (tag == FixTags.BEGIN_STRING || tag == FixTags.BODY_LENGTH || tag == FixTags.CHECK_SUM) {
+                continue;
+            }
+            if (value.equals(FixScript.ABSENT)) {
+                if (received.has(tag)) {
+                    throw new AssertionError("tag " + tag + " must not be in " + received);
+                }
                 continue;
             }
             if (!received.has(tag)) {

@@ -31,21 +31,32 @@ import java.util.stream.Stream;
 import static io.sluice.contracts.EventFixtures.id;
 import static io.sluice.gateway.JournalProbe.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Admission control of a gateway running as a real child process, attacked over real sockets: a flood of
  * connections that send two bytes and go, and 500 sockets that never log on, leave its resident memory and
  * its CPU use bounded (read from {@code /proc}) while a trading session keeps getting its orders acked;
- * connections over the per-address and per-gateway limits, or finding no free pre-logon buffer, are closed at
- * once; and password guessing meets the failed-logon throttle, the right password included, until the
- * back-off ends.
+ * connections over the per-address and per-gateway limits are closed at once; an attacker holding every pre-logon
+ * buffer from several source addresses (127.0.0.2, .3, .4), idle or reopening what is closed, cannot keep a client
+ * from 127.0.0.1 from logging on (the oldest waiting connection of the address holding most makes way, with a log
+ * line naming it), and one address never holds more than its share; password guessing meets the failed-logon
+ * throttle, the right password included, until the back-off ends, and never locks the CompID's owner out from
+ * another address.
  */
 class GatewayAdmissionTest {
     private static final Pattern LISTENING = Pattern.compile("listening on tcp://[^:]+:(\\d+)");
     private static final Pattern LIMIT_REFUSALS = Pattern.compile(
             "(\\d+) over maxConnections 5, (\\d+) over maxConnectionsPerAddress 3");
-    private static final Pattern NO_BUFFER_REFUSALS = Pattern.compile("(\\d+) with no free pre-logon buffers");
+    private static final InetAddress OWNER = loopback(1);
+    /** Eight pre-logon buffers, three per address at most, and no logon timeout to clear them within a test. */
+    private static final String PRE_LOGON_POOL_OF_8 = """
+              maxConnections: 64,
+              maxConnectionsPerAddress: 32,
+              preLogonBuffers: 8,
+              preLogonBuffersPerAddress: 3,
+              logonTimeoutMillis: 600000,""";
     private static final long CLOCK_TICKS_PER_SECOND = 100;
 
     @TempDir
@@ -70,6 +81,7 @@ class GatewayAdmissionTest {
                   maxConnections: 1024,
                   maxConnectionsPerAddress: 1024,
                   preLogonBuffers: 600,
+                  preLogonBuffersPerAddress: 600,
                   logonTimeoutMillis: 600000,""");
         int orders = 0;
         try (ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
@@ -162,30 +174,77 @@ class GatewayAdmissionTest {
     }
 
     @Test
-    void whenEveryPreLogonBufferIsLentANewConnectionIsClosedAndALogonGivesItsBufferBack() throws Exception {
-        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0", """
-                  maxConnections: 10,
-                  maxConnectionsPerAddress: 10,
-                  preLogonBuffers: 2,""");
-        try (TestFixClient trader = new TestFixClient(address, "CLIENT1", 1);
-             TestFixClient waiting = new TestFixClient(address, "CLIENT1", 1)) {
-            try (TestFixClient noBufferLeft = new TestFixClient(address, "CLIENT1", 1)) {
-                noBufferLeft.expectClosed();
+    void anAttackerHoldingEveryPreLogonBufferFromSeveralAddressesCannotKeepAClientFromLoggingOn() throws Exception {
+        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0", PRE_LOGON_POOL_OF_8);
+        final List<TestFixClient> attack = new ArrayList<>();
+        try {
+            for (final int[] sockets : new int[][] {{2, 3}, {3, 3}, {4, 2}}) {
+                for (int i = 0; i < sockets[1]; i++) {
+                    attack.add(new TestFixClient(address, loopback(sockets[0]), "CLIENT1", "SLUICE", 1));
+                }
             }
-            trader.logon("secret1");
-            trader.expect("A");
-            try (TestFixClient takesTheTradersBuffer = new TestFixClient(address, "CLIENT1", 1);
-                 TestFixClient noBufferLeft = new TestFixClient(address, "CLIENT1", 1)) {
-                noBufferLeft.expectClosed();
-                takesTheTradersBuffer.send(MsgTypes.HEARTBEAT, heartbeat -> { });
-                assertEquals("First message must be a Logon (35=A)",
-                        takesTheTradersBuffer.expect("5").get(FixTags.TEXT));
+            // The eight sockets are in the gateway's accept queue before the client's, and hold every buffer.
+            try (TestFixClient client = new TestFixClient(address, OWNER, "CLIENT1", "SLUICE", 1)) {
+                client.logon("secret1");
+                client.expect("A");
             }
-            trader.expectNothingElse();
-            waiting.send(MsgTypes.HEARTBEAT, heartbeat -> { });
-            assertEquals("First message must be a Logon (35=A)", waiting.expect("5").get(FixTags.TEXT));
+            final TestFixClient oldestOfTheFirstAddressHoldingMost = attack.getFirst();
+            oldestOfTheFirstAddressHoldingMost.expectClosed();
+            for (final TestFixClient other : attack.subList(1, attack.size())) {
+                assertTrue(other.isOpen(), "only one connection made way for the client");
+            }
+            final String evictedFrom = logged(oldestOfTheFirstAddressHoldingMost.localAddress());
+            await("the eviction is logged", () -> gateway.logText().contains(
+                    "closed 1 connections waiting for their Logon"));
+            assertTrue(gateway.logText().contains("first from " + evictedFrom + ", last from " + evictedFrom),
+                    gateway::logText);
+        } finally {
+            for (final TestFixClient socket : attack) {
+                socket.close();
+            }
         }
-        await("both refusals are logged", () -> count(NO_BUFFER_REFUSALS, gateway.logText(), 1) == 2);
+    }
+
+    @Test
+    void anAttackerReopeningWhatIsClosedFromSeveralAddressesCannotKeepAClientFromLoggingOn() throws Exception {
+        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0", PRE_LOGON_POOL_OF_8);
+        try (ReopeningAttack attack = new ReopeningAttack(address, List.of(loopback(2), loopback(3), loopback(4)), 3)) {
+            // Nine sockets for eight buffers: the gateway keeps closing one, the attack keeps reopening it.
+            await("the attack has had a connection closed and reopened it", () -> attack.reopened() > 0);
+            try (TestFixClient client = new TestFixClient(address, OWNER, "CLIENT1", "SLUICE", 1)) {
+                client.logon("secret1");
+                client.expect("A");
+                final long reopenedAtLogon = attack.reopened();
+                await("the attack goes on", () -> attack.reopened() > reopenedAtLogon + 100);
+                client.expectNothingElse();
+            }
+            assertNull(attack.failure(), "the attack itself failed");
+            System.out.println("connections closed by the gateway and reopened by the attack: " + attack.reopened());
+        }
+    }
+
+    @Test
+    void oneAddressHoldsAtMostItsShareOfThePreLogonBuffers() throws Exception {
+        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0", PRE_LOGON_POOL_OF_8);
+        final List<TestFixClient> fromOneAddress = new ArrayList<>();
+        try {
+            for (int i = 0; i < 4; i++) {
+                fromOneAddress.add(new TestFixClient(address, loopback(2), "CLIENT1", "SLUICE", 1));
+            }
+            fromOneAddress.getFirst().expectClosed();
+            final String evictedFrom = logged(fromOneAddress.getFirst().localAddress());
+            for (final TestFixClient newer : fromOneAddress.subList(1, 4)) {
+                newer.send(MsgTypes.HEARTBEAT, heartbeat -> { });
+                assertEquals("First message must be a Logon (35=A)", newer.expect("5").get(FixTags.TEXT),
+                        "the three newest are served");
+            }
+            await("the eviction is logged", () -> gateway.logText().contains("first from " + evictedFrom));
+            assertTrue(gateway.logText().contains("its address holding preLogonBuffersPerAddress 3"), gateway::logText);
+        } finally {
+            for (final TestFixClient client : fromOneAddress) {
+                client.close();
+            }
+        }
     }
 
     @Test
@@ -215,10 +274,8 @@ class GatewayAdmissionTest {
 
     @Test
     void passwordGuessingMeetsTheThrottleAndTheRightPasswordWorksAgainAfterTheBackOff() throws Exception {
-        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0", """
-                  logonFailuresAllowed: 3,
-                  logonBackoffMillis: 2000,
-                  logonBackoffMaxMillis: 2000,""");
+        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0",
+                threeFailuresThenBlocked(2_000));
         for (int i = 0; i < 30; i++) {
             assertEquals(FixAcceptor.LOGON_REJECTED, logonText(address, "CLIENT1", "guess" + i));
         }
@@ -244,6 +301,47 @@ class GatewayAdmissionTest {
                 "blocked logons are logged at most once a second, counting the others: " + log);
     }
 
+    @Test
+    void failedLogonsFromOneAddressNeverKeepTheCompIdsOwnerOutFromAnother() throws Exception {
+        final SocketAddress address = start(dir.resolve("journals"), "tcp://127.0.0.1:0",
+                threeFailuresThenBlocked(60_000));
+        final InetAddress attacker = loopback(2);
+        for (int i = 0; i < 10; i++) {
+            assertEquals(FixAcceptor.LOGON_REJECTED, logonText(address, attacker, "CLIENT1", "guess" + i));
+        }
+        assertEquals(FixAcceptor.LOGON_REJECTED, logonText(address, attacker, "CLIENT1", "secret1"),
+                "the guessing address is blocked, the right password included");
+        assertEquals(FixAcceptor.LOGON_REJECTED, logonText(address, attacker, "NOBODY", "secret1"),
+                "for every CompID, in the same words");
+        assertEquals("", logonText(address, OWNER, "CLIENT1", "secret1"), "the owner logs on at once from its address");
+        final String log = gateway.logText();
+        assertTrue(log.contains("connection from tcp://127.0.0.2:"), log);
+        assertTrue(log.contains("refused (SenderCompID 'CLIENT1'): blocked after repeated failed logons from this address"),
+                log);
+    }
+
+    /** @return the throttle's keys: three failed logons allowed, then blocked for {@code millis}, never longer */
+    private static String threeFailuresThenBlocked(final long millis) {
+        return """
+                  logonFailuresAllowed: 3,
+                  logonBackoffMillis: %d,
+                  logonBackoffMaxMillis: %<d,""".formatted(millis);
+    }
+
+    /** @return 127.0.0.{@code last}: a source address of its own for a client socket bound to it */
+    private static InetAddress loopback(final int last) {
+        try {
+            return InetAddress.getByAddress(new byte[] {127, 0, 0, (byte) last});
+        } catch (final java.net.UnknownHostException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** @return how the gateway's log names a client's address */
+    private static String logged(final InetSocketAddress client) {
+        return "tcp://" + client.getAddress().getHostAddress() + ":" + client.getPort();
+    }
+
     /** @return the sum of {@code group} over every match of {@code pattern} (refusals are logged once per burst) */
     private static int count(final Pattern pattern, final String log, final int group) {
         final Matcher line = pattern.matcher(log);
@@ -257,7 +355,13 @@ class GatewayAdmissionTest {
     /** @return the Text of the Logout answering a Logon with {@code password}, or "" if the Logon succeeded. */
     private static String logonText(final SocketAddress address, final String sender, final String password)
             throws IOException {
-        try (TestFixClient client = new TestFixClient(address, sender, 1)) {
+        return logonText(address, null, sender, password);
+    }
+
+    /** As {@link #logonText(SocketAddress, String, String)}, connecting from {@code from} (null: any address). */
+    private static String logonText(final SocketAddress address, final InetAddress from, final String sender,
+                                    final String password) throws IOException {
+        try (TestFixClient client = new TestFixClient(address, from, sender, "SLUICE", 1)) {
             client.logon(password);
             final var answer = client.receive();
             if ("A".equals(answer.msgType())) {

@@ -29,6 +29,22 @@ final class GatewayConfigTest {
     }
 
     @Test
+    void theExampleSharesItsPreLogonBuffersSixteenPerAddress() throws Exception {
+        final GatewayConfig config = example();
+        assertEquals(64, config.preLogonBuffers());
+        assertEquals(16, config.preLogonBuffersPerAddress());
+        assertEquals(16, new GatewayConfig().preLogonBuffersPerAddress(), "the default");
+    }
+
+    @Test
+    void aPreLogonShareBelowOneIsRefusedByName() {
+        final GatewayConfig config = new GatewayConfig().preLogonBuffersPerAddress(0)
+                .session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
+        final String problems = assertThrows(IllegalArgumentException.class, config::validate).getMessage();
+        assertTrue(problems.contains("preLogonBuffersPerAddress must be positive, got 0"), problems);
+    }
+
+    @Test
     void aFirmLongerThanTenCharactersIsRefusedByName() {
         final GatewayConfig config = new GatewayConfig()
                 .session(new SessionConfig("CLIENT1", "SLUICE", "pw").firm("ELEVENCHARS"));

@@ -13,12 +13,14 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * A gateway whose journals' filesystem (a small tmpfs) fills up under it: it first goes on in its reserve, then
- * refuses new orders and replaces with "journal disk full" while it still takes cancels, and when the reserve is
+ * refuses new orders (each refusal with an ExecID of its own) and replaces with "journal disk full" while it still
+ * takes cancels, and when the reserve is
  * down to its last eighth it logs its clients out saying so and stops with a {@link JournalDiskFullException}
  * naming the journal, never dying of a fault on a store.
  */
@@ -62,6 +64,14 @@ class GatewayDiskFullTest {
                 assertEquals("99", refusal.get(FixTags.ORD_REJ_REASON));
                 assertEquals("N" + sent, refusal.get(FixTags.CL_ORD_ID));
                 assertEquals("VOD.L", refusal.get(FixTags.SYMBOL));
+                assertEquals("NONE", refusal.get(FixTags.ORDER_ID), "an order never accepted has no OrderID");
+                client.newOrder("N" + sent + "b", "VOD.L", '1', 10, "100");
+                final FixFields again = client.expect("8");
+                assertEquals("journal disk full", again.get(FixTags.TEXT));
+                assertTrue(refusal.get(FixTags.EXEC_ID).matches("G1-[0-9]+"), refusal::toString);
+                assertTrue(again.get(FixTags.EXEC_ID).matches("G1-[0-9]+"), again::toString);
+                assertNotEquals(refusal.get(FixTags.EXEC_ID), again.get(FixTags.EXEC_ID),
+                        "every report the gateway makes itself has an ExecID of its own");
 
                 client.send(MsgTypes.ORDER_CANCEL_REPLACE_REQUEST, replace -> replace
                         .textField(FixTags.ORIG_CL_ORD_ID, "N1").textField(FixTags.CL_ORD_ID, "R1")

@@ -26,14 +26,16 @@ import java.util.List;
 
 import static io.sluice.contracts.EventFixtures.id;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A gateway reads its own journals whole as it starts, every record's checksum checked: a flipped byte in its
  * command journal or in its session store stops the start, naming the journal, its real cycle file, the excerpt
- * and the byte offset; as a process it exits with code 3 and that message, and never listens. A damaged report in
- * the engine journal stops it the same way before it delivers anything of it.
+ * and the byte offset; as a process it exits with code 3 and that message, and never listens. So does a damaged
+ * excerpt header, which a tailer takes for the journal's end: the gateway names it rather than append after it. A
+ * damaged report in the engine journal stops it the same way before it delivers anything of it.
  */
 final class GatewayJournalIntegrityTest {
     private static final int GATEWAY = 1;
@@ -85,6 +87,44 @@ final class GatewayJournalIntegrityTest {
                     + ", excerpt index 0x" + Long.toHexString(flipped.index())), log);
             assertTrue(log.contains("byte offset " + flipped.offset() + ": checksum mismatch"), log);
             assertTrue(!log.contains("listening"), log);
+        }
+    }
+
+    @Test
+    void aDamagedExcerptHeaderInTheCommandJournalStopsTheGatewayProcessWithExitCodeThree() throws Exception {
+        final Path root = dir.resolve("journals");
+        final Path journal = Journals.gatewayJournal(root, GATEWAY);
+        try (ChronicleQueue commands = Journals.open(journal)) {
+            final GatewayToEngine writer = commands.methodWriter(GatewayToEngine.class);
+            for (int eventId = 1; eventId <= 5; eventId++) {
+                final NewOrder order = EventFixtures.newOrder();
+                order.metaData().eventId(eventId);
+                writer.newOrder(order);
+            }
+        }
+        final JournalSurgery.Change damaged = JournalSurgery.damageHeader(journal, 3);
+        final long lastIndex = lastIndex(journal);
+
+        final Path configFile = dir.resolve("gateway.yaml");
+        Files.writeString(configFile, config(root).toString());
+        try (JavaProcess gateway = GatewayProcess.start(dir, "gateway", configFile)) {
+            JournalProbe.await("the gateway exits or listens", 120,
+                    () -> !gateway.isAlive() || gateway.logText().contains("listening on"));
+            assertEquals(GatewayMain.EXIT_CORRUPT_JOURNAL, gateway.waitFor(30), gateway.logText());
+            final String log = gateway.logText();
+            assertTrue(log.contains("gateway 1: cannot start on a damaged journal: journal " + journal.toAbsolutePath()
+                    + ", file " + damaged.file().getFileName() + ", excerpt index 0x" + Long.toHexString(damaged.index())
+                    + " (sequence 2 of cycle "), log);
+            assertTrue(log.contains("byte offset " + damaged.offset() + ": the excerpt cannot be read (its header is"
+                    + " damaged), though the journal holds excerpts up to index 0x" + Long.toHexString(lastIndex)), log);
+            assertFalse(log.contains("listening on"), log);
+        }
+        assertEquals(lastIndex, lastIndex(journal), "nothing appended past the damage");
+    }
+
+    private static long lastIndex(final Path journal) {
+        try (ChronicleQueue queue = Journals.openReadOnly(journal)) {
+            return queue.lastIndex();
         }
     }
 

@@ -56,7 +56,7 @@ class SharedCompIdsTest {
                 assertTrue(log.contains("gateway 1 of this deployment already serves it (claim file " + claim), log);
                 assertTrue(log.contains("set the same 'firm' on this session in both gateways' configs, or rename"), log);
                 assertFalse(Files.exists(socket(2)), "the refused gateway never listened");
-                assertFalse(Files.exists(dir.resolve("journals/gateway-2")), "nor opened a journal");
+                assertFalse(Files.exists(dir.resolve("journals/gateway-2/metadata.cq4t")), "nor opened a journal");
             }
             assertTrue(first.isAlive(), "the first gateway goes on: " + first.logText());
         }

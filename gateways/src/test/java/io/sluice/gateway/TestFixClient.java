@@ -227,6 +227,20 @@ final class TestFixClient implements AutoCloseable {
         }
     }
 
+    /**
+     * @return false once the gateway has closed the connection, as far as what has arrived shows (a plain connection:
+     *         reads what is there, never waits)
+     */
+    boolean isOpen() throws IOException {
+        readAvailable();
+        return !peerClosed;
+    }
+
+    /** @return the address this client connects from (a plain connection's local address and port) */
+    InetSocketAddress localAddress() throws IOException {
+        return (InetSocketAddress) channel.getLocalAddress();
+    }
+
     /** Waits (10 s at most) until the gateway closes the connection; fails if it sends more meanwhile. */
     void expectClosed() throws IOException {
         final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
@@ -238,6 +252,24 @@ final class TestFixClient implements AutoCloseable {
             final long left = deadline - System.currentTimeMillis();
             if (left <= 0) {
                 fail("the gateway did not close the connection within 10 s");
+            }
+            awaitBytes(left);
+        }
+    }
+
+    /**
+     * Waits (20 s at most, as QuickFIX/J's acceptance suite does) until the gateway closes the connection, skipping
+     * whatever it sends before.
+     */
+    void awaitClosedSkippingMessages() throws IOException {
+        final long deadline = System.currentTimeMillis() + 2 * TIMEOUT_MILLIS;
+        while (!peerClosed) {
+            while (poll() != null) {
+                continue;
+            }
+            final long left = deadline - System.currentTimeMillis();
+            if (left <= 0) {
+                fail("the gateway did not close the connection within 20 s");
             }
             awaitBytes(left);
         }

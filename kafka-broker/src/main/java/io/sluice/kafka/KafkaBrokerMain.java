@@ -1,5 +1,6 @@
 package io.sluice.kafka;
 
+import io.sluice.runtime.agent.SigtermHook;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,8 +21,8 @@ import java.util.concurrent.Callable;
  * {@code ./sluice kafka --data DIR}: one Apache Kafka node in KRaft mode (broker and controller in one process), run
  * from the Maven artifacts with nothing but a JDK. It writes the node's {@code server.properties} under the data
  * directory from its options, formats the storage there on first use ({@code kafka.tools.StorageTool format}, with the
- * cluster id), and then runs the broker ({@code kafka.Kafka}) until SIGTERM; the data stays in {@code DIR/logs} for the
- * next start. One node alone is a single-broker cluster; three started with the same {@code --cluster-id} and
+ * cluster id), and then runs the broker ({@code kafka.Kafka}) until SIGTERM (exit code 0 once the broker has shut down,
+ * {@link SigtermHook}); the data stays in {@code DIR/logs} for the next start. One node alone is a single-broker cluster; three started with the same {@code --cluster-id} and
  * {@code --voters} (every node's {@code id@host:controllerPort}) are a real 3-broker cluster with a 3-voter controller
  * quorum (a static quorum, {@code controller.quorum.voters}). Any other broker property is set with
  * {@code --set key=value}.
@@ -65,6 +66,9 @@ public final class KafkaBrokerMain implements Callable<Integer> {
     static final String SINGLE_NODE_CLUSTER_ID = "c2x1aWNlLWthZmthLTAwMQ";
 
     public static void main(final String[] args) {
+        // SIGTERM: System.exit(0), whose shutdown hooks include the broker's own (a clean broker shutdown), where the
+        // JVM's default would exit 143.
+        SigtermHook.handleSignals();
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", System.getProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"));
         final CommandLine line = new CommandLine(new KafkaBrokerMain());
         final int code = line.execute(args);

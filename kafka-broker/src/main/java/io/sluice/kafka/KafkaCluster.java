@@ -89,6 +89,11 @@ public final class KafkaCluster implements AutoCloseable {
         nodes[node].kill9();
     }
 
+    /** Stops node {@code node} (0-based) with SIGTERM, a clean broker shutdown: @return its exit code */
+    public int stop(final int node) throws InterruptedException {
+        return nodes[node].stop(60);
+    }
+
     /** Starts node {@code node} again on its data and waits until every broker is up. */
     public void restart(final int node) throws Exception {
         launch(node);

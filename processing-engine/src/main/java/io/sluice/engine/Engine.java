@@ -4,6 +4,7 @@ import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.AdminRefusal;
+import io.sluice.contracts.BookEffect;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;
@@ -19,6 +20,7 @@ import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.OrderCommand;
+import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.Side;
@@ -45,7 +47,8 @@ import org.agrona.collections.Long2ObjectHashMap;
  *
  * <h2>Determinism</h2>
  * No clock, no randomness, no hash-order iteration: the same commands in the same order give the same
- * reports, byte for byte. OrderIDs and ExecIDs are counters starting at 1. Each report's MetaData is a
+ * reports, byte for byte. OrderIDs and ExecIDs are counters starting at 1, each permuted with the config's
+ * {@code idKey} ({@link PublicIds}), so that no id tells a firm the venue's volume. Each report's MetaData is a
  * copy of the input's, so every input's {@code sourceId}/{@code eventId} appears on at least one report:
  * that is how the consumption order is recovered (see {@code recovery.RecordedInputs}).
  *
@@ -117,6 +120,7 @@ public final class Engine implements EngineInput {
     private final OrderSweep sweep = new OrderSweep();
     private final AdminOutcome outcome = new AdminOutcome();
     private KillSwitch killSwitch = KillSwitch.OFF;
+    private final PublicIds ids;
     private int openOrders;
     private long lastOrderId;
     private long lastExecId;
@@ -124,6 +128,7 @@ public final class Engine implements EngineInput {
 
     public Engine(final EngineConfig config, final EngineToGateway output) {
         this.output = output;
+        this.ids = config.publicIds();
         books = new OrderBook[config.instruments().size()];
         inConfigOrder = new Instrument[books.length];
         for (final InstrumentConfig instrument : config.instruments()) {
@@ -159,15 +164,17 @@ public final class Engine implements EngineInput {
             rejectOrder(command, reason);
             return;
         }
-        final Order order = pool.take().accept(++lastOrderId, cause.sourceId(), command);
+        final Order order = pool.take().accept(ids.orderId(++lastOrderId), cause.sourceId(), command);
         index.put(order);
         openOrders++;
-        execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE);
         final OrderBook book = instrument.book();
         if (order.timeInForce() == TimeInForce.FILL_OR_KILL && !book.canFillInFull(order)) {
+            execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE, BookEffect.NONE);
             cancelRemainder(order, RejectReason.FOK_NOT_FILLABLE);
         } else {
-            trade(book, order);
+            final AggressorStep first = AggressorStep.of(book, order);
+            execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE, first.effectOnAggressor());
+            trade(book, order, first);
         }
     }
 
@@ -183,7 +190,8 @@ public final class Engine implements EngineInput {
         bookOf(order).sideOf(order).remove(order);
         order.ordStatus(OrdStatus.CANCELED);
         order.route(command.onBehalfOfCompId(), command.deliverToCompId());
-        execution(order, ExecType.CANCELED, command.clOrdId(), order.clOrdId(), 0, 0, RejectReason.NONE);
+        execution(order, ExecType.CANCELED, command.clOrdId(), order.clOrdId(), 0, 0, RejectReason.NONE,
+                BookEffect.REMOVED);
         complete(order);
     }
 
@@ -216,12 +224,18 @@ public final class Engine implements EngineInput {
         }
         original.ordStatus(OrdStatus.REPLACED);
         index.put(successor);
-        execution(successor, ExecType.REPLACED, successor.clOrdId(), original.clOrdId(), 0, 0, RejectReason.NONE);
+        // Kept in place, it stays; else the original left the book, and the successor rests again at once (requeued)
+        // unless it is done (replaced down to its CumQty) or crosses the other side first.
+        final AggressorStep first = keepsPriority || successor.leavesQty() == 0 ? AggressorStep.FILLED
+                : AggressorStep.of(book, successor);
+        final BookEffect effect = keepsPriority ? BookEffect.UPDATED
+                : first == AggressorStep.REST ? BookEffect.REQUEUED : BookEffect.REMOVED;
+        execution(successor, ExecType.REPLACED, successor.clOrdId(), original.clOrdId(), 0, 0, RejectReason.NONE, effect);
         completed.add(original);
         if (successor.leavesQty() == 0) {
             complete(successor);
         } else if (!keepsPriority) {
-            trade(book, successor);
+            trade(book, successor, first);
         }
     }
 
@@ -230,7 +244,7 @@ public final class Engine implements EngineInput {
         cause = command.metaData();
         final MassCancelReport r = massCancelReport;
         r.metaData().copyFrom(cause);
-        r.gatewayId(cause.sourceId()).session(command.session()).orderId(++lastOrderId).clOrdId(command.clOrdId())
+        r.gatewayId(cause.sourceId()).session(command.session()).orderId(ids.orderId(++lastOrderId)).clOrdId(command.clOrdId())
                 .origClOrdId(0).ordStatus(null).rejectReason(RejectReason.NONE)
                 .routing(command.onBehalfOfCompId(), command.deliverToCompId());
         r.scope(command.scope()).symbol(command.symbol()).side(command.side()).cause(command.cause()).affectedOrders(0);
@@ -417,12 +431,12 @@ public final class Engine implements EngineInput {
         return openOrders;
     }
 
-    /** @return the OrderID of the last order accepted (OrderIDs count from 1). */
+    /** @return how many OrderIDs were given: the counter behind them, from 1 ({@link PublicIds#orderId}). */
     public long lastOrderId() {
         return lastOrderId;
     }
 
-    /** @return the last ExecID given (ExecIDs count from 1). */
+    /** @return how many ExecIDs were given: the counter behind them, from 1 ({@link PublicIds#execId}). */
     public long lastExecId() {
         return lastExecId;
     }
@@ -552,43 +566,38 @@ public final class Engine implements EngineInput {
         return RejectReason.NONE;
     }
 
-    /** Matches {@code aggressor} against the opposite side, then rests or cancels what is left. */
-    private void trade(final OrderBook book, final Order aggressor) {
+    /**
+     * Matches {@code aggressor} against the opposite side, then rests or cancels what is left. {@code step} is what
+     * happens to it first ({@link AggressorStep#of}); each step is decided before the report of the one before it is
+     * written, so that the aggressor's last report says whether it comes to rest ({@link BookEffect#ADDED}).
+     */
+    private void trade(final OrderBook book, final Order aggressor, final AggressorStep first) {
         final BookSide opposite = book.oppositeOf(aggressor);
-        boolean selfMatch = false;
-        while (aggressor.leavesQty() > 0) {
+        AggressorStep step = first;
+        while (step == AggressorStep.TRADE) {
             final PriceLevel level = opposite.best();
-            if (level == null || !OrderBook.crosses(aggressor, level.price())) {
-                break;
-            }
             final Order resting = level.head();
-            if (aggressor.selfMatches(resting)) {
-                selfMatch = true;
-                break;
-            }
             final long qty = Math.min(aggressor.leavesQty(), resting.leavesQty());
             final long price = level.price();
             aggressor.fill(qty, price);
             resting.fill(qty, price);
-            execution(aggressor, ExecType.TRADE, aggressor.clOrdId(), 0, qty, price, RejectReason.NONE);
-            execution(resting, ExecType.TRADE, resting.clOrdId(), 0, qty, price, RejectReason.NONE);
-            if (resting.leavesQty() == 0) {
+            final boolean restingFilled = resting.leavesQty() == 0;
+            if (restingFilled) {
                 opposite.remove(resting);
+            }
+            step = AggressorStep.of(book, aggressor);
+            execution(aggressor, ExecType.TRADE, aggressor.clOrdId(), 0, qty, price, RejectReason.NONE,
+                    step.effectOnAggressor());
+            execution(resting, ExecType.TRADE, resting.clOrdId(), 0, qty, price, RejectReason.NONE,
+                    restingFilled ? BookEffect.REMOVED : BookEffect.UPDATED);
+            if (restingFilled) {
                 complete(resting);
             }
         }
-        if (aggressor.leavesQty() == 0) {
-            complete(aggressor);
-        } else if (selfMatch) {
-            cancelRemainder(aggressor, RejectReason.SELF_MATCH_PREVENTED);
-        } else if (aggressor.ordType() == OrdType.MARKET) {
-            cancelRemainder(aggressor, RejectReason.NO_LIQUIDITY);
-        } else if (!Instrument.rests(aggressor.timeInForce())) {
-            cancelRemainder(aggressor, RejectReason.NONE);
-        } else if (!book.sideOf(aggressor).canRest(aggressor.price())) {
-            cancelRemainder(aggressor, RejectReason.ENGINE_CAPACITY_REACHED);
-        } else {
-            book.sideOf(aggressor).rest(aggressor);
+        switch (step) {
+            case FILLED -> complete(aggressor);
+            case REST -> book.sideOf(aggressor).rest(aggressor);
+            default -> cancelRemainder(aggressor, step.reason());
         }
     }
 
@@ -628,7 +637,7 @@ public final class Engine implements EngineInput {
                 if (sweep.takes(order)) {
                     side.remove(order); // the last one drops the level, and the next level moves to this depth
                     order.ordStatus(status);
-                    execution(order, execType, order.clOrdId(), 0, 0, 0, reason);
+                    execution(order, execType, order.clOrdId(), 0, 0, 0, reason, BookEffect.REMOVED);
                     complete(order);
                     taken++;
                 } else {
@@ -646,7 +655,7 @@ public final class Engine implements EngineInput {
     /** Cancels an order that is not resting (an aggressor's remainder), saying why. */
     private void cancelRemainder(final Order order, final RejectReason reason) {
         order.ordStatus(OrdStatus.CANCELED);
-        execution(order, ExecType.CANCELED, order.clOrdId(), 0, 0, 0, reason);
+        execution(order, ExecType.CANCELED, order.clOrdId(), 0, 0, 0, reason, BookEffect.NONE);
         complete(order);
     }
 
@@ -661,16 +670,16 @@ public final class Engine implements EngineInput {
     }
 
     private void execution(final Order order, final ExecType execType, final long clOrdId, final long origClOrdId,
-                           final long lastQty, final long lastPx, final RejectReason reason) {
+                           final long lastQty, final long lastPx, final RejectReason reason, final BookEffect effect) {
         final ExecutionReport r = report;
         r.metaData().copyFrom(cause);
         r.gatewayId(order.gatewayId()).session(order.session()).orderId(order.orderId()).clOrdId(clOrdId)
                 .origClOrdId(origClOrdId).ordStatus(order.ordStatus()).rejectReason(reason)
                 .routing(order.onBehalfOfCompId(), order.deliverToCompId());
-        r.execId(++lastExecId).execType(execType).account(order.account()).symbol(order.symbol())
+        r.execId(ids.execId(++lastExecId)).execType(execType).account(order.account()).symbol(order.symbol())
                 .side(order.side()).ordType(order.ordType()).timeInForce(order.timeInForce())
                 .orderQty(order.orderQty()).price(order.price()).lastQty(lastQty).lastPx(lastPx)
-                .cumQty(order.cumQty()).leavesQty(order.leavesQty()).avgPx(order.avgPx());
+                .cumQty(order.cumQty()).leavesQty(order.leavesQty()).avgPx(order.avgPx()).bookEffect(effect);
         output.executionReport(r);
     }
 
@@ -680,10 +689,10 @@ public final class Engine implements EngineInput {
         r.gatewayId(cause.sourceId()).session(command.session()).orderId(0).clOrdId(command.clOrdId())
                 .origClOrdId(0).ordStatus(OrdStatus.REJECTED).rejectReason(reason)
                 .routing(command.onBehalfOfCompId(), command.deliverToCompId());
-        r.execId(++lastExecId).execType(ExecType.REJECTED).account(command.account()).symbol(command.symbol())
+        r.execId(ids.execId(++lastExecId)).execType(ExecType.REJECTED).account(command.account()).symbol(command.symbol())
                 .side(command.side()).ordType(command.ordType()).timeInForce(command.timeInForce())
                 .orderQty(command.orderQty()).price(command.price()).lastQty(0).lastPx(0)
-                .cumQty(0).leavesQty(0).avgPx(0);
+                .cumQty(0).leavesQty(0).avgPx(0).bookEffect(BookEffect.NONE);
         output.executionReport(r);
     }
 

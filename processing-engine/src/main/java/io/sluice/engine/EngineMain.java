@@ -1,6 +1,7 @@
 package io.sluice.engine;
 
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.InputFailedException;
 import io.sluice.engine.snapshot.SnapshotRestore;
@@ -8,6 +9,8 @@ import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.process.AotRecording;
+import io.sluice.runtime.process.LockHeldException;
+import io.sluice.runtime.process.ProcessLock;
 import org.agrona.concurrent.Agent;
 
 import java.nio.file.Path;
@@ -16,13 +19,15 @@ import java.util.Arrays;
 /**
  * {@code ./sluice engine --config FILE}: the processing engine process. It times its start, phase by phase, and
  * prints where the time went when it is live ({@link StartupPhases}). Reads the YAML config
- * ({@link EngineConfig}) and runs the {@link EngineService} as an agent on a thread of its own ({@link AgentThread}:
+ * ({@link EngineConfig}), takes the engine journal's writer lock ({@link ProcessLock#journalWriter}: one engine per
+ * journal root) and runs the {@link EngineService} as an agent on a thread of its own ({@link AgentThread}:
  * configured idle strategy, timer slack, optional pinning), which recovers from the journals and then processes the
  * gateway journals until SIGTERM ({@link SigtermHook}: a clean stop after the command in hand; a stop still not done
  * after {@value SigtermHook#GRACE_SECONDS} s, e.g. in a long recovery, lets the process exit anyway: the journals are
  * safe at any instant). Exit codes, each with a message on stderr:
  * <ul>
- *   <li>{@value #EXIT_FAILED}: anything unforeseen stopped the engine (the message names it);</li>
+ *   <li>{@value #EXIT_FAILED}: another process writes the engine journal (the message names it and its pid), or
+ *   anything unforeseen stopped the engine (the message names it);</li>
  *   <li>{@value #EXIT_BAD_CONFIG}: the config file is missing or invalid, or the admin journal is open to other users
  *   than the deployment's (the message names its directory, owner and mode);</li>
  *   <li>{@value #EXIT_CORRUPT_JOURNAL}: a corrupt, truncated or altered journal (a record failing its checksum, or
@@ -37,7 +42,7 @@ import java.util.Arrays;
  * </ul>
  */
 public final class EngineMain {
-    /** Exit code when something unforeseen stopped the engine. */
+    /** Exit code when another process writes the engine journal, or something unforeseen stopped the engine. */
     public static final int EXIT_FAILED = 1;
     /** Exit code when the config file is missing or invalid (or the command line is). */
     public static final int EXIT_BAD_CONFIG = 2;
@@ -59,6 +64,7 @@ public final class EngineMain {
 
     public static void main(final String[] args) throws InterruptedException {
         final StartupPhases phases = StartupPhases.sinceJvmStart("jvm");
+        SigtermHook.handleSignals();
         System.exit(AotRecording.exit(start(args, phases)));
     }
 
@@ -97,6 +103,16 @@ public final class EngineMain {
             return EXIT_BAD_CONFIG;
         }
         phases.end("config");
+        try (ProcessLock writer = ProcessLock.journalWriter(Journals.engineJournal(config.journalRoot()), "engine")) {
+            return start(config, phases);
+        } catch (final LockHeldException e) {
+            System.err.println("engine: cannot start: " + e.getMessage());
+            return EXIT_FAILED;
+        }
+    }
+
+    /** Opens the journals and runs the engine, its journal's writer lock held: @return the process's exit code */
+    private static int start(final EngineConfig config, final StartupPhases phases) throws InterruptedException {
         final EngineService service;
         try {
             service = new EngineService(config);
@@ -132,7 +148,7 @@ public final class EngineMain {
                 config.pinCpu(), AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install("engine", engine);
         engine.awaitClosed(); // on SIGTERM, once the hook has closed it; or when it failed
-        hook.remove();
+        hook.close();
         return exitCode(engine.failure());
     }
 
@@ -165,6 +181,13 @@ public final class EngineMain {
         return EXIT_FAILED;
     }
 
+    /** What the engine says at start when its OrderIDs and ExecIDs are permuted with the built-in key. */
+    static final String ID_KEY_BUILT_IN = "engine: idKey is not set: OrderIDs and ExecIDs are permuted with the"
+            + " built-in key, which is no secret; set idKey in the engine config to a secret of the deployment's own";
+    /** What it says when they are not permuted at all. */
+    static final String ID_KEY_COUNTERS = "engine: idKey is counters: OrderIDs and ExecIDs are the engine's counters,"
+            + " which tell every client the venue's volume";
+
     /** The engine service, saying how its recovery went, and where its start's time went, when it has recovered. */
     private record Started(EngineService service, EngineConfig config, StartupPhases phases) implements Agent {
         @Override
@@ -179,6 +202,9 @@ public final class EngineMain {
                     + Arrays.toString(config.gatewayIds()) + "; idle " + config.idle().describe());
             if (phases != StartupPhases.IGNORED) {
                 System.out.println("engine: " + phases.describe());
+            }
+            if (!config.hasOwnIdKey()) {
+                System.out.println(config.publicIds().permutes() ? ID_KEY_BUILT_IN : ID_KEY_COUNTERS);
             }
         }
 

@@ -6,6 +6,7 @@ import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.journal.JournalSpaceKeeper;
 import io.sluice.runtime.journal.SpaceLevel;
+import io.sluice.runtime.journal.StaleWriteLock;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ExcerptComparison;
@@ -135,7 +136,10 @@ public final class EngineService implements Agent, AutoCloseable {
     /**
      * Restores the newest valid snapshot ({@link SnapshotRestore}; unless {@code restartFromSnapshots} is off), then
      * re-runs every input the engine journal records after it (all of them without one), compares the reports each
-     * gives with the recorded ones, and positions the gateway journals after them.
+     * gives with the recorded ones, and positions the gateway journals after them. Then it proves every excerpt header
+     * of the journals it reads readable to the last: the engine journal ends where the re-run ended, and each input
+     * journal's excerpts ahead can be read ({@link io.sluice.engine.recovery.InputSource#checkAhead}), so that a damaged
+     * excerpt header, which a tailer takes for a journal's end, stops the start instead of the live engine waiting.
      *
      * @return how many inputs were re-run (not counting those the snapshot holds)
      * @throws io.sluice.contracts.journal.CorruptJournalException if a journal is damaged or an input gives
@@ -161,6 +165,10 @@ public final class EngineService implements Agent, AutoCloseable {
                     : restoredFrom == null ? "none used" : restoredFrom.describeTimes());
             recovered = RecordedInputs.recover(engineJournal, order, sources, rerun, comparison, output.recoveryWire(),
                     RecordedInputs.Recovered.NONE);
+            order.requireEnd();
+        }
+        for (int i = 0; i < sourceCount; i++) {
+            sources.get(i).checkAhead();
         }
         output.goLive();
         phases.end("re-run", String.format(java.util.Locale.ROOT, "%,d inputs", recovered));

@@ -31,12 +31,11 @@ import java.util.concurrent.Callable;
         description = "Replay recorded gateway journals through a fresh engine and compare its reports with the recorded ones;"
                 + " with --follow, live, as a shadow engine, on journals still being written.",
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:identical (a shadow: stopped by --stop-at or --until-idle with every report identical)",
+        exitCodeList = {"0:identical (a shadow: stopped by SIGTERM, Ctrl-C, --stop-at or --until-idle with every report"
+                        + " identical, its summary printed)",
                 "1:a replay diverged (or an unforeseen failure)",
                 "2:the journals, config or options do not allow a replay",
-                "3:a shadow (--follow) diverged",
-                "130:a shadow stopped by Ctrl-C (SIGINT), its summary printed",
-                "143:a shadow stopped by SIGTERM, its summary printed"})
+                "3:a shadow (--follow) diverged"})
 public final class ReplayMain implements Callable<Integer> {
     /** Exit code when the replay diverged from the recording. */
     public static final int EXIT_DIVERGED = 1;
@@ -167,7 +166,7 @@ public final class ReplayMain implements Callable<Integer> {
                 AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install("shadow", thread);
         thread.awaitClosed();
-        hook.remove();
+        hook.close();
         System.out.flush();
         final Throwable failure = thread.failure();
         if (failure instanceof ReplayException || failure instanceof CorruptJournalException

@@ -134,8 +134,10 @@ public final class PromoteMain implements Callable<Integer> {
         final Map<String, Long> counts = new TreeMap<>();
         final List<Path> dirs = new ArrayList<>();
         try (Stream<Path> children = Files.list(root)) {
-            children.filter(Files::isDirectory).filter(dir -> JournalName.parse(dir.getFileName().toString()) != null)
-                    .forEach(dirs::add);
+            // A journal's directory without metadata.cq4t holds no journal: only the writer lock of a process that was
+            // refused before it created one.
+            children.filter(dir -> JournalName.parse(dir.getFileName().toString()) != null)
+                    .filter(dir -> Files.exists(dir.resolve("metadata.cq4t"))).forEach(dirs::add);
         } catch (final IOException e) {
             throw new java.io.UncheckedIOException("cannot list " + root.toAbsolutePath(), e);
         }
@@ -144,13 +146,8 @@ public final class PromoteMain implements Callable<Integer> {
                  ExcerptTailer tailer = journal.createTailer();
                  JournalReader reader = new JournalReader(journal, tailer, discardEverything())) {
                 long count = 0;
-                while (reader.readOne()) {
+                while (reader.readOneToEnd()) {
                     count++;
-                }
-                final long last = journal.lastIndex();
-                if (last >= 0 && tailer.index() <= last) {
-                    throw CorruptJournalException.at(journal, tailer.index(), -1, "the excerpt cannot be read, though"
-                            + " the journal holds excerpts up to index 0x" + Long.toHexString(last), null);
                 }
                 counts.put(dir.getFileName().toString(), count);
             }

@@ -2,6 +2,9 @@ package io.sluice.replication;
 
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.process.LockHeldException;
+import io.sluice.runtime.process.ProcessLock;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.admin.Admin;
@@ -19,6 +22,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
@@ -40,6 +45,10 @@ import java.util.zip.CRC32C;
  *   the log, whose end a binary search over offsets finds ({@link LogRecords#resumeOffset}); the last frame it holds
  *   must equal its excerpts, and no journal may reach past the log's last excerpt of it, or the replica diverges from
  *   the primary and is refused. No consumer group offsets are used.</li>
+ *   <li><b>One writer</b>: it holds the writer lock ({@link ProcessLock#journalWriter}) of every journal it rebuilds,
+ *   those already under the root from its start, before it claims the root as a replica, and each new one before it
+ *   creates it; a journal another process writes refuses it, naming that process's pid, and a process that would write
+ *   one of them is refused.</li>
  *   <li><b>Checks</b>: every excerpt must be exactly the next of its journal; a gap or a mismatch stops the receiver
  *   naming the journal, the index and the reason. An excerpt the log holds twice (same index, same bytes: an excerpt
  *   never changes) is skipped and counted.</li>
@@ -89,6 +98,8 @@ public final class Receiver implements Agent {
     private final CRC32C crc = new CRC32C();
     private State state = State.AWAITING_LOG;
     private RootLock lock;
+    /** The writer lock of each journal it rebuilds, by name: held from start, or from when a journal is found. */
+    private final Map<String, ProcessLock> writerLocks = new TreeMap<>();
     private Admin admin;
     private KafkaConsumer<byte[], byte[]> consumer;
     private LogRecords logRecords;
@@ -111,6 +122,7 @@ public final class Receiver implements Agent {
     @Override
     public void onStart() {
         lock = RootLock.take(root, RootLock.Kind.RECEIVER, ROLE);
+        lockJournalsThere();
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.REPLICA, ROLE);
         counters = new ReplicationCounters(root, ROLE);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
@@ -247,6 +259,7 @@ public final class Receiver implements Agent {
     }
 
     private ReplicaJournal open(final JournalName name) {
+        lockWriter(name);
         final ReplicaJournal journal = new ReplicaJournal(name, root.resolve(name.name()));
         journal.counters = counters.journal(name.name());
         journals.add(journal);
@@ -496,8 +509,48 @@ public final class Receiver implements Agent {
         if (counters != null) {
             counters.close();
         }
+        writerLocks.values().forEach(ProcessLock::close);
         if (lock != null) {
             lock.close();
+        }
+    }
+
+    /**
+     * Takes the writer lock of every journal already under the root, before the root is claimed as a replica: a root
+     * whose journals another process writes (an engine or gateway, the root given by mistake) refuses the receiver
+     * before it changes anything there.
+     */
+    private void lockJournalsThere() {
+        try (Stream<Path> entries = Files.list(root)) {
+            for (final Path dir : entries.sorted().toList()) {
+                final JournalName name = JournalName.parse(dir.getFileName().toString());
+                if (name != null && Files.isDirectory(dir)) {
+                    lockWriter(name);
+                }
+            }
+        } catch (final NoSuchFileException none) {
+            // a new root: no journals yet
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot list the replica root " + root.toAbsolutePath(), e);
+        }
+    }
+
+    /**
+     * Takes the writer lock of journal {@code name} unless held already: the receiver is the journal's one writer. The
+     * admin journal's directory is created owner-only first, as on the primary: an engine or gateway promoted onto this
+     * root refuses a wider one.
+     */
+    private void lockWriter(final JournalName name) {
+        if (writerLocks.containsKey(name.name())) {
+            return;
+        }
+        if (name.kind() == JournalName.Kind.ADMIN) {
+            AdminJournal.createOwnerOnly(root);
+        }
+        try {
+            writerLocks.put(name.name(), ProcessLock.journalWriter(root.resolve(name.name()), ROLE));
+        } catch (final LockHeldException e) {
+            throw new ReplicationRefusedException(ROLE + ": refused: " + e.getMessage());
         }
     }
 

@@ -1,7 +1,6 @@
 package io.sluice.replication;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalSpace;
@@ -53,10 +52,6 @@ final class ReplicaJournal implements AutoCloseable {
         this.name = name;
         this.nameBytes = name.name().getBytes(StandardCharsets.US_ASCII);
         JournalSpace.requireRoomToCreate(dir, JournalSpace.DEFAULT_RESERVE_BYTES);
-        if (name.kind() == JournalName.Kind.ADMIN) {
-            // Owner-only, as on the primary: an engine or gateway promoted onto this root refuses a wider one.
-            AdminJournal.createOwnerOnly(dir.getParent());
-        }
         this.queue = Journals.open(dir);
         this.appender = (InternalAppender) queue.createAppender();
         this.space = new JournalSpace(queue, JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);

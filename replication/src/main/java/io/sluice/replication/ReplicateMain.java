@@ -16,8 +16,8 @@ import java.util.concurrent.Callable;
  * {@link Shipper}) or rebuilds them under a replica root ({@code mode: receive}, a {@link Receiver}), on an agent
  * thread ({@link AgentThread}) until SIGTERM ({@link SigtermHook}). Exit codes, each with a message on stderr:
  * 0 stopped by SIGTERM; {@value #EXIT_FAILED} an unforeseen failure; {@value #EXIT_BAD_CONFIG} a missing or invalid
- * config; {@value #EXIT_REFUSED} refused ({@link ReplicationRefusedException}: a root of another deployment, a gap,
- * a mismatch, a broker that lost records; the message names the journal, the index and why); {@value #EXIT_DISK_FULL}
+ * config; {@value #EXIT_REFUSED} refused ({@link ReplicationRefusedException}: another shipper or receiver on the root,
+ * a journal another process writes, a root of another deployment, a gap, a mismatch, a broker that lost records; the message names the journal, the index and why); {@value #EXIT_DISK_FULL}
  * a receiver's journal disk full, before writing (a restart with space resumes); {@value #EXIT_FENCED} a shipper fenced
  * by a newer shipper of its deployment ({@link ShipperFencedException}). A supervisor should not restart on
  * {@value #EXIT_REFUSED} (the same refusal would follow) nor on {@value #EXIT_FENCED} (it would fence the newer one).
@@ -39,6 +39,7 @@ public final class ReplicateMain implements Callable<Integer> {
         // Kafka's client warns at every reconnect attempt; the shipper and receiver print the link's state once per
         // change instead (KafkaLink).
         System.setProperty("org.slf4j.simpleLogger.log.org.apache.kafka.clients.NetworkClient", "error");
+        SigtermHook.handleSignals();
         System.exit(new CommandLine(new ReplicateMain()).execute(args));
     }
 
@@ -61,7 +62,7 @@ public final class ReplicateMain implements Callable<Integer> {
                 AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install(agent.roleName(), thread);
         thread.awaitClosed();
-        hook.remove();
+        hook.close();
         final Throwable failure = thread.failure();
         if (failure == null) {
             return 0;

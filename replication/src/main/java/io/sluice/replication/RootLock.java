@@ -1,18 +1,13 @@
 package io.sluice.replication;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.sluice.runtime.process.LockHeldException;
+import io.sluice.runtime.process.ProcessLock;
+
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 
 /**
- * A lock a replication process holds on its root while it runs, an OS file lock under {@code <root>/replication/} (so
- * a process killed with {@code kill -9} leaves none behind; the file says the holder and its pid):
+ * A lock a replication process holds on its root while it runs, a {@link ProcessLock} under {@code <root>/replication/}
+ * (so a process killed with {@code kill -9} leaves none behind; the file says the holder and its pid):
  * <ul>
  *   <li>{@link Kind#RECEIVER}: a receiver writing its replica root; a second receiver on the same root, and
  *   {@code ./sluice promote} while a receiver still writes, are refused;</li>
@@ -41,11 +36,9 @@ final class RootLock implements AutoCloseable {
         }
     }
 
-    private final FileChannel channel;
-    private final FileLock lock;
+    private final ProcessLock lock;
 
-    private RootLock(final FileChannel channel, final FileLock lock) {
-        this.channel = channel;
+    private RootLock(final ProcessLock lock) {
         this.lock = lock;
     }
 
@@ -55,34 +48,16 @@ final class RootLock implements AutoCloseable {
      * @throws ReplicationRefusedException if another process holds it, naming the root and the holder's pid
      */
     static RootLock take(final Path root, final Kind kind, final String holder) {
-        final Path file = root.resolve(kind.relativePath);
         try {
-            Files.createDirectories(file.getParent());
-            final FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                    StandardOpenOption.WRITE);
-            final FileLock lock = channel.tryLock();
-            if (lock == null) {
-                final String other = Files.readString(file, StandardCharsets.UTF_8).strip();
-                channel.close();
-                throw new ReplicationRefusedException(holder + ": refused: " + kind.held + " " + root.toAbsolutePath()
-                        + " (" + file.toAbsolutePath() + " is locked by " + other + "). " + kind.advice);
-            }
-            channel.truncate(0);
-            channel.write(ByteBuffer.wrap((holder + " pid " + ProcessHandle.current().pid() + "\n")
-                    .getBytes(StandardCharsets.UTF_8)), 0);
-            return new RootLock(channel, lock);
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot lock " + file.toAbsolutePath(), e);
+            return new RootLock(ProcessLock.take(root.resolve(kind.relativePath), holder));
+        } catch (final LockHeldException e) {
+            throw new ReplicationRefusedException(holder + ": refused: " + kind.held + " " + root.toAbsolutePath()
+                    + " (" + e.file() + " is locked by " + e.holder() + "). " + kind.advice);
         }
     }
 
     @Override
     public void close() {
-        try {
-            lock.release();
-            channel.close();
-        } catch (final IOException ignored) {
-            // The OS releases it with the process anyway.
-        }
+        lock.close();
     }
 }

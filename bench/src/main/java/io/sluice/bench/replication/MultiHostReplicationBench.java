@@ -1,5 +1,6 @@
 package io.sluice.bench.replication;
 
+import io.sluice.bench.BenchArguments;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
@@ -42,8 +43,7 @@ import java.util.stream.Stream;
  * namespaces cannot be made; where this kernel has no {@code netem} the delay and loss phases are skipped, said so
  * (and the narrow phase where it has no {@code tbf}).
  * <p>
- * Options: {@code --rate ORDERS_PER_SECOND --baseline S --delay S --loss S --narrow S --partition S --after S
- * --delay-spec "1ms 200us" --loss-spec "1%" --narrow-spec "rate 8mbit burst 32kb latency 100ms"}.
+ * Options: {@link MultiHostReplicationOptions} ({@code --help} lists them).
  */
 public final class MultiHostReplicationBench {
     static final String DEPLOYMENT = "netns";
@@ -65,36 +65,7 @@ public final class MultiHostReplicationBench {
     }
 
     public static void main(final String[] args) throws Exception {
-        long rate = 1_000;
-        long baseline = 20;
-        long delay = 20;
-        long loss = 20;
-        long narrow = 20;
-        long partition = 60;
-        long after = 60;
-        String delaySpec = "1ms 200us";
-        String lossSpec = "1%";
-        String narrowSpec = "rate 8mbit burst 32kb latency 100ms";
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--rate" -> rate = Long.parseLong(args[++i]);
-                case "--baseline" -> baseline = Long.parseLong(args[++i]);
-                case "--delay" -> delay = Long.parseLong(args[++i]);
-                case "--loss" -> loss = Long.parseLong(args[++i]);
-                case "--narrow" -> narrow = Long.parseLong(args[++i]);
-                case "--partition" -> partition = Long.parseLong(args[++i]);
-                case "--after" -> after = Long.parseLong(args[++i]);
-                case "--delay-spec" -> delaySpec = args[++i];
-                case "--loss-spec" -> lossSpec = args[++i];
-                case "--narrow-spec" -> narrowSpec = args[++i];
-                default -> {
-                    System.err.println("replication-netns: unknown option " + args[i] + "; options: --rate N --baseline S"
-                            + " --delay S --loss S --narrow S --partition S --after S --delay-spec \"1ms 200us\""
-                            + " --loss-spec \"1%\" --narrow-spec \"rate 8mbit burst 32kb latency 100ms\"");
-                    System.exit(2);
-                }
-            }
-        }
+        final Plan plan = BenchArguments.parse(new MultiHostReplicationOptions(), args).plan();
         final String unavailable = NetnsLink.unavailable();
         if (unavailable != null) {
             // Exit 0 and no JSON: "bench all" on a host without root goes on with the next scenario.
@@ -104,8 +75,7 @@ public final class MultiHostReplicationBench {
         final Path dir = Files.createTempDirectory("sluice-bench-netns");
         final Outcome outcome;
         try {
-            outcome = run(dir, new Plan(rate, baseline, delay, loss, narrow, partition, after, delaySpec, lossSpec,
-                    narrowSpec), true);
+            outcome = run(dir, plan, true);
         } finally {
             delete(dir); // before System.exit, which would skip a finally around it
         }

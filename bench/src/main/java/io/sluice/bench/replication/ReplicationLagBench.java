@@ -1,5 +1,6 @@
 package io.sluice.bench.replication;
 
+import io.sluice.bench.BenchArguments;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NewOrder;
@@ -29,7 +30,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -82,24 +82,12 @@ public final class ReplicationLagBench {
     }
 
     public static void main(final String[] args) throws Exception {
-        long[] rates = {10_000, 100_000, 0};
-        long seconds = 5;
-        long flatOut = 300_000;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--jfr" -> jfr = Path.of(args[++i]).toAbsolutePath();
-                case "--shipper-idle" -> shipperIdle = args[++i];
-                case "--rates" -> rates = Arrays.stream(args[++i].split(",")).mapToLong(Long::parseLong).toArray();
-                case "--seconds" -> seconds = Long.parseLong(args[++i]);
-                case "--flat-out" -> flatOut = Long.parseLong(args[++i]);
-                default -> {
-                    System.err.println("replication: unknown option " + args[i]
-                            + "; options: --rates 10000,100000,0 (0: flat out) --seconds N --flat-out N --jfr DIR"
-                            + " (the shipper, receiver and broker record a JFR profile there)");
-                    System.exit(2);
-                }
-            }
-        }
+        final ReplicationLagOptions options = BenchArguments.parse(new ReplicationLagOptions(), args);
+        final long[] rates = options.rates();
+        final long seconds = options.seconds();
+        final long flatOut = options.flatOut();
+        jfr = options.jfr() == null ? null : options.jfr().toAbsolutePath();
+        shipperIdle = options.shipperIdle();
         final Path dir = Files.createTempDirectory("sluice-bench-replication");
         final int code;
         try {

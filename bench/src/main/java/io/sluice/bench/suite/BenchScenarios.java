@@ -330,7 +330,25 @@ public final class BenchScenarios {
                             .headline("catch-up rate / offered rate", "catchUpRatio")
                             .headline("backlog at heal (records)", "backlogAtHealRecords")
                             .headline("catch-up (s)", "catchUpSeconds")
-                            .headline("journals identical", "identical")));
+                            .headline("journals identical", "identical")),
+            new BenchScenario("market-data",
+                    "market data from a real engine's journal: order-to-tick paced and flat out (engine report -> feed"
+                            + " packet sent, -> feed handler's book), offline rebuild, a burst, Epsilon allocation",
+                    "the engine hop (report -> a plain tailer of the engine journal) in the same run",
+                    "the feed adds at most 20 µs p50 to the engine hop; rebuild at least 5 M messages/s; a 500 k msg/s"
+                            + " burst without a gap; 0 bytes per message",
+                    List.of("--commands", "30000", "--warmup", "20000", "--alloc-commands", "30000"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("feed adds p50 (µs), paced", "paced.feedAddsP50Us")
+                            .headline("feed adds p50 (µs), flat out", "flatOut.feedAddsP50Us")
+                            .headline("rebuild messages/s", "rebuild.medianMessagesPerSecond")
+                            .headline("burst messages/s", "burst.messagesPerSecond")
+                            .headline("burst gaps", "burst.gaps")
+                            .latency("engine hop, paced", "paced.engineHop")
+                            .latency("packet sent, paced", "paced.packetSent")
+                            .latency("book updated, paced", "paced.bookUpdated")
+                            .latency("book updated, flat out", "flatOut.bookUpdated")));
 
     private BenchScenarios() {
     }

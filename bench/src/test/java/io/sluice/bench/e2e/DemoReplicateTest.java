@@ -50,7 +50,7 @@ class DemoReplicateTest {
             assertFalse(ProcessHandle.of(Long.parseLong(child.group(2))).map(ProcessHandle::isAlive).orElse(false),
                     child.group(1) + " outlived the demo: " + log);
         }
-        assertEquals(7, children, "engine, 2 gateways, kafka, shipper, receiver, shadow: " + log);
+        assertEquals(8, children, "engine, 2 gateways, marketdata, kafka, shipper, receiver, shadow: " + log);
         try (Stream<Path> left = Files.list(dir.resolve("journals"))) {
             assertEquals(List.of(), left.toList(), "the demo deletes its root");
         }

@@ -24,6 +24,7 @@ import quickfix.Message;
 import quickfix.field.Account;
 import quickfix.field.ClOrdID;
 import quickfix.field.CxlRejResponseTo;
+import quickfix.field.ExecID;
 import quickfix.field.MsgType;
 import quickfix.field.OrdStatus;
 import quickfix.field.OrdType;
@@ -58,7 +59,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A full disk is an expected state: a real engine and gateway, as child processes, write their journals to a small
  * tmpfs that a file fills up, once while orders flow and once before anything starts. Expected: the gateway refuses
- * new orders and replaces with "journal disk full" (an ExecutionReport Rejected, an OrderCancelReject) and still
+ * new orders and replaces with "journal disk full" (an ExecutionReport Rejected, each with an ExecID of its own, also
+ * across a restart of the gateway; an OrderCancelReject) and still
  * takes cancels; the engine stops before writing, with exit code 4 and a message naming its journal and the free
  * space; nothing dies of SIGBUS; every process answers SIGTERM; and once space is freed and the engine restarted,
  * every order the gateway accepted is answered, in the engine journal and at the client. Skipped where a tmpfs
@@ -146,6 +148,13 @@ class DiskFullTest {
                 awaitAnswered(client, orders, "every order answered once space is back");
                 client.await("the cancel taken while the disk was full", report("C2", ExecType.CANCELED));
 
+                final Set<String> refusalExecIds = new HashSet<>();
+                for (final Message refusal : refused(client)) {
+                    final String execId = QuickFixJClient.field(refusal, ExecID.FIELD);
+                    assertTrue(execId.matches("G1-[0-9]+"), "a refusal's ExecID: " + execId);
+                    assertTrue(refusalExecIds.add(execId), "ExecID " + execId + " given twice, before and after the"
+                            + " gateway's restart: " + client.trafficText());
+                }
                 final Set<String> acknowledged = acknowledged(client);
                 final Set<String> refusedIds = new HashSet<>();
                 refused(client).forEach(message -> refusedIds.add(QuickFixJClient.field(message, ClOrdID.FIELD)));

@@ -3,6 +3,9 @@ package io.sluice.contracts.journal;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.ExcerptContext;
+import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.Wire;
 
 /**
  * A method reader on one journal's tailer that never lets damage pass unnamed: an excerpt whose records fail
@@ -46,6 +49,84 @@ public final class JournalReader implements AutoCloseable {
         } catch (final RuntimeException e) {
             throw CorruptJournalException.reading(journal, index, e);
         }
+    }
+
+    /**
+     * Reads the next excerpt as {@link #readOne} does; where there is none, proves that the tailer stands at the
+     * journal's end, not before an excerpt it cannot read while the journal holds later ones (a damaged header). Safe
+     * while a writer appends: an excerpt it completes meanwhile is read, not taken for damage. Not for a live loop:
+     * finding nothing costs a look-up of the journal's last index.
+     *
+     * @return false at the journal's end
+     * @throws CorruptJournalException if an excerpt is damaged, its header included: the journal, cycle file, index and
+     *                                 byte offset of the excerpt, and the last index the journal holds
+     */
+    public boolean readOneToEnd() {
+        if (readOne()) {
+            return true;
+        }
+        if (!standsBeforeLast(journal, tailer)) {
+            return false;
+        }
+        // The journal holds an excerpt here: if a writer completed it just now, it reads now; if not, it is damaged.
+        if (readOne()) {
+            return true;
+        }
+        throw unreadable(journal, tailer);
+    }
+
+    /**
+     * Moves {@code tailer} over every excerpt to the journal's last, without decoding them (their checksums are for the
+     * reader that acts on them), proving that every excerpt header up to there is readable: as {@link #readOneToEnd}
+     * does, safe while a writer appends.
+     *
+     * @throws CorruptJournalException at the first excerpt the journal holds that cannot be read
+     */
+    public static void skipToEnd(final ChronicleQueue journal, final ExcerptTailer tailer) {
+        while (true) {
+            if (skipOne(journal, tailer)) {
+                continue;
+            }
+            if (!standsBeforeLast(journal, tailer)) {
+                return;
+            }
+            if (!skipOne(journal, tailer)) {
+                throw unreadable(journal, tailer);
+            }
+        }
+    }
+
+    private static boolean skipOne(final ChronicleQueue journal, final ExcerptTailer tailer) {
+        final long index = tailer.index();
+        try (DocumentContext dc = tailer.readingDocument(true)) {
+            return dc.isPresent();
+        } catch (final RuntimeException e) {
+            throw CorruptJournalException.reading(journal, index, e);
+        }
+    }
+
+    /**
+     * For a tailer that found nothing to read in a journal no one is writing (its writer lock held by the caller):
+     * @throws CorruptJournalException if the tailer stands before the journal's last excerpt, at one it cannot read
+     */
+    public static void requireEnd(final ChronicleQueue journal, final ExcerptTailer tailer) {
+        if (standsBeforeLast(journal, tailer)) {
+            throw unreadable(journal, tailer);
+        }
+    }
+
+    private static boolean standsBeforeLast(final ChronicleQueue journal, final ExcerptTailer tailer) {
+        final long last = journal.lastIndex();
+        final long index = tailer.index();
+        return last >= 0 && index != 0 && index <= last;
+    }
+
+    /** @return the damage at the excerpt {@code tailer} stands at: its header, where the tailer's wire is */
+    private static CorruptJournalException unreadable(final ChronicleQueue journal, final ExcerptTailer tailer) {
+        final Wire wire = tailer instanceof ExcerptContext context ? context.wire() : null;
+        return CorruptJournalException.at(journal, tailer.index(), wire == null ? -1 : wire.bytes().readPosition(),
+                "the excerpt cannot be read (its header is damaged), though the journal holds excerpts up to index 0x"
+                        + Long.toHexString(journal.lastIndex()), null);
     }
 
     @Override

@@ -28,6 +28,7 @@ import java.time.format.DateTimeFormatter;
  *                           ({@code GatewayDeliveries}), FIX session state and the messages kept for resends
  *   &lt;root&gt;/engine/         reports written by the engine ({@code EngineToGateway})
  *   &lt;root&gt;/snapshots/      snapshots of the engine's state ({@code EngineSnapshots}), written by {@code ./sluice snapshot}
+ *   &lt;root&gt;/marketdata/     the market-data feed derived from the engine journal, written by {@code ./sluice marketdata}
  * </pre>
  * Each is a binary Chronicle Queue rolling daily ({@link RollCycles#FAST_DAILY}: one file per UTC day,
  * named {@code yyyyMMdd'F'.cq4} ({@link #cycleFile}), 80 MiB sparse, growing in 64 MiB steps). Sluice never
@@ -40,6 +41,8 @@ public final class Journals {
     public static final String ENGINE = "engine";
     /** The directory name of the engine snapshot journal ({@code EngineSnapshots}). */
     public static final String SNAPSHOTS = "snapshots";
+    /** The directory name of the market-data journal (the feed's messages, in batches: the marketdata module's). */
+    public static final String MARKET_DATA = "marketdata";
     /** The directory name of the deployment's admin journal ({@code AdminCommands}). */
     public static final String ADMIN = "admin";
     /**
@@ -73,6 +76,11 @@ public final class Journals {
         return root.resolve(ENGINE);
     }
 
+    /** @return the directory of the market-data journal under {@code root}. */
+    public static Path marketDataJournal(final Path root) {
+        return root.resolve(MARKET_DATA);
+    }
+
     /** @return the directory of the deployment's admin journal under {@code root} ({@code AdminCommands}). */
     public static Path adminJournal(final Path root) {
         return root.resolve(ADMIN);
@@ -96,8 +104,9 @@ public final class Journals {
      * 3: commands and reports carry the client's OnBehalfOfCompID (115) and DeliverToCompID (128).
      * 4: mass cancels and their reports, the admin journal's commands and their outcomes.
      * 5: gateways' session checkpoints ({@code GatewayRecords.checkpoint}), so that old days can be archived.
+     * 6: execution reports end with their {@code BookEffect}, so that market data is derived from the engine journal.
      */
-    public static final long FORMAT_VERSION = 5;
+    public static final long FORMAT_VERSION = 6;
 
     /**
      * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records

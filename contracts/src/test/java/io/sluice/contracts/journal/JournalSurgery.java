@@ -11,14 +11,17 @@ import java.io.RandomAccessFile;
 import java.nio.file.Path;
 
 /**
- * Damages copies of journals on disk the way a failing disk or a tamperer would, for tests: one flipped bit, or
- * one record replaced by another of the same length. Each change reports where it was made: the real cycle file,
+ * Damages copies of journals on disk the way a failing disk or a tamperer would, for tests: one flipped bit, one
+ * record replaced by another of the same length, or an excerpt's header garbled. Each change reports where it was made: the real cycle file,
  * the byte offset in it and the excerpt's index.
  */
 public final class JournalSurgery {
     /** Where a journal was changed. */
     public record Change(Path file, long offset, long index) {
     }
+
+    /** The length of an excerpt's header, before its content. */
+    private static final int HEADER_BYTES = 4;
 
     private JournalSurgery() {
     }
@@ -44,6 +47,28 @@ public final class JournalSurgery {
             file.seek(where.offset() + at);
             file.write(b ^ 0x10);
         }
+    }
+
+    /**
+     * Flips every bit of the 4-byte header (length and flags) of the {@code n}-th data excerpt (from 1) of {@code dir}:
+     * a tailer no longer sees an excerpt there, and nothing after it.
+     *
+     * @return where the damaged header is: its cycle file, its byte offset and the excerpt's index
+     */
+    public static Change damageHeader(final Path dir, final int n) throws IOException {
+        final Change excerpt = excerpt(dir, n);
+        final Change header = new Change(excerpt.file(), excerpt.offset() - HEADER_BYTES, excerpt.index());
+        try (RandomAccessFile file = new RandomAccessFile(header.file().toFile(), "rw")) {
+            final byte[] bytes = new byte[HEADER_BYTES];
+            file.seek(header.offset());
+            file.readFully(bytes);
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = (byte) ~bytes[i];
+            }
+            file.seek(header.offset());
+            file.write(bytes);
+        }
+        return header;
     }
 
     /**

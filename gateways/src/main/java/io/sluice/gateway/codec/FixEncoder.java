@@ -95,6 +95,16 @@ public final class FixEncoder {
         return this;
     }
 
+    /** Writes {@code prefix} (ASCII) followed by a non-negative {@code value} in decimal, e.g. {@code G1-4822...}. */
+    public FixEncoder prefixedLongField(final int tag, final byte[] prefix, final long value) {
+        putTag(tag);
+        buffer.putBytes(position, prefix);
+        position += prefix.length;
+        position += FixDecimal.encodeUnsigned(value, buffer, position);
+        buffer.putByte(position++, FixFramer.SOH);
+        return this;
+    }
+
     public FixEncoder charField(final int tag, final char value) {
         putTag(tag);
         buffer.putByte(position++, (byte) value);

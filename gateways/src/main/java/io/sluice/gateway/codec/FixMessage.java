@@ -16,6 +16,11 @@ public final class FixMessage {
     public static final long ABSENT = -1;
     /** Value returned by the typed getters when the value does not parse. */
     public static final long INVALID = -2;
+    /**
+     * What {@link #errorTag()} returns when the problem names no tag number (an empty tag, or one that is not a
+     * number at all); 0 and negative numbers are tag numbers a client may write, and are named as written.
+     */
+    public static final int NO_TAG = Integer.MIN_VALUE;
 
     private static final int MAX_GROUP_DEPTH = 4;
     private static final int DUPLICATE_BITS = 4096;
@@ -86,7 +91,7 @@ public final class FixMessage {
         fieldCount = 0;
         msgType = MsgTypes.INVALID;
         error = FixError.NONE;
-        errorTag = 0;
+        errorTag = NO_TAG;
         final boolean validating = validation.validateIncomingMessage();
         int layout = FixDictionary.NONE;
         int depth = 0;
@@ -100,16 +105,17 @@ public final class FixMessage {
             byte b = buffer.getByte(position);
             while (b != '=') {
                 if (b < '0' || b > '9' || position - tagStart >= 9 || (b == '0' && position == tagStart)) {
-                    return fail(fieldCount == 0 ? FixError.GARBLED : FixError.INVALID_TAG_NUMBER, tag);
+                    return fail(fieldCount == 0 ? FixError.GARBLED : FixError.INVALID_TAG_NUMBER,
+                            tagNumber(buffer, tagStart, bodyEnd));
                 }
                 tag = tag * 10 + (b - '0');
                 if (++position == bodyEnd) {
-                    return fail(FixError.INVALID_TAG_NUMBER, tag);
+                    return fail(FixError.INVALID_TAG_NUMBER, NO_TAG);
                 }
                 b = buffer.getByte(position);
             }
             if (position == tagStart) {
-                return fail(fieldCount == 0 ? FixError.GARBLED : FixError.INVALID_TAG_NUMBER, 0);
+                return fail(fieldCount == 0 ? FixError.GARBLED : FixError.INVALID_TAG_NUMBER, NO_TAG);
             }
             final int valueStart = ++position;
             if (tag == pendingDataTag) {
@@ -297,7 +303,10 @@ public final class FixMessage {
         return error;
     }
 
-    /** @return the tag the last parse error concerns (RefTagID, 371), or 0. */
+    /**
+     * @return the tag the last parse error concerns (RefTagID, 371), as the client wrote it (0 and negative numbers
+     *         too, which are no valid tags), or {@link #NO_TAG}
+     */
     public int errorTag() {
         return errorTag;
     }
@@ -419,6 +428,33 @@ public final class FixMessage {
             }
         }
         return false;
+    }
+
+    /**
+     * @return the tag of the field that starts at {@code tagStart} as the client wrote it, if that is a number a
+     *         RefTagID (371) can name ({@code 0}, or an optional minus and up to nine digits without a leading zero);
+     *         otherwise {@link #NO_TAG}
+     */
+    private static int tagNumber(final DirectBuffer buffer, final int tagStart, final int bodyEnd) {
+        int position = tagStart;
+        final boolean negative = position < bodyEnd && buffer.getByte(position) == '-';
+        if (negative) {
+            position++;
+        }
+        final int digitsStart = position;
+        int tag = 0;
+        byte b;
+        while (position < bodyEnd && (b = buffer.getByte(position)) != '=' && b != FixFramer.SOH) {
+            if (b < '0' || b > '9' || position - digitsStart >= 9 || (position > digitsStart && tag == 0)) {
+                return NO_TAG;
+            }
+            tag = tag * 10 + (b - '0');
+            position++;
+        }
+        if (position == digitsStart || position == bodyEnd || buffer.getByte(position) != '=' || negative && tag == 0) {
+            return NO_TAG;
+        }
+        return negative ? -tag : tag;
     }
 
     /** Ends the parse: the structure cannot be followed further. @return the first problem found */

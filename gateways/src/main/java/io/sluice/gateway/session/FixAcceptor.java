@@ -53,13 +53,14 @@ public final class FixAcceptor {
     public FixAcceptor(final List<FixSession> sessions, final EpochClock clock, final int maxBodyLength,
                        final int maxFields, final SessionEvents events) {
         this(sessions, clock, maxBodyLength, maxFields, events,
-                new LogonThrottle(sessions.size(), FAILURES_ALLOWED, BACKOFF_MILLIS, MAX_BACKOFF_MILLIS), LogonCheck.NONE,
+                new LogonThrottle(FAILURES_ALLOWED, BACKOFF_MILLIS, MAX_BACKOFF_MILLIS), LogonCheck.NONE,
                 FixValidation.STANDARD);
     }
 
     /**
      * @param events     hears about every session's logons and disconnects and about refused connections
-     * @param throttle   counts failed logons and refuses blocked CompIDs and addresses, in {@code clock}'s time
+     * @param throttle   counts failed logons and refuses blocked (CompID, address) pairs and addresses, in
+     *                   {@code clock}'s time
      * @param logonCheck a second factor beside the credentials (the client certificate), checked like them
      * @param validation the data-dictionary checks every client message goes through
      */
@@ -184,29 +185,28 @@ public final class FixAcceptor {
         final long now = clock.time();
         final long address = connection.remoteAddressKey();
         final int sender = message.indexOf(FixTags.SENDER_COMP_ID);
-        final FixSession session = sender < 0 ? null : sessionsByCompId.get(
-                ShortText.parse(message.buffer(), message.valueOffset(sender), message.valueLength(sender)));
-        if (session == null) {
-            if (throttle.isBlocked(address, now)) {
-                refuseBlocked(connection, now, "blocked after repeated failed logons from this address");
-            } else {
-                throttle.failed(address, now);
-                refuse(connection, message, LOGON_REJECTED, "unknown SenderCompID (49)");
-            }
+        // Configured or not, the CompID keys the throttle alike: what it blocks tells nothing about which exist.
+        final long compId = sender < 0 ? ShortText.INVALID
+                : ShortText.parse(message.buffer(), message.valueOffset(sender), message.valueLength(sender));
+        final LogonThrottle.Block block = throttle.block(compId, address, now);
+        if (block != LogonThrottle.Block.NONE) {
+            refuseBlocked(connection, now, block.reason());
             return;
         }
-        if (throttle.isBlocked(session.id(), address, now)) {
-            refuseBlocked(connection, now, "blocked after repeated failed logons for this CompID or from this address");
+        final FixSession session = compId == ShortText.INVALID ? null : sessionsByCompId.get(compId);
+        if (session == null) {
+            throttle.failed(compId, address, now);
+            refuse(connection, message, LOGON_REJECTED, "unknown SenderCompID (49)");
             return;
         }
         if (!session.acceptsCredentials(message)) {
-            throttle.failed(session.id(), address, now);
+            throttle.failed(compId, address, now);
             refuse(connection, message, LOGON_REJECTED, "wrong TargetCompID (56), Username (553) or Password (554)");
             return;
         }
         final CharSequence checkFailed = logonCheck.refusal(session, connection);
         if (checkFailed != null) {
-            throttle.failed(session.id(), address, now);
+            throttle.failed(compId, address, now);
             refuse(connection, message, LOGON_REJECTED, checkFailed);
             return;
         }
@@ -221,7 +221,7 @@ public final class FixAcceptor {
             connection.session(null);
             refuse(connection, message, LOGON_REJECTED, refused);
         } else {
-            throttle.succeeded(session.id(), address);
+            throttle.succeeded(compId, address);
         }
     }
 

@@ -5,6 +5,7 @@ import io.sluice.gateway.codec.FixError;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.codec.ReverseRoute;
 import io.sluice.gateway.codec.ShortText;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochClock;
@@ -23,8 +24,8 @@ import java.nio.charset.StandardCharsets;
  * SequenceReset in both modes (Reset mode ignores MsgSeqNum), Reject and Business Message Reject, Logout,
  * ResetSeqNumFlag at Logon (after which the reports stored while the client was offline still reach it, renumbered)
  * and on a logged-on session (a counterparty's daily reset: both sides start again at 1, the session stays on),
- * resets of the session's own {@link ResetPolicy}, a Logout answered even beyond an open gap, and OnBehalfOfCompID and
- * DeliverToCompID reversed in its answers. Messages reach it validated against the FIX 4.4 dictionary: one that
+ * resets of the session's own {@link ResetPolicy}, a Logout answered even beyond an open gap, and the routing fields
+ * reversed in its answers ({@link ReverseRoute}). Messages reach it validated against the FIX 4.4 dictionary: one that
  * failed is rejected with the reason its parse found, and consumes its MsgSeqNum.
  * <p>
  * Every outgoing message is recorded in the store before it is sent, so a message is either resendable
@@ -485,13 +486,17 @@ public final class FixSession {
         return connection != null && state != FixSessionState.DISCONNECTED;
     }
 
-    /** Sends a session-level Reject (35=3) of {@code message}; the caller decides about the sequence. */
+    /**
+     * Sends a session-level Reject (35=3) of {@code message}; the caller decides about the sequence.
+     *
+     * @param refTagId the tag the Reject names in RefTagID (371), or {@link FixMessage#NO_TAG} for none
+     */
     public void reject(final FixMessage message, final int sessionRejectReason, final int refTagId,
                        final CharSequence text) {
         startMessage(MsgTypes.REJECT);
-        routeBack(message);
-        refSeqAndType(message);
-        if (refTagId > 0) {
+        ReverseRoute.write(message, encoder);
+        refSeqAndType(message, true);
+        if (refTagId != FixMessage.NO_TAG) {
             encoder.longField(FixTags.REF_TAG_ID, refTagId);
         }
         if (sessionRejectReason >= 0) {
@@ -506,8 +511,8 @@ public final class FixSession {
     public void businessReject(final FixMessage message, final int businessRejectReason, final CharSequence text) {
         startMessage(MsgTypes.BUSINESS_MESSAGE_REJECT);
         // Part of the stored body, so that a resend is routed the same way (still in the header: before 45).
-        routeBack(message);
-        refSeqAndType(message);
+        ReverseRoute.write(message, encoder);
+        refSeqAndType(message, false);
         final int clOrdId = message.indexOf(FixTags.CL_ORD_ID);
         if (clOrdId >= 0) {
             encoder.field(FixTags.BUSINESS_REJECT_REF_ID, message.buffer(), message.valueOffset(clOrdId),
@@ -572,6 +577,10 @@ public final class FixSession {
     private boolean headerIsValid(final FixMessage message) {
         if (!message.valueEquals(FixTags.SENDER_COMP_ID, clientCompId)
                 || !message.valueEquals(FixTags.TARGET_COMP_ID, gatewayCompId)) {
+            // RefTagID (371) names the CompID that is wrong, 49 or 56. QuickFIX/J sends none, but the FIX session
+            // test case for CompIDs that do not match the profile asks for a Reject "referencing invalid
+            // SenderCompID or TargetCompID" with reason 9, and RefTagID is the Reject's field for the tag it
+            // references: it tells the client which of its two CompIDs to fix.
             reject(message, SessionRejectReason.COMP_ID_PROBLEM,
                     message.valueEquals(FixTags.SENDER_COMP_ID, clientCompId) ? FixTags.TARGET_COMP_ID
                             : FixTags.SENDER_COMP_ID, "CompID problem");
@@ -617,7 +626,7 @@ public final class FixSession {
             reject(message, SessionRejectReason.REQUIRED_TAG_MISSING, FixTags.TEST_REQ_ID, "TestReqID (112) is required");
         } else {
             startMessage(MsgTypes.HEARTBEAT);
-            routeBack(message);
+            ReverseRoute.write(message, encoder);
             encoder.field(FixTags.TEST_REQ_ID, message.buffer(), message.valueOffset(testReqId),
                     message.valueLength(testReqId));
             commit();
@@ -775,7 +784,8 @@ public final class FixSession {
 
     /**
      * SequenceReset in Reset mode (no GapFillFlag): its MsgSeqNum is ignored, even 0 or missing. It may move the
-     * expected number up, never down (a Reject of NewSeqNo, 36, with RefSeqNum only if the message had a MsgSeqNum).
+     * expected number up, never down (a Reject of NewSeqNo, 36, whose RefSeqNum is the message's MsgSeqNum, 0 if it
+     * had none).
      */
     private void onSequenceReset(final FixMessage message) {
         final long newSeqNo = message.unsignedValue(FixTags.NEW_SEQ_NO);
@@ -941,25 +951,14 @@ public final class FixSession {
     }
 
     /**
-     * Routes a response back the way {@code message} came: its OnBehalfOfCompID (115) becomes DeliverToCompID (128)
-     * and its DeliverToCompID becomes OnBehalfOfCompID. Header fields, so called right after the header is started.
+     * RefSeqNum (45) and RefMsgType (372) of {@code message}. A MsgSeqNum of 0 is referenced as 0, as a SequenceReset
+     * in Reset mode may carry it; where RefSeqNum is required (a session Reject) and the message had no usable
+     * MsgSeqNum, it is 0 too.
      */
-    private void routeBack(final FixMessage message) {
-        copyHeaderField(message, FixTags.ON_BEHALF_OF_COMP_ID, FixTags.DELIVER_TO_COMP_ID);
-        copyHeaderField(message, FixTags.DELIVER_TO_COMP_ID, FixTags.ON_BEHALF_OF_COMP_ID);
-    }
-
-    private void copyHeaderField(final FixMessage message, final int fromTag, final int toTag) {
-        final int index = message.indexOf(fromTag);
-        if (index >= 0 && message.valueLength(index) > 0) {
-            encoder.field(toTag, message.buffer(), message.valueOffset(index), message.valueLength(index));
-        }
-    }
-
-    private void refSeqAndType(final FixMessage message) {
+    private void refSeqAndType(final FixMessage message, final boolean refSeqRequired) {
         final long refSeq = message.unsignedValue(FixTags.MSG_SEQ_NUM);
-        if (refSeq > 0) {
-            encoder.longField(FixTags.REF_SEQ_NUM, refSeq);
+        if (refSeq >= 0 || refSeqRequired) {
+            encoder.longField(FixTags.REF_SEQ_NUM, Math.max(refSeq, 0));
         }
         if (message.fieldCount() > 0 && message.tag(0) == FixTags.MSG_TYPE) {
             encoder.field(FixTags.REF_MSG_TYPE, message.buffer(), message.valueOffset(0), message.valueLength(0));

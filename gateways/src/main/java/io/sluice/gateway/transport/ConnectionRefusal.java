@@ -5,7 +5,5 @@ public enum ConnectionRefusal {
     /** The gateway already holds its maximum number of connections. */
     GATEWAY_LIMIT,
     /** The source address already holds its maximum number of connections. */
-    ADDRESS_LIMIT,
-    /** Every pre-logon buffer pair is lent to a connection that has not logged on yet. */
-    NO_PRE_LOGON_BUFFERS
+    ADDRESS_LIMIT
 }

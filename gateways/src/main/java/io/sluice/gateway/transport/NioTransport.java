@@ -29,12 +29,14 @@ import java.util.function.Consumer;
  * so that boxing any descriptor a gateway can have comes from the JDK's cache ({@link #boxingIsCached()}
  * checks it at start).
  * <p>
- * Admission: a new connection is accepted and closed at once if the gateway holds {@code maxConnections},
+ * Admission: a new connection is accepted and closed at once if the gateway holds {@code maxConnections}, or
  * if its source address holds {@code maxConnectionsPerAddress} ({@link ConnectionLimits}; not applied to Unix
- * domain socket peers, which are all local), or if no pre-logon buffer pair is free
- * ({@link ConnectionBufferPool}). Refusals are only counted here; the owner logs them once per burst.
- * Connections that log on move to their session's own buffers, allocated at start. A connection's events
- * go to its {@link NioConnection} and from there to the {@link ConnectionHandler}.
+ * domain socket peers, which are all local). Otherwise it borrows a pre-logon buffer pair
+ * ({@link ConnectionBufferPool}), and if its address already holds its share of them, or none is free, an older
+ * connection still waiting for its Logon is closed to make way (the pool says which): the newest is never the one
+ * refused. Refusals and evictions are only counted here; the owner logs them once per burst. Connections that log
+ * on move to their session's own buffers, allocated at start. A connection's events go to its
+ * {@link NioConnection} and from there to the {@link ConnectionHandler}.
  * <p>
  * It listens on one or more addresses, all served by the one selector; each is plain or TLS
  * ({@link ListenAddress#tls()}). A connection accepted on a TLS address gets a {@link TlsLayer} on the transport's
@@ -66,6 +68,9 @@ public final class NioTransport implements AutoCloseable {
     private NioConnection[] toFlush = new NioConnection[16];
     private int toFlushCount;
     private int roundWork;
+    private int evicted;
+    private SocketAddress firstEvicted;
+    private SocketAddress lastEvicted;
     private SendGate gate;
     private long lastReleased = Long.MIN_VALUE;
 
@@ -97,8 +102,8 @@ public final class NioTransport implements AutoCloseable {
         this.sendBytes = sendBytes;
         this.reserve = reserve;
         this.limits = new ConnectionLimits(admission.maxConnections(), admission.maxConnectionsPerAddress());
-        this.preLogonBuffers = new ConnectionBufferPool(admission.preLogonBuffers(), this.receiveBytes, 2 * reserve,
-                tlsBytes);
+        this.preLogonBuffers = new ConnectionBufferPool(admission.preLogonBuffers(),
+                admission.preLogonBuffersPerAddress(), this.receiveBytes, 2 * reserve, tlsBytes);
         this.connections = new NioConnection[admission.maxConnections()];
         try {
             selector = Selector.open();
@@ -140,8 +145,10 @@ public final class NioTransport implements AutoCloseable {
      * @param maxConnections           connections the gateway holds at most
      * @param maxConnectionsPerAddress connections one TCP source address holds at most
      * @param preLogonBuffers          connections that may wait for their Logon at once (buffer pairs allocated)
+     * @param preLogonBuffersPerAddress of those, how many one TCP source address may hold
      */
-    public record Admission(int maxConnections, int maxConnectionsPerAddress, int preLogonBuffers) {
+    public record Admission(int maxConnections, int maxConnectionsPerAddress, int preLogonBuffers,
+                            int preLogonBuffersPerAddress) {
     }
 
     /**
@@ -294,6 +301,35 @@ public final class NioTransport implements AutoCloseable {
         limits.clearRefused();
     }
 
+    /**
+     * @return connections closed while waiting for their Logon, to make way for newer ones, since the last
+     *         {@link #clearEvicted()}
+     */
+    public int evicted() {
+        return evicted;
+    }
+
+    /** @return the address of the first connection {@link #evicted()} counts, or null if none. */
+    public SocketAddress firstEvicted() {
+        return firstEvicted;
+    }
+
+    /** @return the address of the last connection {@link #evicted()} counts, or null if none. */
+    public SocketAddress lastEvicted() {
+        return lastEvicted;
+    }
+
+    /** Starts counting evictions again, after the owner has logged them. */
+    public void clearEvicted() {
+        evicted = 0;
+        firstEvicted = null;
+        lastEvicted = null;
+    }
+
+    public int preLogonBuffersPerAddress() {
+        return preLogonBuffers.perAddress();
+    }
+
     public int maxConnections() {
         return limits.maxConnections();
     }
@@ -411,14 +447,12 @@ public final class NioTransport implements AutoCloseable {
             closeQuietly(channel);
             return;
         }
+        final NioConnection evict = preLogonBuffers.evictionFor(addressKey);
+        if (evict != null) {
+            evict(evict);
+        }
         final NioConnection connection = new NioConnection(this, channel, remote, addressKey, reserve, tlsLayer, gate);
         final ConnectionBuffers buffers = preLogonBuffers.borrow(connection);
-        if (buffers == null) {
-            limits.close(addressKey);
-            limits.refused(ConnectionRefusal.NO_PRE_LOGON_BUFFERS);
-            closeQuietly(channel);
-            return;
-        }
         final SelectionKey key;
         try {
             channel.configureBlocking(false);
@@ -440,6 +474,16 @@ public final class NioTransport implements AutoCloseable {
         connection.slot = connectionCount;
         connections[connectionCount++] = connection;
         connection.open(buffers, key);
+    }
+
+    /** Closes a connection still waiting for its Logon, which gives its pre-logon pair back, and counts it. */
+    private void evict(final NioConnection connection) {
+        connection.close();
+        evicted++;
+        if (firstEvicted == null) {
+            firstEvicted = connection.remoteAddress();
+        }
+        lastEvicted = connection.remoteAddress();
     }
 
     private static void closeQuietly(final SocketChannel channel) {

@@ -6,13 +6,22 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 
 /**
- * A client's source address as a {@code long}, for the per-address connection limit and logon throttle:
- * an IPv4 address exactly, an IPv6 address folded to 64 bits, and every Unix domain socket peer (always a
- * process on this host) as the one key {@link #LOCAL}.
+ * A client's source address as a {@code long}, for the per-address limits and the logon throttle. An IPv4 address is
+ * kept exactly, an IPv6 address by its /64 prefix, and every Unix domain socket peer (always a process on this host) is
+ * the one key {@link #LOCAL}.
+ * <p>
+ * An IPv6 host is given a whole /64 and may send from any address in it, so the prefix is what one source holds:
+ * keyed by the full address, one host could open as many "addresses" as it liked, or pick the one whose key equals
+ * another client's and fail logons in its name. Prefixes are handed out by networks, not chosen by hosts; an IPv4 key
+ * ({@code 1 << 32 | address}) lies in {@code ::/31} read as a prefix, which holds no routable addresses, and a prefix
+ * there ({@code ::1} among them) is marked with the top bit, so no IPv6 source shares a key with an IPv4 one or with
+ * {@link #LOCAL}.
  */
 public final class RemoteAddress {
     /** The key of every Unix domain socket peer, and of a peer whose address is unknown. */
     public static final long LOCAL = 0;
+    private static final long IPV4 = 1L << 32;
+    private static final long LOW_PREFIX = Long.MIN_VALUE;
 
     private RemoteAddress() {
     }
@@ -24,16 +33,13 @@ public final class RemoteAddress {
         }
         final InetAddress ip = inet.getAddress();
         if (ip instanceof Inet4Address) {
-            return (1L << 32) | (ip.hashCode() & 0xFFFF_FFFFL);
+            return IPV4 | (ip.hashCode() & 0xFFFF_FFFFL);
         }
         final byte[] bytes = ip.getAddress();
-        long high = 0;
-        long low = 0;
+        long prefix = 0;
         for (int i = 0; i < 8; i++) {
-            high = (high << 8) | (bytes[i] & 0xFF);
-            low = (low << 8) | (bytes[i + 8] & 0xFF);
+            prefix = (prefix << 8) | (bytes[i] & 0xFF);
         }
-        final long folded = high ^ Long.rotateLeft(low, 31);
-        return folded == LOCAL ? 1 : folded;
+        return prefix >>> 33 == 0 ? prefix | LOW_PREFIX : prefix;
     }
 }

@@ -53,6 +53,26 @@ class FixMessageTest {
     }
 
     @Test
+    void anInvalidTagIsNamedAsWrittenWhenItIsANumber() {
+        assertEquals(FixError.INVALID_TAG_NUMBER, parse("35=0|0=HI|"));
+        assertEquals(0, message.errorTag());
+        assertEquals(FixError.INVALID_TAG_NUMBER, parse("35=0|-1=HI|"));
+        assertEquals(-1, message.errorTag());
+        assertEquals(FixError.INVALID_TAG_NUMBER, parse("35=0|-123456789=HI|"));
+        assertEquals(-123456789, message.errorTag());
+        assertEquals(FixError.INVALID_TAG_NUMBER, parse("35=0|4x9=A|"));
+        assertEquals(FixMessage.NO_TAG, message.errorTag());
+        assertEquals(FixError.INVALID_TAG_NUMBER, parse("35=0|=A|"));
+        assertEquals(FixMessage.NO_TAG, message.errorTag());
+        assertEquals(FixError.INVALID_TAG_NUMBER, parse("35=0|049=A|"));
+        assertEquals(FixMessage.NO_TAG, message.errorTag());
+        assertEquals(FixError.INVALID_TAG_NUMBER, parse("35=0|-0=A|"));
+        assertEquals(FixMessage.NO_TAG, message.errorTag());
+        assertEquals(FixError.INVALID_TAG_NUMBER, parse("35=0|1234567890=A|"));
+        assertEquals(FixMessage.NO_TAG, message.errorTag());
+    }
+
+    @Test
     void anEmptyValueIsATagWithoutValue() {
         assertEquals(FixError.TAG_WITHOUT_VALUE, parse("35=0|49=|"));
         assertEquals(49, message.errorTag());

@@ -33,10 +33,10 @@ class FixValidationTest {
 
     @Test
     void wellFormedMessagesPass() {
-        assertEquals(FixError.NONE, error("35=0|" + HEADER, 0));
-        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER, 0));
-        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER + "453=2|448=P1|447=D|452=1|448=P2|447=D|452=3|", 0));
-        assertEquals(FixError.NONE, error("35=A|" + HEADER + "98=0|108=30|141=Y|554=secret|", 0));
+        assertEquals(FixError.NONE, error("35=0|" + HEADER, FixMessage.NO_TAG));
+        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER, FixMessage.NO_TAG));
+        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER + "453=2|448=P1|447=D|452=1|448=P2|447=D|452=3|", FixMessage.NO_TAG));
+        assertEquals(FixError.NONE, error("35=A|" + HEADER + "98=0|108=30|141=Y|554=secret|", FixMessage.NO_TAG));
     }
 
     @Test
@@ -46,8 +46,8 @@ class FixValidationTest {
 
     @Test
     void userDefinedTagsAreAllowedUnlessValidateUserDefinedFields() {
-        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER + "5001=x|", 0));
-        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER + "453=1|448=P1|5002=y|452=1|", 0));
+        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER + "5001=x|", FixMessage.NO_TAG));
+        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER + "453=1|448=P1|5002=y|452=1|", FixMessage.NO_TAG));
         assertEquals(FixError.INVALID_TAG_NUMBER, error(with(true, false, true, true), "35=D|" + HEADER + ORDER + "5001=x|", 5001));
     }
 
@@ -56,7 +56,7 @@ class FixValidationTest {
         assertEquals(FixError.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, error("35=0|" + HEADER + "11=X|", 11));
         assertEquals(FixError.TAG_NOT_DEFINED_FOR_MESSAGE_TYPE, error("35=D|" + HEADER + ORDER + "448=P1|", 448),
                 "a group member outside its group");
-        assertEquals(FixError.NONE, error(with(false, true, true, true), "35=0|" + HEADER + "11=X|", 0));
+        assertEquals(FixError.NONE, error(with(false, true, true, true), "35=0|" + HEADER + "11=X|", FixMessage.NO_TAG));
     }
 
     @Test
@@ -88,7 +88,7 @@ class FixValidationTest {
                 FixTags.POSS_DUP_FLAG), "a Boolean is Y or N");
         assertEquals(FixError.VALUE_IS_INCORRECT, error("35=D|" + HEADER + ORDER + "18=1 #|", 18),
                 "each value of a MultipleValueString");
-        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER + "18=1 G|", 0));
+        assertEquals(FixError.NONE, error("35=D|" + HEADER + ORDER + "18=1 G|", FixMessage.NO_TAG));
     }
 
     @Test
@@ -97,14 +97,14 @@ class FixValidationTest {
                 FixTags.MSG_SEQ_NUM));
         assertEquals(FixError.TAG_OUT_OF_ORDER, error("35=D|" + HEADER + "93=1|89=s|" + ORDER, FixTags.CL_ORD_ID));
         assertEquals(FixError.NONE, error(with(false, false, false, true),
-                "35=D|49=CLIENT1|56=SLUICE|52=20261122-10:00:00.000|" + ORDER + "34=2|", 0));
+                "35=D|49=CLIENT1|56=SLUICE|52=20261122-10:00:00.000|" + ORDER + "34=2|", FixMessage.NO_TAG));
     }
 
     @Test
     void groupMembersOutOfOrderAre15UnlessValidateUnorderedGroupFieldsIsOff() {
         final String parties = "35=D|" + HEADER + ORDER + "453=1|448=P1|452=1|447=D|";
         assertEquals(FixError.GROUP_FIELDS_OUT_OF_ORDER, error(parties, 447));
-        assertEquals(FixError.NONE, error(with(false, false, true, false), parties, 0));
+        assertEquals(FixError.NONE, error(with(false, false, true, false), parties, FixMessage.NO_TAG));
         assertEquals(FixError.GROUP_FIELDS_OUT_OF_ORDER, error(with(false, false, true, false),
                 "35=D|" + HEADER + ORDER + "453=1|452=1|448=P1|", 452), "an instance starts with its delimiter");
     }
@@ -122,7 +122,7 @@ class FixValidationTest {
     @Test
     void aMsgTypeFix44DoesNotDefineIs11() {
         assertEquals(FixError.INVALID_MSG_TYPE, error("35=ZZ|" + HEADER, FixTags.MSG_TYPE));
-        assertEquals(FixError.NONE, error(FixValidation.STRUCTURE_ONLY, "35=ZZ|" + HEADER, 0),
+        assertEquals(FixError.NONE, error(FixValidation.STRUCTURE_ONLY, "35=ZZ|" + HEADER, FixMessage.NO_TAG),
                 "structure only reads any MsgType");
     }
 

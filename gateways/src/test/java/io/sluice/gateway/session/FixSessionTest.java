@@ -380,14 +380,14 @@ class FixSessionTest {
         }
 
         @Test
-        void sequenceResetLoweringTheNumberWithoutMsgSeqNumIsRejectedWithoutRefSeqNum() {
-            // client: 35=4 (no 34) 36=1 while 2 is expected  ->  gateway: 35=3 373=5 371=36 372=4, no 45
+        void sequenceResetLoweringTheNumberWithoutMsgSeqNumIsRejectedWithRefSeqNumZero() {
+            // client: 35=4 (no 34) 36=1 while 2 is expected  ->  gateway: 35=3 45=0 373=5 371=36 372=4 (45 is required)
             bench.sendWithoutSeq(MsgTypes.SEQUENCE_RESET, reset -> reset.longField(FixTags.NEW_SEQ_NO, 1));
             final FixFields reject = bench.connection.next("3");
             assertEquals("5", reject.get(FixTags.SESSION_REJECT_REASON));
             assertEquals("36", reject.get(FixTags.REF_TAG_ID));
             assertEquals("4", reject.get(FixTags.REF_MSG_TYPE));
-            assertFalse(reject.has(FixTags.REF_SEQ_NUM));
+            assertEquals("0", reject.get(FixTags.REF_SEQ_NUM));
             assertEquals(2, bench.session.nextTargetSeq());
             assertFalse(bench.connection.isClosed());
         }

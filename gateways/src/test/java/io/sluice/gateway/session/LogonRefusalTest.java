@@ -18,8 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Refused logons, as an attacker sees them: every refusal reads the same, and guessing passwords meets a
- * back-off per CompID and per source address (3 failures allowed, then 1 s, doubling, at most 60 s) that
- * holds even for the right password. Time is the bench's hand-moved clock.
+ * back-off per (CompID, source address) and per source address (3 failures allowed, then 1 s, doubling, at most
+ * 60 s) that holds even for the right password, and never for the CompID from another address. Time is the bench's
+ * hand-moved clock.
  */
 class LogonRefusalTest {
     private static final long ATTACKER = 11;
@@ -64,9 +65,17 @@ class LogonRefusalTest {
         }
 
         @Test
-        void aBlockedCompId() {
+        void aCompIdBlockedFromThisAddress() {
             guessWrong(3, ATTACKER);
-            assertRejected(connect(ELSEWHERE), "CLIENT1", "SLUICE", 1, password("secret"));
+            assertRejected(connect(ATTACKER), "CLIENT1", "SLUICE", 1, password("secret"));
+        }
+
+        @Test
+        void anUnknownCompIdBlockedFromThisAddress() {
+            for (int i = 0; i < 3; i++) {
+                assertRejected(connect(ATTACKER), "NOBODY", "SLUICE", 1, password("guess" + i));
+            }
+            assertRejected(connect(ATTACKER), "NOBODY", "SLUICE", 1, password("secret"));
         }
 
         @Test
@@ -130,9 +139,22 @@ class LogonRefusalTest {
         }
 
         @Test
-        void theCompIdIsBlockedFromEveryAddress() {
-            guessWrong(3, ATTACKER);
-            assertRejected(connect(ELSEWHERE), "CLIENT1", "SLUICE", 1, password("secret"));
+        void failuresFromOneAddressNeverBlockTheCompIdFromAnother() {
+            for (int i = 0; i < 20; i++) {
+                guessWrong(1, ATTACKER);
+                bench.advance(1_000);
+            }
+            assertRejected(connect(ATTACKER), "CLIENT1", "SLUICE", 1, password("secret"));
+            assertLogsOn(connect(ELSEWHERE));
+        }
+
+        @Test
+        void theOwnersLogonDoesNotClearTheAttackersCount() {
+            guessWrong(2, ATTACKER);
+            assertLogsOn(connect(ELSEWHERE));
+            bench.send(MsgTypes.LOGOUT, logout -> { });
+            guessWrong(1, ATTACKER);
+            assertRejected(connect(ATTACKER), "CLIENT1", "SLUICE", 1, password("secret"));
         }
 
         @Test

@@ -2,6 +2,7 @@ package io.sluice.engine.config;
 
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.TradingSession;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.CpuPinning;
@@ -35,6 +36,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   diskWarningBytes: 1073741824, # warn when the journal's filesystem has less free
  *   restartFromSnapshots: true,   # restart from the newest valid snapshot in data/snapshots (./sluice snapshot)
  *   counters: true,               # live counters in data/counters/engine.counters (./sluice stat); false: none kept
+ *   idKey: "a long secret",       # permutes OrderIDs and ExecIDs (PublicIds); empty: a built-in key; counters: none
  *   tradingSchedule: { timeZone: Europe/London, open: "08:00", close: "16:30" }, # optional (TradingScheduleConfig)
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
@@ -57,6 +59,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private long diskWarningBytes = JournalSpace.DEFAULT_WARNING_BYTES;
     private boolean restartFromSnapshots = true;
     private boolean counters = true;
+    private String idKey = "";
     private List<InstrumentConfig> instruments = new ArrayList<>();
     private TradingScheduleConfig tradingSchedule;
 
@@ -262,6 +265,21 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     public EngineConfig counters(final boolean counters) {
         this.counters = counters;
+        return this;
+    }
+
+    /** @return how OrderIDs and ExecIDs are made from the engine's counters ({@code idKey}, see {@link PublicIds}) */
+    public PublicIds publicIds() {
+        return PublicIds.of(idKey);
+    }
+
+    /** @return true if {@code idKey} is set to a key of the deployment's own (not empty, not {@code counters}) */
+    public boolean hasOwnIdKey() {
+        return idKey != null && !idKey.isEmpty() && !PublicIds.COUNTERS.equals(idKey);
+    }
+
+    public EngineConfig idKey(final String idKey) {
+        this.idKey = idKey;
         return this;
     }
 

@@ -6,6 +6,7 @@ import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.RecordChecksum;
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.journal.RecordChecksumException;
 import net.openhft.chronicle.bytes.Bytes;
@@ -130,6 +131,14 @@ public final class ConsumptionOrder implements AutoCloseable {
                 return true;
             }
         }
+    }
+
+    /**
+     * After {@link #next()} found no more, in an engine journal no one is writing (the engine's own, at its start):
+     * @throws CorruptJournalException if the journal does not end there but holds an excerpt that cannot be read
+     */
+    public void requireEnd() {
+        JournalReader.requireEnd(engineJournal, tailer);
     }
 
     /**

@@ -8,6 +8,7 @@ import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineInput;
 import io.sluice.runtime.admin.AdminJournal;
@@ -130,6 +131,31 @@ public final class InputSource implements AutoCloseable {
             }
         } while (read && !dispatched); // skips Chronicle's own metadata excerpts
         return dispatched;
+    }
+
+    /**
+     * Moves over what this journal holds after the last command read, to its last excerpt, without decoding it
+     * ({@link JournalReader#skipToEnd}): at the engine's start, so that a damaged excerpt header ahead (which looks like
+     * the journal's end to a tailer) stops the start naming the journal, file, index and byte offset, instead of the
+     * live engine waiting in front of it for ever. Records are checked as they are read, live.
+     *
+     * @throws CorruptJournalException at the first excerpt that cannot be read
+     */
+    public void checkAhead() {
+        try (ExcerptTailer ahead = queue.createTailer()) {
+            if (lastEventId != 0 && !ahead.moveToIndex(tailer.lastReadIndex())) {
+                throw corrupt(tailer.lastReadIndex(), "the last command read cannot be found again", null);
+            }
+            JournalReader.skipToEnd(queue, ahead);
+        }
+    }
+
+    /**
+     * For a journal that ends before an input the engine journal records: @throws CorruptJournalException if it does
+     * not end there but holds an excerpt this reader cannot read ({@link JournalReader#requireEnd})
+     */
+    public void requireEnd() {
+        JournalReader.requireEnd(queue, tailer);
     }
 
     /** @return the index in this journal of the last command read; meaningful once one was read. */

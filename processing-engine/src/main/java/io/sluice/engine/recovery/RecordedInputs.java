@@ -92,11 +92,17 @@ public final class RecordedInputs {
     private static CorruptJournalException diverged(final ChronicleQueue engineJournal, final ConsumptionOrder order,
                                                     final InputSource source, final Wire rerun) {
         final List<String> recorded = ExcerptText.reports(engineJournal, order.index(), false);
+        final long rerunStart = rerun.bytes().readPosition();
         final List<String> rerunReports = ExcerptText.reports(rerun, false);
+        rerun.bytes().readPosition(rerunStart);
+        final boolean idsOnly = ExcerptText.reports(engineJournal, order.index(), true)
+                .equals(ExcerptText.reports(rerun, true));
         final int at = ExcerptText.firstDifference(recorded, rerunReports);
         return order.corrupt("re-running the input it records there, event " + order.eventId() + " of "
-                + source.source() + " (" + source.lastReadPlace() + "), gives other reports than recorded: the"
-                + " journals were changed after they were written, so the engine does not go live on them.\n"
+                + source.source() + " (" + source.lastReadPlace() + "), gives other reports than recorded: "
+                + (idsOnly ? "only their OrderIDs and ExecIDs differ, so the journals were written under another idKey"
+                        + " (or before ids were permuted: idKey counters), and the engine does not go live on them.\n"
+                        : "the journals were changed after they were written, so the engine does not go live on them.\n")
                 + "recorded report " + (at + 1) + " of " + recorded.size() + ":\n" + ExcerptText.at(recorded, at).strip()
                 + "\nre-run report " + (at + 1) + " of " + rerunReports.size() + ":\n"
                 + ExcerptText.at(rerunReports, at).strip(), null);
@@ -134,9 +140,14 @@ public final class RecordedInputs {
         return source.pollExpecting(target, order.eventId());
     }
 
-    /** @return the error for an input {@code order} is at that its gateway journal (among {@code sources}) ends before */
+    /**
+     * @return the error for an input {@code order} is at that its gateway journal (among {@code sources}) ends before
+     * @throws CorruptJournalException naming the gateway journal's damaged excerpt, if it does not end there but holds
+     *                                 one its reader cannot read (a damaged header)
+     */
     public static CorruptJournalException notInGatewayJournal(final ConsumptionOrder order, final InputSources sources) {
         final InputSource source = sources.bySourceId(order.sourceId());
+        source.requireEnd();
         return order.corrupt("records event " + order.eventId() + " of " + source.source()
                 + " as consumed, but " + source.directory() + " ends after event " + source.lastEventId(), null);
     }

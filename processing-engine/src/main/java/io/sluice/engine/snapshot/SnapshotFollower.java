@@ -4,7 +4,7 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.JournalingInput;
-import io.sluice.engine.StaleWriteLock;
+import io.sluice.runtime.journal.StaleWriteLock;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.engine.recovery.ExcerptComparison;

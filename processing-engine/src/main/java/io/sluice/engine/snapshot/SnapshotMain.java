@@ -5,7 +5,7 @@ import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.JournalingInput;
-import io.sluice.engine.StaleWriteLock;
+import io.sluice.runtime.journal.StaleWriteLock;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.engine.recovery.ExcerptComparison;
@@ -19,6 +19,8 @@ import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
+import io.sluice.runtime.process.LockHeldException;
+import io.sluice.runtime.process.ProcessLock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,12 +42,17 @@ import java.util.concurrent.Callable;
  * up with the journals as the engine writes them ({@link SnapshotFollower}, an Agrona agent idling with a sleeping
  * strategy), a snapshot after every {@code N}-th input and/or every {@code --interval} seconds, until SIGTERM.
  * <p>
- * Exit codes: 0 done; 2 bad config or options, or an admin journal others could write; 3 a journal is damaged, or re-running gave other reports than
- * recorded (the message says where).
+ * It takes the snapshot journal's writer lock first ({@link ProcessLock#journalWriter}): one snapshotter per root.
+ * <p>
+ * Exit codes: 0 done (or stopped by SIGTERM); 1 another process writes the snapshot journal (the message names it and
+ * its pid), or an unforeseen failure; 2 bad config or options, or an admin journal others could write; 3 a journal is
+ * damaged, or re-running gave other reports than recorded (the message says where).
  */
 @Command(name = "snapshot", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Write snapshots of the engine's state by re-running the recorded journals (never touching the live engine).")
 public final class SnapshotMain implements Callable<Integer> {
+    /** Exit code when another process writes the snapshot journal, or something unforeseen stopped a follower. */
+    public static final int EXIT_FAILED = 1;
     /** Exit code for a bad config or options. */
     public static final int EXIT_BAD_CONFIG = 2;
     /** Exit code for a damaged journal or a re-run that differs from the record. */
@@ -100,9 +107,15 @@ public final class SnapshotMain implements Callable<Integer> {
             return EXIT_BAD_CONFIG;
         }
         final Path journals = root != null ? root : config.journalRoot();
-        if (follow) {
-            return follow(config, journals);
+        try (ProcessLock writer = ProcessLock.journalWriter(Journals.snapshotJournal(journals), "snapshot")) {
+            return follow ? follow(config, journals) : once(config, journals);
+        } catch (final LockHeldException e) {
+            System.err.println("snapshot: cannot start: " + e.getMessage());
+            return EXIT_FAILED;
         }
+    }
+
+    private int once(final EngineConfig config, final Path journals) {
         if (intervalSeconds != null) {
             System.err.println("snapshot: --interval needs --follow");
             return EXIT_BAD_CONFIG;
@@ -152,7 +165,7 @@ public final class SnapshotMain implements Callable<Integer> {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        hook.remove();
+        hook.close();
         System.out.println(follower.summary().describe());
         final Throwable failure = thread.failure();
         if (failure instanceof CorruptJournalException || failure instanceof IllegalArgumentException) {
@@ -162,7 +175,7 @@ public final class SnapshotMain implements Callable<Integer> {
         if (failure != null) {
             System.err.println("snapshot: stopped by an unforeseen failure:");
             failure.printStackTrace();
-            return 1;
+            return EXIT_FAILED;
         }
         return 0;
     }

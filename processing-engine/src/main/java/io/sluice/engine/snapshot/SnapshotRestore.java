@@ -225,6 +225,9 @@ public final class SnapshotRestore {
     /** @return how {@code config} differs from the one the snapshot was taken under, or null */
     private static String configDifference(final SnapshotCatalog.Entry entry, final EngineConfig config) {
         final SnapshotBegin b = entry.begin;
+        if (b.idKeyCheck() != config.publicIds().keyCheck()) {
+            return "another idKey: its OrderIDs and ExecIDs were permuted with another key than the one configured";
+        }
         if (b.maxOpenOrders() != config.maxOpenOrders() || b.completedOrderMemory() != config.completedOrderMemory()
                 || b.maxPriceLevels() != config.maxPriceLevels()) {
             return "maxOpenOrders, completedOrderMemory, maxPriceLevels " + b.maxOpenOrders() + ", "

@@ -35,6 +35,7 @@ public final class SnapshotWriter {
     private final ExcerptAppender appender;
     private final EngineSnapshots records;
     private final EngineConfig config;
+    private final long idKeyCheck;
     private final SnapshotChecksum checksum = new SnapshotChecksum();
     private final SnapshotBegin begin = new SnapshotBegin();
     private final SnapshotSource source = new SnapshotSource();
@@ -50,6 +51,7 @@ public final class SnapshotWriter {
         this.appender = appender;
         this.records = Journals.methodWriter(appender, EngineSnapshots.class);
         this.config = config;
+        this.idKeyCheck = config.publicIds().keyCheck();
     }
 
     /**
@@ -66,6 +68,7 @@ public final class SnapshotWriter {
                 .state(engine.lastOrderId(), engine.lastExecId(), engine.openOrders(), engine.completedOrders().size(),
                         sources.count(), config.instruments().size())
                 .capacities(config.maxOpenOrders(), config.completedOrderMemory(), config.maxPriceLevels())
+                .idKeyCheck(idKeyCheck)
                 .killSwitch(engine.killSwitch());
         open();
         records.snapshotBegin(begin);

@@ -1,5 +1,6 @@
 package io.sluice.engine.process;
 
+import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.process.JavaProcess;
@@ -21,13 +22,16 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A journal the engine cannot read on stops it, with a message naming the journal, its file and the
- * excerpt, and (as a process) a non-zero exit: it never skips data silently.
+ * excerpt, and (as a process) a non-zero exit: it never skips data silently. A damaged excerpt header, which a tailer
+ * takes for the journal's end, stops its start (exit code 3) naming the gateway journal's header, whether the engine
+ * had consumed the excerpt or not yet. SIGTERM stops it with exit code 0.
  */
 final class CorruptJournalTest {
     @TempDir
@@ -81,6 +85,50 @@ final class CorruptJournalTest {
     }
 
     @Test
+    void aDamagedExcerptHeaderInAGatewayJournalStopsTheRestartNamingTheGatewayJournal() throws Exception {
+        writeOrders(5);
+        try (EngineService service = new EngineService(TwoInstrumentMarket.config(root))) { // the history, answered
+            service.recover();
+            while (service.processed() < 5) {
+                service.poll();
+            }
+        }
+        final Path journal = Journals.gatewayJournal(root, 1);
+        final JournalSurgery.Change damaged = JournalSurgery.damageHeader(journal, 3);
+        assertEngineStopsOnDamagedHeader(journal, damaged);
+    }
+
+    @Test
+    void aDamagedExcerptHeaderAheadOfTheEngineStopsItsStartNamingTheGatewayJournal() throws Exception {
+        writeOrders(5);
+        final Path journal = Journals.gatewayJournal(root, 1);
+        final JournalSurgery.Change damaged = JournalSurgery.damageHeader(journal, 3);
+        assertEngineStopsOnDamagedHeader(journal, damaged);
+        assertEquals(0, EngineJournalContents.read(root).size(), "nothing went live");
+    }
+
+    /** Starts the engine process: it must stop with exit code 3, naming the damaged header, and never go live. */
+    private void assertEngineStopsOnDamagedHeader(final Path journal, final JournalSurgery.Change damaged) throws Exception {
+        final long lastIndex;
+        try (ChronicleQueue queue = Journals.openReadOnly(journal)) {
+            lastIndex = queue.lastIndex();
+        }
+        final Path configFile = Files.writeString(root.resolve("engine.yaml"), TwoInstrumentMarket.config(root).toString());
+        try (JavaProcess engine = JavaProcess.start("engine", root.resolve("engine.log"),
+                List.of("-XX:TieredStopAtLevel=1"), EngineMain.class, "--config", configFile.toString())) {
+            EngineProcesses.awaitEndOr(engine, "engine: recovered");
+            assertEquals(EngineMain.EXIT_CORRUPT_JOURNAL, engine.waitFor(30), engine.logText());
+            final String log = engine.logText();
+            assertTrue(log.contains("engine: stopped on a corrupt journal: journal " + journal.toAbsolutePath() + ", file "
+                    + damaged.file().getFileName() + ", excerpt index 0x" + Long.toHexString(damaged.index())
+                    + " (sequence 2 of cycle "), log);
+            assertTrue(log.contains("byte offset " + damaged.offset() + ": the excerpt cannot be read (its header is"
+                    + " damaged), though the journal holds excerpts up to index 0x" + Long.toHexString(lastIndex)), log);
+            assertFalse(log.contains("engine: recovered"), log);
+        }
+    }
+
+    @Test
     void sigtermStopsTheEngineProcessCleanly() throws Exception {
         writeOrders(3);
         final Path configFile = root.resolve("engine.yaml");
@@ -88,7 +136,7 @@ final class CorruptJournalTest {
         try (JavaProcess engine = JavaProcess.start("engine", root.resolve("engine.log"),
                 List.of("-XX:TieredStopAtLevel=1"), EngineMain.class, "--config", configFile.toString())) {
             EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == 3, "3 answered commands");
-            engine.stop(30);
+            assertEquals(0, engine.stop(30), engine.logText()); // the exit-code table's clean stop, not the JVM's 143
             assertTrue(engine.logText().contains("engine: stopped"), engine.logText());
         }
     }

@@ -226,7 +226,7 @@ final class ScheduledTradingDayTest {
         awaitEngineJournal("admin 1 OPEN_TRADING ACKNOWLEDGED NONE");
         order("DAY1", Side.BUY, TimeInForce.DAY, 100);
         awaitEngineJournal("DAY1 NEW NEW NONE");
-        engine.stop(30); // SIGTERM: a clean stop (exit status 143, the signal's)
+        engine.stop(30); // SIGTERM: a clean stop
 
         final Instant later = Instant.now();
         Files.writeString(configFile, config(utcSession(later.minus(2, ChronoUnit.HOURS), later.minus(1, ChronoUnit.MINUTES)))
@@ -235,7 +235,7 @@ final class ScheduledTradingDayTest {
         awaitEngineJournal("DAY1 EXPIRED EXPIRED NONE");
         order("LATE", Side.BUY, TimeInForce.DAY, 101);
         awaitEngineJournal("LATE REJECTED REJECTED OUTSIDE_TRADING_SESSION");
-        engine.stop(30); // SIGTERM: a clean stop (exit status 143, the signal's)
+        engine.stop(30); // SIGTERM: a clean stop
         assertTrue(engine.logText().contains("engine: trading schedule: CLOSE_TRADING for all instruments"), engine.logText());
 
         assertEquals(List.of("1 OPEN_TRADING 0 schedule", "2 CLOSE_TRADING 0 schedule"), adminJournal(),

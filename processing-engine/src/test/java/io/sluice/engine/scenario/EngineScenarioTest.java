@@ -9,6 +9,8 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,13 +19,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 /**
  * Runs every scenario in {@code src/test/resources/scenarios/} (one rule or awkward case per file, see
  * {@link Scenario}) through a fresh engine configured by {@code scenario-engine.yaml} and compares the
- * reports, as text, with the file's expected reports.
+ * reports, as text, with the file's expected reports. That config has {@code idKey: counters}, so that OrderIDs and
+ * ExecIDs read as counts; a scenario with a line {@code # idKey: KEY} runs with that key.
  * <p>
  * After a deliberate behaviour change, {@code -Dsluice.scenarios.regenerate=true} rewrites the expected
  * reports of every scenario in the source tree from what the engine now writes: review the diff.
  */
 final class EngineScenarioTest {
     private static final String REGENERATE = "sluice.scenarios.regenerate";
+    /** A scenario's line {@code # idKey: KEY} runs it with that key instead of the config's (counters: ids as counts). */
+    private static final Pattern ID_KEY = Pattern.compile("(?m)^# idKey: (.+)$");
 
     static Stream<Path> scenarios() throws IOException, URISyntaxException {
         final Path dir = Path.of(EngineScenarioTest.class.getResource("/scenarios").toURI());
@@ -39,7 +44,12 @@ final class EngineScenarioTest {
     void engineWritesTheExpectedReports(final Path file) throws Exception {
         final EngineConfig config = EngineConfig.load(
                 Path.of(EngineScenarioTest.class.getResource("/scenario-engine.yaml").toURI()));
-        final Scenario scenario = Scenario.parse(Files.readString(file));
+        final String text = Files.readString(file);
+        final Matcher idKey = ID_KEY.matcher(text);
+        if (idKey.find()) {
+            config.idKey(idKey.group(1));
+        }
+        final Scenario scenario = Scenario.parse(text);
         final String actual = scenario.run(config);
         if (Boolean.getBoolean(REGENERATE)) {
             final Path source = Path.of("src/test/resources/scenarios").resolve(file.getFileName());

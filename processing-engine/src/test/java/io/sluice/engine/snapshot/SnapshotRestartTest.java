@@ -1,6 +1,7 @@
 package io.sluice.engine.snapshot;
 
 import io.sluice.contracts.Price;
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.EngineService;
@@ -25,13 +26,15 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Snapshots on real journals, in one process: the snapshotter ({@link SnapshotMain#run}) re-runs what an engine
  * recorded and writes snapshots; an engine restarting loads the newest valid one, re-runs only the inputs after it,
  * and goes on writing exactly what an uninterrupted engine writes; a damaged newest snapshot is reported and the
- * older one used; a snapshot of another instrument config is refused with its reason.
+ * older one used; a snapshot of another instrument config or idKey is refused with its reason, and an engine under
+ * another idKey does not go live on the journals at all.
  */
 final class SnapshotRestartTest {
     @TempDir
@@ -111,6 +114,26 @@ final class SnapshotRestartTest {
         assertEquals(1, reported.size(), reported.toString());
         assertTrue(reported.get(0).contains("taken under another engine config: instruments differ"), reported.get(0));
         assertTrue(reported.get(0).contains("priceHigh: 10") && reported.get(0).contains("priceHigh: 11"), reported.get(0));
+    }
+
+    @Test
+    void journalsKeepTheIdKeyTheyWereWrittenUnder() {
+        final EngineConfig config = config(root).idKey("the first key");
+        try (GatewayJournalWriter gateway1 = new GatewayJournalWriter(root, 1, 1)) {
+            gateway1.write(500);
+            runEngine(config, 500);
+        }
+        assertEquals(1, SnapshotMain.run(config, root, 0, true).written());
+        final EngineConfig rekeyed = config(root).idKey("another key");
+        final List<String> reported = new ArrayList<>();
+        assertNull(restore(rekeyed, reported));
+        assertEquals(1, reported.size(), reported.toString());
+        assertTrue(reported.get(0).contains("taken under another engine config: another idKey"), reported.get(0));
+
+        final CorruptJournalException refused = assertThrows(CorruptJournalException.class, () -> runEngine(rekeyed, 0));
+        assertTrue(refused.getMessage().contains("only their OrderIDs and ExecIDs differ, so the journals were written"
+                + " under another idKey"), refused.getMessage());
+        assertNotNull(runEngine(config, 0).from, "under its own key the engine restarts from its snapshot");
     }
 
     /** The tests' market as the snapshots here were taken under: no pretouching, 500 completed orders remembered. */

@@ -1,7 +1,7 @@
 package io.sluice.engine.snapshot;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.engine.StaleWriteLock;
+import io.sluice.runtime.journal.StaleWriteLock;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;

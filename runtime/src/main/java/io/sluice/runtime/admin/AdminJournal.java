@@ -3,6 +3,8 @@ package io.sluice.runtime.admin;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminCommands;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.process.LockHeldException;
+import io.sluice.runtime.process.ProcessLock;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -11,15 +13,13 @@ import net.openhft.chronicle.queue.TailerDirection;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The deployment's admin journal ({@link Journals#adminJournal}), as its writers see it: {@code ./sluice admin} and
@@ -30,25 +30,29 @@ import java.util.Set;
  *     {@link #requireOwnerOnly} refuses one owned by another user or open to group or others, naming the directory,
  *     its owner and its mode. Every process that opens the admin journal calls it first, at start.</li>
  * <li><b>Event ids count 1, 2, 3... with no gap</b>, as the engine expects of every input source, however many
- *     writers there are: {@link #append} holds an exclusive file lock ({@code append.lock} in the journal's
- *     directory) while it reads the last id and appends the next. Admin commands are rare: a lock is right here.</li>
+ *     writers there are: {@link #append} holds the journal's writer lock ({@link ProcessLock#journalWriter}'s file, as
+ *     every journal's appender does) while it reads the last id and appends the next, waiting up to
+ *     {@value #APPEND_WAIT_SECONDS} s for another append to finish. Admin commands are rare: a lock is right here. A
+ *     process that holds the lock for its whole run (a receiver rebuilding a replica's admin journal) refuses every
+ *     append, naming itself.</li>
  * </ul>
  */
 public final class AdminJournal implements AutoCloseable {
+    /** The longest an append waits for another process's append to release the journal's writer lock. */
+    public static final long APPEND_WAIT_SECONDS = 5;
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
     private final ChronicleQueue queue;
     private final ExcerptAppender appender;
     private final AdminCommands writer;
-    private final Path lockFile;
-    private final FileChannel lockChannel;
+    private final Path dir;
     /** Reads the newest command, backwards from the end: one tailer and reader for every append, not one each. */
     private final ExcerptTailer newest;
     private final MethodReader newestReader;
     private long newestEventId;
 
     private AdminJournal(final Path root) {
-        final Path dir = Journals.adminJournal(root);
+        dir = Journals.adminJournal(root);
         createOwnerOnly(root);
         requireOwnerOnly(root);
         queue = Journals.open(dir);
@@ -56,13 +60,6 @@ public final class AdminJournal implements AutoCloseable {
         writer = Journals.methodWriter(appender, AdminCommands.class);
         newest = queue.createTailer().direction(TailerDirection.BACKWARD);
         newestReader = newest.methodReader((AdminCommands) command -> newestEventId = command.metaData().eventId());
-        lockFile = dir.resolve("append.lock");
-        try {
-            lockChannel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        } catch (final IOException e) {
-            queue.close();
-            throw new UncheckedIOException("cannot open " + lockFile.toAbsolutePath() + ", the admin journal's lock", e);
-        }
     }
 
     /**
@@ -79,15 +76,16 @@ public final class AdminJournal implements AutoCloseable {
      * and eventId; other MetaData fields are the caller's.
      *
      * @return the event id the command was given: its outcomes carry it
+     * @throws LockHeldException if another process kept the journal's writer lock for {@value #APPEND_WAIT_SECONDS} s,
+     *                           naming it
      */
     public long append(final AdminCommand command) {
-        try (FileLock ignored = lockChannel.lock()) {
+        try (ProcessLock ignored = ProcessLock.takeWithin(dir.resolve(ProcessLock.JOURNAL_WRITER_FILE), "admin append",
+                TimeUnit.SECONDS.toNanos(APPEND_WAIT_SECONDS))) {
             final long eventId = lastEventId() + 1;
             command.metaData().sourceId(Journals.ADMIN_SOURCE_ID).eventId(eventId);
             writer.adminCommand(command);
             return eventId;
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot lock " + lockFile.toAbsolutePath() + " to append an admin command", e);
         }
     }
 
@@ -145,13 +143,7 @@ public final class AdminJournal implements AutoCloseable {
 
     @Override
     public void close() {
-        try {
-            lockChannel.close();
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot close " + lockFile.toAbsolutePath(), e);
-        } finally {
-            newest.close();
-            queue.close();
-        }
+        newest.close();
+        queue.close();
     }
 }

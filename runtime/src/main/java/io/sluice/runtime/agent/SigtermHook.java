@@ -1,57 +1,115 @@
 package io.sluice.runtime.agent;
 
+import sun.misc.Signal;
+
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The one shutdown path of a Sluice process: on SIGTERM (or Ctrl-C) a JVM shutdown hook closes the process's agent
- * threads ({@link AgentThread#close(long, TimeUnit)}), each after its {@code doWork} in hand, and waits for them at most
- * {@value #GRACE_SECONDS} s in all, so the process answers SIGTERM within seconds in every state (a long recovery
- * included: the journals are safe at any instant). Prints {@code <role>: stopped}, or that it exits anyway.
- * The role's main thread waits for its agent to close ({@link AgentThread#awaitClosed()}) and {@link #remove()}s the
- * hook when the agent stopped by itself (a failure), before it exits with its own code.
+ * The one way a Sluice process stops: SIGTERM (or Ctrl-C) closes its agents, and it exits with its role's own code.
+ * <p>
+ * A clean stop exits 0, as the README's exit-code table says.
+ * The JVM's own handling of these signals would run the shutdown hooks and exit with 128 plus the signal's number
+ * (143, 130) whatever the role decides, and a supervisor would read every clean stop as a failure. So a role's
+ * {@code main} calls {@link #handleSignals()} first: from then on the signals come here. With agents installed
+ * ({@link #install}), a signal closes them, each after its {@code doWork} in hand, waiting at most
+ * {@value #GRACE_SECONDS} s in all (a long recovery included: the journals are safe at any instant), and prints
+ * {@code <role>: stopped}; the role's main thread, which waits for its agent ({@link AgentThread#awaitClosed()}), then
+ * exits with its code through {@code System.exit} (the JVM's shutdown hooks run there). Agents still running after the
+ * grace period, or a signal before any are installed (a process still starting), end the process with
+ * {@code System.exit(0)} at once: it was asked to stop, and stopped.
  */
 public final class SigtermHook implements AutoCloseable {
     /** The longest a process waits for its threads to close after SIGTERM. */
     public static final long GRACE_SECONDS = 5;
+    private static final List<String> SIGNALS = List.of("TERM", "INT");
+    /** Guards {@link #handling}, {@link #installed} and {@link #stopping}: a signal and the main thread meet here. */
+    private static final Object LOCK = new Object();
+    private static boolean handling;
+    private static SigtermHook installed;
+    private static Thread stopping;
 
-    private final Thread hook;
+    private final String role;
+    private final long graceSeconds;
+    private final List<AgentThread> threads;
 
     private SigtermHook(final String role, final long graceSeconds, final List<AgentThread> threads) {
-        hook = new Thread(() -> {
-            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds);
-            boolean closed = true;
-            for (final AgentThread thread : threads) {
-                closed &= thread.close(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        this.role = role;
+        this.graceSeconds = graceSeconds;
+        this.threads = threads;
+    }
+
+    /** Takes SIGTERM and SIGINT from the JVM for this class: call first in a role's {@code main}. Idempotent. */
+    public static void handleSignals() {
+        synchronized (LOCK) {
+            if (!handling) {
+                for (final String name : SIGNALS) {
+                    Signal.handle(new Signal(name), SigtermHook::onSignal);
+                }
+                handling = true;
             }
-            System.out.println(closed ? role + ": stopped"
-                    : role + ": not stopped after " + graceSeconds + " s, exiting anyway");
-            System.out.flush();
-        }, role + "-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        }
     }
 
     /** Installs the hook: SIGTERM closes {@code threads} in this order. @param role names the process in messages */
     public static SigtermHook install(final String role, final AgentThread... threads) {
-        return new SigtermHook(role, GRACE_SECONDS, List.of(threads));
+        return install(role, GRACE_SECONDS, threads);
     }
 
     /** As {@link #install(String, AgentThread...)}, waiting at most {@code graceSeconds} (a tail's summary and plot). */
     public static SigtermHook install(final String role, final long graceSeconds, final AgentThread... threads) {
-        return new SigtermHook(role, graceSeconds, List.of(threads));
+        handleSignals();
+        final SigtermHook hook = new SigtermHook(role, graceSeconds, List.of(threads));
+        synchronized (LOCK) {
+            installed = hook;
+        }
+        return hook;
     }
 
-    /** Removes the hook (the process is exiting by itself); harmless while the hook itself runs. */
-    public void remove() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (final IllegalStateException alreadyShuttingDown) {
-            // stopping on SIGTERM: the hook is what is running
+    private static void onSignal(final Signal signal) {
+        synchronized (LOCK) {
+            if (stopping != null) {
+                return; // already stopping
+            }
+            final SigtermHook hook = installed;
+            stopping = new Thread(hook == null ? () -> System.exit(0) : hook::stop, "sigterm-stop");
+            stopping.start();
         }
     }
 
+    /** Closes the threads, says so, and if they did not close in time ends the process anyway. */
+    private void stop() {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(graceSeconds);
+        boolean closed = true;
+        for (final AgentThread thread : threads) {
+            closed &= thread.close(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+        System.out.println(closed ? role + ": stopped" : role + ": not stopped after " + graceSeconds + " s, exiting anyway");
+        System.out.flush();
+        if (!closed) {
+            System.exit(0);
+        }
+    }
+
+    /**
+     * Uninstalls the hook once the agents are closed, by a signal or by a failure of their own; if a signal is stopping
+     * them, first waits for it to have said so.
+     */
     @Override
     public void close() {
-        remove();
+        final Thread stop;
+        synchronized (LOCK) {
+            if (installed == this) {
+                installed = null;
+            }
+            stop = stopping;
+        }
+        if (stop != null && stop != Thread.currentThread()) {
+            try {
+                stop.join(TimeUnit.SECONDS.toMillis(graceSeconds));
+            } catch (final InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 }

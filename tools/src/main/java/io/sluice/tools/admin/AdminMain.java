@@ -8,6 +8,7 @@ import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSessionState;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.counters.CountersDirectory.Liveness;
+import io.sluice.runtime.process.LockHeldException;
 import io.sluice.tools.demo.DurationConverter;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -242,6 +243,8 @@ public final class AdminMain implements Callable<Integer> {
                 eventId = journal.append(command);
             } catch (final IllegalStateException othersCouldWrite) {
                 return badInput(othersCouldWrite.getMessage());
+            } catch (final LockHeldException written) { // a receiver rebuilds this root's admin journal
+                return badInput("cannot append to the admin journal: " + written.getMessage());
             }
             watch.await(eventId, System.nanoTime() + timeout.toNanos());
             final AnswerWatch.Answer answer = gatewayAction && watch.gatewayAnswer() != null ? watch.gatewayAnswer()

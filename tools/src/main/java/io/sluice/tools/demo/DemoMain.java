@@ -74,6 +74,7 @@ public final class DemoMain implements Callable<Integer> {
     private final PrintStream out = System.out;
     private volatile SluiceDeployment deployment;
     private volatile ReplicaSide replicaSide;
+    private volatile MarketDataSide marketData;
 
     public static void main(final String[] args) {
         System.exit(new CommandLine(new DemoMain()).execute(args));
@@ -89,7 +90,7 @@ public final class DemoMain implements Callable<Integer> {
         final SessionIdentity load1 = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
         final SessionIdentity load2 = SessionIdentity.ofSluiceClient("LOAD2", PASSWORD);
         final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
-        out.printf("Sluice demo: engine + 2 gateways (%s, idle: %s) as child processes, under %s%n", fixTransport,
+        out.printf("Sluice demo: engine + 2 gateways (%s, idle: %s) + marketdata as child processes, under %s%n", fixTransport,
                 idleChoice.label(), root);
         out.println("  " + place.describe());
         try (SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
@@ -104,6 +105,8 @@ public final class DemoMain implements Callable<Integer> {
             out.printf("  counters  ./sluice stat --root %s ; for Prometheus: ./sluice metrics --root %<s --port 9464%n",
                     sluice.journals());
             out.printf("  admin     ./sluice admin --root %s sessions (or halt SLC, kill-switch on, ...)%n", sluice.journals());
+            marketData = MarketDataSide.start(root, sluice);
+            out.println(marketData.describe());
             if (replicate) {
                 replicaSide = ReplicaSide.start(root, sluice);
                 out.println(replicaSide.describe());
@@ -140,6 +143,10 @@ public final class DemoMain implements Callable<Integer> {
     /** Stops the child processes (also on Ctrl-C, from a shutdown hook) and deletes the temporary root. */
     private synchronized void stopAndDelete(final Path root) {
         try {
+            if (marketData != null) {
+                marketData.close();
+                marketData = null;
+            }
             if (replicaSide != null) {
                 replicaSide.close();
                 replicaSide = null;
@@ -171,9 +178,10 @@ public final class DemoMain implements Callable<Integer> {
         out.printf("driving buy orders (10 at 100.00; %s) through both gateways for %d s%s%n",
                 window == 1 ? "ping-pong: each session waits for ack + fill" : "window " + window + " per session",
                 duration.toSeconds(), rate > 0 ? " at " + rate + " orders/s" : ", as fast as they come back");
-        out.printf(Locale.ROOT, "%6s %10s %9s %9s %9s %9s %10s   round trip, µs%s%n",
+        out.printf(Locale.ROOT, "%6s %10s %9s %9s %9s %9s %10s   round trip, µs%s; market data: %s top of book%n",
                 "second", "orders/s", "p50", "p90", "p99", "p99.99", "max",
-                replicaSide == null ? "" : "; replica: records behind Kafka's end, age of its newest record; shadow");
+                replicaSide == null ? "" : "; replica: records behind Kafka's end, age of its newest record; shadow",
+                SluiceDeployment.SYMBOL);
 
         final Histogram whole = new Histogram(3);
         final Histogram secondHalf = new Histogram(3);
@@ -234,10 +242,11 @@ public final class DemoMain implements Callable<Integer> {
     }
 
     private void printSecond(final int second, final Histogram interval) {
-        out.printf(Locale.ROOT, "%6d %10d %9.1f %9.1f %9.1f %9.1f %10.1f%s%n", second, interval.getTotalCount(),
+        out.printf(Locale.ROOT, "%6d %10d %9.1f %9.1f %9.1f %9.1f %10.1f%s   %s%n", second, interval.getTotalCount(),
                 interval.getValueAtPercentile(50) / 1e3, interval.getValueAtPercentile(90) / 1e3,
                 interval.getValueAtPercentile(99) / 1e3, interval.getValueAtPercentile(99.99) / 1e3,
-                interval.getMaxValue() / 1e3, replicaSide == null ? "" : "   " + replicaSide.status());
+                interval.getMaxValue() / 1e3, replicaSide == null ? "" : "   " + replicaSide.status(),
+                marketData == null ? "" : marketData.status());
     }
 
     /** Waits for the replica to catch up and the shadow to follow it all: @return 0 if both are identical, else 1 */

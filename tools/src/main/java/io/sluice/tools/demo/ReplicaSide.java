@@ -42,9 +42,8 @@ final class ReplicaSide implements AutoCloseable {
     /** The receiver's lag line while Kafka does not answer: {@code | kafka unreachable since 21:50:27 UTC (12 s)}. */
     private static final Pattern KAFKA_UNREACHABLE = Pattern.compile("\\| (kafka unreachable since [^|]+?) \\|");
     private static final Pattern REPORTS_COMPARED = Pattern.compile("([\\d,]+) reports compared, identical so far");
-    /** The shadow's exit codes (ReplayMain): a divergence, and a stop by SIGTERM with its summary printed. */
+    /** The shadow's exit code (ReplayMain) for a divergence; a stop by SIGTERM, every report identical, exits 0. */
     private static final int SHADOW_DIVERGED = 3;
-    private static final int SHADOW_STOPPED = 143;
 
     private final Path replica;
     private final List<JavaProcess> processes = new ArrayList<>();
@@ -246,7 +245,7 @@ final class ReplicaSide implements AutoCloseable {
         }
         final String verdict = stopShadow();
         final int exit = shadowExit();
-        return new Verdict(last[0], verdict, (exit == 0 || exit == SHADOW_STOPPED) && verdict.startsWith("identical"));
+        return new Verdict(last[0], verdict, exit == 0 && verdict.startsWith("identical"));
     }
 
     /** Stops the shadow (SIGTERM, its graceful stop) and @return its verdict line: identical, N reports, or why not */

@@ -26,14 +26,16 @@ import java.nio.file.Path;
  * through a method writer of that interface on a YAML wire. Every record's checksum is checked on the way
  * ({@link JournalReader}): a damaged journal stops the dump with a message naming the journal, cycle file,
  * excerpt index and byte offset, and exit code {@value #EXIT_CORRUPT}, never a hang or a silent skip. A journal
- * that ends before its last excerpt (an unreadable excerpt header) is reported the same way.
+ * that ends before its last excerpt (an unreadable excerpt header) is reported the same way
+ * ({@link JournalReader#readOneToEnd}). The market-data journal, whose excerpts are batches of feed messages rather
+ * than method calls, is printed batch by batch ({@link MarketDataDump}).
  */
 public final class JournalDump {
     /** Exit code when the journal is damaged. */
     public static final int EXIT_CORRUPT = 3;
     private static final String USAGE = """
             Usage: ./sluice dump <journal dir> [-s] [-f] [-n <index>] [-x <count>]
-              <journal dir>  e.g. data/engine, data/gateway-1, data/gateway-1-out, data/snapshots
+              <journal dir>  e.g. data/engine, data/gateway-1, data/gateway-1-out, data/snapshots, data/marketdata
               -s show each excerpt's index, -f follow new records, -n <index> start there (0x... or decimal),
               -x <count> at most that many excerpts""";
 
@@ -75,6 +77,9 @@ public final class JournalDump {
             err.println("dump: no journal directory " + dir.toAbsolutePath());
             return 1;
         }
+        if (dir.toAbsolutePath().normalize().getFileName().toString().equals(Journals.MARKET_DATA)) {
+            return MarketDataDump.run(dir, showIndex, follow, start, max, out, err);
+        }
         final Class<?> type;
         try {
             type = interfaceOf(dir);
@@ -92,8 +97,7 @@ public final class JournalDump {
             try (JournalReader reader = new JournalReader(journal, tailer, yaml.methodWriter(type))) {
                 long printed = 0;
                 while (printed < max) {
-                    final long index = tailer.index();
-                    if (reader.readOne()) {
+                    if (follow ? reader.readOne() : reader.readOneToEnd()) {
                         if (yaml.bytes().readRemaining() > 0) {
                             if (showIndex) {
                                 out.println("# index 0x" + Long.toHexString(tailer.lastReadIndex()));
@@ -106,7 +110,6 @@ public final class JournalDump {
                     } else if (follow) {
                         idle.idle();
                     } else {
-                        checkEnded(journal, index);
                         break;
                     }
                 }
@@ -117,15 +120,6 @@ public final class JournalDump {
             out.flush();
             err.println("dump: stopped on a damaged journal: " + e.getMessage());
             return EXIT_CORRUPT;
-        }
-    }
-
-    /** A reader that stops before the journal's last excerpt met one it cannot read: its header is damaged. */
-    private static void checkEnded(final ChronicleQueue journal, final long index) {
-        final long last = journal.lastIndex();
-        if (last >= 0 && index != 0 && index <= last) {
-            throw CorruptJournalException.at(journal, index, -1, "the excerpt cannot be read, though the journal holds"
-                    + " excerpts up to index 0x" + Long.toHexString(last), null);
         }
     }
 

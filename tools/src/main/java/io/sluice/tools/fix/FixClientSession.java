@@ -230,7 +230,7 @@ public final class FixClientSession implements AutoCloseable {
 
     private IOException malformed(final FixError error) {
         return new IOException(identity.senderCompId() + ": malformed message from " + endpoint + ": "
-                + error.text() + " (tag " + inbound.errorTag() + ")");
+                + error.text() + (inbound.errorTag() == FixMessage.NO_TAG ? "" : " (tag " + inbound.errorTag() + ")"));
     }
 
     private void handle(final FixMessage message, final ReportListener listener, final long receivedNanos)

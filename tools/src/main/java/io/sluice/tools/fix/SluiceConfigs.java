@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
  * The YAML configs a {@link SluiceDeployment} writes for its engine and gateways: one instrument,
  * {@value SluiceDeployment#SYMBOL}, priced on a 0.01 grid between 1 and 1000, with limits roomy enough for
  * the liquidity seeder's large resting orders; gateways admit up to {@value #MAX_SILENT_CONNECTIONS}
- * connections that never log on and keep them for an hour (the silent sockets of {@code fix-idle-sockets}).
+ * connections that never log on, from one address if need be, and keep them for an hour (the silent sockets of
+ * {@code fix-idle-sockets}, all from 127.0.0.1).
  */
 public final class SluiceConfigs {
     /** Connections that never log on a benchmark gateway holds at most. */
@@ -87,6 +88,7 @@ public final class SluiceConfigs {
                   maxConnections: %d,
                   maxConnectionsPerAddress: %d,
                   preLogonBuffers: %d,
+                  preLogonBuffersPerAddress: %d,
                   logonTimeoutMillis: 3600000,
                   journalReserveBytes: %d,
                   diskWarningBytes: %d,
@@ -98,7 +100,8 @@ public final class SluiceConfigs {
                 """.formatted(spec.id(), journalRoot, listen, tls == null ? "" : "\n  tls: " + tls.gatewayYaml() + ",",
                 spec.gatewaySettings().isEmpty() ? "" : "\n  " + spec.gatewaySettings() + ",",
                 idle.gatewayIdle().strategy(), MAX_SILENT_CONNECTIONS + 64,
-                MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, disk.gatewayReserveBytes(), disk.warningBytes(),
+                MAX_SILENT_CONNECTIONS + 64, MAX_SILENT_CONNECTIONS, MAX_SILENT_CONNECTIONS, disk.gatewayReserveBytes(),
+                disk.warningBytes(),
                 replication, sessions);
     }
 }

@@ -2,6 +2,7 @@ package io.sluice.tools.metrics;
 
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
+import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.counters.CountersDirectory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -35,6 +36,7 @@ public final class MetricsMain implements Callable<Integer> {
     private String bind;
 
     public static void main(final String[] args) {
+        SigtermHook.handleSignals();
         System.exit(new CommandLine(new MetricsMain()).execute(args));
     }
 

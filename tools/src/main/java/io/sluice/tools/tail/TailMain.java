@@ -84,6 +84,7 @@ public final class TailMain implements Callable<Integer> {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(final String[] args) {
+        SigtermHook.handleSignals();
         System.exit(new CommandLine(new TailMain()).execute(args));
     }
 
@@ -115,7 +116,7 @@ public final class TailMain implements Callable<Integer> {
                 idlePriority ? AgentThread.Priority.IDLE_PROCESS : AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install("tail", SHUTDOWN_WAIT_SECONDS, thread);
         thread.awaitClosed();
-        hook.remove();
+        hook.close();
         System.out.flush();
         final Throwable failure = thread.failure();
         if (failure instanceof IllegalArgumentException || failure instanceof UncheckedIOException) {

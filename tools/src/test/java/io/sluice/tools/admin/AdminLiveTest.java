@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code ./sluice admin} against a real engine and gateway (child processes) and a FIX client: {@code sessions} lists
- * what the gateway publishes; a disconnect logs the connected client out with the reason; set-seq shows in
+ * what the gateway publishes, for every gateway running under the root; a disconnect logs the connected client out with the reason; set-seq shows in
  * {@code sessions}; the gateway's refusals (not connected, bad sequence number) are printed with exit 1; an unknown
  * gateway or session, and an admin journal others could write, are refused before anything is written (exit 2). The
  * command line runs in this JVM (its output captured), and once as a process of its own, as {@code ./sluice} runs it.
@@ -101,6 +101,28 @@ class AdminLiveTest {
                 assertEquals(AdminMain.EXIT_REFUSED, process.waitFor(TIMEOUT.toSeconds()), process.logText());
                 assertTrue(process.logText().contains("refused: the session is not connected"), process::logText);
             }
+        }
+    }
+
+    @Test
+    void sessionsListsTheSessionsOfEveryGatewayRunningUnderTheRoot() throws Exception {
+        final SessionIdentity first = SessionIdentity.ofSluiceClient("TRADER1", PASSWORD);
+        final SessionIdentity second = SessionIdentity.ofSluiceClient("TRADER2", PASSWORD);
+        final SessionIdentity idle = SessionIdentity.ofSluiceClient("IDLE2", PASSWORD);
+        try (SluiceDeployment sluice = SluiceDeployment.start(dir.resolve("sluice"), List.of(
+                new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(first)),
+                new SluiceDeployment.GatewaySpec(2, FixTransport.TCP, List.of(second, idle))),
+                SluiceIdle.BACKOFF, SluiceDeployment.ProcessSettings.defaults());
+             FixClientSession onFirst = new FixClientSession(sluice.endpoint(1), first);
+             FixClientSession onSecond = new FixClientSession(sluice.endpoint(2), second);
+             Watchdog firstWatched = Watchdog.closeAfter(TIMEOUT, onFirst);
+             Watchdog secondWatched = Watchdog.closeAfter(TIMEOUT, onSecond)) {
+            final Path root = sluice.journals();
+            onFirst.logon(TIMEOUT);
+            onSecond.logon(TIMEOUT);
+            awaitSessions(root, Pattern.compile("(?s)1:TRADER1 +SLUICE +ACTIVE +2 +2  running\\n"
+                    + "2:IDLE2 +SLUICE +DISCONNECTED +1 +1  running\\n"
+                    + "2:TRADER2 +SLUICE +ACTIVE +2 +2  running\\n$"));
         }
     }
 

@@ -20,8 +20,14 @@ import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.SentMessage;
 import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.marketdata.feed.AddOrder;
+import io.sluice.marketdata.feed.FeedMessage;
+import io.sluice.marketdata.feed.TradingStatus;
+import io.sluice.marketdata.journal.BatchLayout;
+import io.sluice.marketdata.journal.BatchWriter;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ChronicleReaderMain;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,6 +96,31 @@ final class JournalDumpTest {
         final String text = runReader(JournalDump.class, journal.toString(), "-s");
         for (final String expected : List.of("sent: {", "seqNum: 7", "engineIndex: 85", "received: {", "nextTargetSeq: 4",
                 "reset: {", "delivered: {", "execId: 99", "# index 0x")) {
+            assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);
+        }
+        assertNoChronicleWarnings(text);
+    }
+
+    @Test
+    void theDumpOfTheMarketDataJournalShowsEveryBatchAndItsMessages() throws Exception {
+        final Path journal = Journals.marketDataJournal(root);
+        try (ChronicleQueue queue = Journals.open(journal); ExcerptAppender appender = queue.createAppender()) {
+            final BatchWriter batch = new BatchWriter();
+            final TradingStatus status = new TradingStatus();
+            status.wrapForEncode(batch.buffer(), batch.nextMessageOffset());
+            batch.commit(status.encode(TradingStatus.HALTED, EventFixtures.id("VOD.L"), 5, true));
+            batch.appendTo(appender, BatchLayout.NO_ENGINE_INDEX, 1);
+            final AddOrder add = new AddOrder();
+            add.wrapForEncode(batch.buffer(), batch.nextMessageOffset());
+            batch.commit(add.encode(FeedMessage.BUY, EventFixtures.id("VOD.L"), 6, 42, Price.of(100), 300));
+            batch.appendTo(appender, 0x1234, 2);
+        }
+        final String text = runReader(JournalDump.class, journal.toString(), "-s");
+        for (final String expected : List.of("batch: { engineIndex: none, firstSequence: 1, count: 1 }",
+                "1: tradingStatus: { symbol: VOD.L, timestamp: 5, status: H, halt: true }",
+                "batch: { engineIndex: 0x1234, firstSequence: 2, count: 1 }",
+                "2: addOrder: { symbol: VOD.L, timestamp: 6, side: B, orderId: 42, price: 100, quantity: 300 }",
+                "# index 0x")) {
             assertTrue(text.contains(expected), () -> "no '" + expected + "' in:\n" + text);
         }
         assertNoChronicleWarnings(text);

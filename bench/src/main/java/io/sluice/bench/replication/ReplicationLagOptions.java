@@ -1,0 +1,32 @@
+package io.sluice.bench.replication;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The options of {@code ./sluice bench replication}, for picocli: {@code --help} prints them. */
+@Command(name = "./sluice bench replication", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Replication lag through a real Kafka broker, a shipper and a receiver (child processes): from a"
+                + " command's append to the primary journal to its arrival in the replica, per offered rate.")
+final class ReplicationLagOptions {
+    @Option(names = "--rates", split = ",", paramLabel = "RATE",
+            description = "offered commands per second, one phase each; 0: flat out (default 10000,100000,0)")
+    private long[] rates = {10_000, 100_000, 0};
+
+    @Option(names = "--seconds", description = "seconds of each phase at a rate (default ${DEFAULT-VALUE})")
+    private long seconds = 5;
+
+    @Option(names = "--flat-out", description = "commands of the flat-out phase (default ${DEFAULT-VALUE})")
+    private long flatOut = 300_000;
+
+    long[] rates() {
+        return rates;
+    }
+
+    long seconds() {
+        return seconds;
+    }
+
+    long flatOut() {
+        return flatOut;
+    }
+}
