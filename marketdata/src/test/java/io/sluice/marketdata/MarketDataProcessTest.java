@@ -3,6 +3,7 @@ package io.sluice.marketdata;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.handler.FeedHandler;
+import io.sluice.marketdata.handler.LossyRelay;
 import io.sluice.marketdata.journal.SequenceSearch;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -28,7 +29,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * {@code ./sluice marketdata} as a real child process, killed with {@code kill -9} while it derives and started again:
  * it resumes the sequence where its journal ends, so its journal is byte for byte the one a run that never stopped
  * writes (no number used twice, none skipped), and a feed handler that was live before the kill recovers what it
- * missed by retransmission and ends with the engine's books. A second process on the same root is refused.
+ * missed by retransmission and ends with the engine's books. Incrementals pass a relay that loses the first packet
+ * the restarted process sends, so the handler meets a gap whatever the kill caught in flight. A second process on the
+ * same root is refused.
  */
 final class MarketDataProcessTest {
     @TempDir
@@ -41,6 +44,7 @@ final class MarketDataProcessTest {
                 RecordedEngine.marketData(root, "127.0.0.1:9").symbols(), TradingStatus.OPEN, 100_000, 256,
                 new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0),
                 new InetSocketAddress("127.0.0.1", freePort()), null, 4_096);
+        final LossyRelay relay = new LossyRelay().to(handler.incrementalAddress());
         final Path config = dir.resolve("marketdata.yaml");
         Files.writeString(config, """
                 !io.sluice.marketdata.MarketDataConfig {
@@ -54,23 +58,24 @@ final class MarketDataProcessTest {
                   maxOrders: 100000,
                   maxPriceLevels: 256
                 }
-                """.formatted(root, handler.incrementalAddress().getPort(), handler.snapshotAddress().getPort(),
+                """.formatted(root, relay.address().getPort(), handler.snapshotAddress().getPort(),
                 handler.retransmitAddress().getPort()));
-        try (RecordedEngine engine = new RecordedEngine(root, 41); handler) {
+        try (RecordedEngine engine = new RecordedEngine(root, 41); handler; relay) {
             engine.trade(2_000, 397);
             try (JavaProcess first = start(config, "first")) {
-                until(() -> handler.state() == FeedHandler.State.LIVE && handler.expected() > 1_000, handler, first);
+                until(() -> handler.state() == FeedHandler.State.LIVE && handler.expected() > 1_000, handler, relay, first);
                 engine.trade(3_000, 397);
                 first.kill9();
             }
             final long writtenBeforeKill = nextToWrite(root);
+            relay.drop(writtenBeforeKill); // the first number the restarted process publishes never arrives
             engine.trade(1_000, 397);
             // What one run that never stopped derives from the same engine journal, with the same config.
             final Path reference = RecordedEngine.copyJournal(root, dir.resolve("reference"));
             final long expectedNext = RecordedEngine.derivedWhole(RecordedEngine.marketData(reference, "127.0.0.1:9"));
             try (JavaProcess second = start(config, "second")) {
                 until(() -> nextToWrite(root) == expectedNext && handler.expected() == expectedNext
-                        && handler.state() == FeedHandler.State.LIVE, handler, second);
+                        && handler.state() == FeedHandler.State.LIVE, handler, relay, second);
                 assertTrue(second.logText().contains("next sequence " + writtenBeforeKill),
                         "resumed at " + writtenBeforeKill + ": " + second.logText());
                 assertEquals(0, second.stop(10), second.logText()); // SIGTERM: a clean stop
@@ -102,7 +107,7 @@ final class MarketDataProcessTest {
         try (RecordedEngine engine = new RecordedEngine(root, 42);
              JavaProcess first = start(config, "first")) {
             engine.trade(10, 397);
-            until(() -> first.logText().contains("marketdata: live"), null, first);
+            until(() -> first.logText().contains("marketdata: live"), null, null, first);
             try (JavaProcess second = start(config, "second")) {
                 assertEquals(1, second.waitFor(60), second.logText());
                 assertTrue(second.logText().contains("is written by marketdata pid"), second.logText());
@@ -125,13 +130,17 @@ final class MarketDataProcessTest {
         }
     }
 
-    /** Turns the handler (if any) until {@code done}; fails after 60 s or if the process died, naming its log. */
-    private static void until(final BooleanSupplier done, final FeedHandler handler, final JavaProcess process) {
+    /** Turns the relay and handler (if any) until {@code done}; fails after 60 s or if the process died, naming its log. */
+    private static void until(final BooleanSupplier done, final FeedHandler handler, final LossyRelay relay,
+                              final JavaProcess process) {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (!done.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0 || !process.isAlive()) {
                 fail("not done in 60 s (process alive: " + process.isAlive() + "; handler "
                         + (handler == null ? "-" : handler.state() + " at " + handler.expected()) + "):\n" + process.logText());
+            }
+            if (relay != null) {
+                relay.pump();
             }
             if (handler != null) {
                 handler.doWork();

@@ -18,7 +18,7 @@ import java.util.Set;
  * script says, deterministically: by the sequence a packet carries, not by when it comes. Each rule acts once, on the
  * first packet that holds its sequence.
  */
-final class LossyRelay implements AutoCloseable {
+public final class LossyRelay implements AutoCloseable {
     private final DatagramChannel channel;
     private final List<InetSocketAddress> targets = new ArrayList<>();
     private final ByteBuffer packet = ByteBuffer.allocateDirect(2048);
@@ -32,24 +32,24 @@ final class LossyRelay implements AutoCloseable {
     private long forwarded;
     private long dropped;
 
-    LossyRelay() throws IOException {
+    public LossyRelay() throws IOException {
         channel = DatagramChannel.open();
         channel.bind(new InetSocketAddress("127.0.0.1", 0));
         channel.configureBlocking(false);
     }
 
-    InetSocketAddress address() throws IOException {
+    public InetSocketAddress address() throws IOException {
         return (InetSocketAddress) channel.getLocalAddress();
     }
 
     /** Relays to {@code target} too, from now on. */
-    LossyRelay to(final InetSocketAddress target) {
+    public LossyRelay to(final InetSocketAddress target) {
         targets.add(target);
         return this;
     }
 
     /** Loses the packet that holds {@code sequence}. */
-    LossyRelay drop(final long sequence) {
+    public LossyRelay drop(final long sequence) {
         drops.add(sequence);
         return this;
     }
@@ -73,7 +73,7 @@ final class LossyRelay implements AutoCloseable {
     }
 
     /** Relays what has come; @return how many packets came */
-    int pump() {
+    public int pump() {
         int came = 0;
         try {
             while (true) {
