@@ -76,8 +76,21 @@ public final class PromoteMain implements Callable<Integer> {
         }
     }
 
+    /** Whether a promotion still has to fence the deployment's shipper. */
+    enum Fence {
+        /** Fence it, between two checks that the replica has caught up ({@code ./sluice promote}). */
+        FENCE,
+        /** Already fenced by the caller (a {@link Standby}, whose claim fenced it): check once that it caught up. */
+        DONE
+    }
+
     /** Promotes {@code root} (see the class comment): @return the exit code, having printed what it did or why not */
     static int promote(final Path root, final String bootstrapServers) {
+        return promote(root, bootstrapServers, Fence.FENCE);
+    }
+
+    /** As {@link #promote(Path, String)}, fencing only if {@code fence} says so. */
+    static int promote(final Path root, final String bootstrapServers, final Fence fence) {
         if (!Files.isDirectory(root)) {
             System.err.println(ROLE + ": " + root.toAbsolutePath() + " is no directory");
             return ReplicateMain.EXIT_BAD_CONFIG;
@@ -97,8 +110,10 @@ public final class PromoteMain implements Callable<Integer> {
                         + "not caught up, records Kafka holds are missing here");
             } else {
                 requireCaughtUp(identity.deployment(), bootstrapServers, root);
-                fenceShipper(identity.deployment(), bootstrapServers);
-                requireCaughtUp(identity.deployment(), bootstrapServers, root); // what the fence made final
+                if (fence == Fence.FENCE) {
+                    fenceShipper(identity.deployment(), bootstrapServers);
+                    requireCaughtUp(identity.deployment(), bootstrapServers, root); // what the fence made final
+                }
             }
             RootIdentity.promote(root, identity.deployment());
             System.out.println(ROLE + ": promoted " + root.toAbsolutePath() + " (deployment " + identity.deployment()
@@ -202,7 +217,7 @@ public final class PromoteMain implements Callable<Integer> {
     }
 
     /** @return the last index of the journal in {@code dir}, -1 if it has none (or does not exist) */
-    private static long lastIndex(final Path dir) {
+    static long lastIndex(final Path dir) {
         if (!Files.exists(dir.resolve("metadata.cq4t"))) {
             return -1;
         }

@@ -28,6 +28,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     public static final int DEFAULT_LINGER_MILLIS = 0;
     /** How often the shipper commits its transaction unless configured: see {@link #transactionMillis()}. */
     public static final long DEFAULT_TRANSACTION_MILLIS = 10_000;
+    /** How often the shipper writes a heartbeat unless configured: see {@link #heartbeatMillis()}. */
+    public static final long DEFAULT_HEARTBEAT_MILLIS = 250;
 
     private String mode;
     private String deployment;
@@ -39,6 +41,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private long lagReportMillis = 1000;
     private int lingerMillis = DEFAULT_LINGER_MILLIS;
     private long transactionMillis = DEFAULT_TRANSACTION_MILLIS;
+    private long heartbeatMillis = DEFAULT_HEARTBEAT_MILLIS;
 
     /**
      * Reads and validates a config file.
@@ -85,6 +88,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         require(transactionMillis >= 1 && transactionMillis <= KafkaClients.TRANSACTION_TIMEOUT_MILLIS / 2,
                 "transactionMillis must be 1 to " + KafkaClients.TRANSACTION_TIMEOUT_MILLIS / 2 + ", got "
                         + transactionMillis);
+        require(heartbeatMillis >= 10 && heartbeatMillis <= 10_000, "heartbeatMillis must be 10 to 10000, got "
+                + heartbeatMillis);
         return this;
     }
 
@@ -184,6 +189,19 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     public ReplicationConfig transactionMillis(final long millis) {
         this.transactionMillis = millis;
+        return this;
+    }
+
+    /**
+     * @return how often the shipper writes a heartbeat to the deployment's lease topic ({@link LeaseTopic}), ms: a
+     * standby takes over after {@code failoverAfter} without one, so this must be well below that
+     */
+    public long heartbeatMillis() {
+        return heartbeatMillis;
+    }
+
+    public ReplicationConfig heartbeatMillis(final long millis) {
+        this.heartbeatMillis = millis;
         return this;
     }
 

@@ -90,6 +90,7 @@ public final class Shipper implements Agent {
     private final ShipperLag lag = new ShipperLag();
     private final CRC32C crc = new CRC32C();
     private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[0]);
+    private final ShipperHeartbeat heartbeat;
     private Admin admin;
     private ShipperTransactions transactions;
     private LogRecords logRecords;
@@ -103,6 +104,7 @@ public final class Shipper implements Agent {
         this.config = config;
         this.root = config.root();
         this.topic = LogTopic.of(config.deployment());
+        this.heartbeat = new ShipperHeartbeat(config);
     }
 
     @Override
@@ -142,6 +144,10 @@ public final class Shipper implements Agent {
                 work += resume();
             }
             work += ship();
+            if (topicReady && transactions.state() == ShipperTransactions.State.READY && heartbeat.due(now)
+                    && !resuming()) {
+                work += beat(now);
+            }
             if (transactions.state() == ShipperTransactions.State.READY) {
                 work += transactions.commitIfDue(System.nanoTime());
             }
@@ -156,6 +162,28 @@ public final class Shipper implements Agent {
             System.out.println(lag.line(ordered, held(), link.describe()));
         }
         return work;
+    }
+
+    /**
+     * Sends a heartbeat to the lease topic in the open transaction (opening one, with its positions record, if none
+     * is): @return 1 if the producer took it
+     */
+    private int beat(final long nowMillis) {
+        if (transactions.transaction() == null && (!transactions.begin() || !sendPositions())) {
+            return 0;
+        }
+        return transactions.send(heartbeat.next(nowMillis), heartbeat.acknowledged(nowMillis,
+                transactions.transaction()), "a heartbeat") ? 1 : 0;
+    }
+
+    /** @return true while a journal waits to learn where it resumes: a positions record now would miss it */
+    private boolean resuming() {
+        for (final ShippedJournal journal : ordered) {
+            if (journal.state == ShippedJournal.State.RESUMING) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Sends frames of what the journals hold, causes first, while Kafka keeps up: @return the excerpts framed */
@@ -423,25 +451,34 @@ public final class Shipper implements Agent {
                 throw new ReplicationRefusedException(ROLE + ": refused: " + LogTopic.olderFormatRefusal(name));
             }
         }
+        if (!topics.contains(heartbeat.topic())) {
+            createTopic(LeaseTopic.newTopic(config));
+        }
         if (!topics.contains(topic)) {
             final NewTopic log = new NewTopic(topic, 1, (short) config.replicationFactor()).configs(Map.of(
                     "min.insync.replicas", Integer.toString(config.minInsyncReplicas()),
                     "retention.ms", "-1",
                     "retention.bytes", "-1",
                     "unclean.leader.election.enable", "false"));
-            try {
-                answer(admin.createTopics(List.of(log)).all(), "creating topic " + topic);
-            } catch (final KafkaUnanswered e) {
-                if (!(e.getCause() instanceof TopicExistsException)) {
-                    throw e;
-                }
+            createTopic(log);
+        }
+        for (final String learnt : List.of(topic, heartbeat.topic())) {
+            if (!transactions.awaitMetadata(learnt, KAFKA_QUERY_MILLIS)) {
+                throw new KafkaUnanswered("learning the metadata of " + learnt + ": no answer in " + KAFKA_QUERY_MILLIS
+                        + " ms", null);
             }
         }
-        if (!transactions.awaitMetadata(topic, KAFKA_QUERY_MILLIS)) {
-            throw new KafkaUnanswered("learning the metadata of " + topic + ": no answer in " + KAFKA_QUERY_MILLIS + " ms",
-                    null);
-        }
         topicReady = true;
+    }
+
+    private void createTopic(final NewTopic newTopic) {
+        try {
+            answer(admin.createTopics(List.of(newTopic)).all(), "creating topic " + newTopic.name());
+        } catch (final KafkaUnanswered e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw e;
+            }
+        }
     }
 
     private static <T> T answer(final KafkaFuture<T> future, final String what) {

@@ -7,6 +7,7 @@ import io.sluice.replication.LogRecords;
 import io.sluice.replication.PromoteMain;
 import io.sluice.replication.ReplicateMain;
 import io.sluice.replication.ReplicationConfig;
+import io.sluice.replication.StandbyMain;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
@@ -65,6 +66,33 @@ public final class ReplicationProcesses {
     public static JavaProcess promote(final Path dir, final Path root, final String servers) throws IOException {
         return JavaProcess.start("promote", dir.resolve("promote.log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
                 PromoteMain.class, "--root", root.toString(), "--bootstrap-servers", servers);
+    }
+
+    /**
+     * Starts {@code ./sluice standby} for {@code deployment} into {@code root}, named {@code name}, taking over after
+     * {@code failoverAfterMillis} of the primary's silence and then running {@code start}, each a command line.
+     */
+    public static JavaProcess standby(final Path dir, final String name, final String deployment, final Path root,
+                                      final String servers, final long failoverAfterMillis,
+                                      final List<List<String>> start) throws IOException {
+        final Path config = dir.resolve(name + ".yaml");
+        final StringBuilder commands = new StringBuilder();
+        for (final List<String> command : start) {
+            commands.append(commands.isEmpty() ? "" : ",\n").append("    \"").append(String.join(" ", command))
+                    .append('"');
+        }
+        Files.writeString(config, "!io.sluice.replication.StandbyConfig {\n"
+                + "  deployment: " + deployment + ",\n"
+                + "  name: " + name + ",\n"
+                + "  root: " + root + ",\n"
+                + "  bootstrapServers: \"" + servers + "\",\n"
+                + "  failoverAfterMillis: " + failoverAfterMillis + ",\n"
+                + "  idle: backoff,\n"
+                + "  lagReportMillis: 1000,\n"
+                + "  start: [\n" + commands + "\n  ]\n"
+                + "}\n");
+        return JavaProcess.start(name, dir.resolve(name + ".log"), System.getProperty("java.class.path"),
+                List.of("-Xmx256m", "-XX:+UseSerialGC"), StandbyMain.class.getName(), "--config", config.toString());
     }
 
     private static JavaProcess replicate(final Path dir, final String name, final String mode, final String deployment,
