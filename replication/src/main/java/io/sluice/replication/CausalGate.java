@@ -2,6 +2,9 @@ package io.sluice.replication;
 
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.marketdata.feed.FeedLayout;
+import io.sluice.marketdata.journal.BatchLayout;
+import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2LongHashMap;
 
 /**
@@ -15,6 +18,8 @@ import org.agrona.collections.Long2LongHashMap;
  *   <li>a {@code gateway-N-out} record of a message sent for a report ({@code sent}, with the report's engine index) is
  *   shipped only after the engine journal up to that index; the report's {@code delivered} record comes after its
  *   {@code sent} record in the same journal, so it is held behind it;</li>
+ *   <li>a {@code marketdata} batch (the feed messages derived from one engine excerpt, {@link BatchLayout}) is shipped
+ *   only after the engine journal up to the excerpt it names; the first batch, every instrument's status, names none;</li>
  *   <li>a {@code gateway-N} or {@code admin} excerpt (a command) waits for nothing.</li>
  * </ul>
  * The log is one partition written by one producer in order ({@link LogTopic}), so "shipped after" is "earlier in
@@ -30,7 +35,7 @@ final class CausalGate {
 
     /**
      * @param journal the journal of the excerpt
-     * @param call    the excerpt's first call, read ({@link ExcerptCall#read} returned true)
+     * @param call    the excerpt, read: {@link ExcerptCall#read} returned true, or for a market-data batch was called
      * @return true if the excerpt may be shipped now
      */
     boolean mayShip(final JournalName journal, final ExcerptCall call) {
@@ -43,6 +48,10 @@ final class CausalGate {
                 }
                 final long engineIndex = call.longAt(RecordLayout.SENT_ENGINE_INDEX);
                 yield engineIndex == 0 || shippedEngineIndex >= engineIndex;
+            }
+            case MARKET_DATA -> {
+                final long engineIndex = answeredEngineIndex(call.excerpt());
+                yield engineIndex == BatchLayout.NO_ENGINE_INDEX || shippedEngineIndex >= engineIndex;
             }
         };
     }
@@ -59,7 +68,7 @@ final class CausalGate {
                 }
             }
             case ENGINE -> shippedEngineIndex = Math.max(shippedEngineIndex, index);
-            case GATEWAY_OUT -> {
+            case GATEWAY_OUT, MARKET_DATA -> {
             }
         }
     }
@@ -87,6 +96,12 @@ final class CausalGate {
             case ENGINE -> (call.intAt(RecordLayout.SOURCE_ID) == Journals.ADMIN_SOURCE_ID ? "admin"
                     : "gateway-" + call.intAt(RecordLayout.SOURCE_ID)) + " event " + call.longAt(RecordLayout.EVENT_ID);
             case GATEWAY_OUT -> "engine " + IndexText.of(call.longAt(RecordLayout.SENT_ENGINE_INDEX));
+            case MARKET_DATA -> "engine " + IndexText.of(answeredEngineIndex(call.excerpt()));
         };
+    }
+
+    /** @return the engine-journal excerpt the market-data batch {@code batch} was derived from, or none (-1) */
+    static long answeredEngineIndex(final DirectBuffer batch) {
+        return batch.getLong(BatchLayout.ENGINE_INDEX, FeedLayout.ORDER);
     }
 }

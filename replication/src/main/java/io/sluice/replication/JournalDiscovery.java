@@ -13,14 +13,15 @@ import java.util.stream.Stream;
 /**
  * Finds the journals under a primary root that a shipper does not ship yet (a new gateway's appear while it runs),
  * and keeps the order it frames them in: inputs first (the admin journal, the gateways' command journals), then the
- * engine's, then the gateways' own records, so that a cause read in the same pass as its effect precedes it.
+ * engine's, then the effects of the engine's (the gateways' own records, the market-data journal), so that a cause
+ * read in the same pass as its effect precedes it.
  */
 final class JournalDiscovery {
     private static final Comparator<ShippedJournal> CAUSES_FIRST = Comparator
             .<ShippedJournal>comparingInt(journal -> switch (journal.name.kind()) {
                 case ADMIN, GATEWAY_COMMANDS -> 0;
                 case ENGINE -> 1;
-                case GATEWAY_OUT -> 2;
+                case GATEWAY_OUT, MARKET_DATA -> 2;
             })
             .thenComparing(journal -> journal.name.name());
 

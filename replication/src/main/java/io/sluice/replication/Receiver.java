@@ -288,6 +288,7 @@ public final class Receiver implements Agent {
                 case GATEWAY_COMMANDS, ADMIN -> call.longAt(RecordLayout.COMMAND_WRITING);
                 case ENGINE -> call.longAt(RecordLayout.REPORT_WRITING);
                 case GATEWAY_OUT -> call.methodId() == RecordLayout.DELIVERED ? call.longAt(RecordLayout.FIX_SENT) : 0;
+                case MARKET_DATA -> 0; // a batch holds no MetaData
             };
             if (stamp > 0) {
                 return stamp;

@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.marketdata.journal.BatchLayout;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -227,7 +228,7 @@ public final class Shipper implements Agent {
             }
             final boolean readable = call.read(journal.pending, journal.pendingLength);
             checkReadable(journal, readable);
-            if (readable && !gate.mayShip(journal.name, call)) {
+            if ((readable || !journal.name.holdsCalls()) && !gate.mayShip(journal.name, call)) {
                 break;
             }
             frame.excerpt(journal.nameBytes, journal.pendingIndex, journal.pendingReadTicks, journal.pending,
@@ -314,8 +315,18 @@ public final class Shipper implements Agent {
         }, "a positions record");
     }
 
-    /** An engine excerpt or a command the gate cannot read stops the shipper: it cannot tell what it answers. */
+    /**
+     * An engine excerpt, a command or a market-data batch the gate cannot read stops the shipper: it cannot tell what
+     * it answers.
+     */
     private void checkReadable(final ShippedJournal journal, final boolean readable) {
+        if (!journal.name.holdsCalls()) {
+            if (journal.pendingLength < BatchLayout.BLOCKS) {
+                throw ReplicationRefusedException.at(ROLE, journal.name, journal.pendingIndex,
+                        "a market-data excerpt too short to hold the engine index it answers");
+            }
+            return;
+        }
         final boolean needsMetaData = journal.name.kind() != JournalName.Kind.GATEWAY_OUT;
         if (needsMetaData && (!readable || !call.holds(RecordLayout.BODY))) {
             throw ReplicationRefusedException.at(ROLE, journal.name, journal.pendingIndex,
@@ -351,7 +362,7 @@ public final class Shipper implements Agent {
     /** @return what the first journal held by the gate waits for, for the lag line, or null */
     private String held() {
         for (final ShippedJournal journal : ordered) {
-            if (journal.hasPending() && call.read(journal.pending, journal.pendingLength)
+            if (journal.hasPending() && (call.read(journal.pending, journal.pendingLength) || !journal.name.holdsCalls())
                     && !gate.mayShip(journal.name, call)) {
                 return journal.name + " held for " + gate.waitingFor(journal.name, call);
             }

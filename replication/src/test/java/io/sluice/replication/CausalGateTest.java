@@ -14,8 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The causal rule on real excerpts, as a {@link JournalFlow} writes them through the contracts' method writers: an
- * engine excerpt waits for the command it answers, a gateway's sent-report record for the engine excerpt it carries,
- * a command for nothing; a cause counts once it is earlier in the log (shipped before, or learnt from the log as a
+ * engine excerpt waits for the command it answers, a gateway's sent-report record and a market-data batch for the
+ * engine excerpt they name, a command for nothing; a cause counts once it is earlier in the log (shipped before, or learnt from the log as a
  * journal resumes), and after an aborted transaction nothing counts until the journals resume from the log again.
  */
 final class CausalGateTest {
@@ -56,6 +56,23 @@ final class CausalGateTest {
         gate.shipped(engineName, null, engine.indexes().get(1));
         assertTrue(gate.mayShip(out2Name, read(out2.bytes().get(0))));
         assertEquals(RecordLayout.DELIVERED, read(out2.bytes().get(1)).methodId());
+    }
+
+    @Test
+    void aMarketDataBatchWaitsForTheEngineExcerptItWasDerivedFrom() {
+        JournalFlow.write(root, 4, 1, null); // a batch naming no engine excerpt, then one per engine excerpt
+        final Excerpts engine = Excerpts.of(Journals.engineJournal(root));
+        final Excerpts marketData = Excerpts.of(Journals.marketDataJournal(root));
+        final JournalName marketDataName = JournalName.parse("marketdata");
+        final CausalGate gate = new CausalGate();
+
+        assertTrue(gate.mayShip(marketDataName, batch(marketData.bytes().get(0))), "the statuses answer no engine excerpt");
+        assertFalse(gate.mayShip(marketDataName, batch(marketData.bytes().get(1))), "engine excerpt 0 is not shipped");
+        assertEquals("engine " + IndexText.of(engine.indexes().get(0)),
+                gate.waitingFor(marketDataName, batch(marketData.bytes().get(1))));
+        gate.shipped(JournalName.parse("engine"), null, engine.indexes().get(0));
+        assertTrue(gate.mayShip(marketDataName, batch(marketData.bytes().get(1))), "its engine excerpt is in the log");
+        assertFalse(gate.mayShip(marketDataName, batch(marketData.bytes().get(2))), "engine excerpt 1 is not");
     }
 
     @Test
@@ -163,6 +180,12 @@ final class CausalGateTest {
 
     private ExcerptCall read(final byte[] bytes) {
         assertTrue(call.read(new UnsafeBuffer(bytes), bytes.length), "a method-writer call");
+        return call;
+    }
+
+    /** @return the gate's view of a market-data batch: no call, its bytes read as the shipper reads them */
+    private ExcerptCall batch(final byte[] bytes) {
+        call.read(new UnsafeBuffer(bytes), bytes.length);
         return call;
     }
 }

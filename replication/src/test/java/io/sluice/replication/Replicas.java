@@ -154,7 +154,7 @@ final class Replicas {
                         final JournalName journal = JournalName.parse(frame.name());
                         final boolean readable = call.read(new UnsafeBuffer(frame.value(), frame.excerptOffset(),
                                 frame.excerptLength()), frame.excerptLength());
-                        if (readable && !gate.mayShip(journal, call)) {
+                        if ((readable || !journal.holdsCalls()) && !gate.mayShip(journal, call)) {
                             causesAfterEffects.add(journal + " " + frame.index() + " at offset " + record.offset()
                                     + " before " + gate.waitingFor(journal, call));
                         }

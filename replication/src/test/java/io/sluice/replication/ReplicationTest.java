@@ -23,6 +23,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,6 +50,14 @@ final class ReplicationTest {
             Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
             Excerpts.assertIdentical(primary, replica);
             assertTrue(Excerpts.journals(primary).containsKey(Journals.ADMIN), "the flow wrote admin commands");
+            final Excerpts marketData = Excerpts.of(Journals.marketDataJournal(primary));
+            final Excerpts replicaMarketData = Excerpts.of(Journals.marketDataJournal(replica));
+            assertEquals(3001, replicaMarketData.size(), "the replica's market-data journal: the statuses, a batch per event");
+            assertEquals(marketData.indexes(), replicaMarketData.indexes());
+            for (int i = 0; i < marketData.size(); i++) {
+                assertArrayEquals(marketData.bytes().get(i), replicaMarketData.bytes().get(i),
+                        "market-data excerpt " + i + ", byte for byte");
+            }
             assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
                     Journals.adminJournal(replica))), "the replica's admin journal is owner-only, as the primary's");
             assertLogHoldsEachExcerptOnceCausesFirst("plain", primary);
