@@ -6,6 +6,7 @@ import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.NoOpGatewayRecords;
 import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -157,6 +158,13 @@ public final class PromoteMain implements Callable<Integer> {
             throw new java.io.UncheckedIOException("cannot list " + root.toAbsolutePath(), e);
         }
         for (final Path dir : dirs) {
+            if (!JournalName.parse(dir.getFileName().toString()).holdsCalls()) {
+                // The market-data journal holds batches, not calls: counted, not decoded (its checksums unchecked here).
+                try (ChronicleQueue journal = Journals.openReadOnly(dir)) {
+                    counts.put(dir.getFileName().toString(), ExcerptCount.of(journal));
+                }
+                continue;
+            }
             try (ChronicleQueue journal = Journals.openReadOnly(dir);
                  ExcerptTailer tailer = journal.createTailer();
                  JournalReader reader = new JournalReader(journal, tailer, discardEverything())) {

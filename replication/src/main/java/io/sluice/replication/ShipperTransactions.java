@@ -4,6 +4,8 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.InvalidTxnStateException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.errors.RecordBatchTooLargeException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
@@ -231,11 +233,14 @@ final class ShipperTransactions implements AutoCloseable {
     /**
      * A producer fenced by a newer one of the same transactional.id (another shipper of this deployment, or
      * {@code ./sluice promote}, called {@code initTransactions()}) makes this shipper a zombie: it stops, rather than
-     * re-initialise and fence the other back.
+     * re-initialise and fence the other back. Kafka says so by {@link ProducerFencedException}, or, to a producer whose
+     * open transaction the newer holder's initialisation aborted (a heartbeat keeps one open), by an invalid epoch or
+     * transaction state: all three stop it.
      */
     private void checkNotFenced(final Exception why) {
         for (Throwable e = why; e != null; e = e.getCause() == e ? null : e.getCause()) {
-            if (e instanceof ProducerFencedException) {
+            if (e instanceof ProducerFencedException || e instanceof InvalidProducerEpochException
+                    || e instanceof InvalidTxnStateException) {
                 throw new ShipperFencedException(config.deployment(), KafkaClients.transactionalId(config.deployment()), why);
             }
         }
