@@ -52,6 +52,11 @@ final class ExcerptCall {
         return true;
     }
 
+    /** @return the excerpt last {@link #read}, whether or not it starts with a call (a market-data batch does not) */
+    DirectBuffer excerpt() {
+        return buffer;
+    }
+
     long methodId() {
         return methodId;
     }

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  *
  * @param name      the directory name, e.g. {@code gateway-1-out}
  * @param kind      what the journal holds
- * @param gatewayId the gateway of a gateway journal, 0 for the engine's and the admin journal
+ * @param gatewayId the gateway of a gateway journal, 0 for the engine's, the admin and the market-data journal
  */
 public record JournalName(String name, Kind kind, int gatewayId) {
     /** What a journal holds. */
@@ -24,7 +24,9 @@ public record JournalName(String name, Kind kind, int gatewayId) {
         /** {@code gateway-N-out}: gateway N's own records: messages sent, deliveries, session state. */
         GATEWAY_OUT,
         /** {@code admin}: operators' and the scheduler's commands, an input of the engine (source 0) like a gateway's. */
-        ADMIN
+        ADMIN,
+        /** {@code marketdata}: the feed's messages in batches, each derived from one engine excerpt it names. */
+        MARKET_DATA
     }
 
     private static final Pattern GATEWAY = Pattern.compile(Pattern.quote(Journals.GATEWAY_PREFIX) + "([1-9][0-9]{0,8})("
@@ -35,6 +37,11 @@ public record JournalName(String name, Kind kind, int gatewayId) {
         return kind == Kind.GATEWAY_COMMANDS || kind == Kind.ADMIN;
     }
 
+    /** @return true for a journal of method-writer calls with their MetaData; the market-data journal holds batches */
+    public boolean holdsCalls() {
+        return kind != Kind.MARKET_DATA;
+    }
+
     /** @return the journal named {@code name}, or null if that is no journal name of a Sluice deployment */
     public static JournalName parse(final String name) {
         if (Journals.ENGINE.equals(name)) {
@@ -42,6 +49,9 @@ public record JournalName(String name, Kind kind, int gatewayId) {
         }
         if (Journals.ADMIN.equals(name)) {
             return new JournalName(name, Kind.ADMIN, 0);
+        }
+        if (Journals.MARKET_DATA.equals(name)) {
+            return new JournalName(name, Kind.MARKET_DATA, 0);
         }
         final Matcher matcher = GATEWAY.matcher(name);
         if (!matcher.matches()) {

@@ -6,14 +6,14 @@ import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.NoOpGatewayRecords;
 import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.TransactionState;
+import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.errors.TransactionalIdNotFoundException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,16 +23,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
@@ -42,11 +36,10 @@ import java.util.stream.Stream;
  * <ol>
  *   <li>no receiver writes the root ({@link RootLock}, held until the end, so none starts meanwhile);</li>
  *   <li>the root is a replica ({@link RootIdentity}: a promoted root is reported and left as it is, exit 0);</li>
- *   <li>with {@code --bootstrap-servers}: no transaction of the deployment's shipper is being completed (a commit's
- *   markers are written partition by partition, so until they all are, some topics show the transaction's records and
- *   others not yet): it waits up to {@link #COMPLETION_WAIT} for that, else refuses naming the state; then the replica
- *   holds every record Kafka holds of every topic of its deployment (each topic's last committed record against the
- *   journal's last index); without it, neither is checked, and it says so;</li>
+ *   <li>with {@code --bootstrap-servers}: the replica holds every excerpt the deployment's log holds (each journal's
+ *   last excerpt in the log against the journal's last index); then it fences the deployment's shipper through Kafka
+ *   (its {@code transactional.id}: the old primary's shipper can write nothing more) and checks again, as the fence
+ *   makes final what that shipper had in flight; without it, neither is done, and it says so;</li>
  *   <li>every journal reads to its end with every record's checksum checked ({@link JournalReader});</li>
  *   <li>then the root's identity becomes {@code role: promoted}: a receiver that starts late refuses to write into it,
  *   and an engine or gateway, which refuse a replica root, start on it.</li>
@@ -59,14 +52,6 @@ import java.util.stream.Stream;
 public final class PromoteMain implements Callable<Integer> {
     private static final String ROLE = "promote";
     private static final Duration KAFKA_WAIT = Duration.ofSeconds(15);
-    /** How long promote waits for Kafka to complete a shipper's transaction it finds being committed or aborted. */
-    static final Duration COMPLETION_WAIT = Duration.ofSeconds(30);
-    /** How often it asks again meanwhile. */
-    private static final long COMPLETION_POLL_NANOS = 50_000_000L;
-    /** The states of a transaction whose outcome is decided but whose markers are still being written. */
-    private static final Set<TransactionState> COMPLETING = EnumSet.of(TransactionState.PREPARE_COMMIT,
-            TransactionState.PREPARE_ABORT, TransactionState.PREPARE_EPOCH_FENCE);
-
     @Option(names = "--root", required = true, paramLabel = "DIR", description = "the replica's journal root")
     private Path root;
 
@@ -92,8 +77,21 @@ public final class PromoteMain implements Callable<Integer> {
         }
     }
 
+    /** Whether a promotion still has to fence the deployment's shipper. */
+    enum Fence {
+        /** Fence it, between two checks that the replica has caught up ({@code ./sluice promote}). */
+        FENCE,
+        /** Already fenced by the caller (a {@link Standby}, whose claim fenced it): check once that it caught up. */
+        DONE
+    }
+
     /** Promotes {@code root} (see the class comment): @return the exit code, having printed what it did or why not */
     static int promote(final Path root, final String bootstrapServers) {
+        return promote(root, bootstrapServers, Fence.FENCE);
+    }
+
+    /** As {@link #promote(Path, String)}, fencing only if {@code fence} says so. */
+    static int promote(final Path root, final String bootstrapServers, final Fence fence) {
         if (!Files.isDirectory(root)) {
             System.err.println(ROLE + ": " + root.toAbsolutePath() + " is no directory");
             return ReplicateMain.EXIT_BAD_CONFIG;
@@ -112,8 +110,11 @@ public final class PromoteMain implements Callable<Integer> {
                 System.out.println(ROLE + ": NOT checked against Kafka (no --bootstrap-servers): if the receiver had "
                         + "not caught up, records Kafka holds are missing here");
             } else {
-                awaitNoCommitInProgress(identity.deployment(), bootstrapServers);
                 requireCaughtUp(identity.deployment(), bootstrapServers, root);
+                if (fence == Fence.FENCE) {
+                    fenceShipper(identity.deployment(), bootstrapServers);
+                    requireCaughtUp(identity.deployment(), bootstrapServers, root); // what the fence made final
+                }
             }
             RootIdentity.promote(root, identity.deployment());
             System.out.println(ROLE + ": promoted " + root.toAbsolutePath() + " (deployment " + identity.deployment()
@@ -157,6 +158,13 @@ public final class PromoteMain implements Callable<Integer> {
             throw new java.io.UncheckedIOException("cannot list " + root.toAbsolutePath(), e);
         }
         for (final Path dir : dirs) {
+            if (!JournalName.parse(dir.getFileName().toString()).holdsCalls()) {
+                // The market-data journal holds batches, not calls: counted, not decoded (its checksums unchecked here).
+                try (ChronicleQueue journal = Journals.openReadOnly(dir)) {
+                    counts.put(dir.getFileName().toString(), ExcerptCount.of(journal));
+                }
+                continue;
+            }
             try (ChronicleQueue journal = Journals.openReadOnly(dir);
                  ExcerptTailer tailer = journal.createTailer();
                  JournalReader reader = new JournalReader(journal, tailer, discardEverything())) {
@@ -171,86 +179,41 @@ public final class PromoteMain implements Callable<Integer> {
     }
 
     /**
-     * Waits (at most {@link #COMPLETION_WAIT}) until no transaction of the shipper of {@code deployment} is being
-     * completed ({@code PrepareCommit}, {@code PrepareAbort}: its outcome decided, its markers written partition by
-     * partition), so that the committed indexes read next are those of whole transactions.
+     * Fences the deployment's shipper through Kafka: claims its {@code transactional.id}, which bumps the id's epoch and
+     * aborts any transaction left open. From then on Kafka refuses every write of the old primary's shipper (it stops,
+     * exit {@value ReplicateMain#EXIT_FENCED}, at its next write), so a gateway of the old primary in acknowledged mode
+     * releases nothing more, and everything that shipper will ever have in the log is below the log's end.
      *
-     * @throws ReplicationRefusedException if one still is after the wait (naming its state), or Kafka cannot tell
-     */
-    private static void awaitNoCommitInProgress(final String deployment, final String servers) {
-        final String transactionalId = Shipper.transactionalId(deployment);
-        final long deadline = System.nanoTime() + COMPLETION_WAIT.toNanos();
-        boolean waiting = false;
-        try (Admin admin = Admin.create(Shipper.adminProperties(servers, "sluice-promote"))) {
-            while (true) {
-                final TransactionState state = shipperTransactionState(admin, transactionalId, servers);
-                if (state == null || !COMPLETING.contains(state)) {
-                    System.out.println(ROLE + ": no transaction of the shipper (transactional.id " + transactionalId
-                            + ") is being completed (" + (state == null ? "Kafka knows no such transactional.id"
-                            : "state " + state) + ")");
-                    return;
-                }
-                if (System.nanoTime() - deadline > 0) {
-                    throw new ReplicationRefusedException(ROLE + ": refused: a transaction of the shipper (transactional.id "
-                            + transactionalId + ") is still in state " + state + " after " + COMPLETION_WAIT.toSeconds()
-                            + " s: Kafka has not finished writing its markers, so which records are committed cannot be "
-                            + "read yet. Check the brokers (the transaction coordinator), then promote again.");
-                }
-                if (!waiting) {
-                    waiting = true;
-                    System.out.println(ROLE + ": a transaction of the shipper (transactional.id " + transactionalId
-                            + ") is in state " + state + ": its markers are written partition by partition; waiting up to "
-                            + COMPLETION_WAIT.toSeconds() + " s for Kafka to complete it before reading what is committed");
-                }
-                LockSupport.parkNanos(COMPLETION_POLL_NANOS);
-            }
-        }
-    }
-
-    /**
-     * @return the state of the transactional.id's current transaction, or null if Kafka knows no such id (no shipper
-     * ever ran)
      * @throws ReplicationRefusedException if Kafka does not answer
      */
-    private static TransactionState shipperTransactionState(final Admin admin, final String transactionalId,
-                                                            final String servers) {
-        try {
-            return admin.describeTransactions(List.of(transactionalId)).description(transactionalId)
-                    .get(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS).state();
-        } catch (final ExecutionException e) {
-            if (e.getCause() instanceof TransactionalIdNotFoundException) {
-                return null;
-            }
-            throw cannotTell(transactionalId, servers, String.valueOf(e.getCause()));
-        } catch (final TimeoutException e) {
-            throw cannotTell(transactionalId, servers, "no answer in " + KAFKA_WAIT.toSeconds() + " s");
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw cannotTell(transactionalId, servers, "interrupted");
+    private static void fenceShipper(final String deployment, final String servers) {
+        final String transactionalId = KafkaClients.transactionalId(deployment);
+        try (KafkaProducer<byte[], byte[]> fencer = new KafkaProducer<>(KafkaClients.fencer(servers, deployment),
+                new ByteArraySerializer(), new ByteArraySerializer())) {
+            fencer.initTransactions();
+        } catch (final KafkaException e) {
+            throw new ReplicationRefusedException(ROLE + ": refused: cannot fence the deployment's shipper "
+                    + "(transactional.id " + transactionalId + ") at kafka at " + servers + " (" + e.getMessage() + "). "
+                    + "Make Kafka reachable, or promote without --bootstrap-servers knowing that the old primary's shipper"
+                    + " may still write.");
         }
-    }
-
-    private static ReplicationRefusedException cannotTell(final String transactionalId, final String servers,
-                                                          final String why) {
-        return new ReplicationRefusedException(ROLE + ": refused: cannot read the state of the shipper's transactions "
-                + "(transactional.id " + transactionalId + ") from kafka at " + servers + " (" + why + "): cannot tell "
-                + "whether a commit is half written. Make Kafka reachable, or promote without --bootstrap-servers knowing "
-                + "that.");
+        System.out.println(ROLE + ": fenced the deployment's shipper (transactional.id " + transactionalId + "): Kafka "
+                + "refuses its writes from now on");
     }
 
     private static void requireCaughtUp(final String deployment, final String servers, final Path root) {
         final List<String> behind = new ArrayList<>();
         try {
-            for (final Map.Entry<String, Long> kafka : CommittedRecords.lastIndexes(servers, deployment, KAFKA_WAIT).entrySet()) {
+            for (final Map.Entry<String, Long> kafka : LogRecords.lastIndexes(servers, deployment, KAFKA_WAIT).entrySet()) {
                 final long local = lastIndex(root.resolve(kafka.getKey()));
                 if (local < kafka.getValue()) {
-                    behind.add(kafka.getKey() + " holds excerpts up to " + IndexText.of(local) + ", Kafka has committed up to "
+                    behind.add(kafka.getKey() + " holds excerpts up to " + IndexText.of(local) + ", the log up to "
                             + IndexText.of(kafka.getValue()));
                 }
             }
         } catch (final KafkaException e) {
-            throw new ReplicationRefusedException(ROLE + ": refused: cannot read the last committed records of deployment "
-                    + deployment + "'s topics from kafka at " + servers + " (" + e.getMessage() + "): cannot tell whether "
+            throw new ReplicationRefusedException(ROLE + ": refused: cannot read where the journals end in deployment "
+                    + deployment + "'s log from kafka at " + servers + " (" + e.getMessage() + "): cannot tell whether "
                     + "the replica holds everything Kafka holds. Make Kafka reachable, or promote without --bootstrap-servers"
                     + " knowing that.");
         }
@@ -258,11 +221,11 @@ public final class PromoteMain implements Callable<Integer> {
             throw new ReplicationRefusedException(ROLE + ": refused: the replica is behind Kafka: " + String.join("; ", behind)
                     + ". Let a receiver catch up (./sluice replicate, mode: receive), stop it, then promote.");
         }
-        System.out.println(ROLE + ": the replica holds every record Kafka holds of deployment " + deployment);
+        System.out.println(ROLE + ": the replica holds every excerpt the log holds of deployment " + deployment);
     }
 
     /** @return the last index of the journal in {@code dir}, -1 if it has none (or does not exist) */
-    private static long lastIndex(final Path dir) {
+    static long lastIndex(final Path dir) {
         if (!Files.exists(dir.resolve("metadata.cq4t"))) {
             return -1;
         }

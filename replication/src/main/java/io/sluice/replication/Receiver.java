@@ -12,6 +12,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetOutOfRangeException;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
@@ -25,7 +26,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,31 +34,31 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 
 /**
- * The receiving side of replication, as an Agrona agent: consumes every topic of its deployment
- * ({@link ReplicationTopics}) and rebuilds each journal under the replica root, the same excerpts at the same indexes,
- * byte for byte ({@link ReplicaJournal}).
+ * The receiving side of replication, as an Agrona agent: reads its deployment's log ({@link LogTopic}) and rebuilds
+ * every journal under the replica root, the same excerpts at the same indexes, byte for byte ({@link ReplicaJournal}),
+ * in the log's order: so the replica, at any instant, is a state the primary passed through.
  * <ul>
- *   <li><b>Commit point</b>: the local journal. At start (after a {@code kill -9} too) the topic's committed record
- *   carrying the journal's last index is looked up ({@link CommittedRecords}); it must equal the last excerpt's bytes,
- *   or the replica diverges from the primary and is refused; the next record to consume follows it. No consumer group
- *   offsets are used. It reads {@code read_committed}: only what a shipper committed.</li>
+ *   <li><b>Commit point</b>: the local journals. At start (after a {@code kill -9} too) the replica holds a prefix of
+ *   the log, whose end a binary search over offsets finds ({@link LogRecords#resumeOffset}); the last frame it holds
+ *   must equal its excerpts, and no journal may reach past the log's last excerpt of it, or the replica diverges from
+ *   the primary and is refused. No consumer group offsets are used.</li>
  *   <li><b>One writer</b>: it holds the writer lock ({@link ProcessLock#journalWriter}) of every journal it rebuilds,
- *   those already under the root from its start, before it claims the root as a replica; a journal another process
- *   writes refuses it, naming that process's pid, and a process that would write one of them is refused.</li>
- *   <li><b>Checks</b>: every record must be exactly the next excerpt; a gap or a mismatch stops the receiver naming the
- *   journal, the index and the reason. A record Kafka holds twice (same index, same bytes) is skipped and counted.</li>
- *   <li><b>A broker that lost data</b>: a log start offset beyond the next record needed, or a partition shorter than
- *   the replica journal, is reported and stops the receiver; nothing is skipped.</li>
- *   <li><b>Lag</b>: every {@code lagReportMillis} it prints, per journal, the offsets behind Kafka's last stable offset
- *   (records and transaction markers; {@code ?} while Kafka is unreachable, which the line then says first, with since
- *   when: a consumer with no broker connection for {@value #NO_CONNECTION_MILLIS} ms, or a topic listing unanswered for
- *   {@value #LISTING_MILLIS} ms) and the age of
- *   the last record written, in µs, from its writer's MetaData stamp (or the shipper's read time) to now. The records
- *   behind, the lag of the newest record when written, the records received and Kafka's state are in its counters file,
- *   {@code <root>/counters/receiver.counters} ({@link ReplicationCounters}), for {@code ./sluice stat} and
- *   {@code ./sluice metrics}.</li>
+ *   those already under the root from its start, before it claims the root as a replica, and each new one before it
+ *   creates it; a journal another process writes refuses it, naming that process's pid, and a process that would write
+ *   one of them is refused.</li>
+ *   <li><b>Checks</b>: every excerpt must be exactly the next of its journal; a gap or a mismatch stops the receiver
+ *   naming the journal, the index and the reason. An excerpt the log holds twice (same index, same bytes: an excerpt
+ *   never changes) is skipped and counted.</li>
+ *   <li><b>A broker that lost data</b>: a log start offset beyond what the replica needs, or a log that ends before the
+ *   replica does, is reported and stops the receiver; nothing is skipped.</li>
+ *   <li><b>Lag</b>: every {@code lagReportMillis} it prints the offsets behind the log's end ({@code ?} while Kafka is
+ *   unreachable, which the line then says first, with since when: a consumer with no broker connection for
+ *   {@value #NO_CONNECTION_MILLIS} ms, or a topic listing unanswered for {@value #LISTING_MILLIS} ms) and per journal
+ *   the age of the last excerpt written, in µs, from its writer's MetaData stamp (or the shipper's read time) to now.
+ *   The same is in its counters file, {@code <root>/counters/receiver.counters} ({@link ReplicationCounters}).</li>
  * </ul>
  */
 public final class Receiver implements Agent {
@@ -68,7 +68,7 @@ public final class Receiver implements Agent {
     static final long COUNTERS_MILLIS = 100;
     /**
      * The longest a poll waits for records: the consumer waits in its selector and returns as soon as a fetch answers,
-     * so the receiver neither spins nor sleeps past a record's arrival; discovery and the lag line wait at most this.
+     * so the receiver neither spins nor sleeps past a record's arrival; the lag line waits at most this.
      */
     static final Duration POLL_WAIT = Duration.ofMillis(20);
     /** How long a topic listing may go unanswered before Kafka is called unreachable (a partition: no connection drops). */
@@ -76,20 +76,33 @@ public final class Receiver implements Agent {
     /** How long the consumer may hold no broker connection before Kafka is called unreachable (a broker died). */
     static final long NO_CONNECTION_MILLIS = 250;
 
+    /** Where the receiver is in its life. */
+    private enum State {
+        /** The deployment's log does not exist yet (no shipper has run) or Kafka has not answered. */
+        AWAITING_LOG,
+        /** Reading the log. */
+        RECEIVING,
+        /** Reading paused: a journal of the next frame has no disk reserved yet. */
+        HELD
+    }
+
     private final ReplicationConfig config;
     private final Path root;
+    private final TopicPartition partition;
     private KafkaLink link;
     private ReplicationCounters counters;
-    private final Map<String, ReplicaJournal> journals = new TreeMap<>();
-    private final Map<String, ReplicaJournal> byTopic = new HashMap<>();
+    private final List<ReplicaJournal> journals = new ArrayList<>();
+    private final LogFrameReader frame = new LogFrameReader();
     private final ExcerptCall call = new ExcerptCall();
     private final UnsafeBuffer excerptBuffer = new UnsafeBuffer(new byte[0]);
+    private final CRC32C crc = new CRC32C();
+    private State state = State.AWAITING_LOG;
     private RootLock lock;
     /** The writer lock of each journal it rebuilds, by name: held from start, or from when a journal is found. */
     private final Map<String, ProcessLock> writerLocks = new TreeMap<>();
     private Admin admin;
     private KafkaConsumer<byte[], byte[]> consumer;
-    private CommittedRecords committedRecords;
+    private LogRecords logRecords;
     private KafkaFuture<Set<String>> listing;
     private long listingSinceMillis;
     /** The consumer's count of open broker connections (its metric {@code connection-count}). */
@@ -103,6 +116,7 @@ public final class Receiver implements Agent {
     public Receiver(final ReplicationConfig config) {
         this.config = config;
         this.root = config.root();
+        this.partition = new TopicPartition(LogTopic.of(config.deployment()), 0);
     }
 
     @Override
@@ -112,25 +126,39 @@ public final class Receiver implements Agent {
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.REPLICA, ROLE);
         counters = new ReplicationCounters(root, ROLE);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
-        admin = Admin.create(Shipper.adminProperties(config.bootstrapServers(), "sluice-receiver-admin"));
-        consumer = new KafkaConsumer<>(Shipper.consumerProperties(config.bootstrapServers(), "sluice-receiver-" + config.deployment()),
-                new ByteArrayDeserializer(), new ByteArrayDeserializer());
-        committedRecords = new CommittedRecords(config.bootstrapServers(), "sluice-receiver-resume-" + config.deployment(),
-                Duration.ofSeconds(10));
+        admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-receiver-admin"));
+        consumer = new KafkaConsumer<>(KafkaClients.consumer(config.bootstrapServers(), "sluice-receiver-"
+                + config.deployment()), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        logRecords = new LogRecords(config.bootstrapServers(), "sluice-receiver-resume-" + config.deployment(),
+                config.deployment(), Duration.ofSeconds(10));
         for (final Map.Entry<MetricName, ? extends Metric> metric : consumer.metrics().entrySet()) {
             if (metric.getKey().name().equals("connection-count") && metric.getKey().group().equals("consumer-metrics")) {
                 connectionCount = metric.getValue();
             }
         }
+        openExistingJournals();
         System.out.println(ROLE + ": rebuilding the journals of deployment " + config.deployment() + " under "
-                + root.toAbsolutePath() + " from kafka at " + config.bootstrapServers());
+                + root.toAbsolutePath() + " from the log " + partition.topic() + " at " + config.bootstrapServers());
+    }
+
+    private void openExistingJournals() {
+        try (Stream<Path> children = Files.list(root)) {
+            for (final Path dir : children.sorted().toList()) {
+                final JournalName name = JournalName.parse(dir.getFileName().toString());
+                if (name != null && Files.exists(dir.resolve("metadata.cq4t"))) {
+                    open(name);
+                }
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot list the replica root " + root.toAbsolutePath(), e);
+        }
     }
 
     @Override
     public int doWork() {
         final long now = System.currentTimeMillis();
-        int work = discover(now);
-        if (!byTopic.isEmpty()) {
+        int work = list(now);
+        if (state != State.AWAITING_LOG) {
             final ConsumerRecords<byte[], byte[]> records;
             try {
                 records = consumer.poll(POLL_WAIT);
@@ -138,7 +166,9 @@ public final class Receiver implements Agent {
                 throw lostData(e.offsetOutOfRangePartitions());
             }
             for (final ConsumerRecord<byte[], byte[]> record : records) {
-                write(record);
+                if (!write(record)) {
+                    break; // held: this record and the ones after it come again
+                }
                 work++;
             }
             resumeHeld();
@@ -155,74 +185,122 @@ public final class Receiver implements Agent {
         return work;
     }
 
-    private void write(final ConsumerRecord<byte[], byte[]> record) {
-        final ReplicaJournal journal = byTopic.get(record.topic());
-        if (journal.held) {
-            return; // it comes again once disk is reserved for its journal
-        }
-        final long index;
-        try {
-            index = ReplicationTopics.indexOf(record);
-        } catch (final ReplicationRefusedException e) {
-            throw ReplicationRefusedException.at(ROLE, journal.name, -1, e.getMessage());
-        }
-        final byte[] bytes = record.value() == null ? new byte[0] : record.value();
-        final String notNext = journal.notNext(index);
-        if (notNext != null) {
-            if (index <= journal.lastIndex && journal.holds(index, bytes)) {
-                journal.duplicates++;
-                return;
+    /**
+     * Writes the excerpts of one record of the log.
+     *
+     * @return false if a journal of it has no disk reserved yet: then nothing of it was written, and the log is paused
+     * at it until there is
+     */
+    private boolean write(final ConsumerRecord<byte[], byte[]> record) {
+        final LogFrame.Kind kind = wrap(record);
+        if (kind == LogFrame.Kind.POSITIONS) {
+            while (frame.next()) {
+                journalOf(record); // every journal the shipper ships appears on the replica, also while it is empty
             }
-            throw ReplicationRefusedException.at(ROLE, journal.name, index, "record at offset " + record.offset() + " of "
-                    + record.topic() + ": " + notNext + (index <= journal.lastIndex ? ", and its bytes differ from the "
-                    + "replica's excerpt there: the replica diverges from the primary" : ""));
+            return true;
         }
-        if (!journal.write(index, bytes)) {
-            journal.held = true; // no disk reserved yet: this record and the ones after it come again
-            consumer.seek(journal.partition, record.offset());
-            consumer.pause(List.of(journal.partition));
+        while (frame.next()) {
+            if (!journalOf(record).mayWrite()) {
+                consumer.seek(partition, record.offset());
+                consumer.pause(List.of(partition));
+                state = State.HELD;
+                return false;
+            }
+        }
+        wrap(record);
+        final long nowTicks = SluiceClock.nowTicks();
+        while (frame.next()) {
+            final ReplicaJournal journal = journalOf(record);
+            final long index = frame.index();
+            final String notNext = journal.notNext(index);
+            if (notNext != null) {
+                if (index <= journal.lastIndex && journal.holds(index, frame.value(), frame.excerptOffset(),
+                        frame.excerptLength())) {
+                    journal.duplicates++;
+                    continue;
+                }
+                throw ReplicationRefusedException.at(ROLE, journal.name, index, "the excerpt in the record at offset "
+                        + record.offset() + " of " + record.topic() + ": " + notNext + (index <= journal.lastIndex
+                        ? ", and its bytes differ from the replica's excerpt there: the replica diverges from the primary"
+                        : ""));
+            }
+            journal.write(index, frame.value(), frame.excerptOffset(), frame.excerptLength());
+            journal.lastStampTicks = stampOf(journal.name);
+            journal.counters.records.incrementRelease();
+            journal.counters.lagMicros.setRelease((nowTicks - journal.lastStampTicks) / SluiceClock.TICKS_PER_MICRO);
+            received++;
+        }
+        return true;
+    }
+
+    private LogFrame.Kind wrap(final ConsumerRecord<byte[], byte[]> record) {
+        try {
+            return frame.wrap(record.value());
+        } catch (final IllegalArgumentException e) {
+            throw new ReplicationRefusedException(ROLE + ": the record at offset " + record.offset() + " of "
+                    + record.topic() + " is " + e.getMessage() + ": not a Sluice log frame");
+        }
+    }
+
+    /** @return the replica journal the frame's current entry names, opened (created) if it is new */
+    private ReplicaJournal journalOf(final ConsumerRecord<byte[], byte[]> record) {
+        for (final ReplicaJournal journal : journals) {
+            if (frame.nameEquals(journal.nameBytes)) {
+                return journal;
+            }
+        }
+        final String name = frame.name();
+        final JournalName journal = JournalName.parse(name);
+        if (journal == null) {
+            throw new ReplicationRefusedException(ROLE + ": the record at offset " + record.offset() + " of "
+                    + record.topic() + " holds an excerpt of '" + name + "', which is no journal name of a deployment");
+        }
+        return open(journal);
+    }
+
+    private ReplicaJournal open(final JournalName name) {
+        lockWriter(name);
+        final ReplicaJournal journal = new ReplicaJournal(name, root.resolve(name.name()));
+        journal.counters = counters.journal(name.name());
+        journals.add(journal);
+        return journal;
+    }
+
+    /** Resumes reading once every journal has disk reserved again. */
+    private void resumeHeld() {
+        if (state != State.HELD) {
             return;
         }
-        journal.lastStampTicks = stampOf(journal.name, bytes, record);
-        journal.counters.records.incrementRelease();
-        journal.counters.lagMicros.setRelease((SluiceClock.nowTicks() - journal.lastStampTicks) / SluiceClock.TICKS_PER_MICRO);
-        received++;
-    }
-
-    /** Resumes the partitions of journals held for disk space that now have it reserved. */
-    private void resumeHeld() {
-        for (final ReplicaJournal journal : journals.values()) {
-            if (journal.held && journal.mayWrite()) {
-                journal.held = false;
-                consumer.resume(List.of(journal.partition));
+        for (final ReplicaJournal journal : journals) {
+            if (!journal.mayWrite()) {
+                return;
             }
         }
+        state = State.RECEIVING;
+        consumer.resume(List.of(partition));
     }
 
-    /** @return the SluiceClock time the excerpt's writer stamped it with, else when the shipper read it */
-    private long stampOf(final JournalName journal, final byte[] bytes, final ConsumerRecord<byte[], byte[]> record) {
-        excerptBuffer.wrap(bytes);
-        if (call.read(excerptBuffer, bytes.length) && call.holds(RecordLayout.BODY)) {
+    /** @return the SluiceClock time the current entry's writer stamped its excerpt with, else when the shipper read it */
+    private long stampOf(final JournalName journal) {
+        excerptBuffer.wrap(frame.value(), frame.excerptOffset(), frame.excerptLength());
+        if (call.read(excerptBuffer, frame.excerptLength()) && call.holds(RecordLayout.BODY)) {
             final long stamp = switch (journal.kind()) {
                 case GATEWAY_COMMANDS, ADMIN -> call.longAt(RecordLayout.COMMAND_WRITING);
                 case ENGINE -> call.longAt(RecordLayout.REPORT_WRITING);
                 case GATEWAY_OUT -> call.methodId() == RecordLayout.DELIVERED ? call.longAt(RecordLayout.FIX_SENT) : 0;
+                case MARKET_DATA -> 0; // a batch holds no MetaData
             };
             if (stamp > 0) {
                 return stamp;
             }
         }
-        try {
-            return ReplicationTopics.longHeader(record.headers(), ReplicationTopics.READ_HEADER);
-        } catch (final IllegalStateException e) {
-            return 0;
-        }
+        return frame.readTicks();
     }
 
     /**
-     * Calls Kafka unreachable as soon as the consumer, which has partitions to fetch from and so keeps a connection to
-     * their leaders, has had no broker connection for {@link #NO_CONNECTION_MILLIS}: a broker that died closes its
-     * connections at once, long before a topic listing times out. Kafka is up again when a listing answers.
+     * Calls Kafka unreachable as soon as the consumer, which fetches from the log's leader and so keeps a connection to
+     * it, has had no broker connection for {@link #NO_CONNECTION_MILLIS}: a broker that died closes its connections at
+     * once, long before a topic listing times out. Kafka is up again when a listing answers.
      */
     private void watchConnections(final long now) {
         if (connectionCount == null || link.state() != KafkaLink.State.UP) {
@@ -239,8 +317,11 @@ public final class Receiver implements Agent {
         }
     }
 
-    /** Looks for new topics of the deployment (asynchronously) and adds their journals: @return how many */
-    private int discover(final long now) {
+    /**
+     * Lists the topics every {@link #DISCOVERY_MILLIS} (asynchronously: also how an unanswering Kafka shows): until the
+     * log exists, and then once, to resume. @return 1 once resumed
+     */
+    private int list(final long now) {
         if (listing == null) {
             if (now < nextDiscoveryMillis) {
                 return 0;
@@ -269,113 +350,126 @@ public final class Receiver implements Agent {
         }
         listing = null;
         link.up();
-        final List<ReplicaJournal> added = new ArrayList<>();
         for (final String topic : topics) {
-            final JournalName name = ReplicationTopics.journalOf(config.deployment(), topic);
-            if (name == null || byTopic.containsKey(topic)) {
-                continue;
+            if (LogTopic.isOlderFormat(config.deployment(), topic)) {
+                throw new ReplicationRefusedException(ROLE + ": refused: " + LogTopic.olderFormatRefusal(topic));
             }
-            lockWriter(name);
-            final ReplicaJournal journal = new ReplicaJournal(name, new TopicPartition(topic, 0), root.resolve(name.name()));
-            added.add(journal);
         }
-        if (added.isEmpty()) {
+        if (state != State.AWAITING_LOG || !topics.contains(partition.topic())) {
             return 0;
-        }
-        final Map<TopicPartition, Long> positions = new HashMap<>();
-        for (final TopicPartition partition : consumer.assignment()) {
-            positions.put(partition, consumer.position(partition)); // resume() reassigns the consumer
         }
         try {
-            resume(added);
-        } catch (final org.apache.kafka.common.errors.TimeoutException e) {
-            link.unreachable("reading the offsets of new topics: " + e.getMessage());
-            added.forEach(ReplicaJournal::close);
-            reassign(positions);
+            resume();
+        } catch (final KafkaException e) {
+            link.unreachable("reading the log to resume: " + e.getMessage());
             return 0;
+        } catch (final IllegalArgumentException e) {
+            throw new ReplicationRefusedException(ROLE + ": refused: " + partition.topic() + " holds " + e.getMessage());
         }
-        for (final ReplicaJournal journal : added) {
-            journal.counters = counters.journal(journal.name.name());
-            journals.put(journal.name.name(), journal);
-            byTopic.put(journal.partition.topic(), journal);
-        }
-        reassign(positions);
-        return added.size();
-    }
-
-    /** Assigns every journal's partition, at {@code positions} where known, else at the journal's excerpt count. */
-    private void reassign(final Map<TopicPartition, Long> positions) {
-        final List<TopicPartition> partitions = new ArrayList<>();
-        byTopic.values().forEach(journal -> partitions.add(journal.partition));
-        consumer.assign(partitions);
-        for (final ReplicaJournal journal : byTopic.values()) {
-            consumer.seek(journal.partition, positions.getOrDefault(journal.partition, journal.nextOffset));
-            if (journal.held) {
-                consumer.pause(List.of(journal.partition));
-            }
-        }
+        state = State.RECEIVING;
+        return 1;
     }
 
     /**
-     * Finds where each new journal resumes in its topic, from what the replica holds: the committed record carrying the
-     * replica's last index, which must equal its last excerpt byte for byte; the next offset is the one after it. Offsets
-     * do not count excerpts (transaction markers, aborted records), so it is looked up ({@link CommittedRecords}), from
-     * offset {@code count - 1}, which it cannot be before.
+     * Finds where the replica resumes in the log, from what its journals hold: after the last frame it holds whole
+     * ({@link LogRecords#resumeOffset}). Refuses a replica whose excerpts are not what the log holds.
      */
-    private void resume(final List<ReplicaJournal> added) {
-        for (final ReplicaJournal journal : added) {
-            final CommittedRecords.Bounds bounds = committedRecords.bounds(journal.partition);
-            final String topic = journal.partition.topic();
-            if (journal.count == 0) {
-                if (bounds.start() > 0) {
-                    throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "topic " + topic
-                            + " starts at offset " + bounds.start() + " but the replica needs offset 0 next: the broker lost"
-                            + " or deleted records the replica never received");
-                }
-                journal.nextOffset = 0;
-            } else {
-                final ConsumerRecord<byte[], byte[]> record = committedRecords.firstFrom(journal.partition,
-                        journal.count - 1, bounds, journal.lastIndex);
-                if (record == null) {
-                    throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "topic " + topic
-                            + " holds no committed record at or after the replica's last excerpt (offsets " + bounds.start()
-                            + " to " + bounds.stable() + "): the broker lost records (or this replica was fed from another"
-                            + " Kafka cluster)");
-                }
-                final long index = CommittedRecords.indexOf(record);
-                if (index != journal.lastIndex || !Arrays.equals(record.value(), journal.excerptAt(index))) {
-                    throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "the replica's last "
-                            + "excerpt is not in topic " + topic + " (its first committed record from offset "
-                            + (journal.count - 1) + " on is index " + IndexText.of(index) + " at offset " + record.offset()
-                            + (index == journal.lastIndex ? ", with other bytes" : "") + "; log start offset "
-                            + bounds.start() + "): the replica diverges from the primary, or the broker lost records");
-                }
-                journal.nextOffset = record.offset() + 1;
+    private void resume() {
+        final LogRecords.Bounds bounds = logRecords.bounds();
+        final Map<String, Long> replicaLast = new HashMap<>();
+        for (final ReplicaJournal journal : journals) {
+            if (journal.lastIndex >= 0) {
+                replicaLast.put(journal.name.name(), journal.lastIndex);
             }
-            System.out.println(ROLE + ": journal " + journal.name + " resumes at offset " + journal.nextOffset + " after "
-                    + IndexText.of(journal.lastIndex) + " (" + Math.max(0, bounds.stable() - journal.nextOffset)
-                    + " offsets to receive: records and transaction markers)");
+        }
+        final String topic = partition.topic();
+        final long next;
+        if (replicaLast.isEmpty()) {
+            if (bounds.start() > 0) {
+                throw new ReplicationRefusedException(ROLE + ": refused: topic " + topic + " starts at offset "
+                        + bounds.start() + " but the replica needs offset 0 next: the broker lost or deleted records the"
+                        + " replica never received");
+            }
+            next = bounds.start();
+        } else {
+            next = logRecords.resumeOffset(replicaLast, bounds);
+            if (next == bounds.start()) {
+                throw new ReplicationRefusedException(ROLE + ": refused: the replica holds excerpts (" + replicaLast
+                        + ") but not the first frame of " + topic + " (offsets " + bounds.start() + " to "
+                        + bounds.end() + "): the replica diverges from the primary, the broker lost records, or this "
+                        + "replica was fed from another Kafka cluster");
+            }
+            checkHolds(logRecords.firstExcerptsFrom(next - 1, next));
+            checkNotPast(logRecords.lastExcerpts(bounds));
+        }
+        consumer.assign(List.of(partition));
+        consumer.seek(partition, next);
+        System.out.println(ROLE + ": resumes at offset " + next + " of " + topic + " after " + replicaLast + " ("
+                + Math.max(0, bounds.end() - next) + " offsets to receive)");
+    }
+
+    /** Refuses a replica whose excerpts in {@code record}, the last frame it holds whole, have other bytes. */
+    private void checkHolds(final ConsumerRecord<byte[], byte[]> record) {
+        wrap(record);
+        while (frame.next()) {
+            final ReplicaJournal journal = journalOf(record);
+            if (!journal.holds(frame.index(), frame.value(), frame.excerptOffset(), frame.excerptLength())) {
+                throw ReplicationRefusedException.at(ROLE, journal.name, frame.index(), "the replica's excerpt differs "
+                        + "from the one at offset " + record.offset() + " of " + record.topic() + ": the replica diverges"
+                        + " from the primary");
+            }
+        }
+    }
+
+    /** Refuses a replica holding a journal past the log's last excerpt of it, or other bytes there. */
+    private void checkNotPast(final Map<String, LogRecords.LastExcerpt> logLast) {
+        for (final ReplicaJournal journal : journals) {
+            if (journal.lastIndex < 0) {
+                continue;
+            }
+            final LogRecords.LastExcerpt last = logLast.get(journal.name.name());
+            if (last == null || journal.lastIndex > last.index()) {
+                throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "the replica holds the "
+                        + "journal up to here, past the log's last excerpt of it (" + (last == null ? "none"
+                        : IndexText.of(last.index())) + "): the broker lost records, or the replica diverges from the "
+                        + "primary");
+            }
+            if (journal.lastIndex == last.index()) {
+                final byte[] local = journal.excerptAt(last.index());
+                if (local == null || LogFrame.checksum(crc, local, 0, local.length) != last.checksum()) {
+                    throw ReplicationRefusedException.at(ROLE, journal.name, journal.lastIndex, "the replica's last "
+                            + "excerpt differs from the log's (CRC-32C): the replica diverges from the primary");
+                }
+            }
         }
     }
 
     private ReplicationRefusedException lostData(final Map<TopicPartition, Long> partitions) {
         final StringBuilder text = new StringBuilder(ROLE).append(": the broker no longer holds records the replica needs:");
-        partitions.forEach((partition, offset) -> text.append(' ').append(partition.topic()).append(" offset ").append(offset));
+        partitions.forEach((lost, offset) -> text.append(' ').append(lost.topic()).append(" offset ").append(offset));
         return new ReplicationRefusedException(text.append(" (deleted or lost): nothing is skipped, so the receiver stops").toString());
     }
 
+    /** @return the offsets behind the log's end, or -1 while that is unknown (Kafka unreachable, not resumed yet) */
+    private long behind() {
+        if (link.state() == KafkaLink.State.UNREACHABLE || state == State.AWAITING_LOG) {
+            return -1;
+        }
+        final OptionalLong behind = consumer.currentLag(partition);
+        return behind.orElse(-1);
+    }
+
     private void updateLagCounters() {
-        final boolean reachable = link.state() != KafkaLink.State.UNREACHABLE;
-        for (final ReplicaJournal journal : journals.values()) {
-            final OptionalLong behind = reachable ? consumer.currentLag(journal.partition) : OptionalLong.empty();
-            journal.counters.lagMessages.setRelease(behind.orElse(-1));
+        final long behind = behind();
+        for (final ReplicaJournal journal : journals) {
+            journal.counters.lagMessages.setRelease(behind);
         }
     }
 
     private void reportLag() {
-        // Kafka's end is only known while Kafka answers: the last end the consumer heard of would read "0 behind".
+        // The log's end is only known while Kafka answers: the last end the consumer heard of would read "0 behind".
         final boolean reachable = link.state() != KafkaLink.State.UNREACHABLE;
-        if (journals.isEmpty() && reachable) {
+        if (state == State.AWAITING_LOG && reachable) {
             return;
         }
         final long now = SluiceClock.nowTicks();
@@ -383,10 +477,13 @@ public final class Receiver implements Agent {
         if (!reachable) {
             line.append(" | ").append(link.describe());
         }
-        for (final ReplicaJournal journal : journals.values()) {
-            final OptionalLong behind = reachable ? consumer.currentLag(journal.partition) : OptionalLong.empty();
-            line.append(" | ").append(journal.name).append(' ')
-                    .append(behind.isPresent() ? Long.toString(behind.getAsLong()) : "?").append(" behind");
+        final long behind = behind();
+        line.append(" | log ").append(behind < 0 ? "?" : Long.toString(behind)).append(" behind");
+        if (state == State.HELD) {
+            line.append(" (held: a journal has no disk reserved yet)");
+        }
+        for (final ReplicaJournal journal : journals) {
+            line.append(" | ").append(journal.name);
             if (journal.lastStampTicks > 0) {
                 line.append(", last ").append((now - journal.lastStampTicks) / SluiceClock.TICKS_PER_MICRO).append(" µs old");
             }
@@ -403,13 +500,13 @@ public final class Receiver implements Agent {
         if (consumer != null) {
             consumer.close();
         }
-        if (committedRecords != null) {
-            committedRecords.close();
+        if (logRecords != null) {
+            logRecords.close();
         }
         if (admin != null) {
             admin.close(Duration.ofSeconds(1));
         }
-        journals.values().forEach(ReplicaJournal::close);
+        journals.forEach(ReplicaJournal::close);
         if (counters != null) {
             counters.close();
         }

@@ -1,6 +1,5 @@
 package io.sluice.replication;
 
-import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalDiskFullException;
@@ -13,10 +12,11 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.impl.single.InternalAppender;
 import net.openhft.chronicle.wire.DocumentContext;
-import org.apache.kafka.common.TopicPartition;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One journal a {@link Receiver} rebuilds under the replica root: the local journal, which is the receiver's commit
@@ -27,12 +27,13 @@ import java.util.Arrays;
  * <p>
  * A full disk is an expected state here as for every Sluice writer: a keeper thread keeps
  * {@link JournalSpace#DEFAULT_RESERVE_BYTES} of disk reserved ahead of the appender ({@link JournalSpace}); while none
- * is reserved yet the journal holds its records ({@link #write} returns false), and with none to be had the receiver
+ * is reserved yet the receiver holds the log ({@link #mayWrite} is false), and with none to be had the receiver
  * stops before writing ({@link JournalDiskFullException}).
  */
 final class ReplicaJournal implements AutoCloseable {
     final JournalName name;
-    final TopicPartition partition;
+    /** The journal's name in ASCII, as a log frame names it. */
+    final byte[] nameBytes;
     final ChronicleQueue queue;
     private final InternalAppender appender;
     private final RollCycle rollCycle;
@@ -41,29 +42,23 @@ final class ReplicaJournal implements AutoCloseable {
     /** The record's bytes, copied for the appender: one buffer reused, where wrapping each record would allocate. */
     private final Bytes<byte[]> scratch = Bytes.allocateElasticOnHeap(1024);
     long lastIndex;
-    long count;
-    /** The offset of the topic's record after the replica's last excerpt, once the receiver has looked it up. */
-    long nextOffset;
-    /** True while the journal's partition is paused because no disk is reserved for it yet. */
-    boolean held;
     long duplicates;
     /** SluiceClock time the last record written was stamped with by its writer (or read by the shipper). */
     long lastStampTicks;
     /** Its counters, from when it was added. */
     ReplicationCounters.Journal counters;
 
-    ReplicaJournal(final JournalName name, final TopicPartition partition, final Path dir) {
+    ReplicaJournal(final JournalName name, final Path dir) {
         this.name = name;
-        this.partition = partition;
+        this.nameBytes = name.name().getBytes(StandardCharsets.US_ASCII);
         JournalSpace.requireRoomToCreate(dir, JournalSpace.DEFAULT_RESERVE_BYTES);
         this.queue = Journals.open(dir);
         this.appender = (InternalAppender) queue.createAppender();
         this.space = new JournalSpace(queue, JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);
-        this.keeper = AgentThread.startBackground(new JournalSpaceKeeper(name + " replica journal space keeper", java.util.List.of(space)));
+        this.keeper = AgentThread.startBackground(new JournalSpaceKeeper(name + " replica journal space keeper", List.of(space)));
         this.rollCycle = queue.rollCycle();
         final long last = queue.lastIndex();
         lastIndex = last < 0 ? -1 : last;
-        count = lastIndex < 0 ? 0 : ExcerptCount.between(queue, ExcerptCount.firstIndex(queue, lastIndex), lastIndex) + 1;
     }
 
     /** @return the bytes of the local excerpt at {@code index}, or null if there is none */
@@ -101,9 +96,13 @@ final class ReplicaJournal implements AutoCloseable {
         return "expected the excerpt after " + IndexText.of(lastIndex) + (index > lastIndex ? ": a gap" : ": an index already written");
     }
 
-    /** @return true if {@code bytes} equal the local excerpt at {@code index} (a record Kafka holds twice) */
-    boolean holds(final long index, final byte[] bytes) {
-        return Arrays.equals(excerptAt(index), bytes);
+    /**
+     * @return true if the {@code length} bytes of {@code bytes} from {@code offset} equal the local excerpt at
+     * {@code index} (an excerpt the log holds twice, or a frame the receiver wrote in part before it stopped)
+     */
+    boolean holds(final long index, final byte[] bytes, final int offset, final int length) {
+        final byte[] local = excerptAt(index);
+        return local != null && Arrays.equals(local, 0, local.length, bytes, offset, offset + length);
     }
 
     /** @return true if disk is reserved for the next write (or none can be had: then the write stops the receiver) */
@@ -112,21 +111,17 @@ final class ReplicaJournal implements AutoCloseable {
     }
 
     /**
-     * Writes {@code bytes} as the excerpt at {@code index}, which {@link #notNext} accepted.
+     * Writes the {@code length} bytes of {@code bytes} from {@code offset} as the excerpt at {@code index}, which
+     * {@link #notNext} accepted and {@link #mayWrite} allowed.
      *
-     * @return false if no disk is reserved yet: nothing was written, the record must come again
      * @throws JournalDiskFullException if no disk can be had for it
      */
-    boolean write(final long index, final byte[] bytes) {
-        final SpaceLevel level = space.level();
-        if (level == SpaceLevel.EXHAUSTED) {
+    void write(final long index, final byte[] bytes, final int offset, final int length) {
+        if (space.level() == SpaceLevel.EXHAUSTED) {
             throw new JournalDiskFullException(Receiver.ROLE + ": stopped before writing, journal disk full: "
                     + space.describeShortage());
         }
-        if (level == SpaceLevel.PENDING) {
-            return false;
-        }
-        scratch.clear().write(bytes);
+        scratch.clear().write(bytes, offset, length);
         appender.writeBytes(index, scratch);
         space.follow(appender);
         final long written = appender.lastIndexAppended();
@@ -135,8 +130,6 @@ final class ReplicaJournal implements AutoCloseable {
                     + IndexText.of(written) + " instead");
         }
         lastIndex = index;
-        count++;
-        return true;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
+import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.process.CpuPinning;
 import org.agrona.concurrent.Agent;
 import picocli.CommandLine;
@@ -63,11 +64,15 @@ public final class ReplicateMain implements Callable<Integer> {
         final SigtermHook hook = SigtermHook.install(agent.roleName(), thread);
         thread.awaitClosed();
         hook.close();
-        final Throwable failure = thread.failure();
+        return exitCode(agent.roleName(), thread.failure());
+    }
+
+    /** @return the exit code of a replication agent that stopped by {@code failure} (null: none), having printed it */
+    static int exitCode(final String role, final Throwable failure) {
         if (failure == null) {
             return 0;
         }
-        if (failure instanceof io.sluice.runtime.journal.JournalDiskFullException) {
+        if (failure instanceof JournalDiskFullException) {
             System.err.println(failure.getMessage());
             return EXIT_DISK_FULL;
         }
@@ -79,7 +84,7 @@ public final class ReplicateMain implements Callable<Integer> {
             System.err.println(failure.getMessage());
             return EXIT_REFUSED;
         }
-        System.err.println(agent.roleName() + ": stopped by an unforeseen failure:");
+        System.err.println(role + ": stopped by an unforeseen failure:");
         failure.printStackTrace();
         return EXIT_FAILED;
     }

@@ -23,8 +23,10 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     /** The shipper's producer {@code linger.ms} unless configured: see {@link #lingerMillis()}. */
     public static final int DEFAULT_LINGER_MILLIS = 0;
-    /** How long the shipper may keep a transaction open for the effects of its causes unless configured. */
-    public static final long DEFAULT_COMMIT_WAIT_MICROS = 500;
+    /** How often the shipper commits its transaction unless configured: see {@link #transactionMillis()}. */
+    public static final long DEFAULT_TRANSACTION_MILLIS = 10_000;
+    /** How often the shipper writes a heartbeat unless configured: see {@link #heartbeatMillis()}. */
+    public static final long DEFAULT_HEARTBEAT_MILLIS = 250;
 
     private String mode;
     private String deployment;
@@ -35,8 +37,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private IdleConfig idle = new IdleConfig();
     private long lagReportMillis = 1000;
     private int lingerMillis = DEFAULT_LINGER_MILLIS;
-    private long transactionMicros;
-    private long commitWaitMicros = DEFAULT_COMMIT_WAIT_MICROS;
+    private long transactionMillis = DEFAULT_TRANSACTION_MILLIS;
+    private long heartbeatMillis = DEFAULT_HEARTBEAT_MILLIS;
 
     /**
      * Reads and validates a config file.
@@ -50,7 +52,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     /** @throws IllegalArgumentException saying what is wrong; @return this */
     public ReplicationConfig validate() {
         require(mode != null && (mode.equals("ship") || mode.equals("receive")), "mode must be ship or receive, got " + mode);
-        ReplicationTopics.checkDeployment(deployment);
+        LogTopic.checkDeployment(deployment);
         require(root != null && !root.isBlank(), "root is missing");
         require(bootstrapServers != null && !bootstrapServers.isBlank(), "bootstrapServers is missing");
         require(replicationFactor >= 1, "replicationFactor must be at least 1, got " + replicationFactor);
@@ -60,10 +62,11 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         idle.validate();
         require(lagReportMillis >= 0, "lagReportMillis must not be negative (0: no lag lines)");
         require(lingerMillis >= 0 && lingerMillis <= 1000, "lingerMillis must be 0 to 1000, got " + lingerMillis);
-        require(transactionMicros >= 0 && transactionMicros <= 10_000_000,
-                "transactionMicros must be 0 to 10000000 (10 s), got " + transactionMicros);
-        require(commitWaitMicros >= 0 && commitWaitMicros <= 1_000_000,
-                "commitWaitMicros must be 0 to 1000000 (1 s), got " + commitWaitMicros);
+        require(transactionMillis >= 1 && transactionMillis <= KafkaClients.TRANSACTION_TIMEOUT_MILLIS / 2,
+                "transactionMillis must be 1 to " + KafkaClients.TRANSACTION_TIMEOUT_MILLIS / 2 + ", got "
+                        + transactionMillis);
+        require(heartbeatMillis >= 10 && heartbeatMillis <= 10_000, "heartbeatMillis must be 10 to 10000, got "
+                + heartbeatMillis);
         return this;
     }
 
@@ -152,32 +155,30 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     }
 
     /**
-     * @return how long the shipper's Kafka transaction may collect excerpts before it is committed, µs. 0 (the default)
-     * commits as soon as a round of the shipper's agent has shipped all there was (group commit: a trickle commits at
-     * once, a backlog in few large transactions): the least lag and acknowledged-mode latency. More commits less often (fewer commit round trips and markers, less CPU per excerpt), for up to that
-     * much more lag: readers ({@code read_committed}) and gateways in acknowledged mode see an excerpt once committed
+     * @return how often the shipper commits its Kafka transaction, ms. Readers do not wait for commits (they read up to
+     * the high watermark): the transaction is what fences a zombie shipper, and it is committed on this timer, whatever
+     * the writers do, well within Kafka's transaction timeout. Each commit stops the shipper for one flush and one
+     * round trip to the transaction coordinator; fewer commits, fewer such pauses
      */
-    public long transactionMicros() {
-        return transactionMicros;
+    public long transactionMillis() {
+        return transactionMillis;
     }
 
-    public ReplicationConfig transactionMicros(final long micros) {
-        this.transactionMicros = micros;
+    public ReplicationConfig transactionMillis(final long millis) {
+        this.transactionMillis = millis;
         return this;
     }
 
     /**
-     * @return with {@link #transactionMicros()} 0, how long the shipper may keep its open transaction for the effects of
-     * the causes it holds, µs from its first excerpt: a command whose engine excerpt, or an engine excerpt whose
-     * {@code sent} record, it has not read yet. Those effects then share their cause's commit, so a gateway in acknowledged
-     * mode waits for one commit per report rather than one per causal step. 0 commits as soon as a round has caught up
+     * @return how often the shipper writes a heartbeat to the deployment's lease topic ({@link LeaseTopic}), ms: a
+     * standby takes over after {@code failoverAfter} without one, so this must be well below that
      */
-    public long commitWaitMicros() {
-        return commitWaitMicros;
+    public long heartbeatMillis() {
+        return heartbeatMillis;
     }
 
-    public ReplicationConfig commitWaitMicros(final long micros) {
-        this.commitWaitMicros = micros;
+    public ReplicationConfig heartbeatMillis(final long millis) {
+        this.heartbeatMillis = millis;
         return this;
     }
 

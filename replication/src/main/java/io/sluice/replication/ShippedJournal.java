@@ -2,130 +2,138 @@ package io.sluice.replication;
 
 import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.concurrent.UnsafeBuffer;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * One journal a {@link Shipper} tails: opened read-only, its tailer, the excerpt read but not yet sent (held by the
- * {@link CausalGate}, or refused by a producer that could not take it), and the excerpts sent in the open transaction
- * (in order, with when each was read).
+ * One journal a {@link Shipper} tails: opened read-only, its tailer, the excerpt read but not yet framed (held by the
+ * {@link CausalGate}; its bytes in a buffer reused), where the log holds it up to, and what Kafka has acknowledged of
+ * it (written by the producer's callback thread, read by the agent).
  */
 final class ShippedJournal implements AutoCloseable {
     /** Where a journal is in its life in the shipper. */
     enum State {
-        /** Opened; where to resume not yet learnt from Kafka. */
+        /** Opened; where to resume not yet learnt from the log. */
         RESUMING,
-        /** Resumed: shipping from the excerpt after the last one Kafka holds. */
+        /** Resumed: shipping from the excerpt after the last one the log holds. */
         SHIPPING
     }
 
-    /** The most excerpts of one journal in one transaction; the shipper reads no further until it is committed. */
-    static final int MAX_IN_FLIGHT = 1 << 14;
-
     final JournalName name;
-    final String topic;
+    /** The journal's name in ASCII, as a log frame names it. */
+    final byte[] nameBytes;
     final ChronicleQueue queue;
     final ExcerptTailer tailer;
     State state = State.RESUMING;
-    /** Its counters, from when it resumed. */
+    /** Its counters, from when it first resumed. */
     ReplicationCounters.Journal counters;
 
-    /** The index of the last excerpt read from the journal, -1 before any. */
-    long lastReadIndex = -1;
-    byte[] pending;
+    /** The excerpt read and not yet framed: its bytes (the first {@link #pendingLength}), index and read time. */
+    final UnsafeBuffer pending = new UnsafeBuffer(new byte[512]);
+    int pendingLength = -1;
     long pendingIndex = -1;
-    /** When the pending excerpt was read, SluiceClock ticks. */
     long pendingReadTicks;
 
-    /** When Kafka last acknowledged an excerpt of this journal: set by the producer's callback thread. */
-    volatile long lastAcknowledgedNanos = System.nanoTime();
+    /** The last excerpt in the frames handed to the producer (the log holds it once they are acknowledged), -1: none. */
+    long loggedIndex = -1;
+    /** The CRC-32C of that excerpt. */
+    int loggedChecksum;
+    /** In the frame being built: how many excerpts, the last one's index and checksum. */
+    int frameCount;
+    long frameLastIndex;
+    int frameLastChecksum;
 
-    private final long[] inFlightIndex = new long[MAX_IN_FLIGHT];
-    private final long[] inFlightReadTicks = new long[MAX_IN_FLIGHT];
-    private long head;
-    private long tail;
-    long processedIndex = -1;
-    /** Excerpts committed since this shipper started. */
-    long acknowledged;
+    /** The last excerpt Kafka has acknowledged, -1 before any: written by the producer's callback thread. */
+    volatile long acknowledgedIndex = -1;
+    /** Excerpts Kafka acknowledged since this shipper started: written by the producer's callback thread. */
+    volatile long acknowledged;
 
-    ShippedJournal(final JournalName name, final String topic, final Path dir) {
+    ShippedJournal(final JournalName name, final Path dir) {
         this.name = name;
-        this.topic = topic;
+        this.nameBytes = name.name().getBytes(StandardCharsets.US_ASCII);
         this.queue = Journals.openReadOnly(dir);
         this.tailer = queue.createTailer();
     }
 
-    boolean inFlightFull() {
-        return tail - head == MAX_IN_FLIGHT;
+    boolean hasPending() {
+        return pendingLength >= 0;
     }
 
-    long inFlight() {
-        return tail - head;
-    }
-
-    /** Records an excerpt sent in the open transaction: its index, and when it was read (SluiceClock ticks). */
-    void sent(final long index, final long readTicks) {
-        final int slot = (int) (tail++ & (MAX_IN_FLIGHT - 1));
-        inFlightIndex[slot] = index;
-        inFlightReadTicks[slot] = readTicks;
-    }
-
-    /** @return when the oldest excerpt read and not yet committed was read (SluiceClock ticks), or 0 if none */
-    long oldestUnacknowledgedReadTicks() {
-        if (head < tail) {
-            return inFlightReadTicks[(int) (head & (MAX_IN_FLIGHT - 1))];
+    /** @return true if the next excerpt was read into {@link #pending}, false if there is none yet */
+    boolean readNext(final long nowTicks) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+            if (!dc.isPresent()) {
+                return false;
+            }
+            final Bytes<?> bytes = dc.wire().bytes();
+            final int length = (int) bytes.readRemaining();
+            if (pending.capacity() < length) {
+                pending.wrap(new byte[Math.max(length, 2 * pending.capacity())]);
+            }
+            bytes.read(pending.byteArray(), 0, length);
+            pendingLength = length;
+            pendingIndex = dc.index();
+            pendingReadTicks = nowTicks;
+            return true;
         }
-        return pending != null ? pendingReadTicks : 0;
+    }
+
+    /** The pending excerpt went into the frame being built, with its CRC-32C. */
+    void framed(final int checksum) {
+        frameCount++;
+        frameLastIndex = pendingIndex;
+        frameLastChecksum = checksum;
+        pendingLength = -1;
+    }
+
+    /** The frame being built went to the producer: the log holds its excerpts once Kafka acknowledges it. */
+    void frameSent() {
+        loggedIndex = frameLastIndex;
+        loggedChecksum = frameLastChecksum;
+        frameCount = 0;
+    }
+
+    /** Kafka acknowledged excerpts of this journal up to {@code index}, {@code count} of them: on the callback thread. */
+    void acknowledge(final long index, final int count) {
+        acknowledgedIndex = index;
+        acknowledged += count; // one writer: the producer's callback thread
+        counters.acknowledgedIndex.setRelease(index);
+        counters.records.getAndAddRelease(count);
     }
 
     /**
-     * The transaction holding every excerpt sent since the last commit is committed (the gate learns it from the
-     * shipper, once for every journal): Kafka holds this journal up to the last of them.
-     *
-     * @return the number of excerpts committed
+     * The journal resumes after {@code index} (-1: from its first excerpt), the last excerpt the log holds of it, whose
+     * CRC-32C is {@code checksum}.
      */
-    int committed() {
-        final int count = (int) (tail - head);
-        if (count > 0) {
-            processedIndex = inFlightIndex[(int) ((tail - 1) & (MAX_IN_FLIGHT - 1))];
-            head = tail;
-            acknowledged += count;
-        }
-        return count;
+    void resumeAfter(final long index, final int checksum) {
+        loggedIndex = index;
+        loggedChecksum = checksum;
+        frameCount = 0;
+        pendingLength = -1;
+        acknowledgedIndex = Math.max(acknowledgedIndex, index);
+        counters.acknowledgedIndex.setRelease(acknowledgedIndex);
+        state = State.SHIPPING;
     }
 
-    /**
-     * The transaction was aborted: what was sent since the last commit is not in Kafka, and where the journal resumes is
-     * learnt from Kafka again, as at start.
-     */
+    /** A transaction was aborted: where the journal resumes is learnt from the log again, as at start. */
     void rewind() {
-        head = tail;
-        pending = null;
+        pendingLength = -1;
+        frameCount = 0;
         state = State.RESUMING;
     }
 
     /**
-     * The journal resumes after {@code index}, its last record Kafka has committed (whose command, if any, was
-     * {@code eventId}): tells the gate.
+     * @return how many excerpts of the journal Kafka has not acknowledged, read or not; or {@link ExcerptCount#UNKNOWN}
+     * at the instant its writer creates a cycle file
      */
-    void resumesAfter(final CausalGate gate, final long index, final long eventId) {
-        processedIndex = index;
-        switch (name.kind()) {
-            case GATEWAY_COMMANDS, ADMIN -> gate.commandCommitted(name.gatewayId(), eventId);
-            case ENGINE -> gate.engineCommitted(index);
-            case GATEWAY_OUT -> {
-            }
-        }
-    }
-
-    /**
-     * @return how many excerpts the journal holds after {@code index} (all of them for -1), now, or
-     * {@link ExcerptCount#UNKNOWN} at the instant its writer creates a cycle file
-     */
-    long excerptsAfter(final long index) {
-        return ExcerptCount.after(queue, index);
+    long behind() {
+        return ExcerptCount.after(queue, acknowledgedIndex);
     }
 
     @Override

@@ -14,10 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The causal rule on real excerpts, as a {@link JournalFlow} writes them through the contracts' method writers: an
- * engine excerpt waits for the command it answers, a gateway's sent-report record for the engine excerpt it carries,
- * a command for nothing; a cause counts once committed, or once sent in the open transaction (a commit is atomic, so an
- * effect may share its cause's transaction), and nothing of an aborted transaction counts. And what the open
- * transaction still waits for: the effects of the causes it holds.
+ * engine excerpt waits for the command it answers, a gateway's sent-report record and a market-data batch for the
+ * engine excerpt they name, a command for nothing; a cause counts once it is earlier in the log (shipped before, or learnt from the log as a
+ * journal resumes), and after an aborted transaction nothing counts until the journals resume from the log again.
  */
 final class CausalGateTest {
     @TempDir
@@ -39,11 +38,11 @@ final class CausalGateTest {
 
         // engine excerpt 0 answers gateway 1's event 1; excerpt 1 gateway 2's event 1; excerpt 2 gateway 1's event 2
         assertFalse(gate.mayShip(engineName, read(engine.bytes().get(0))));
-        gate.commandCommitted(1, 1);
+        gate.commandShipped(1, 1);
         assertTrue(gate.mayShip(engineName, read(engine.bytes().get(0))));
-        assertFalse(gate.mayShip(engineName, read(engine.bytes().get(1))), "gateway 2's event is not acknowledged");
-        assertFalse(gate.mayShip(engineName, read(engine.bytes().get(2))), "gateway 1's event 2 is not acknowledged");
-        gate.commandCommitted(2, 1);
+        assertFalse(gate.mayShip(engineName, read(engine.bytes().get(1))), "gateway 2's event is not shipped");
+        assertFalse(gate.mayShip(engineName, read(engine.bytes().get(2))), "gateway 1's event 2 is not shipped");
+        gate.commandShipped(2, 1);
         assertTrue(gate.mayShip(engineName, read(engine.bytes().get(1))));
         assertEquals("gateway-1 event 2", gate.waitingFor(engineName, read(engine.bytes().get(2))));
 
@@ -52,87 +51,66 @@ final class CausalGateTest {
         assertEquals(RecordLayout.SENT, sent.methodId());
         assertEquals(engine.indexes().get(1), sent.longAt(RecordLayout.SENT_ENGINE_INDEX));
         assertFalse(gate.mayShip(out2Name, sent));
-        gate.engineCommitted(engine.indexes().get(0));
-        assertFalse(gate.mayShip(out2Name, read(out2.bytes().get(0))), "the engine is acknowledged below its report");
-        gate.engineCommitted(engine.indexes().get(1));
+        gate.shipped(engineName, null, engine.indexes().get(0));
+        assertFalse(gate.mayShip(out2Name, read(out2.bytes().get(0))), "the engine is shipped below its report");
+        gate.shipped(engineName, null, engine.indexes().get(1));
         assertTrue(gate.mayShip(out2Name, read(out2.bytes().get(0))));
         assertEquals(RecordLayout.DELIVERED, read(out2.bytes().get(1)).methodId());
     }
 
     @Test
-    void aCauseSentInTheOpenTransactionLetsItsEffectShareItAndCountsOnceCommitted() {
-        final Flow flow = new Flow(root);
+    void aMarketDataBatchWaitsForTheEngineExcerptItWasDerivedFrom() {
+        JournalFlow.write(root, 4, 1, null); // a batch naming no engine excerpt, then one per engine excerpt
+        final Excerpts engine = Excerpts.of(Journals.engineJournal(root));
+        final Excerpts marketData = Excerpts.of(Journals.marketDataJournal(root));
+        final JournalName marketDataName = JournalName.parse("marketdata");
         final CausalGate gate = new CausalGate();
 
-        assertFalse(gate.mayShip(flow.engineName, read(flow.engine(0))), "gateway 1's event 1 is not sent yet");
-        gate.sent(flow.commands1Name, read(flow.commands1(0)), flow.commands1Index(0));
-        assertTrue(gate.mayShip(flow.engineName, read(flow.engine(0))), "its command is in the open transaction");
-        assertFalse(gate.mayShip(flow.engineName, read(flow.engine(2))), "gateway 1's event 2 is not sent");
-        assertFalse(gate.mayShip(flow.out1Name, read(flow.out1(0))), "the engine excerpt of the report is not sent");
-
-        gate.sent(flow.engineName, read(flow.engine(0)), flow.engineIndex(0));
-        assertTrue(gate.mayShip(flow.out1Name, read(flow.out1(0))), "its engine excerpt is in the open transaction");
-        gate.sent(flow.out1Name, read(flow.out1(0)), flow.out1Index(0));
-
-        gate.committed();
-        assertTrue(gate.mayShip(flow.engineName, read(flow.engine(0))), "committed: the command counts in any transaction");
-        assertTrue(gate.mayShip(flow.out1Name, read(flow.out1(0))), "committed: the engine excerpt counts");
-        assertFalse(gate.mayShip(flow.engineName, read(flow.engine(2))));
-        gate.aborted(); // a later transaction aborted: what was committed before still counts
-        assertTrue(gate.mayShip(flow.engineName, read(flow.engine(0))));
-        assertTrue(gate.mayShip(flow.out1Name, read(flow.out1(0))));
+        assertTrue(gate.mayShip(marketDataName, batch(marketData.bytes().get(0))), "the statuses answer no engine excerpt");
+        assertFalse(gate.mayShip(marketDataName, batch(marketData.bytes().get(1))), "engine excerpt 0 is not shipped");
+        assertEquals("engine " + IndexText.of(engine.indexes().get(0)),
+                gate.waitingFor(marketDataName, batch(marketData.bytes().get(1))));
+        gate.shipped(JournalName.parse("engine"), null, engine.indexes().get(0));
+        assertTrue(gate.mayShip(marketDataName, batch(marketData.bytes().get(1))), "its engine excerpt is in the log");
+        assertFalse(gate.mayShip(marketDataName, batch(marketData.bytes().get(2))), "engine excerpt 1 is not");
     }
 
     @Test
-    void nothingOfAnAbortedTransactionCounts() {
+    void aCauseShippedBeforeLetsItsEffectFollowItInTheLog() {
         final Flow flow = new Flow(root);
         final CausalGate gate = new CausalGate();
-        gate.commandCommitted(1, 1);
-        gate.engineCommitted(flow.engineIndex(0));
 
-        gate.sent(flow.commands1Name, read(flow.commands1(1)), flow.commands1Index(1)); // gateway 1's event 2
-        gate.sent(flow.engineName, read(flow.engine(2)), flow.engineIndex(2));            // its engine excerpt
+        assertFalse(gate.mayShip(flow.engineName, read(flow.engine(0))), "gateway 1's event 1 is not shipped yet");
+        gate.shipped(flow.commands1Name, read(flow.commands1(0)), flow.commands1Index(0));
+        assertTrue(gate.mayShip(flow.engineName, read(flow.engine(0))), "its command is earlier in the log");
+        assertFalse(gate.mayShip(flow.engineName, read(flow.engine(2))), "gateway 1's event 2 is not shipped");
+        assertFalse(gate.mayShip(flow.out1Name, read(flow.out1(0))), "the engine excerpt of the report is not shipped");
+
+        gate.shipped(flow.engineName, read(flow.engine(0)), flow.engineIndex(0));
+        assertTrue(gate.mayShip(flow.out1Name, read(flow.out1(0))), "its engine excerpt is earlier in the log");
+        assertTrue(gate.mayShip(flow.out1Name, read(flow.out1(1))), "a delivered record waits for nothing of the engine");
+        assertFalse(gate.mayShip(flow.out2Name, read(flow.out2(0))), "engine excerpt 1 is not shipped");
+    }
+
+    @Test
+    void afterAnAbortNothingCountsUntilTheJournalsResumeFromTheLog() {
+        final Flow flow = new Flow(root);
+        final CausalGate gate = new CausalGate();
+        gate.shipped(flow.commands1Name, read(flow.commands1(1)), flow.commands1Index(1)); // gateway 1's event 2
+        gate.shipped(flow.engineName, read(flow.engine(2)), flow.engineIndex(2));            // its engine excerpt
         assertTrue(gate.mayShip(flow.engineName, read(flow.engine(2))));
         assertTrue(gate.mayShip(flow.out1Name, read(flow.out1(2))), "the sent record of engine excerpt 2");
 
-        gate.aborted();
-        assertFalse(gate.mayShip(flow.engineName, read(flow.engine(2))), "its command was only in the aborted transaction");
-        assertFalse(gate.mayShip(flow.out1Name, read(flow.out1(2))), "its engine excerpt was only in the aborted transaction");
-        assertTrue(gate.mayShip(flow.engineName, read(flow.engine(0))), "what was committed before still counts");
-        assertTrue(gate.mayShip(flow.out1Name, read(flow.out1(0))));
-        assertFalse(gate.awaitsEffects(), "an aborted transaction waits for nothing");
+        gate.forget();
+        assertFalse(gate.mayShip(flow.engineName, read(flow.engine(2))), "relearnt from the log, not remembered");
+        assertFalse(gate.mayShip(flow.out1Name, read(flow.out1(2))));
 
-        gate.committed(); // the next transaction, committed with nothing of the aborted one in it
-        assertFalse(gate.mayShip(flow.engineName, read(flow.engine(2))), "a commit after the abort does not bring it back");
-    }
-
-    @Test
-    void theOpenTransactionAwaitsTheEffectsOfTheCausesItHolds() {
-        final Flow flow = new Flow(root);
-        final CausalGate gate = new CausalGate();
-        assertFalse(gate.awaitsEffects(), "nothing open");
-
-        gate.sent(flow.commands1Name, read(flow.commands1(0)), flow.commands1Index(0));
-        assertTrue(gate.awaitsEffects(), "a command without its engine excerpt");
-        gate.sent(flow.commands2Name, read(flow.commands2(0)), flow.commands2Index(0));
-        gate.sent(flow.engineName, read(flow.engine(0)), flow.engineIndex(0)); // answers gateway 1's event 1
-        assertTrue(gate.awaitsEffects(), "gateway 2's command has no engine excerpt yet, nor engine excerpt 0 a sent record");
-        gate.sent(flow.engineName, read(flow.engine(1)), flow.engineIndex(1)); // answers gateway 2's event 1
-        gate.sent(flow.out1Name, read(flow.out1(0)), flow.out1Index(0));     // carries engine excerpt 0
-        assertTrue(gate.awaitsEffects(), "engine excerpt 1 has no sent record yet");
-        gate.sent(flow.out1Name, read(flow.out1(1)), flow.out1Index(1));     // a delivered record: no report's sending
-        assertTrue(gate.awaitsEffects());
-        gate.sent(flow.out2Name, read(flow.out2(0)), flow.out2Index(0));     // carries engine excerpt 1
-        assertFalse(gate.awaitsEffects(), "every cause in the open transaction has its effect in it");
-
-        gate.sent(flow.commands1Name, read(flow.commands1(1)), flow.commands1Index(1));
-        assertTrue(gate.awaitsEffects());
-        gate.committed();
-        assertFalse(gate.awaitsEffects(), "a committed transaction is no longer open: its causes wait for nothing");
-        gate.sent(flow.commands2Name, read(flow.commands2(1)), flow.commands2Index(1));
-        assertTrue(gate.awaitsEffects());
-        gate.aborted();
-        assertFalse(gate.awaitsEffects());
+        // The journals resume: the log holds gateway 1's commands up to event 2 and the engine up to excerpt 0.
+        gate.commandShipped(1, 2);
+        gate.shipped(flow.engineName, null, flow.engineIndex(0));
+        assertTrue(gate.mayShip(flow.engineName, read(flow.engine(2))), "its command is in the log");
+        assertTrue(gate.mayShip(flow.out1Name, read(flow.out1(0))), "engine excerpt 0 is in the log");
+        assertFalse(gate.mayShip(flow.out1Name, read(flow.out1(2))), "engine excerpt 2 is not");
     }
 
     /** The journals of four events of a {@link JournalFlow}: gateways 1, 2, 1, 2, each command, report, sent, delivery. */
@@ -202,6 +180,12 @@ final class CausalGateTest {
 
     private ExcerptCall read(final byte[] bytes) {
         assertTrue(call.read(new UnsafeBuffer(bytes), bytes.length), "a method-writer call");
+        return call;
+    }
+
+    /** @return the gate's view of a market-data batch: no call, its bytes read as the shipper reads them */
+    private ExcerptCall batch(final byte[] bytes) {
+        call.read(new UnsafeBuffer(bytes), bytes.length);
         return call;
     }
 }

@@ -1,20 +1,30 @@
 package io.sluice.replication;
 
-import io.sluice.contracts.GatewayRecords;
-import io.sluice.contracts.MetaData;
-import io.sluice.contracts.SentMessage;
 import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.GatewayRecords;
+import io.sluice.contracts.MetaData;
+import io.sluice.contracts.SentMessage;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.marketdata.feed.AddOrder;
+import io.sluice.marketdata.feed.FeedMessage;
+import io.sluice.marketdata.feed.TradingStatus;
+import io.sluice.marketdata.journal.BatchLayout;
+import io.sluice.marketdata.journal.BatchWriter;
+import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.process.ProcessLock;
 import io.sluice.testkit.JournalSetWriter;
+import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 
@@ -22,12 +32,16 @@ import java.util.concurrent.locks.LockSupport;
  * A child process writing a deployment's journals as its gateways and engine do, through the contracts' method
  * writers, at a steady rate: for each event, a command in {@code gateway-N}, one engine excerpt answering it (one or
  * two reports, the input's MetaData), and in {@code gateway-N-out} the message sent for the report (with the report's
- * engine index) and its delivery. Gateways 1 and 2 from the start, gateway 3 from event 1000 on (a journal that appears
- * while the shipper runs). Arguments: root, events at most, events per second, and optionally a stop file: the flow
+ * engine index) and its delivery; and in {@code marketdata}, through the marketdata module's {@link BatchWriter} with its
+ * writer lock, as {@code ./sluice marketdata} writes it, a batch per engine excerpt naming it (an add order), after a
+ * first batch naming none (the instrument's status). Gateways 1 and 2 from the start, gateway 3 from event 1000 on (a
+ * journal that appears while the shipper runs). Arguments: root, events at most, events per second, and optionally a stop file: the flow
  * ends early once that file exists. Every 700th event is also an admin command (the admin journal, source 0)
  * answered by an engine excerpt, as the engine answers those, so a test can keep it flowing until it has killed what it kills mid-flow.
  */
 public final class JournalFlow {
+    private static final long SYMBOL = ShortTextLongConverter.INSTANCE.parse("ACME");
+
     private JournalFlow() {
     }
 
@@ -49,7 +63,16 @@ public final class JournalFlow {
         final AdminCommand command = new AdminCommand();
         final AdminOutcome outcome = new AdminOutcome();
         AdminJournal admin = null; // opened at the first admin command: a short flow has no admin journal
-        try (JournalSetWriter writer = new JournalSetWriter(root)) {
+        final BatchWriter batch = new BatchWriter();
+        final AddOrder addOrder = new AddOrder();
+        final TradingStatus status = new TradingStatus();
+        try (JournalSetWriter writer = new JournalSetWriter(root);
+             ProcessLock marketDataLock = ProcessLock.journalWriter(Journals.marketDataJournal(root), "journal flow");
+             ChronicleQueue marketData = Journals.open(Journals.marketDataJournal(root))) {
+            final ExcerptAppender marketDataAppender = marketData.createAppender();
+            status.wrapForEncode(batch.buffer(), batch.nextMessageOffset());
+            batch.commit(status.encode(TradingStatus.OPEN, SYMBOL, SluiceClock.nowTicks(), false));
+            batch.appendTo(marketDataAppender, BatchLayout.NO_ENGINE_INDEX, 1);
             final EngineToGateway engine = writer.writer(Journals.engineJournal(root), EngineToGateway.class);
             final GatewayRecords[] records = new GatewayRecords[4];
             for (int gateway = 1; gateway <= 3; gateway++) {
@@ -58,7 +81,7 @@ public final class JournalFlow {
                 }
             }
             for (int e = 0; e < events; e++) {
-                if (stopFile != null && e % 100 == 0 && java.nio.file.Files.exists(stopFile)) {
+                if (stopFile != null && e % 100 == 0 && Files.exists(stopFile)) {
                     return e;
                 }
                 if (e % 700 == 350) {
@@ -88,6 +111,9 @@ public final class JournalFlow {
                     }
                     engineIndex = dc.index();
                 }
+                addOrder.wrapForEncode(batch.buffer(), batch.nextMessageOffset());
+                batch.commit(addOrder.encode(FeedMessage.BUY, SYMBOL, SluiceClock.nowTicks(), 2L * e + 1, 100 + e, 10));
+                batch.appendTo(marketDataAppender, engineIndex, 2 + e);
                 metaData.gatewayRead(SluiceClock.nowTicks());
                 records[gateway].sent(sent.set(session, eventId, '8', System.currentTimeMillis(), engineIndex, body, 0,
                         body.capacity()));

@@ -98,7 +98,7 @@ final class KafkaFaultsTest {
                 Replicas.await("the replica caught up", 90, () -> Replicas.caughtUp(primary, replica), last, receiver);
                 assertTrue(last.logText().contains("resumes after"), last.logText());
             }
-            Replicas.assertTopicsHoldEachExcerptOnce(kafka.bootstrapServers(), "fenced", primary);
+            Replicas.assertLogHoldsEachExcerptOnceCausesFirst(kafka.bootstrapServers(), "fenced", primary);
         }
         Excerpts.assertIdentical(primary, replica);
     }

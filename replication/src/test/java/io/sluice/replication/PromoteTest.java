@@ -16,9 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code ./sluice promote} against a real broker, shipper and receiver (child processes): a replica that lags Kafka is
- * refused and stays a replica; caught up, it is promoted, once, having checked that no commit of the shipper was half
- * written (no transaction of its transactional.id in PrepareCommit or PrepareAbort); a root that was never a replica is
- * not promoted.
+ * refused and stays a replica; caught up, it is promoted, once, having fenced the deployment's shipper through Kafka
+ * (the old primary's shipper, still running, stops at its next write); a root that was never a replica is not
+ * promoted.
  */
 final class PromoteTest {
     @RegisterExtension
@@ -49,11 +49,16 @@ final class PromoteTest {
             }
             final JavaProcess promoted = promote(replica);
             assertEquals(0, promoted.waitFor(60), promoted.logText());
-            assertTrue(promoted.logText().contains("the replica holds every record Kafka holds of deployment promote"),
+            assertTrue(promoted.logText().contains("the replica holds every excerpt the log holds of deployment promote"),
                     promoted.logText());
-            // Before it read what Kafka committed, it asked whether a commit of the shipper was half written.
-            assertTrue(promoted.logText().contains("promote: no transaction of the shipper (transactional.id "
-                    + "sluice-shipper-promote) is being completed (state "), promoted.logText());
+            // It fenced the old primary's shipper through Kafka: at its next write the shipper learns it and stops.
+            assertTrue(promoted.logText().contains("promote: fenced the deployment's shipper (transactional.id "
+                    + "sluice-shipper-promote): Kafka refuses its writes from now on"), promoted.logText());
+            final Path more = Files.createDirectories(dir.resolve("more"));
+            try (JavaProcess flowMore = Replicas.flow(more, primary, 200, 1000)) {
+                assertEquals(ReplicateMain.EXIT_FENCED, shipper.waitFor(60), shipper.logText());
+                assertEquals(0, flowMore.waitFor(60), flowMore.logText());
+            }
             assertEquals("deployment: promote\nrole: promoted\n",
                     Files.readString(replica.resolve(RootIdentity.RELATIVE_PATH)));
             final JavaProcess again = promote(replica);

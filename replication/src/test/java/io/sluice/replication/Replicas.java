@@ -3,11 +3,11 @@ package io.sluice.replication;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.process.PollUntil;
 
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
@@ -28,6 +29,13 @@ final class Replicas {
     /** Writes a {@code ./sluice replicate} config and starts the process on it. */
     static JavaProcess start(final Path dir, final String name, final String mode, final String deployment, final Path root,
                              final String servers, final int replicationFactor, final int minInsync) throws IOException {
+        return start(dir, name, mode, deployment, root, servers, replicationFactor, minInsync, List.of());
+    }
+
+    /** As {@link #start(Path, String, String, String, Path, String, int, int)}, run by {@code launcher} (e.g. nice). */
+    static JavaProcess start(final Path dir, final String name, final String mode, final String deployment, final Path root,
+                             final String servers, final int replicationFactor, final int minInsync,
+                             final List<String> launcher) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
@@ -39,8 +47,8 @@ final class Replicas {
                 + "  idle: { strategy: sleep-ms, sleepPeriodMs: 1 },\n"
                 + "  lagReportMillis: 1000\n"
                 + "}\n");
-        return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
-                ReplicateMain.class, "--config", config.toString());
+        return JavaProcess.start(name, dir.resolve(name + ".log"), launcher, System.getProperty("java.class.path"),
+                List.of("-Xmx256m", "-XX:+UseSerialGC"), ReplicateMain.class.getName(), "--config", config.toString());
     }
 
     static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root, final String servers)
@@ -119,30 +127,48 @@ final class Replicas {
     }
 
     /**
-     * Asserts that every topic of {@code deployment} holds each excerpt of its journal once, in order, as every Sluice
-     * reader sees them ({@code read_committed}: what shippers committed, never a record of an aborted transaction).
+     * Asserts that the log of {@code deployment}, read as every Sluice reader reads it (up to the high watermark,
+     * {@link KafkaClients#consumer}), holds each excerpt of each journal once, in the journal's order, and every cause
+     * before its effects ({@link CausalGate}, applied to the log as it is): so any prefix of it is a state the primary
+     * passed through.
      */
-    static void assertTopicsHoldEachExcerptOnce(final String servers, final String deployment, final Path primary)
+    static void assertLogHoldsEachExcerptOnceCausesFirst(final String servers, final String deployment, final Path primary)
             throws Exception {
+        final Map<String, List<Long>> indexes = new TreeMap<>();
+        final CausalGate gate = new CausalGate();
+        final ExcerptCall call = new ExcerptCall();
+        final LogFrameReader frame = new LogFrameReader();
+        final List<String> causesAfterEffects = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
-                Shipper.consumerProperties(servers, "test-reader"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            assertEquals("read_committed", Shipper.consumerProperties(servers, "test-reader")
-                    .get(ConsumerConfig.ISOLATION_LEVEL_CONFIG));
-            for (final var journal : Excerpts.journals(primary).entrySet()) {
-                final List<Long> expected = Excerpts.of(journal.getValue()).indexes();
-                final TopicPartition partition = new TopicPartition(ReplicationTopics.topic(deployment, journal.getKey()), 0);
-                consumer.assign(List.of(partition));
-                consumer.seekToBeginning(List.of(partition));
-                final List<Long> indexes = new ArrayList<>();
-                final long end = consumer.endOffsets(List.of(partition)).get(partition);
-                await("reading " + partition, 30, () -> {
-                    for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                        indexes.add(ReplicationTopics.indexOf(record));
+                KafkaClients.consumer(servers, "test-reader"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            final TopicPartition partition = new TopicPartition(LogTopic.of(deployment), 0);
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            final long end = consumer.endOffsets(List.of(partition)).get(partition);
+            await("reading " + partition, 60, () -> {
+                for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
+                    if (frame.wrap(record.value()) != LogFrame.Kind.EXCERPTS) {
+                        continue;
                     }
-                    return consumer.position(partition) >= end;
-                });
-                assertEquals(expected, indexes, partition + ": one record per excerpt, in order");
-            }
+                    while (frame.next()) {
+                        final JournalName journal = JournalName.parse(frame.name());
+                        final boolean readable = call.read(new UnsafeBuffer(frame.value(), frame.excerptOffset(),
+                                frame.excerptLength()), frame.excerptLength());
+                        if ((readable || !journal.holdsCalls()) && !gate.mayShip(journal, call)) {
+                            causesAfterEffects.add(journal + " " + frame.index() + " at offset " + record.offset()
+                                    + " before " + gate.waitingFor(journal, call));
+                        }
+                        gate.shipped(journal, readable ? call : null, frame.index());
+                        indexes.computeIfAbsent(journal.name(), name -> new ArrayList<>()).add(frame.index());
+                    }
+                }
+                return consumer.position(partition) >= end;
+            });
+        }
+        assertEquals(List.of(), causesAfterEffects, "effects before their causes in the log");
+        for (final var journal : Excerpts.journals(primary).entrySet()) {
+            assertEquals(Excerpts.of(journal.getValue()).indexes(), indexes.get(journal.getKey()),
+                    journal.getKey() + ": one excerpt per index in the log, in order");
         }
     }
 

@@ -4,16 +4,26 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.RecordsToDelete;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
+import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -40,9 +50,17 @@ final class ReplicationTest {
             Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
             Excerpts.assertIdentical(primary, replica);
             assertTrue(Excerpts.journals(primary).containsKey(Journals.ADMIN), "the flow wrote admin commands");
+            final Excerpts marketData = Excerpts.of(Journals.marketDataJournal(primary));
+            final Excerpts replicaMarketData = Excerpts.of(Journals.marketDataJournal(replica));
+            assertEquals(3001, replicaMarketData.size(), "the replica's market-data journal: the statuses, a batch per event");
+            assertEquals(marketData.indexes(), replicaMarketData.indexes());
+            for (int i = 0; i < marketData.size(); i++) {
+                assertArrayEquals(marketData.bytes().get(i), replicaMarketData.bytes().get(i),
+                        "market-data excerpt " + i + ", byte for byte");
+            }
             assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
                     Journals.adminJournal(replica))), "the replica's admin journal is owner-only, as the primary's");
-            assertTopicsHoldEachExcerptOnce("plain", primary);
+            assertLogHoldsEachExcerptOnceCausesFirst("plain", primary);
             assertTrue(receiver.logText().contains("receiver: lag"), receiver.logText());
 
             // The shipper's acknowledged indexes, as a gateway reads them: the last index of every journal; and the
@@ -84,7 +102,7 @@ final class ReplicationTest {
                 assertTrue(second.logText().contains("resumes after"), second.logText());
             }
             Excerpts.assertIdentical(primary, replica);
-            assertTopicsHoldEachExcerptOnce("shipkill", primary);
+            assertLogHoldsEachExcerptOnceCausesFirst("shipkill", primary);
         }
     }
 
@@ -140,15 +158,16 @@ final class ReplicationTest {
              JavaProcess receiver = Replicas.receive(dir, "receiver", "gap", replica, kafka.bootstrapServers())) {
             Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
         }
-        // A record two past the engine journal's last excerpt: one excerpt is missing.
+        // A frame holding an excerpt two past the engine journal's last: one excerpt is missing.
         final Excerpts engine = Excerpts.of(Journals.engineJournal(primary));
         final long skipping = engine.indexes().getLast() + 2;
-        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]>(
-                Shipper.producerProperties(new ReplicationConfig().deployment("gap").bootstrapServers(kafka.bootstrapServers())),
-                new org.apache.kafka.common.serialization.ByteArraySerializer(),
-                new org.apache.kafka.common.serialization.ByteArraySerializer())) {
-            producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(ReplicationTopics.topic("gap", "engine"), 0,
-                    ReplicationTopics.indexKey(skipping), engine.bytes().getLast())).get();
+        final LogFrameWriter frame = new LogFrameWriter();
+        frame.start(LogFrame.Kind.EXCERPTS);
+        final byte[] last = engine.bytes().getLast();
+        frame.excerpt("engine".getBytes(StandardCharsets.US_ASCII), skipping, 0, new UnsafeBuffer(last), last.length);
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(KafkaClients.producer(kafka.bootstrapServers(),
+                "test", 0), new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(LogTopic.of("gap"), 0, null, frame.toValue())).get();
         }
         try (JavaProcess receiver = Replicas.receive(dir, "receiver-2", "gap", replica, kafka.bootstrapServers())) {
             assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
@@ -160,24 +179,24 @@ final class ReplicationTest {
     }
 
     @Test
-    void aRecordOfTopicFormatOneIsRefusedSayingSo() throws Exception {
-        final String topic = ReplicationTopics.topic("format1", "engine");
-        try (org.apache.kafka.clients.admin.Admin admin = kafka.admin()) {
-            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, 1, (short) 1))).all().get();
+    void aTopicOfAnOlderFormatIsRefusedSayingSo() throws Exception {
+        final String topic = LogTopic.prefix("format2") + "engine"; // an older shipper's: a topic per journal
+        try (Admin admin = kafka.admin()) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get();
         }
-        // An older shipper's record: the index in a header, no key.
-        try (var producer = new org.apache.kafka.clients.producer.KafkaProducer<byte[], byte[]>(
-                Shipper.producerProperties(new ReplicationConfig().deployment("format1").bootstrapServers(kafka.bootstrapServers())),
-                new org.apache.kafka.common.serialization.ByteArraySerializer(),
-                new org.apache.kafka.common.serialization.ByteArraySerializer())) {
-            final var headers = new org.apache.kafka.common.header.internals.RecordHeaders();
-            headers.add(ReplicationTopics.FORMAT_1_INDEX_HEADER, ReplicationTopics.longHeader(0x512e00000000L));
-            producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>(topic, 0, null, null, new byte[16], headers)).get();
-        }
-        try (JavaProcess receiver = Replicas.receive(dir, "receiver", "format1", dir.resolve("replica"), kafka.bootstrapServers())) {
+        try (JavaProcess receiver = Replicas.receive(dir, "receiver", "format2", dir.resolve("replica"), kafka.bootstrapServers())) {
             assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
-            final String log = receiver.logText();
-            assertTrue(log.contains("journal engine") && log.contains("offset 0 of " + topic + " is of topic format 1"), log);
+            assertTrue(receiver.logText().contains("receiver: refused: topic " + topic + " is of topic format 1 or 2 (a"
+                    + " topic per journal), written by an older shipper"), receiver.logText());
+        }
+        final Path primary = dir.resolve("primary");
+        try (JavaProcess flow = Replicas.flow(dir, primary, 50, 1000)) {
+            assertEquals(0, flow.waitFor(60), flow.logText());
+        }
+        try (JavaProcess shipper = Replicas.ship(dir, "shipper", "format2", primary, kafka.bootstrapServers())) {
+            assertEquals(ReplicateMain.EXIT_REFUSED, shipper.waitFor(60), shipper.logText());
+            assertTrue(shipper.logText().contains("shipper: refused: topic " + topic + " is of topic format 1 or 2"),
+                    shipper.logText());
         }
     }
 
@@ -187,21 +206,20 @@ final class ReplicationTest {
         try (JavaProcess flow = Replicas.flow(dir, primary, 50, 1000)) {
             assertEquals(0, flow.waitFor(60), flow.logText());
         }
-        final String topic = ReplicationTopics.topic("lost", "engine");
+        final String topic = LogTopic.of("lost");
         try (JavaProcess shipper = Replicas.ship(dir, "shipper", "lost", primary, kafka.bootstrapServers());
-             org.apache.kafka.clients.admin.Admin admin = kafka.admin()) {
+              Admin admin = kafka.admin()) {
             final long last = Excerpts.of(Journals.engineJournal(primary)).indexes().getLast();
             try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, "engine")) {
                 Replicas.await("the engine journal shipped", 60, () -> reader.acknowledgedIndex() == last, shipper);
             }
-            // The broker loses the first ten records of the engine's topic (as retention or a lost disk would).
-            admin.deleteRecords(java.util.Map.of(new TopicPartition(topic, 0),
-                    org.apache.kafka.clients.admin.RecordsToDelete.beforeOffset(10))).all().get();
+            // The broker loses the log's first record (as retention or a lost disk would).
+            admin.deleteRecords(Map.of(new TopicPartition(topic, 0), RecordsToDelete.beforeOffset(1))).all().get();
         }
         try (JavaProcess receiver = Replicas.receive(dir, "receiver", "lost", dir.resolve("replica"), kafka.bootstrapServers())) {
             assertEquals(ReplicateMain.EXIT_REFUSED, receiver.waitFor(60), receiver.logText());
             final String log = receiver.logText();
-            assertTrue(log.contains("journal engine") && log.contains("starts at offset 10 but the replica needs offset 0"), log);
+            assertTrue(log.contains("topic " + topic + " starts at offset 1 but the replica needs offset 0"), log);
         }
     }
 
@@ -213,8 +231,8 @@ final class ReplicationTest {
                 .orElseThrow(() -> new AssertionError("no counter " + label + " in " + process + "'s counters file under " + root));
     }
 
-    /** Asserts that every topic of {@code deployment} holds each excerpt of its journal once, in order. */
-    static void assertTopicsHoldEachExcerptOnce(final String deployment, final Path primary) throws Exception {
-        Replicas.assertTopicsHoldEachExcerptOnce(kafka.bootstrapServers(), deployment, primary);
+    /** Asserts that the log of {@code deployment} holds each excerpt of each journal once, in order, causes first. */
+    static void assertLogHoldsEachExcerptOnceCausesFirst(final String deployment, final Path primary) throws Exception {
+        Replicas.assertLogHoldsEachExcerptOnceCausesFirst(kafka.bootstrapServers(), deployment, primary);
     }
 }

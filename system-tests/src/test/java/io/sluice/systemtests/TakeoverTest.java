@@ -114,7 +114,8 @@ class TakeoverTest {
 
                 final JavaProcess promote = ReplicationProcesses.promote(dir, standby.journals(), kafka.bootstrapServers());
                 assertEquals(0, promote.waitFor(60), promote.logText());
-                assertTrue(promote.logText().contains("the replica holds every record Kafka holds"), promote.logText());
+                assertTrue(promote.logText().contains("the replica holds every excerpt the log holds"), promote.logText());
+                assertTrue(promote.logText().contains("fenced the deployment's shipper"), promote.logText());
                 try (JavaProcess late = ReplicationProcesses.receive(dir, "late-receiver", "takeover",
                         standby.journals(), kafka.bootstrapServers())) {
                     assertEquals(ReplicateMain.EXIT_REFUSED, late.waitFor(60), late.logText());
@@ -130,23 +131,7 @@ class TakeoverTest {
                 flow.stop();
                 awaitAnswered(client, flow.sent(), standby);
 
-                final List<Message> reports = executionReports(client);
-                assertTrue(reports.size() > seenBeforeKill, "reports arrived after the takeover");
-                assertDistinct("ExecID", reports, ExecID.FIELD);
-                assertDistinct("MsgSeqNum", reports, -MsgSeqNum.FIELD);
-                final Map<String, Integer> acks = new HashMap<>();
-                for (final Message report : reports) {
-                    if (report.getChar(ExecType.FIELD) == ExecType.NEW) {
-                        acks.merge(clOrdId(report), 1, Integer::sum);
-                    }
-                }
-                for (final String id : flow.sent()) {
-                    assertEquals(1, acks.getOrDefault(id, 0), id + " acknowledged exactly once");
-                }
-                final int expected = client.session().getExpectedTargetNum();
-                final BitSet covered = receivedOrGapFilled(client.traffic());
-                assertTrue(covered.nextClearBit(1) >= expected,
-                        "every MsgSeqNum from 1 to " + (expected - 1) + " received or gap-filled: " + covered);
+                final List<Message> reports = assertEveryReportOnce(client, flow.sent(), seenBeforeKill);
                 System.out.printf("takeover (acknowledged): killed after %d reports (seed %d); %d orders, %d reports"
                         + " in all, each once%n", seenBeforeKill, seed, flow.sent().size(), reports.size());
 
@@ -228,7 +213,7 @@ class TakeoverTest {
     }
 
     /** Sends a buy and a sell that trade, alternately, one a millisecond, while the client is logged on. */
-    private static final class OrderFlow implements Runnable {
+    static final class OrderFlow implements Runnable {
         private final QuickFixJClient client;
         private final List<String> sent = new CopyOnWriteArrayList<>();
         private final Thread thread = new Thread(this, "order-flow");
@@ -283,7 +268,7 @@ class TakeoverTest {
      * The loss of the primary host: SIGKILL to every process at once (microseconds apart, none waiting for another to
      * die, so none gets to write, send or ship anything after the others stopped), then waits for them to be gone.
      */
-    private static void loseHost(final JavaProcess... processes) throws InterruptedException {
+    static void loseHost(final JavaProcess... processes) throws InterruptedException {
         for (final JavaProcess process : processes) {
             ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
         }
@@ -292,12 +277,12 @@ class TakeoverTest {
         }
     }
 
-    private static void awaitReports(final QuickFixJClient client, final int count, final SluiceDeployment sluice) {
+    static void awaitReports(final QuickFixJClient client, final int count, final SluiceDeployment sluice) {
         PollUntil.await(() -> executionReports(client).size() >= count, TIMEOUT,
                 () -> count + " reports before the kill; " + sluice.logs(3000));
     }
 
-    private static void awaitAnswered(final QuickFixJClient client, final List<String> sent,
+    static void awaitAnswered(final QuickFixJClient client, final List<String> sent,
                                       final SluiceDeployment sluice) {
         PollUntil.await(() -> {
             final Set<String> answered = new HashSet<>();
@@ -325,13 +310,42 @@ class TakeoverTest {
         }, TIMEOUT, () -> "the receiver to catch up with Kafka; " + receiver.logText());
     }
 
-    private static List<Message> executionReports(final QuickFixJClient client) {
+    static List<Message> executionReports(final QuickFixJClient client) {
         final List<Message> reports = new ArrayList<>();
         for (final Message message : client.applicationMessages()) {
             if (QuickFixJClient.isType(message, MsgType.EXECUTION_REPORT)) {
                 reports.add(message);
             }
         }
+        return reports;
+    }
+
+    /**
+     * Asserts that the client got reports after the takeover (more than {@code seenBeforeKill}), every one once
+     * (distinct ExecIDs and MsgSeqNums, every number up to the last received or gap-filled), and every order in
+     * {@code sent} acknowledged once.
+     *
+     * @return the reports
+     */
+    static List<Message> assertEveryReportOnce(final QuickFixJClient client, final List<String> sent,
+                                               final int seenBeforeKill) throws FieldNotFound {
+        final List<Message> reports = executionReports(client);
+        assertTrue(reports.size() > seenBeforeKill, "reports arrived after the takeover");
+        assertDistinct("ExecID", reports, ExecID.FIELD);
+        assertDistinct("MsgSeqNum", reports, -MsgSeqNum.FIELD);
+        final Map<String, Integer> acks = new HashMap<>();
+        for (final Message report : reports) {
+            if (report.getChar(ExecType.FIELD) == ExecType.NEW) {
+                acks.merge(clOrdId(report), 1, Integer::sum);
+            }
+        }
+        for (final String id : sent) {
+            assertEquals(1, acks.getOrDefault(id, 0), id + " acknowledged exactly once");
+        }
+        final int expected = client.session().getExpectedTargetNum();
+        final BitSet covered = receivedOrGapFilled(client.traffic());
+        assertTrue(covered.nextClearBit(1) >= expected,
+                "every MsgSeqNum from 1 to " + (expected - 1) + " received or gap-filled: " + covered);
         return reports;
     }
 

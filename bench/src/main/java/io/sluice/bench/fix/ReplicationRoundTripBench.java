@@ -1,5 +1,6 @@
 package io.sluice.bench.fix;
 
+import io.sluice.bench.replication.PlainKafka;
 import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.bench.replication.ReplicationProcesses.ShipperTuning;
 import io.sluice.bench.report.BenchResult;
@@ -16,6 +17,7 @@ import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
+import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -57,10 +60,10 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
             + " replicated arms once per value, each with a fresh shipper (default ${DEFAULT-VALUE})")
     private List<Integer> lingers = List.of(ReplicationConfig.DEFAULT_LINGER_MILLIS);
 
-    @Option(names = "--commit-wait-us", split = ",", description = "the shipper's commitWaitMicros (how long a transaction"
-            + " may stay open for the effects of its causes); a list runs the replicated arms once per value (and per"
+    @Option(names = "--transaction-ms", split = ",", description = "the shipper's transactionMillis (how often it commits"
+            + " the transaction that fences a zombie shipper); a list runs the replicated arms once per value (and per"
             + " linger), each with a fresh shipper (default ${DEFAULT-VALUE})")
-    private List<Long> commitWaits = List.of(ReplicationConfig.DEFAULT_COMMIT_WAIT_MICROS);
+    private List<Long> transactionPeriods = List.of(ReplicationConfig.DEFAULT_TRANSACTION_MILLIS);
 
     @Option(names = "--shipper-idle", split = ",", description = "the shipper agent's idle strategy (an alias, e.g."
             + " backoff, or sleep-ms: a 1 ms sleep, for a host with no core to spare); a list runs the replicated arms"
@@ -78,21 +81,21 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
     private List<ShipperSettings> shipperSettings() {
         final List<ShipperSettings> settings = new ArrayList<>();
         for (final int linger : lingers) {
-            for (final long wait : commitWaits) {
+            for (final long wait : transactionPeriods) {
                 for (final String shipperIdle : shipperIdles) {
                     final List<String> parts = new ArrayList<>();
                     if (lingers.size() > 1) {
                         parts.add("linger " + linger + " ms");
                     }
-                    if (commitWaits.size() > 1) {
-                        parts.add("commit wait " + wait + " µs");
+                    if (transactionPeriods.size() > 1) {
+                        parts.add("transactions every " + wait + " ms");
                     }
                     if (shipperIdles.size() > 1) {
                         parts.add("shipper idle " + shipperIdle);
                     }
                     settings.add(new ShipperSettings(new ShipperTuning(linger, wait, shipperIdle),
                             parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")",
-                            "Linger" + linger + (commitWaits.size() > 1 ? "Wait" + wait : "")
+                            "Linger" + linger + (transactionPeriods.size() > 1 ? "Transaction" + wait : "")
                                     + (shipperIdles.size() > 1 ? "Idle" + shipperIdle.replace("-", "") : "")));
                 }
             }
@@ -119,6 +122,46 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
         return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).map(Duration::toNanos).orElse(0L);
     }
 
+    /**
+     * Prints and records the ratios the targets are stated in: asynchronous over none and the A/A control (none over
+     * none, the same run: what noise alone gives), and what acknowledged mode adds to none's p50 over plain Kafka's
+     * produce latency with one record in flight.
+     */
+    private static void ratios(final List<MeasuredRun> runs, final Histogram plainPingPong, final BenchResult section) {
+        final Histogram none = roundTrips(runs, "none (before)");
+        final Histogram control = roundTrips(runs, "none (A/A control)");
+        System.out.printf(Locale.ROOT, "ratios, p50 / p99: A/A control (none / none) %.2f / %.2f%n",
+                ratio(control, none, 50), ratio(control, none, 99));
+        section.put("aaOverNoneP50", ratio(control, none, 50)).put("aaOverNoneP99", ratio(control, none, 99));
+        for (final MeasuredRun run : runs) {
+            final String label = run.target().label();
+            final String key = label.replaceAll("[^A-Za-z0-9]", "");
+            if (label.startsWith("asynchronous")) {
+                System.out.printf(Locale.ROOT, "  %s / none %.2f / %.2f (target <= 1.15 / 1.5)%n", label,
+                        ratio(run.roundTrips(), none, 50), ratio(run.roundTrips(), none, 99));
+                section.put(key + "OverNoneP50", ratio(run.roundTrips(), none, 50))
+                        .put(key + "OverNoneP99", ratio(run.roundTrips(), none, 99));
+            } else if (label.startsWith("acknowledged") && plainPingPong != null) {
+                final double added = run.roundTrips().getValueAtPercentile(50) - none.getValueAtPercentile(50);
+                final double produce = plainPingPong.getValueAtPercentile(50);
+                System.out.printf(Locale.ROOT, "  %s adds %.0f µs to none's p50; plain Kafka's produce latency, one "
+                        + "record in flight: p50 %.0f µs, p99 %.0f µs; added / produce p50 %.2f (target <= 2)%n", label,
+                        added / 1e3, produce / 1e3, plainPingPong.getValueAtPercentile(99) / 1e3, added / produce);
+                section.put(key + "AddedP50Micros", added / 1e3).put("plainPingPongProduceP50Micros", produce / 1e3)
+                        .put("plainPingPongProduceP99Micros", plainPingPong.getValueAtPercentile(99) / 1e3)
+                        .put(key + "AddedOverPlainProduceP50", added / produce);
+            }
+        }
+    }
+
+    private static Histogram roundTrips(final List<MeasuredRun> runs, final String label) {
+        return runs.stream().filter(run -> run.target().label().equals(label)).findFirst().orElseThrow().roundTrips();
+    }
+
+    private static double ratio(final Histogram measured, final Histogram baseline, final double percentile) {
+        return measured.getValueAtPercentile(percentile) / (double) Math.max(1, baseline.getValueAtPercentile(percentile));
+    }
+
     public static void main(final String[] args) {
         System.exit(new CommandLine(new ReplicationRoundTripBench()).execute(args));
     }
@@ -129,6 +172,7 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
         final SessionIdentity seed = SessionIdentity.ofSluiceClient(FixBenchEnvironment.SEEDER_COMP_ID, PASSWORD);
         final SessionIdentity before = SessionIdentity.ofSluiceClient("NONE1", PASSWORD);
         final SessionIdentity after = SessionIdentity.ofSluiceClient("NONE2", PASSWORD);
+        final SessionIdentity control = SessionIdentity.ofSluiceClient("NONE3", PASSWORD);
         final List<SessionIdentity> async = new ArrayList<>();
         final List<SessionIdentity> acked = new ArrayList<>();
         final List<ShipperSettings> shippers = shipperSettings();
@@ -138,9 +182,10 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
         }
         final List<MeasuredRun> runs = new ArrayList<>();
         final BenchResult section = BenchResult.section();
+        Histogram plainPingPong = null;
         try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1, KafkaCluster.BENCH_JVM)) {
             final SluiceDeployment sluice = SluiceDeployment.prepare(dir.resolve("sluice"), List.of(
-                            new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(seed, before, after)),
+                            new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(seed, before, after, control)),
                             new SluiceDeployment.GatewaySpec(2, FixTransport.TCP, async),
                             new SluiceDeployment.GatewaySpec(3, FixTransport.TCP, acked)),
                     SluiceIdle.parse(idle), SluiceDeployment.ProcessSettings.defaults(),
@@ -154,15 +199,15 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                     seeder.start(START_TIMEOUT);
                     final FixMeasurement measurement = new FixMeasurement(StandardOrders.BUY, Duration.ofSeconds(600),
                             System.out);
-                    System.out.println("phase 1: no replication (no shipper)");
-                    runs.addAll(measurement.measure(List.of(new FixTarget("none (before)", sluice.endpoint(1),
-                            before)), 1, warmup, orders, rounds));
+                    System.out.println("phase 1: no replication (no shipper), two sessions taking turns: the A/A control");
+                    runs.addAll(measurement.measure(List.of(new FixTarget("none (before)", sluice.endpoint(1), before),
+                            new FixTarget("none (A/A control)", sluice.endpoint(1), control)), 1, warmup, orders, rounds));
                     for (int i = 0; i < shippers.size(); i++) {
                         final ShipperTuning tuning = shippers.get(i).tuning();
                         final String suffix = shippers.get(i).suffix();
                         System.out.println("phase 2" + suffix + ": a shipper ships every journal to Kafka (acks=all,"
-                                + " linger.ms " + tuning.lingerMillis() + ", commitWaitMicros "
-                                + tuning.commitWaitMicros() + ", idle " + tuning.idle() + ")");
+                                + " linger.ms " + tuning.lingerMillis() + ", transactionMillis "
+                                + tuning.transactionMillis() + ", idle " + tuning.idle() + ")");
                         try (JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper-" + i, "bench",
                                 sluice.journals(), kafka.bootstrapServers(), tuning)) {
                             final long[] cpuBefore = {cpuNanos(shipper.pid()), cpuNanos(kafka.pid(0))};
@@ -179,7 +224,7 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                             // Its count since it started (a fresh shipper: its catch-up at start is a few commits);
                             // read before it stops, as the next shipper rewrites the same counters file.
                             final double commitsPerOrder = shipperCommits(sluice.journals()) / perOrder;
-                            System.out.printf(java.util.Locale.ROOT, "  CPU time per replicated order%s: shipper %.1f µs,"
+                            System.out.printf(Locale.ROOT, "  CPU time per replicated order%s: shipper %.1f µs,"
                                     + " kafka broker %.1f µs; Kafka transactions committed per replicated order %.2f%n",
                                     suffix, shipperMicros, kafkaMicros, commitsPerOrder);
                             final String key = shippers.get(i).key();
@@ -191,6 +236,12 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                     System.out.println("phase 3: no replication again (shipper stopped)");
                     runs.addAll(measurement.measure(List.of(new FixTarget("none (after)", sluice.endpoint(1), after)),
                             1, warmup, orders, rounds));
+                    System.out.println("phase 4: plain Kafka, one record in flight (acks=all), the same broker");
+                    try (PlainKafka plain = new PlainKafka(kafka.bootstrapServers(), "plain-ping-pong", kafka.pid(0), 200,
+                            ReplicationConfig.DEFAULT_LINGER_MILLIS)) {
+                        plain.pingPong(warmup / 4);
+                        plainPingPong = plain.pingPong(orders / 2);
+                    }
                     if (seeder.failure() != null) {
                         System.out.println("note: the liquidity seeder reported: " + seeder.failure());
                     }
@@ -211,12 +262,13 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
         } finally {
             SluiceDeployment.deleteTree(dir);
         }
+        ratios(runs, plainPingPong, section);
         FixBenchReport.printAndSave("replication-fix", String.format("FIX round trip, ping-pong (1 NewOrderSingle ->"
                         + " ack + fill), TCP, %,d warm-up + %,d measured per arm: no replication, asynchronous,"
                         + " acknowledged (Kafka 1 broker, acks=all, one host)", warmup, orders), runs,
                 section.put("warmup", warmup).put("orders", orders).put("rounds", rounds)
                         .put("sluiceIdle", idle).put("lingerMs", lingers.toString())
-                        .put("commitWaitMicros", commitWaits.toString())
+                        .put("transactionMillis", transactionPeriods.toString())
                         .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()),
                 System.out);
         return 0;

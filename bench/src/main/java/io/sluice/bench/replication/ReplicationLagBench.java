@@ -14,11 +14,13 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.replication.ReplicateMain;
+import io.sluice.replication.ReplicationConfig;
 import io.sluice.runtime.TimerSlack;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.report.LatencyTable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -39,11 +41,14 @@ import java.util.stream.Stream;
  * {@code ./sluice bench replication [--rates 10000,100000,0] [--seconds 5] [--flat-out 300000]}: replication lag, from
  * the moment a command is written to a primary journal to the moment a reader of the replica's copy of that journal
  * has it, through a real single-broker Kafka (a child process), a shipper and a receiver (child processes, as
- * {@code ./sluice replicate} runs them). A writer thread appends commands to {@code gateway-1} at each offered rate in
- * turn (0: flat out, {@code --flat-out} commands), stamping each with the SluiceClock, after a warm-up of
- * {@value #WARM_UP} commands the replica must hold first; this process reads the replica and records, per phase, now
- * minus the stamp. All on one host, so both ends read one clock.
- * Anchor (issue 15): Chronicle Queue Enterprise replication, 10 M msgs/min, p99 20 µs and p99.9 901 µs.
+ * {@code ./sluice replicate} runs them), against the floor it builds on: first a plain Kafka producer and consumer
+ * ({@link PlainKafka}) at the same rates, record size and client settings against the same broker, then Sluice. A
+ * writer thread appends commands to {@code gateway-1} at each offered rate in turn (0: flat out, {@code --flat-out}
+ * commands), stamping each with the SluiceClock, after a warm-up of {@value #WARM_UP} commands the replica must hold
+ * first; this process reads the replica and records, per phase, now minus the stamp, and each second the backlog
+ * (commands written and not yet in the replica). All on one host, so both ends read one clock. Per rate it prints the
+ * ratios the targets are stated in: Sluice's lag over plain Kafka's end-to-end latency (p50, p99), the broker's CPU per
+ * excerpt over its CPU per plain record, and the shipper's and receiver's CPU over the broker's.
  */
 public final class ReplicationLagBench {
     private static final long WARM_UP = 20_000;
@@ -54,7 +59,26 @@ public final class ReplicationLagBench {
      */
     private static final long READER_MAX_PARK_NANOS = 20_000;
 
+    /** Where the shipper, the receiver and the broker record a JFR profile, or null for none. */
+    private static Path jfr;
+    /** The shipper's idle strategy (YAML), or null for the replication config's default. */
+    private static String shipperIdle;
+
     private ReplicationLagBench() {
+    }
+
+    /** Runs {@code jcmd pid command args} (with {@code --jfr} only): the broker's profile covers Sluice's phases alone. */
+    private static void jcmd(final long pid, final String command, final String argument) throws Exception {
+        if (jfr != null) {
+            new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid),
+                    command, argument).inheritIO().start().waitFor();
+        }
+    }
+
+    /** @return the JVM flags that have process {@code name} record a JFR profile (none without {@code --jfr}) */
+    private static List<String> profiling(final String name) {
+        return jfr == null ? List.of() : List.of("-XX:StartFlightRecording=filename=" + jfr.resolve(name + ".jfr")
+                + ",settings=profile,dumponexit=true");
     }
 
     public static void main(final String[] args) throws Exception {
@@ -62,6 +86,8 @@ public final class ReplicationLagBench {
         final long[] rates = options.rates();
         final long seconds = options.seconds();
         final long flatOut = options.flatOut();
+        jfr = options.jfr() == null ? null : options.jfr().toAbsolutePath();
+        shipperIdle = options.shipperIdle();
         final Path dir = Files.createTempDirectory("sluice-bench-replication");
         final int code;
         try {
@@ -73,8 +99,6 @@ public final class ReplicationLagBench {
     }
 
     private static int run(final Path dir, final long[] rates, final long seconds, final long flatOut) throws Exception {
-        final Path primary = dir.resolve("primary");
-        final Path replica = dir.resolve("replica");
         final List<Phase> phases = new ArrayList<>();
         long next = 1;
         phases.add(new Phase("warm-up", 10_000, next, next + WARM_UP - 1));
@@ -85,10 +109,33 @@ public final class ReplicationLagBench {
             next += count;
         }
         final long lastEvent = next - 1;
+        final int excerptBytes = excerptBytes(dir.resolve("scratch"));
+        final List<PlainKafka.Result> plain = new ArrayList<>();
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1, KafkaCluster.BENCH_JVM)) {
+            try (PlainKafka floor = new PlainKafka(kafka.bootstrapServers(), "plain", kafka.pid(0), excerptBytes,
+                    ReplicationConfig.DEFAULT_LINGER_MILLIS)) {
+                System.out.printf(Locale.ROOT, "plain Kafka first: an idempotent producer (acks=all, linger.ms %d) and a "
+                        + "consumer, %d-byte records, one partition, the same broker%n",
+                        ReplicationConfig.DEFAULT_LINGER_MILLIS, excerptBytes);
+                for (final Phase phase : phases) {
+                    final PlainKafka.Result result = floor.run(phase.name, phase.rate, phase.last - phase.first + 1);
+                    if (phase != phases.getFirst()) {
+                        plain.add(result);
+                    }
+                }
+            }
+            return runSluice(dir, kafka, phases, lastEvent, plain, excerptBytes);
+        }
+    }
+
+    private static int runSluice(final Path dir, final KafkaCluster kafka, final List<Phase> phases, final long lastEvent,
+                                 final List<PlainKafka.Result> plain, final int excerptBytes) throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
         try (ChronicleQueue journal = Journals.open(Journals.gatewayJournal(primary, 1));
-             KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1, KafkaCluster.BENCH_JVM);
              JavaProcess shipper = replicate(dir, "shipper", "ship", primary, kafka.bootstrapServers());
              JavaProcess receiver = replicate(dir, "receiver", "receive", replica, kafka.bootstrapServers())) {
+            jcmd(kafka.pid(0), "JFR.start", "settings=profile");
             final CpuMeter cpu = new CpuMeter(List.of("shipper", "kafka", "receiver"),
                     new long[] {shipper.pid(), kafka.pid(0), receiver.pid()});
             final Writer writer = new Writer(journal, phases, cpu);
@@ -103,7 +150,12 @@ public final class ReplicationLagBench {
                 try (JournalReader reader = new JournalReader(replicated, tailer, recorder)) {
                     TimerSlack.set(TimerSlack.FINE_NANOS);
                     final IdleStrategy idle = new BackoffIdleStrategy(100, 10, 1_000, READER_MAX_PARK_NANOS);
+                    long nextSample = System.nanoTime();
                     while (recorder.lastEvent < lastEvent) {
+                        if (System.nanoTime() >= nextSample) {
+                            nextSample += TimeUnit.SECONDS.toNanos(1);
+                            recorder.sampleBacklog(writer.written);
+                        }
                         if (reader.readOne()) {
                             idle.reset();
                         } else {
@@ -114,7 +166,8 @@ public final class ReplicationLagBench {
                 }
             }
             writing.join();
-            return report(phases, cpu);
+            jcmd(kafka.pid(0), "JFR.dump", "filename=" + (jfr == null ? "" : jfr.resolve("broker.jfr")));
+            return report(phases, cpu, plain, excerptBytes);
         }
     }
 
@@ -137,32 +190,108 @@ public final class ReplicationLagBench {
         }
     }
 
-    private static int report(final List<Phase> phases, final CpuMeter cpu) throws IOException {
+    private static int report(final List<Phase> phases, final CpuMeter cpu, final List<PlainKafka.Result> plain,
+                              final int excerptBytes) throws IOException {
         System.out.println("Replication lag: command written to the primary's gateway-1 -> read from the replica's copy,"
-                + " through Kafka (1 broker, acks=all, transactional), shipper and receiver as child processes, one host");
-        final LatencyTable table = new LatencyTable(System.out, 12);
+                + " through Kafka (1 broker, acks=all, one log), shipper and receiver as child processes, one host;"
+                + " plain Kafka: send -> the consumer has it, same broker, same rates, " + excerptBytes + "-byte records");
+        final LatencyTable table = new LatencyTable(System.out, 22);
         table.header();
         final BenchResult result = BenchResult.of("replication")
-                .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
-        for (final Phase phase : phases.subList(1, phases.size())) {
-            table.rowNanos(phase.name, phase.lag);
-            final double writeSeconds = (phase.lastWriteNanos - phase.firstWriteNanos) / 1e9;
-            final double achieved = (phase.last - phase.first + 1) / Math.max(writeSeconds, 1e-9);
-            final long count = phase.last - phase.first + 1;
-            System.out.printf(Locale.ROOT, "  %s: %,d commands written at %,.0f/s; CPU time per command:", phase.name, count,
-                    achieved);
+                .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage())
+                .put("recordBytes", excerptBytes);
+        final List<Phase> measured = phases.subList(1, phases.size());
+        for (int p = 0; p < measured.size(); p++) {
+            final Phase phase = measured.get(p);
+            final PlainKafka.Result floor = plain.get(p);
+            table.rowNanos("plain " + phase.name, floor.endToEnd());
+            table.rowNanos("sluice " + phase.name, phase.lag);
+        }
+        for (int p = 0; p < measured.size(); p++) {
+            final Phase phase = measured.get(p);
+            final PlainKafka.Result floor = plain.get(p);
             final String tag = phase.rate == 0 ? "flatOut" : "rate" + phase.rate;
-            result.putLatencyNanos(tag, phase.lag).put(tag + "WrittenPerSecond", achieved);
-            for (int i = 0; i < cpu.names.size(); i++) {
-                final double micros = (phase.cpuAtEnd[i] - phase.cpuAtStart[i]) / 1e3 / count;
-                System.out.printf(Locale.ROOT, " %s %.2f µs", cpu.names.get(i), micros);
-                result.put(tag + "CpuMicrosPerCommand_" + cpu.names.get(i), micros);
+            final double writeSeconds = (phase.lastWriteNanos - phase.firstWriteNanos) / 1e9;
+            final long count = phase.last - phase.first + 1;
+            final double achieved = count / Math.max(writeSeconds, 1e-9);
+            final double[] micros = new double[cpu.names.size()];
+            for (int i = 0; i < micros.length; i++) {
+                micros[i] = (phase.cpuAtEnd[i] - phase.cpuAtStart[i]) / 1e3 / count;
+                result.put(tag + "CpuMicrosPerCommand_" + cpu.names.get(i), micros[i]);
             }
-            System.out.println();
+            final double lagP50 = ratio(phase.lag, floor.endToEnd(), 50);
+            final double lagP99 = ratio(phase.lag, floor.endToEnd(), 99);
+            final double broker = micros[1] / floor.brokerCpuMicrosPerRecord();
+            final double ends = (micros[0] + micros[2]) / micros[1];
+            System.out.printf(Locale.ROOT, "%s: sluice wrote %,d commands at %,.0f/s (plain Kafka produced at %,.0f/s);"
+                    + " CPU per command: shipper %.2f µs, broker %.2f µs, receiver %.2f µs; broker per plain record "
+                    + "%.2f µs; plain produce latency p50 %.2f ms, p99 %.2f ms%n", phase.name, count, achieved,
+                    floor.writtenPerSecond(), micros[0], micros[1], micros[2], floor.brokerCpuMicrosPerRecord(),
+                    floor.produce().getValueAtPercentile(50) / 1e6, floor.produce().getValueAtPercentile(99) / 1e6);
+            System.out.printf(Locale.ROOT, "  ratios: lag / plain end-to-end p50 %.2f, p99 %.2f (target <= 2); broker CPU"
+                    + " per excerpt / per plain record %.2f (target <= 1.5); shipper + receiver / broker %.2f (target <="
+                    + " 1)%n", lagP50, lagP99, broker, ends);
+            final Backlog backlog = Backlog.of(phase.backlog);
+            System.out.printf(Locale.ROOT, "  backlog (written, not yet in the replica), sampled each second: max %,d,"
+                    + " mean of the first third %,.0f, of the last third %,.0f: %s%n", backlog.max(),
+                    backlog.firstThird(), backlog.lastThird(), backlog.growing() ? "GROWING" : "not growing");
+            result.putLatencyNanos(tag, phase.lag).put(tag + "WrittenPerSecond", achieved)
+                    .putLatencyNanos("plain" + capitalised(tag) + "EndToEnd", floor.endToEnd())
+                    .putLatencyNanos("plain" + capitalised(tag) + "Produce", floor.produce())
+                    .put("plain" + capitalised(tag) + "WrittenPerSecond", floor.writtenPerSecond())
+                    .put("plain" + capitalised(tag) + "BrokerCpuMicrosPerRecord", floor.brokerCpuMicrosPerRecord())
+                    .put(tag + "LagOverPlainP50", lagP50).put(tag + "LagOverPlainP99", lagP99)
+                    .put(tag + "BrokerCpuOverPlain", broker).put(tag + "ShipperAndReceiverCpuOverBroker", ends)
+                    .put(tag + "BacklogMax", backlog.max()).put(tag + "BacklogFirstThird", backlog.firstThird())
+                    .put(tag + "BacklogLastThird", backlog.lastThird()).put(tag + "BacklogGrowing", backlog.growing());
         }
         System.out.println("anchor: Chronicle Queue Enterprise replication, 10 M msgs/min: p99 20 µs, p99.9 901 µs");
         System.out.println("results: " + result.write(BenchResult.resultsDir()));
         return 0;
+    }
+
+    private static double ratio(final Histogram sluice, final Histogram plain, final double percentile) {
+        return sluice.getValueAtPercentile(percentile) / (double) Math.max(1, plain.getValueAtPercentile(percentile));
+    }
+
+    private static String capitalised(final String tag) {
+        return Character.toUpperCase(tag.charAt(0)) + tag.substring(1);
+    }
+
+    /**
+     * A phase's backlog samples: it grows when the mean of its last third exceeds twice that of its first third and
+     * 1,000 commands (a burst of the machine's load comes and goes; a shipper that cannot keep up only grows).
+     */
+    private record Backlog(long max, double firstThird, double lastThird) {
+        static Backlog of(final List<Long> samples) {
+            if (samples.isEmpty()) {
+                return new Backlog(0, 0, 0);
+            }
+            final int third = Math.max(1, samples.size() / 3);
+            return new Backlog(samples.stream().mapToLong(Long::longValue).max().orElse(0),
+                    samples.subList(0, third).stream().mapToLong(Long::longValue).average().orElse(0),
+                    samples.subList(samples.size() - third, samples.size()).stream().mapToLong(Long::longValue)
+                            .average().orElse(0));
+        }
+
+        boolean growing() {
+            return lastThird > Math.max(2 * firstThird, 1000);
+        }
+    }
+
+    /** @return the bytes of one command excerpt as the writer writes it (written once to a scratch journal) */
+    private static int excerptBytes(final Path scratch) {
+        try (ChronicleQueue journal = Journals.open(scratch);
+             ExcerptTailer tailer = journal.createTailer()) {
+            final NewOrder order = new NewOrder();
+            order.side(Side.BUY).ordType(OrdType.LIMIT).timeInForce(TimeInForce.DAY).orderQty(100).price(Price.of(10));
+            order.metaData().sourceId(1).eventId(1).fixReceived(1).commandWriting(1);
+            order.session(1).clOrdId(1);
+            Journals.methodWriter(journal.createAppender(), GatewayToEngine.class).newOrder(order);
+            try (DocumentContext dc = tailer.readingDocument()) {
+                return (int) dc.wire().bytes().readRemaining();
+            }
+        }
     }
 
     private static void check(final long deadline, final JavaProcess shipper, final JavaProcess receiver, final String what) {
@@ -181,8 +310,10 @@ public final class ReplicationLagBench {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!ReplicationConfig {\n  mode: " + mode
                 + ",\n  deployment: bench,\n  root: " + root + ",\n  bootstrapServers: \"" + servers
-                + "\",\n  lagReportMillis: 0\n}\n");
-        return JavaProcess.start(name, dir.resolve(name + ".log"), List.of(), ReplicateMain.class, "--config", config.toString());
+                + "\",\n  lagReportMillis: 0" + (shipperIdle != null && mode.equals("ship") ? ",\n  idle: " + shipperIdle : "")
+                + "\n}\n");
+        return JavaProcess.start(name, dir.resolve(name + ".log"), profiling(name), ReplicateMain.class, "--config",
+                config.toString());
     }
 
     private static void delete(final Path dir) throws IOException {
@@ -205,6 +336,8 @@ public final class ReplicationLagBench {
         volatile long[] cpuAtStart;
         long[] cpuAtEnd;
         volatile long lastWriteNanos;
+        /** The commands written and not yet in the replica, sampled once a second while the phase is read. */
+        final List<Long> backlog = new ArrayList<>();
 
         Phase(final String name, final long rate, final long first, final long last) {
             this.name = name;
@@ -231,6 +364,8 @@ public final class ReplicationLagBench {
 
         /** Set by the reader once the replica holds the whole warm-up: replication is up and steady. */
         volatile boolean warmedUp;
+        /** The last event written. */
+        volatile long written;
 
         @Override
         public void run() {
@@ -258,6 +393,7 @@ public final class ReplicationLagBench {
                             .commandWriting(SluiceClock.nowTicks());
                     order.session(1).clOrdId(event);
                     commands.newOrder(order);
+                    written = event;
                 }
                 phase.lastWriteNanos = System.nanoTime();
             }
@@ -307,6 +443,11 @@ public final class ReplicationLagBench {
             if (lastEvent == current.last) {
                 current.cpuAtEnd = cpu.read();
             }
+        }
+
+        /** Samples the backlog: the commands written up to {@code written} and not read from the replica yet. */
+        void sampleBacklog(final long written) {
+            phases.get(phase).backlog.add(Math.max(0, written - lastEvent));
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.sluice.bench.replication;
 
+import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -18,6 +19,14 @@ final class ReplicationLagOptions {
     @Option(names = "--flat-out", description = "commands of the flat-out phase (default ${DEFAULT-VALUE})")
     private long flatOut = 300_000;
 
+    @Option(names = "--jfr", paramLabel = "DIR",
+            description = "the shipper, receiver and broker record a JFR profile in DIR (the broker's covers Sluice's phases)")
+    private Path jfr;
+
+    @Option(names = "--shipper-idle", paramLabel = "YAML",
+            description = "the shipper's idle strategy, as the replication config's idle: (default: the config's)")
+    private String shipperIdle;
+
     long[] rates() {
         return rates;
     }
@@ -28,5 +37,13 @@ final class ReplicationLagOptions {
 
     long flatOut() {
         return flatOut;
+    }
+
+    Path jfr() {
+        return jfr;
+    }
+
+    String shipperIdle() {
+        return shipperIdle;
     }
 }

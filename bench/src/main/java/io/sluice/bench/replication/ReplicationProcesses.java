@@ -2,17 +2,19 @@ package io.sluice.bench.replication;
 
 import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.replication.CommittedRecords;
 import io.sluice.replication.JournalName;
+import io.sluice.replication.LogRecords;
 import io.sluice.replication.PromoteMain;
 import io.sluice.replication.ReplicateMain;
 import io.sluice.replication.ReplicationConfig;
+import io.sluice.replication.StandbyMain;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,13 +30,13 @@ public final class ReplicationProcesses {
     }
 
     /**
-     * What a benchmark may vary in a shipper: the producer's {@code linger.ms}, its {@code commitWaitMicros} and its
+     * What a benchmark may vary in a shipper: the producer's {@code linger.ms}, its {@code transactionMillis} and its
      * agent's idle strategy (YAML, e.g. {@code backoff} or {@code { strategy: sleep-ms, sleepPeriodMs: 1 }}).
      */
-    public record ShipperTuning(int lingerMillis, long commitWaitMicros, String idle) {
+    public record ShipperTuning(int lingerMillis, long transactionMillis, String idle) {
         /** The shipper as {@code ./sluice replicate} runs it by default, idling with {@code backoff}. */
         public static final ShipperTuning DEFAULTS = new ShipperTuning(ReplicationConfig.DEFAULT_LINGER_MILLIS,
-                ReplicationConfig.DEFAULT_COMMIT_WAIT_MICROS, "backoff");
+                ReplicationConfig.DEFAULT_TRANSACTION_MILLIS, "backoff");
     }
 
     /** Starts a shipper of {@code root} to {@code servers} as {@code ./sluice replicate} runs one by default. */
@@ -46,12 +48,18 @@ public final class ReplicationProcesses {
     /** As {@link #ship(Path, String, String, Path, String)}, tuned. */
     public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
                                    final String servers, final ShipperTuning tuning) throws IOException {
-        return replicate(dir, name, "ship", deployment, root, servers, tuning);
+        return replicate(dir, name, "ship", deployment, root, servers, tuning, List.of());
+    }
+
+    /** As {@link #ship(Path, String, String, Path, String)}, the JVM run by {@code launcher} (e.g. nice -n 19). */
+    public static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root,
+                                   final String servers, final List<String> launcher) throws IOException {
+        return replicate(dir, name, "ship", deployment, root, servers, ShipperTuning.DEFAULTS, launcher);
     }
 
     public static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,
                                       final String servers) throws IOException {
-        return replicate(dir, name, "receive", deployment, root, servers, ShipperTuning.DEFAULTS);
+        return replicate(dir, name, "receive", deployment, root, servers, ShipperTuning.DEFAULTS, List.of());
     }
 
     /** Starts {@code ./sluice promote --root root --bootstrap-servers servers}. */
@@ -60,9 +68,36 @@ public final class ReplicationProcesses {
                 PromoteMain.class, "--root", root.toString(), "--bootstrap-servers", servers);
     }
 
+    /**
+     * Starts {@code ./sluice standby} for {@code deployment} into {@code root}, named {@code name}, taking over after
+     * {@code failoverAfterMillis} of the primary's silence and then running {@code start}, each a command line.
+     */
+    public static JavaProcess standby(final Path dir, final String name, final String deployment, final Path root,
+                                      final String servers, final long failoverAfterMillis,
+                                      final List<List<String>> start) throws IOException {
+        final Path config = dir.resolve(name + ".yaml");
+        final StringBuilder commands = new StringBuilder();
+        for (final List<String> command : start) {
+            commands.append(commands.isEmpty() ? "" : ",\n").append("    \"").append(String.join(" ", command))
+                    .append('"');
+        }
+        Files.writeString(config, "!io.sluice.replication.StandbyConfig {\n"
+                + "  deployment: " + deployment + ",\n"
+                + "  name: " + name + ",\n"
+                + "  root: " + root + ",\n"
+                + "  bootstrapServers: \"" + servers + "\",\n"
+                + "  failoverAfterMillis: " + failoverAfterMillis + ",\n"
+                + "  idle: backoff,\n"
+                + "  lagReportMillis: 1000,\n"
+                + "  start: [\n" + commands + "\n  ]\n"
+                + "}\n");
+        return JavaProcess.start(name, dir.resolve(name + ".log"), System.getProperty("java.class.path"),
+                List.of("-Xmx256m", "-XX:+UseSerialGC"), StandbyMain.class.getName(), "--config", config.toString());
+    }
+
     private static JavaProcess replicate(final Path dir, final String name, final String mode, final String deployment,
-                                         final Path root, final String servers, final ShipperTuning tuning)
-            throws IOException {
+                                         final Path root, final String servers, final ShipperTuning tuning,
+                                         final List<String> launcher) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
@@ -74,10 +109,10 @@ public final class ReplicationProcesses {
                 + "  idle: " + tuning.idle() + ",\n"
                 + "  lagReportMillis: 1000,\n"
                 + "  lingerMillis: " + tuning.lingerMillis() + ",\n"
-                + "  commitWaitMicros: " + tuning.commitWaitMicros() + "\n"
+                + "  transactionMillis: " + tuning.transactionMillis() + "\n"
                 + "}\n");
-        return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
-                ReplicateMain.class, "--config", config.toString());
+        return JavaProcess.start(name, dir.resolve(name + ".log"), launcher, System.getProperty("java.class.path"),
+                List.of("-Xmx256m", "-XX:+UseSerialGC"), ReplicateMain.class.getName(), "--config", config.toString());
     }
 
     /** @return each journal's excerpt count under {@code root}, by journal name */
@@ -94,12 +129,9 @@ public final class ReplicationProcesses {
         return counts;
     }
 
-    /**
-     * @return the index of the last record Kafka has committed of every topic of {@code deployment}, by journal name
-     * (-1 for none): offsets do not count excerpts (the shipper's transaction markers), indexes do
-     */
+    /** @return the index of each journal's last excerpt in the log of {@code deployment}, by journal name (-1: a journal shipped with none yet) */
     public static Map<String, Long> kafkaLastIndexes(final String servers, final String deployment) {
-        return CommittedRecords.lastIndexes(servers, deployment, java.time.Duration.ofSeconds(10));
+        return LogRecords.lastIndexes(servers, deployment, Duration.ofSeconds(10));
     }
 
     /** @return each journal's last index under {@code root} (-1 for an empty one), by journal name */

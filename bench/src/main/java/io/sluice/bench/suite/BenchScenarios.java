@@ -16,6 +16,7 @@ import io.sluice.bench.recovery.RecoveryBench;
 import io.sluice.bench.replay.ReplayBench;
 import io.sluice.bench.replication.MultiHostReplicationBench;
 import io.sluice.bench.replication.ReplicationLagBench;
+import io.sluice.bench.replication.StarvedShipperBench;
 import io.sluice.bench.report.ReportSpec;
 import io.sluice.bench.runtime.RuntimeConfigsBench;
 import io.sluice.bench.runtime.WarmUpBench;
@@ -275,28 +276,53 @@ public final class BenchScenarios {
                             .latency("baseline", "baseline.roundTrip")),
             new BenchScenario("replication", ReplicationLagBench::main,
                     "replication lag: a command written to a primary journal -> read from the replica's copy, through a"
-                            + " real Kafka broker, a shipper and a receiver (child processes), at fixed rates and flat out",
-                    "no baseline run; the anchor is Chronicle Queue Enterprise replication on other hardware",
-                    "issue 15 anchor: 10 M msgs/min at p99 20 µs and p99.9 901 µs",
+                            + " real Kafka broker, a shipper and a receiver (child processes), at fixed rates and flat out;"
+                            + " first a plain Kafka producer and consumer at the same rates against the same broker",
+                    "plain Kafka at the same rate, record size and client settings, same broker, same run",
+                    "lag p50 and p99 within 2x plain Kafka's end-to-end latency; broker CPU per excerpt within 1.5x"
+                            + " its CPU per plain record; shipper + receiver CPU no more than the broker's",
                     List.of("--rates", "10000,100000,0", "--seconds", "3", "--flat-out", "200000"),
                     List.of(),
                     new ReportSpec()
-                            .headline("lag p99 at 10 k/s (µs)", "rate10000.p99Us")
-                            .headline("lag p99 at 100 k/s (µs)", "rate100000.p99Us")
+                            .headline("lag / plain p50 at 10 k/s", "rate10000LagOverPlainP50")
+                            .headline("lag / plain p99 at 10 k/s", "rate10000LagOverPlainP99")
+                            .headline("lag / plain p50 at 100 k/s", "rate100000LagOverPlainP50")
+                            .headline("lag / plain p99 at 100 k/s", "rate100000LagOverPlainP99")
+                            .headline("broker CPU / plain at 100 k/s", "rate100000BrokerCpuOverPlain")
                             .headline("flat out written/s", "flatOutWrittenPerSecond")
                             .latency("10 k/s", "rate10000")
+                            .latency("plain 10 k/s", "plainRate10000EndToEnd")
                             .latency("100 k/s", "rate100000")
+                            .latency("plain 100 k/s", "plainRate100000EndToEnd")
                             .latency("flat out", "flatOut")),
+            new BenchScenario("replication-starved", StarvedShipperBench::main,
+                    "replication with the shipper at nice 19 while a writer and two spinning threads take the CPU for"
+                            + " 60 s, then the load stops",
+                    "none: the target is absolute",
+                    "progress (Kafka acknowledging excerpts) in every second; the replica identical once caught up",
+                    List.of("--seconds", "20"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("seconds without progress", "secondsWithoutProgress")
+                            .headline("least acknowledged in a second", "leastAcknowledgedInASecond")
+                            .headline("catch-up (s)", "catchUpSeconds")
+                            .headline("journals identical", "identical")),
             new BenchScenario("replication-fix", ReplicationRoundTripBench::main,
                     "FIX ping-pong round trip through one deployment and a real Kafka broker: no shipper, then a shipper"
                             + " with an asynchronous and an acknowledged gateway taking turns, then no shipper again",
-                    "no replication, measured before and after the replicated arms in the same run",
-                    "issue 15: asynchronous costs at most 10 % on p50 and p99; acknowledged is measured and explained",
+                    "no replication, measured before (with an A/A control) and after the replicated arms in the same"
+                            + " run; plain Kafka's ping-pong produce latency on the same broker",
+                    "asynchronous / none p50 <= 1.15 and p99 <= 1.5 (an A/A control beside it); acknowledged adds to"
+                            + " none's p50 at most 2x plain Kafka's produce latency with one record in flight",
                     List.of("--warmup", "10000", "--orders", "10000", "--rounds", "5"),
                     List.of(),
                     new ReportSpec()
                             .headline("asynchronous p50 (µs)", "targets.asynchronous.roundTrip.p50Us")
                             .headline("acknowledged p50 (µs)", "targets.acknowledged.roundTrip.p50Us")
+                            .headline("A/A control p50 ratio", "aaOverNoneP50")
+                            .headline("asynchronous / none p50", "asynchronousOverNoneP50")
+                            .headline("asynchronous / none p99", "asynchronousOverNoneP99")
+                            .headline("acknowledged added / plain produce p50", "acknowledgedAddedOverPlainProduceP50")
                             .compare("p50 (µs)", "asynchronous", "targets.asynchronous.roundTrip.p50Us", "none",
                                     "targets.none (before).roundTrip.p50Us")
                             .compare("p99 (µs)", "asynchronous", "targets.asynchronous.roundTrip.p99Us", "none",

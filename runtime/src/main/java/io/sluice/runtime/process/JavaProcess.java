@@ -77,6 +77,22 @@ public final class JavaProcess implements AutoCloseable {
                                     final String classPath, final List<String> extraJvm, final String mainClassName,
                                     final String... args) throws IOException {
         final List<String> command = new ArrayList<>(launcher);
+        command.addAll(command(classPath, extraJvm, mainClassName, args));
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        final Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        return new JavaProcess(name, process, log);
+    }
+
+    /**
+     * @return the command line that starts {@code mainClassName} in a child JVM as {@link #start} does: for a process
+     * that another process starts (a standby starting an engine after its takeover)
+     */
+    public static List<String> command(final String classPath, final List<String> extraJvm, final String mainClassName,
+                                       final String... args) {
+        final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("@" + jvmOptionsFile());
         command.add("-D" + JVM_OPTIONS_PROPERTY + "=" + jvmOptionsFile());
@@ -88,12 +104,7 @@ public final class JavaProcess implements AutoCloseable {
         command.add(classPath);
         command.add(mainClassName);
         command.addAll(List.of(args));
-        Files.createDirectories(log.toAbsolutePath().getParent());
-        final Process process = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .start();
-        return new JavaProcess(name, process, log);
+        return command;
     }
 
     /** @return the absolute path of jvm.options, from the {@value #JVM_OPTIONS_PROPERTY} property. */

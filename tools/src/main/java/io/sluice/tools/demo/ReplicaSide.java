@@ -38,8 +38,10 @@ final class ReplicaSide implements AutoCloseable {
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
     /** How long the shadow's last status line must stay "0 behind and nothing compared" before it counts as settled. */
     private static final long SETTLED_NANOS = 2_500_000_000L;
-    /** A journal's part of the receiver's lag line: {@code engine 0 behind, last 125 µs old}. */
-    private static final Pattern JOURNAL_LAG = Pattern.compile("\\| (\\S+) (\\d+|\\?) behind(?:, last (-?\\d+) µs old)?");
+    /** The log's part of the receiver's lag line: {@code log 0 behind} ({@code ?} while unknown). */
+    private static final Pattern LOG_LAG = Pattern.compile("\\| log (\\d+|\\?) behind");
+    /** A journal's part of the receiver's lag line: {@code engine, last 125 µs old}. */
+    private static final Pattern JOURNAL_AGE = Pattern.compile("\\| \\S+, last (-?\\d+) µs old");
     private static final long COMPARISON_PERIOD_NANOS = 500_000_000L;
     /** The receiver's lag line while Kafka does not answer: {@code | kafka unreachable since 21:50:27 UTC (12 s)}. */
     private static final Pattern KAFKA_UNREACHABLE = Pattern.compile("\\| (kafka unreachable since [^|]+?) \\|");
@@ -146,7 +148,7 @@ final class ReplicaSide implements AutoCloseable {
     }
 
     /**
-     * @return the replica's lag (records behind Kafka's end, summed over the journals, and the age of the newest
+     * @return the replica's lag (records behind the log's end, and the age of the newest
      * record it wrote, the youngest over the journals: an idle journal's last record ages without any lag) and the
      * shadow's count, from their latest status lines
      */
@@ -160,17 +162,15 @@ final class ReplicaSide implements AutoCloseable {
         } else {
             long behind = 0;
             long ageMicros = Long.MAX_VALUE;
-            boolean known = true;
-            final Matcher journal = JOURNAL_LAG.matcher(lag);
+            boolean known = false;
+            final Matcher log = LOG_LAG.matcher(lag);
+            if (log.find() && !"?".equals(log.group(1))) {
+                known = true;
+                behind = Long.parseLong(log.group(1));
+            }
+            final Matcher journal = JOURNAL_AGE.matcher(lag);
             while (journal.find()) {
-                if ("?".equals(journal.group(2))) {
-                    known = false;
-                } else {
-                    behind += Long.parseLong(journal.group(2));
-                }
-                if (journal.group(3) != null) {
-                    ageMicros = Math.min(ageMicros, Long.parseLong(journal.group(3)));
-                }
+                ageMicros = Math.min(ageMicros, Long.parseLong(journal.group(1)));
             }
             final Matcher unreachable = KAFKA_UNREACHABLE.matcher(lag);
             if (unreachable.find()) {

@@ -184,15 +184,40 @@ public final class SluiceDeployment implements AutoCloseable {
      * @return the engine's process: alive if it is processing
      */
     public JavaProcess launchEngine() throws IOException {
-        final Path engineConfig = root.resolve("config/engine.yaml");
-        Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL, idle,
-                settings.engineCpu(), disk, engineSettings));
+        final Path engineConfig = writeEngineConfig();
         final JavaProcess started = JavaProcess.start("engine", logs().resolve("engine.log"), settings.classPath(),
                 settings.engineJvm(), SluiceRoles.engineMain(), "--config", engineConfig.toString());
         engine = started;
         PollUntil.await(() -> !started.isAlive() || SluiceRoles.engineReady(started.logText()), READY_TIMEOUT,
                 () -> "the engine to recover; its log: " + started.logText());
         return started;
+    }
+
+    /** @return the command line that starts the engine on this deployment (its config written), for another process */
+    public List<String> engineCommand() throws IOException {
+        return JavaProcess.command(settings.classPath(), settings.engineJvm(), SluiceRoles.engineMain().getName(),
+                "--config", writeEngineConfig().toString());
+    }
+
+    /** @return the command line that starts gateway {@code id} (its config written), for another process */
+    public List<String> gatewayCommand(final int id) throws IOException {
+        return JavaProcess.command(settings.classPath(), settings.gatewayJvm(), SluiceRoles.gatewayMain().getName(),
+                "--config", writeGatewayConfig(id).toString());
+    }
+
+    private Path writeEngineConfig() throws IOException {
+        final Path engineConfig = root.resolve("config/engine.yaml");
+        Files.writeString(engineConfig, SluiceConfigs.engine(journals(), specs.keySet(), SYMBOL, idle,
+                settings.engineCpu(), disk, engineSettings));
+        return engineConfig;
+    }
+
+    private Path writeGatewayConfig(final int id) throws IOException {
+        final GatewaySpec spec = specs.get(id);
+        final Path config = root.resolve("config/gateway-" + id + ".yaml");
+        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoints.get(id), GATEWAY_COMP_ID, idle, disk,
+                spec.transport() == FixTransport.TLS ? tls() : null, gatewayReplication));
+        return config;
     }
 
     /** Sets more YAML keys of the engine's config (e.g. {@code "counters: false"}) for its starts from now on. */
@@ -221,11 +246,8 @@ public final class SluiceDeployment implements AutoCloseable {
      * @return the gateway's process: alive if it accepts connections
      */
     public JavaProcess launchGateway(final int id) throws IOException {
-        final GatewaySpec spec = specs.get(id);
         final FixEndpoint endpoint = endpoints.get(id);
-        final Path config = root.resolve("config/gateway-" + id + ".yaml");
-        Files.writeString(config, SluiceConfigs.gateway(journals(), spec, endpoint, GATEWAY_COMP_ID, idle, disk,
-                spec.transport() == FixTransport.TLS ? tls() : null, gatewayReplication));
+        final Path config = writeGatewayConfig(id);
         final JavaProcess gateway = JavaProcess.start("gateway-" + id, logs().resolve("gateway-" + id + ".log"),
                 settings.classPath(), settings.gatewayJvm(), SluiceRoles.gatewayMain(), "--config", config.toString());
         gateways.put(id, gateway);

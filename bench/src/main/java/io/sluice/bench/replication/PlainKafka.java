@@ -1,0 +1,164 @@
+package io.sluice.bench.replication;
+
+import io.sluice.replication.KafkaClients;
+import io.sluice.runtime.TimerSlack;
+import org.HdrHistogram.Histogram;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Plain Kafka at a given rate, the floor replication builds on, against the same broker in the same run: an idempotent
+ * producer with {@code acks=all} and the shipper's settings ({@link KafkaClients#producer}), and a consumer with the
+ * receiver's ({@link KafkaClients#consumer}), one partition, records of the excerpts' size. It measures what Kafka's
+ * own tools do (kafka-tools' {@code ProducerPerformance} and {@code EndToEndLatency}): each record's produce latency
+ * (send to acknowledgement), its end-to-end latency (send to the consumer's poll returning it, one clock: one
+ * process), and the broker's CPU time per record; and the produce latency of one record in flight at a time
+ * (ping-pong), what a gateway in acknowledged mode pays per report at best.
+ */
+public final class PlainKafka implements AutoCloseable {
+    private static final long MAX_PARK_NANOS = 20_000;
+
+    private final String servers;
+    private final String topic;
+    private final long brokerPid;
+    private final int recordBytes;
+    private final KafkaProducer<byte[], byte[]> producer;
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final TopicPartition partition;
+    /** How many records the consumer has had, over every phase so far. */
+    private volatile long consumed;
+    /** How many records the producer has sent, over every phase so far. */
+    private long produced;
+    /** How many sends failed (the producer gave up on them), over every phase so far. */
+    private final AtomicLong failed = new AtomicLong();
+    private volatile Exception failure;
+
+    /** One phase's figures. */
+    public record Result(String name, long records, double writtenPerSecond, Histogram produce, Histogram endToEnd,
+                         double brokerCpuMicrosPerRecord) {
+    }
+
+    public PlainKafka(final String servers, final String topic, final long brokerPid, final int recordBytes,
+                      final int lingerMillis) throws Exception {
+        this.servers = servers;
+        this.topic = topic;
+        this.brokerPid = brokerPid;
+        this.recordBytes = Math.max(Long.BYTES, recordBytes);
+        try (Admin admin = Admin.create(KafkaClients.admin(servers, "plain-admin"))) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        }
+        producer = new KafkaProducer<>(KafkaClients.producer(servers, "plain-producer", lingerMillis),
+                new ByteArraySerializer(), new ByteArraySerializer());
+        consumer = new KafkaConsumer<>(KafkaClients.consumer(servers, "plain-consumer"), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
+        partition = new TopicPartition(topic, 0);
+        consumer.assign(List.of(partition));
+        consumer.seekToBeginning(List.of(partition)); // a new topic: every record this run produces
+    }
+
+    /** Produces {@code count} records at {@code rate} a second (0: flat out) while consuming them: @return the figures */
+    public Result run(final String name, final long rate, final long count) throws Exception {
+        final Histogram produce = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+        final Histogram endToEnd = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+        final long cpuBefore = cpuNanos(brokerPid);
+        produced += count;
+        final long target = produced;
+        final Thread consuming = new Thread(() -> consume(target, endToEnd), "plain-consumer");
+        consuming.setDaemon(true);
+        consuming.start();
+        TimerSlack.set(TimerSlack.FINE_NANOS);
+        final long period = rate == 0 ? 0 : 1_000_000_000L / rate;
+        final long start = System.nanoTime();
+        for (long i = 0; i < count; i++) {
+            if (period > 0) {
+                final long due = start + i * period;
+                for (long early = due - System.nanoTime(); early > 0; early = due - System.nanoTime()) {
+                    if (early > 2 * MAX_PARK_NANOS) {
+                        LockSupport.parkNanos(early - MAX_PARK_NANOS);
+                    } else {
+                        Thread.onSpinWait();
+                    }
+                }
+            }
+            final long sent = System.nanoTime();
+            final byte[] value = new byte[recordBytes];
+            ByteBuffer.wrap(value).putLong(sent);
+            producer.send(new ProducerRecord<>(topic, 0, null, value), (metadata, e) -> {
+                if (e == null) {
+                    produce.recordValue(Math.min(System.nanoTime() - sent, produce.getHighestTrackableValue()));
+                } else {
+                    failed.incrementAndGet();
+                    failure = e;
+                }
+            });
+        }
+        final double seconds = (System.nanoTime() - start) / 1e9;
+        producer.flush();
+        consuming.join();
+        if (consumed < target - failed.get()) {
+            throw new IllegalStateException("plain Kafka: the consumer had " + consumed + " of " + target + " records ("
+                    + name + ") after 30 s without one; " + failed.get() + " sends failed: " + failure);
+        }
+        if (failed.get() > 0) {
+            System.out.println("plain Kafka: " + failed.get() + " sends failed so far, the last: " + failure);
+        }
+        final double brokerMicros = (cpuNanos(brokerPid) - cpuBefore) / 1e3 / count;
+        return new Result(name, count, count / seconds, produce, endToEnd, brokerMicros);
+    }
+
+    /** Consumes until {@code target} records in all (a poll's last records may be the next phase's first ones). */
+    private void consume(final long target, final Histogram endToEnd) {
+        long received = consumed;
+        long lastNanos = System.nanoTime();
+        while (received < target - failed.get() && System.nanoTime() - lastNanos < TimeUnit.SECONDS.toNanos(30)) {
+            for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(20))) {
+                final long sent = ByteBuffer.wrap(record.value()).getLong();
+                endToEnd.recordValue(Math.max(0, Math.min(System.nanoTime() - sent, endToEnd.getHighestTrackableValue())));
+                received++;
+                lastNanos = System.nanoTime();
+            }
+        }
+        consumed = received;
+    }
+
+    /** Sends {@code count} records one at a time, each after the previous one's acknowledgement: @return the latencies */
+    public Histogram pingPong(final long count) throws Exception {
+        final Histogram produce = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
+        for (long i = 0; i < count; i++) {
+            final byte[] value = new byte[recordBytes];
+            final long sent = System.nanoTime();
+            producer.send(new ProducerRecord<>(topic, 0, null, value)).get();
+            produce.recordValue(Math.min(System.nanoTime() - sent, produce.getHighestTrackableValue()));
+        }
+        return produce;
+    }
+
+    /** @return the CPU time process {@code pid} has used so far, nanoseconds (0 if it cannot be read) */
+    static long cpuNanos(final long pid) {
+        return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).map(Duration::toNanos).orElse(0L);
+    }
+
+    public String servers() {
+        return servers;
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+        consumer.close();
+    }
+}

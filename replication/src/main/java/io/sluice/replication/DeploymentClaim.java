@@ -1,0 +1,69 @@
+package io.sluice.replication;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.InvalidProducerEpochException;
+import org.apache.kafka.common.errors.ProducerFencedException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A standby's claim of its deployment, through Kafka alone: it claims the shipper's {@code transactional.id} (which
+ * fences the primary's shipper and aborts its open transaction, as {@code ./sluice promote} does) and, in a transaction
+ * of that producer, writes a {@link LeaseRecord.Kind#CLAIM} to the lease topic. A standby that another fenced in
+ * between cannot commit its claim; of claims that both commit, the first after the last heartbeat wins
+ * ({@link PrimaryWatch#firstClaim()}).
+ */
+final class DeploymentClaim {
+    private static final long SEND_WAIT_MILLIS = 15_000;
+
+    private DeploymentClaim() {
+    }
+
+    /**
+     * @return the offset of the committed claim in the lease topic, or -1 if another holder of the transactional.id
+     * fenced this one before it committed (another standby claims too)
+     * @throws KafkaException if Kafka does not answer
+     */
+    static long claim(final String servers, final String deployment, final String holder) {
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(KafkaClients.fencer(servers, deployment),
+                new ByteArraySerializer(), new ByteArraySerializer())) {
+            producer.initTransactions();
+            producer.beginTransaction();
+            final long offset = producer.send(new ProducerRecord<>(LeaseTopic.of(deployment), 0, null,
+                    new LeaseRecord(LeaseRecord.Kind.CLAIM, System.currentTimeMillis(), holder).toValue()))
+                    .get(SEND_WAIT_MILLIS, TimeUnit.MILLISECONDS).offset();
+            producer.commitTransaction();
+            return offset;
+        } catch (final KafkaException e) {
+            if (fenced(e)) {
+                return -1;
+            }
+            throw e;
+        } catch (final ExecutionException e) {
+            if (fenced(e)) {
+                return -1;
+            }
+            throw new KafkaException("writing the claim: " + e.getCause(), e.getCause());
+        } catch (final TimeoutException e) {
+            throw new KafkaException("writing the claim: no answer in " + SEND_WAIT_MILLIS + " ms");
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KafkaException("writing the claim: interrupted");
+        }
+    }
+
+    /** @return true if {@code e} says a newer holder of the transactional.id fenced this producer */
+    private static boolean fenced(final Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof ProducerFencedException || cause instanceof InvalidProducerEpochException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

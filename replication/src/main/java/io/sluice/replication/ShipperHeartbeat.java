@@ -1,0 +1,63 @@
+package io.sluice.replication;
+
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.ProducerRecord;
+
+import java.lang.management.ManagementFactory;
+
+/**
+ * The shipper's heartbeat in its deployment's lease topic ({@link LeaseTopic}): a {@link LeaseRecord.Kind#HEARTBEAT}
+ * every {@link ReplicationConfig#heartbeatMillis()}, sent through the shipper's transactional producer, so that only
+ * the holder of the deployment's transactional.id can write one and a fenced shipper learns it within one beat.
+ * Remembers when the newest heartbeat Kafka acknowledged was sent: the primary's lease runs from there.
+ */
+final class ShipperHeartbeat {
+    private final String topic;
+    private final String holder;
+    private final long intervalMillis;
+    private long nextMillis;
+    private volatile long acknowledgedSentMillis = -1;
+
+    ShipperHeartbeat(final ReplicationConfig config) {
+        this.topic = LeaseTopic.of(config.deployment());
+        this.holder = "shipper pid " + ProcessHandle.current().pid() + " on " + hostName();
+        this.intervalMillis = config.heartbeatMillis();
+    }
+
+    String topic() {
+        return topic;
+    }
+
+    boolean due(final long nowMillis) {
+        return nowMillis >= nextMillis;
+    }
+
+    /** @return the heartbeat to send now; the next is due one interval later */
+    ProducerRecord<byte[], byte[]> next(final long nowMillis) {
+        nextMillis = nowMillis + intervalMillis;
+        return new ProducerRecord<>(topic, 0, null, new LeaseRecord(LeaseRecord.Kind.HEARTBEAT, nowMillis, holder)
+                .toValue());
+    }
+
+    /** @return the callback of a heartbeat sent at {@code sentMillis}: on acknowledgement, the lease runs from then */
+    Callback acknowledged(final long sentMillis, final ShipperTransactions.Transaction transaction) {
+        return (metadata, e) -> {
+            if (e != null) {
+                transaction.fail(null, -1, e);
+            } else if (sentMillis > acknowledgedSentMillis) {
+                acknowledgedSentMillis = sentMillis;
+            }
+        };
+    }
+
+    /** @return when the newest heartbeat Kafka acknowledged was sent (wall-clock millis), -1 before the first */
+    long acknowledgedSentMillis() {
+        return acknowledgedSentMillis;
+    }
+
+    static String hostName() {
+        final String jvm = ManagementFactory.getRuntimeMXBean().getName(); // pid@host
+        final int at = jvm.indexOf('@');
+        return at < 0 ? jvm : jvm.substring(at + 1);
+    }
+}

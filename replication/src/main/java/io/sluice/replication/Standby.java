@@ -1,0 +1,312 @@
+package io.sluice.replication;
+
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.process.CpuPinning;
+import org.agrona.concurrent.Agent;
+import org.apache.kafka.common.KafkaException;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A standby that takes its deployment over by itself, as an Agrona agent: it runs a {@link Receiver} into its replica
+ * root and watches the primary's heartbeats in the lease topic ({@link PrimaryWatch}). When they have been silent for
+ * {@link StandbyConfig#failoverAfterMillis()} while Kafka answered, it takes over in the steps of
+ * {@code ./sluice promote}, printing each with its time: catch up with the log, fence the primary's shipper and claim
+ * the deployment ({@link DeploymentClaim}: Kafka decides between racing standbys), catch up with what the fence made
+ * final, stop the receiver, promote the root, then start the configured engine and gateways and stop them when it
+ * stops. A standby that loses the claim, or finds the deployment claimed by another, stays a replica and says why.
+ */
+public final class Standby implements Agent {
+    static final String ROLE = "standby";
+    /** How often the replica is compared with the log while it catches up. */
+    static final long CATCH_UP_CHECK_MILLIS = 50;
+    private static final Duration KAFKA_WAIT = Duration.ofSeconds(5);
+    private static final long CHILD_STOP_SECONDS = 10;
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
+    /** Where the standby is. */
+    enum State {
+        /** Receiving; the primary ships (or none has yet). */
+        WATCHING,
+        /** The primary is silent: waiting for the replica to hold everything the log holds. */
+        CATCHING_UP,
+        /** Caught up: fencing the primary's shipper and claiming the deployment. */
+        CLAIMING,
+        /** Claimed: catching up with what the fence made final, then promoting the root. */
+        PROMOTING,
+        /** Promoted: the engine and gateways run on the root, started by this standby. */
+        PRIMARY,
+        /** Another standby claimed the deployment: receiving what its log holds, never taking over from it. */
+        REPLICA_OF_ANOTHER
+    }
+
+    private final StandbyConfig config;
+    private final List<Process> started = new ArrayList<>();
+    private AgentThread receiver;
+    private PrimaryWatch watch;
+    private LogRecords log;
+    private State state = State.WATCHING;
+    private PrimaryWatch.State seen;
+    /** The claim of another standby this one last said it follows. */
+    private LeaseRecord followed;
+    private long stepStartMillis;
+    private long nextCheckMillis;
+
+    public Standby(final StandbyConfig config) {
+        this.config = config;
+    }
+
+    @Override
+    public void onStart() {
+        receiver = AgentThread.start(new Receiver(config.receiver()), config.idle().newStrategy(), CpuPinning.NONE,
+                AgentThread.Priority.NORMAL);
+        watch = new PrimaryWatch(config.bootstrapServers(), config.deployment(), "sluice-standby-" + config.name());
+        System.out.println(ROLE + ": " + config.name() + " stands by for deployment " + config.deployment()
+                + ": receiving into " + config.root().toAbsolutePath() + "; takes over once the primary's heartbeats in "
+                + LeaseTopic.of(config.deployment()) + " have been silent for " + config.failoverAfterMillis()
+                + " ms while kafka at " + config.bootstrapServers() + " answers");
+    }
+
+    @Override
+    public int doWork() throws InterruptedException {
+        final long now = System.currentTimeMillis();
+        if (state != State.PRIMARY && state != State.PROMOTING) {
+            checkReceiver();
+        }
+        return switch (state) {
+            case WATCHING -> watch(now);
+            case CATCHING_UP -> catchUp(now);
+            case CLAIMING -> claim(now);
+            case PROMOTING -> promote(now);
+            case PRIMARY -> supervise();
+            case REPLICA_OF_ANOTHER -> followAnother(now);
+        };
+    }
+
+    private int watch(final long now) {
+        final int work = watch.poll(now);
+        report(watch.state());
+        if (watch.state() == PrimaryWatch.State.CLAIMED) {
+            if (watch.firstClaim().holder().equals(claimHolder())) {
+                step(now, "restart", now, "this standby's claim is the deployment's newest record: promoting");
+                state = State.PROMOTING;
+            } else {
+                state = State.REPLICA_OF_ANOTHER;
+            }
+        } else if (watch.state() == PrimaryWatch.State.PRIMARY && watch.silentMillis() >= config.failoverAfterMillis()) {
+            final LeaseRecord last = watch.lastHeartbeat();
+            step(now - watch.silentMillis(), "detection", now, "the primary has been silent for " + watch.silentMillis()
+                    + " ms (its last heartbeat: " + last.holder() + ", written " + TIME.format(Instant.ofEpochMilli(
+                    last.writtenMillis())) + " UTC by its clock); taking over once the replica holds what the log holds");
+            state = State.CATCHING_UP;
+        }
+        return work;
+    }
+
+    private int catchUp(final long now) {
+        final int work = watch.poll(now);
+        if (watch.state() != PrimaryWatch.State.PRIMARY || watch.silentMillis() < config.failoverAfterMillis()) {
+            System.out.println(ROLE + ": the lease topic moved again (" + watch.state() + "): not taking over");
+            state = State.WATCHING;
+            seen = null;
+            return work + 1;
+        }
+        if (now < nextCheckMillis) {
+            return work;
+        }
+        nextCheckMillis = now + CATCH_UP_CHECK_MILLIS;
+        if (behind() == null) {
+            step(stepStartMillis, "catch-up", System.currentTimeMillis(), "the replica holds every excerpt the log holds");
+            state = State.CLAIMING;
+        }
+        return work + 1;
+    }
+
+    private int claim(final long now) {
+        final long offset;
+        try {
+            offset = DeploymentClaim.claim(config.bootstrapServers(), config.deployment(), claimHolder());
+        } catch (final KafkaException e) {
+            System.out.println(ROLE + ": cannot fence and claim (" + e.getMessage() + "): watching again");
+            state = State.WATCHING;
+            return 1;
+        }
+        if (offset >= 0 && watch.readPast(offset, KAFKA_WAIT) && watch.firstClaimOffset() == offset) {
+            step(stepStartMillis, "fence", System.currentTimeMillis(), "fenced the deployment's shipper (transactional.id "
+                    + KafkaClients.transactionalId(config.deployment()) + ") and claimed the deployment at offset " + offset
+                    + " of " + LeaseTopic.of(config.deployment()));
+            state = State.PROMOTING;
+        } else {
+            watch.readPast(Math.max(offset, watch.firstClaimOffset()), KAFKA_WAIT);
+            final LeaseRecord first = watch.firstClaim();
+            System.out.println(ROLE + ": lost the claim: " + (first != null && !first.holder().equals(claimHolder())
+                    ? first.holder() + " claimed the deployment first (offset " + watch.firstClaimOffset() + ")"
+                    : "another holder of the transactional.id fenced this standby before it committed its claim")
+                    + "; this standby stays a replica");
+            state = State.REPLICA_OF_ANOTHER;
+        }
+        return 1;
+    }
+
+    private int promote(final long now) throws InterruptedException {
+        if (now < nextCheckMillis) {
+            return 0;
+        }
+        nextCheckMillis = now + CATCH_UP_CHECK_MILLIS;
+        if (receiver != null) {
+            if (behind() != null) {
+                return 0;
+            }
+            receiver.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            receiver = null;
+        }
+        final int exit = PromoteMain.promote(config.root(), config.bootstrapServers(), PromoteMain.Fence.DONE);
+        if (exit != 0) {
+            throw new ReplicationRefusedException(ROLE + ": refused: promote exited " + exit + " (above): the root stays"
+                    + " as it is");
+        }
+        step(stepStartMillis, "promotion", System.currentTimeMillis(), "the root is the deployment's primary");
+        for (final List<String> command : config.start()) {
+            try {
+                final Process process = new ProcessBuilder(command).inheritIO().start();
+                started.add(process);
+                System.out.println(ROLE + ": started " + String.join(" ", command) + " (pid " + process.pid() + ")");
+            } catch (final IOException e) {
+                throw new UncheckedIOException(ROLE + ": cannot start " + String.join(" ", command), e);
+            }
+        }
+        step(stepStartMillis, "start", System.currentTimeMillis(), started.size() + " processes started on the root");
+        state = State.PRIMARY;
+        return 1;
+    }
+
+    private int supervise() {
+        started.removeIf(process -> {
+            if (process.isAlive()) {
+                return false;
+            }
+            System.out.println(ROLE + ": pid " + process.pid() + " exited with " + process.exitValue());
+            return true;
+        });
+        return 0;
+    }
+
+    private int followAnother(final long now) {
+        final int work = watch.poll(now);
+        final LeaseRecord claim = watch.firstClaim();
+        if (claim != null && claim != followed) {
+            followed = claim;
+            System.out.println(ROLE + ": the deployment was taken over by " + claim.holder() + " (offset "
+                    + watch.firstClaimOffset() + " of " + LeaseTopic.of(config.deployment()) + "): this standby stays a"
+                    + " replica and does not take over from it");
+        }
+        if (watch.state() == PrimaryWatch.State.PRIMARY) {
+            System.out.println(ROLE + ": a primary ships again (" + watch.lastHeartbeat().holder() + "): watching it");
+            state = State.WATCHING;
+            seen = null;
+            followed = null;
+        }
+        return work;
+    }
+
+    /** @return what the replica lacks of the log, or null if it holds everything the log holds */
+    private String behind() {
+        try {
+            if (log == null) {
+                log = new LogRecords(config.bootstrapServers(), "sluice-standby-log-" + config.name(),
+                        config.deployment(), KAFKA_WAIT);
+            }
+            for (final Map.Entry<String, LogRecords.LastExcerpt> kafka : log.lastExcerpts(log.bounds()).entrySet()) {
+                final long local = PromoteMain.lastIndex(config.root().resolve(kafka.getKey()));
+                if (local < kafka.getValue().index()) {
+                    return kafka.getKey() + " up to " + IndexText.of(local) + ", the log up to "
+                            + IndexText.of(kafka.getValue().index());
+                }
+            }
+            return null;
+        } catch (final KafkaException e) {
+            return "kafka did not answer (" + e.getMessage() + ")";
+        }
+    }
+
+    /** A receiver that stopped (a refusal, a full disk) stops the standby with the same cause. */
+    private void checkReceiver() throws InterruptedException {
+        if (receiver != null && receiver.awaitClosed(0, TimeUnit.MILLISECONDS)) {
+            final Throwable failure = receiver.failure();
+            receiver = null;
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            throw new IllegalStateException(ROLE + ": the receiver stopped", failure);
+        }
+    }
+
+    private void report(final PrimaryWatch.State now) {
+        if (now == seen) {
+            return;
+        }
+        seen = now;
+        switch (now) {
+            case NO_PRIMARY_YET -> System.out.println(ROLE + ": no primary has shipped yet (no heartbeat in "
+                    + LeaseTopic.of(config.deployment()) + "): standing by");
+            case PRIMARY -> System.out.println(ROLE + ": the primary is alive (" + watch.lastHeartbeat().holder() + ")");
+            case CLAIMED -> {
+                // said by the state it leads to
+            }
+        }
+    }
+
+    /** Prints one step of the takeover: when it ended, how long it took, and what it did; the next step starts now. */
+    private void step(final long startMillis, final String name, final long endMillis, final String what) {
+        System.out.println(ROLE + ": [" + TIME.format(Instant.ofEpochMilli(endMillis)) + " UTC] " + name + " took "
+                + (endMillis - startMillis) + " ms: " + what);
+        stepStartMillis = endMillis;
+    }
+
+    private String claimHolder() {
+        return "standby " + config.name() + " on " + ShipperHeartbeat.hostName();
+    }
+
+    @Override
+    public void onClose() {
+        for (final Process process : started) {
+            process.destroy();
+        }
+        for (final Process process : started) {
+            try {
+                if (!process.waitFor(CHILD_STOP_SECONDS, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+                System.out.println(ROLE + ": pid " + process.pid() + " stopped");
+            } catch (final InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (receiver != null) {
+            receiver.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (watch != null) {
+            watch.close();
+        }
+        if (log != null) {
+            log.close();
+        }
+    }
+
+    @Override
+    public String roleName() {
+        return ROLE;
+    }
+}

@@ -1,0 +1,166 @@
+package io.sluice.systemtests;
+
+import io.sluice.bench.replication.ReplicationProcesses;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.kafka.KafkaCluster;
+import io.sluice.replay.ReplayAssertions;
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import quickfix.Message;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import static io.sluice.systemtests.TakeoverTest.assertEveryReportOnce;
+import static io.sluice.systemtests.TakeoverTest.awaitAnswered;
+import static io.sluice.systemtests.TakeoverTest.awaitReports;
+import static io.sluice.systemtests.TakeoverTest.executionReports;
+import static io.sluice.systemtests.TakeoverTest.loseHost;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Failover without an operator, with real processes and a real broker: {@code ./sluice standby} receives the primary's
+ * journals and watches its shipper's heartbeats; after {@code kill -9} of every primary process (the broker stays: it is
+ * off-host) it takes over by itself (fence, claim, promote, engine and gateway started on its own ports), and a
+ * QuickFIX/J initiator with the primary and the standby as SocketConnectHost and SocketConnectHost1 reconnects by
+ * itself. Two standbys racing for one deployment: exactly one takes over, the other stays a replica and says why.
+ */
+class FailoverTest {
+    private static final String CLIENT = "TAKER";
+    private static final String PASSWORD = "secret";
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    private static final long FAILOVER_AFTER_MILLIS = 2000;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theStandbyTakesOverByItselfAndTheClientGetsEveryReportOnce() throws Exception {
+        final long seed = System.nanoTime();
+        final int killAfterReports = 200 + new Random(seed).nextInt(400);
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
+            final SluiceDeployment primary = deployment("primary").gatewayReplication("acknowledged");
+            final SluiceDeployment standby = deployment("standby");
+            final JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper", "failover", primary.journals(),
+                    kafka.bootstrapServers());
+            final JavaProcess standbyProcess = ReplicationProcesses.standby(dir, "standby-b", "failover",
+                    standby.journals(), kafka.bootstrapServers(), FAILOVER_AFTER_MILLIS,
+                    List.of(standby.engineCommand(), standby.gatewayCommand(1)));
+            try (QuickFixJClient client = new QuickFixJClient(List.of(primary.endpoint(1), standby.endpoint(1)),
+                    CLIENT, SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj"), false, Map.of())) {
+                primary.startGateway(1);
+                primary.launchEngine();
+                client.logOn();
+                final TakeoverTest.OrderFlow flow = new TakeoverTest.OrderFlow(client);
+                flow.start();
+                awaitReports(client, killAfterReports, primary);
+                PollUntil.await(() -> standbyProcess.logText().contains("the primary is alive"), TIMEOUT,
+                        () -> "the standby to see the primary's heartbeats; " + standbyProcess.logText());
+                final int seenBeforeKill = executionReports(client).size();
+
+                loseHost(shipper, primary.gateway(1), primary.engine());
+
+                PollUntil.await(client::isLoggedOn, TIMEOUT, () -> "the client to log on to the standby; "
+                        + standbyProcess.logText());
+                final int sentBeforeStandby = flow.sent().size();
+                PollUntil.await(() -> flow.sent().size() >= sentBeforeStandby + 200, TIMEOUT,
+                        () -> "orders to flow to the standby; " + standbyProcess.logText());
+                flow.stop();
+                awaitAnswered(client, flow.sent(), standby);
+
+                final List<Message> reports = assertEveryReportOnce(client, flow.sent(), seenBeforeKill);
+                final String said = standbyProcess.logText();
+                for (final String step : List.of("detection took", "catch-up took", "fence took", "promotion took",
+                        "start took")) {
+                    assertTrue(said.contains(step), step + ": " + said);
+                }
+                System.out.printf("failover (acknowledged): killed after %d reports (seed %d); %d orders, %d reports in"
+                        + " all, each once; the standby's steps:%n", seenBeforeKill, seed, flow.sent().size(),
+                        reports.size());
+                said.lines().filter(line -> line.contains(" took ")).forEach(System.out::println);
+
+                assertEquals(0, standbyProcess.stop(40), said); // stops the engine and gateway it started
+                assertTrue(standbyProcess.logText().contains("stopped"), standbyProcess.logText());
+                ReplayAssertions.assertReplaysIdentically(standby.journals(),
+                        EngineConfig.load(standby.root().resolve("config/engine.yaml")));
+            } finally {
+                primary.close();
+                standbyProcess.close();
+                shipper.close();
+            }
+        }
+    }
+
+    @Test
+    void ofTwoStandbysRacingExactlyOneTakesOver() throws Exception {
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
+            final SluiceDeployment primary = deployment("primary");
+            final SluiceDeployment first = deployment("standby-a");
+            final SluiceDeployment second = deployment("standby-b");
+            final JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper", "race", primary.journals(),
+                    kafka.bootstrapServers());
+            final JavaProcess a = ReplicationProcesses.standby(dir, "standby-a", "race", first.journals(),
+                    kafka.bootstrapServers(), FAILOVER_AFTER_MILLIS, List.of(first.engineCommand(),
+                            first.gatewayCommand(1)));
+            final JavaProcess b = ReplicationProcesses.standby(dir, "standby-b", "race", second.journals(),
+                    kafka.bootstrapServers(), FAILOVER_AFTER_MILLIS, List.of(second.engineCommand(),
+                            second.gatewayCommand(1)));
+            try {
+                primary.startGateway(1);
+                primary.launchEngine();
+                for (final JavaProcess standby : List.of(a, b)) {
+                    PollUntil.await(() -> standby.logText().contains("the primary is alive"), TIMEOUT,
+                            () -> "the standby to see the primary's heartbeats; " + standby.logText());
+                }
+
+                loseHost(shipper, primary.gateway(1), primary.engine());
+
+                PollUntil.await(() -> said(a, b, "start took") && said(a, b, "stays a replica"), TIMEOUT,
+                        () -> "one standby to take over and the other to stay a replica; " + a.logText() + b.logText());
+                final String logs = "--- standby-a\n" + a.logText() + "\n--- standby-b\n" + b.logText();
+                final boolean aWon = role(first).equals("promoted");
+                assertEquals(aWon ? "replica" : "promoted", role(second), logs);
+                final JavaProcess winner = aWon ? a : b;
+                final JavaProcess loser = aWon ? b : a;
+                assertTrue(winner.logText().contains("start took"), logs);
+                assertTrue(!loser.logText().contains("promotion took"), logs);
+                assertTrue(loser.logText().contains("standby " + winner.name()), logs);
+                assertTrue(loser.isAlive(), loser.logText());
+                System.out.printf("standbys racing: %s took over; %s said: %s%n", winner.name(), loser.name(),
+                        loser.logText().lines().filter(line -> line.contains("stays a replica")).findFirst().orElse(""));
+            } finally {
+                primary.close();
+                a.close();
+                b.close();
+                shipper.close();
+            }
+        }
+    }
+
+    private static boolean said(final JavaProcess a, final JavaProcess b, final String text) {
+        return a.logText().contains(text) || b.logText().contains(text);
+    }
+
+    private static String role(final SluiceDeployment deployment) throws IOException {
+        final String identity = Files.readString(deployment.journals().resolve("replication/identity"));
+        return identity.substring(identity.indexOf("role: ") + "role: ".length()).strip();
+    }
+
+    private SluiceDeployment deployment(final String name) throws IOException {
+        return SluiceDeployment.prepare(dir.resolve(name), List.of(new SluiceDeployment.GatewaySpec(1,
+                        FixTransport.TCP, List.of(SessionIdentity.ofSluiceClient(CLIENT, PASSWORD)))),
+                SluiceIdle.BACKOFF, SluiceDeployment.ProcessSettings.defaults(), SluiceDeployment.JournalDisk.DEFAULTS);
+    }
+}
