@@ -38,6 +38,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   counters: true,               # live counters in data/counters/engine.counters (./sluice stat); false: none kept
  *   idKey: "a long secret",       # permutes OrderIDs and ExecIDs (PublicIds); empty: a built-in key; counters: none
  *   tradingSchedule: { timeZone: Europe/London, open: "08:00", close: "16:30" }, # optional (TradingScheduleConfig)
+ *   risk: { defaults: { maxOrdersPerSecond: 500 }, firms: [ { firm: ACME, maxOpenOrders: 100 } ] }, # optional (RiskConfig)
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
  *       maxOrderQty: 1000000, maxNotional: 50000000 }
@@ -62,6 +63,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private String idKey = "";
     private List<InstrumentConfig> instruments = new ArrayList<>();
     private TradingScheduleConfig tradingSchedule;
+    private RiskConfig risk;
 
     /**
      * Reads and validates a config file.
@@ -122,6 +124,11 @@ public final class EngineConfig extends SelfDescribingMarshallable {
                 "an instrument symbol is configured twice");
         if (tradingSchedule != null) {
             tradingSchedule.validate(instruments.stream().map(InstrumentConfig::symbol).collect(Collectors.toSet()));
+        }
+        if (risk != null) {
+            risk.validate();
+            require(!restartFromSnapshots, "risk: snapshots do not hold firm limits and exposure yet, so a config with"
+                    + " a risk section must set restartFromSnapshots: false (a restart re-runs every input)");
         }
     }
 
@@ -305,6 +312,16 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     public EngineConfig tradingSchedule(final TradingScheduleConfig schedule) {
         this.tradingSchedule = schedule;
+        return this;
+    }
+
+    /** @return the firms' pre-trade limits, or null if the config has no {@code risk} section (no firm limits) */
+    public RiskConfig risk() {
+        return risk;
+    }
+
+    public EngineConfig risk(final RiskConfig risk) {
+        this.risk = risk;
         return this;
     }
 }
