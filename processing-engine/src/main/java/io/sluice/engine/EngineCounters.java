@@ -43,6 +43,9 @@ public interface EngineCounters extends AutoCloseable {
     /** After a turn of the engine loop that processed commands: the books' depth and the journal's last index. */
     void afterWork(Engine engine, long lastIndexAppended);
 
+    /** After recovery, before the first live command: what the re-run inputs left (each firm's limits and use). */
+    void afterRecovery(Engine engine);
+
     /** After a turn of the engine loop that found nothing to do. */
     void onIdle();
 
@@ -77,6 +80,10 @@ public interface EngineCounters extends AutoCloseable {
 
         @Override
         public void afterWork(final Engine engine, final long lastIndexAppended) {
+        }
+
+        @Override
+        public void afterRecovery(final Engine engine) {
         }
 
         @Override

@@ -171,6 +171,7 @@ public final class EngineService implements Agent, AutoCloseable {
             sources.get(i).checkAhead();
         }
         output.goLive();
+        counters.afterRecovery(engine);
         phases.end("re-run", String.format(java.util.Locale.ROOT, "%,d inputs", recovered));
         return recovered;
     }

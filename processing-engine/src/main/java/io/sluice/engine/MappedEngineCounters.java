@@ -168,6 +168,14 @@ final class MappedEngineCounters implements EngineCounters {
         }
     }
 
+    @Override
+    public void afterRecovery(final Engine engine) {
+        final FirmRisk risk = engine.risk();
+        if (risk != null && risk.changedCount() != 0) {
+            publishFirms(risk);
+        }
+    }
+
     /** Publishes the firms whose state changed; a firm's counters are allocated the first time (once per firm). */
     private void publishFirms(final FirmRisk risk) {
         for (int i = 0; i < risk.changedCount(); i++) {
