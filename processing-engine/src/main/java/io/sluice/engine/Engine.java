@@ -61,8 +61,8 @@ import org.agrona.collections.Long2ObjectHashMap;
  * <h2>Sessions and firms</h2>
  * A session is named by the gateway it is on (the input's {@code sourceId}) and the client's SenderCompID
  * together: the same CompID configured on two gateways is two sessions, which never see each other's orders.
- * A session may belong to a firm (an order command's {@code firm}, 0 for none), which only widens
- * self-match prevention. So:
+ * A session may belong to a firm (an order command's {@code firm}, 0 for none), which widens self-match prevention
+ * and, with firm limits, is what the limits hold. So:
  * <ul>
  * <li>ClOrdID uniqueness is per session (FIX's rule): open and remembered orders of the same session only.</li>
  * <li>Cancel and cancel/replace find orders of the requesting session only.</li>
@@ -104,6 +104,10 @@ import org.agrona.collections.Long2ObjectHashMap;
  *     is answered by exactly one AdminOutcome, after the reports it caused: ACKNOWLEDGED with the orders it
  *     canceled or expired, REFUSED with why (unknown instrument, already in that state, a field missing), or
  *     PASSED_TO_GATEWAY for a gateway's action. Instruments start in {@code EngineConfig.tradingSessionAtStart()}.</li>
+ * <li>Firm limits (with a {@code risk} section, {@link FirmRisk}): after the instrument's rules a new order or replace is
+ *     held to its firm's limits (a session without a firm is its own firm); over one, it is rejected naming the limit,
+ *     the report carrying the limit's value. A session's or a firm's own kill switch (admin commands, or a firm's
+ *     limit rejects in one second of journal time) cancels its resting orders and rejects its new ones until off.</li>
  * <li>Reports go to the gateway and session that own the order; rejects of requests go to the requester
  *     (the gateway and session the request came from). Every request gets at least one report.</li>
  * </ul>
@@ -167,12 +171,13 @@ public final class Engine implements EngineInput {
             reason = instrument.check(command);
         }
         FirmExposure firm = null;
+        long second = 0;
         if (risk != null && reason == RejectReason.NONE) {
             firm = risk.exposureOf(FirmRisk.firmOf(command.firm(), command.session()));
+            second = FirmRisk.second(cause.commandWriting());
             reason = firm == null ? RejectReason.FIRM_CAPACITY_REACHED : risk.checkNew(firm, instrument.index(),
                     command.side(), command.orderQty(), instrument.riskPrice(command.ordType(), command.price()),
-                    command.ordType() == OrdType.LIMIT ? command.price() : 0, collarReference(firm, instrument),
-                    FirmRisk.second(cause.commandWriting()));
+                    command.ordType() == OrdType.LIMIT ? command.price() : 0, collarReference(firm, instrument), second);
         }
         if (reason == RejectReason.NONE && index.get(cause.sourceId(), command.session(), command.clOrdId()) != null) {
             reason = RejectReason.DUPLICATE_CL_ORD_ID;
@@ -183,7 +188,7 @@ public final class Engine implements EngineInput {
         if (reason != RejectReason.NONE) {
             rejectOrder(command, reason, firm == null ? 0 : limitValue(firm, reason));
             if (firm != null) {
-                countReject(firm, reason);
+                countReject(firm, reason, second);
             }
             return;
         }
@@ -193,7 +198,7 @@ public final class Engine implements EngineInput {
         if (firm != null) {
             order.firmSlot(firm.slot());
             risk.onAccepted(firm, instrument.index(), order.side(), order.orderQty(),
-                    instrument.riskPrice(order.ordType(), order.price()), FirmRisk.second(cause.commandWriting()));
+                    instrument.riskPrice(order.ordType(), order.price()), second);
         }
         final OrderBook book = instrument.book();
         if (order.timeInForce() == TimeInForce.FILL_OR_KILL && !book.canFillInFull(order)) {
@@ -236,19 +241,19 @@ public final class Engine implements EngineInput {
         final Instrument instrument = instruments.get(original.symbol());
         final FirmExposure firm = risk == null || original.firmSlot() < 0 ? null : risk.inSlot(original.firmSlot());
         final long oldLeaves = original.leavesQty();
+        final long second = firm == null ? 0 : FirmRisk.second(cause.commandWriting());
         RejectReason reason = checkReplace(original, command);
         if (reason == RejectReason.NONE && firm != null) {
             reason = risk.checkReplace(firm, instrument.index(), original.side(), oldLeaves,
                     instrument.riskPrice(original.ordType(), original.price()), command.orderQty(),
-                    command.orderQty() - original.cumQty(), command.price(), collarReference(firm, instrument),
-                    FirmRisk.second(cause.commandWriting()));
+                    command.orderQty() - original.cumQty(), command.price(), collarReference(firm, instrument), second);
         }
         if (reason != RejectReason.NONE) {
             sendCancelReject(command.session(), command.clOrdId(), command.origClOrdId(),
                     CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, reason, original.ordStatus(), original.orderId(),
                     command.onBehalfOfCompId(), command.deliverToCompId(), firm == null ? 0 : limitValue(firm, reason));
             if (firm != null) {
-                countReject(firm, reason);
+                countReject(firm, reason, second);
             }
             return;
         }
@@ -267,7 +272,7 @@ public final class Engine implements EngineInput {
         if (firm != null) {
             risk.onReplaced(firm, instrument.index(), original.side(), oldLeaves,
                     instrument.riskPrice(original.ordType(), original.price()), successor.leavesQty(), successor.price(),
-                    FirmRisk.second(cause.commandWriting()));
+                    second);
         }
         // Kept in place, it stays; else the original left the book, and the successor rests again at once (requeued)
         // unless it is done (replaced down to its CumQty) or crosses the other side first.
@@ -832,8 +837,8 @@ public final class Engine implements EngineInput {
      * Counts a refusal of {@code firm}'s request toward its {@code killOnRejectsPerSecond}; if that trips its kill switch,
      * every resting order of the firm is canceled, each report saying why ({@link RejectReason#FIRM_KILL_SWITCH_TRIPPED}).
      */
-    private void countReject(final FirmExposure firm, final RejectReason reason) {
-        if (risk.onReject(firm, reason, FirmRisk.second(cause.commandWriting()))) {
+    private void countReject(final FirmExposure firm, final RejectReason reason, final long second) {
+        if (risk.onReject(firm, reason, second)) {
             sweep.ofFirm(firm.slot());
             sweepAll(ExecType.CANCELED, RejectReason.FIRM_KILL_SWITCH_TRIPPED);
         }

@@ -47,7 +47,7 @@ public interface EngineCounters extends AutoCloseable {
     void afterRecovery(Engine engine);
 
     /** After a turn of the engine loop that found nothing to do. */
-    void onIdle();
+    void onIdle(Engine engine);
 
     @Override
     void close();
@@ -87,7 +87,7 @@ public interface EngineCounters extends AutoCloseable {
         }
 
         @Override
-        public void onIdle() {
+        public void onIdle(final Engine engine) {
         }
 
         @Override

@@ -41,6 +41,8 @@ import org.agrona.concurrent.status.AtomicCounter;
 final class MappedEngineCounters implements EngineCounters {
     /** How many firms get counters of their own (the first to appear): the counters file has room for so many. */
     static final int FIRMS_COUNTED = 64;
+    /** How many turns that processed commands, at most, between two publications of the firms' counters. */
+    static final int BUSY_TURNS_PER_FIRM_PUBLISH = 4096;
     private final CountersFile file;
     private final AtomicCounter newOrders;
     private final AtomicCounter cancels;
@@ -63,6 +65,7 @@ final class MappedEngineCounters implements EngineCounters {
     /** Each firm's counters, by its slot in the engine's risk table, allocated when it first appears; none without risk. */
     private final FirmCounters[] firms;
     private final long[] symbols;
+    private int busyTurns;
 
     /** Creates the engine's counters file under the config's journal root (rewriting one of an earlier run). */
     MappedEngineCounters(final EngineConfig config) {
@@ -162,22 +165,27 @@ final class MappedEngineCounters implements EngineCounters {
             restingOrders[i].setRelease(book.bids().orders() + book.asks().orders());
         }
         journalIndex.setRelease(lastIndexAppended);
-        final FirmRisk risk = engine.risk();
-        if (risk != null && risk.changedCount() != 0) {
-            publishFirms(risk);
+        if (++busyTurns == BUSY_TURNS_PER_FIRM_PUBLISH) {
+            publishChangedFirms(engine);
         }
     }
 
     @Override
     public void afterRecovery(final Engine engine) {
-        final FirmRisk risk = engine.risk();
-        if (risk != null && risk.changedCount() != 0) {
-            publishFirms(risk);
-        }
+        publishChangedFirms(engine);
     }
 
-    /** Publishes the firms whose state changed; a firm's counters are allocated the first time (once per firm). */
-    private void publishFirms(final FirmRisk risk) {
+    /**
+     * Publishes the firms whose state changed since the last time; a firm's counters are allocated the first time (once
+     * per firm). Not after every turn: a firm's counters are a score of writes, so they are published when the engine
+     * finds nothing to do, and every {@value #BUSY_TURNS_PER_FIRM_PUBLISH} busy turns.
+     */
+    private void publishChangedFirms(final Engine engine) {
+        busyTurns = 0;
+        final FirmRisk risk = engine.risk();
+        if (risk == null || risk.changedCount() == 0) {
+            return;
+        }
         for (int i = 0; i < risk.changedCount(); i++) {
             final int slot = risk.changedSlot(i);
             if (slot < firms.length) {
@@ -192,8 +200,9 @@ final class MappedEngineCounters implements EngineCounters {
     }
 
     @Override
-    public void onIdle() {
+    public void onIdle(final Engine engine) {
         idleTurns.incrementRelease();
+        publishChangedFirms(engine);
     }
 
     private void consumed(final MetaData metaData) {

@@ -24,6 +24,8 @@ import picocli.CommandLine.Option;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -54,8 +56,12 @@ public final class EngineThroughputBench implements Callable<Integer> {
 
     @Option(names = "--firm-limits", paramLabel = "off|on|both", description = "pre-trade firm limits: off (no risk "
             + "section), on (every limit set for every firm, none reached), or both, one engine after the other on the same"
-            + " commands, and the cost of the limits (default ${DEFAULT-VALUE})")
+            + " commands after the measurement without (--rounds of each), and the cost of the limits (default"
+            + " ${DEFAULT-VALUE})")
     private FirmLimits firmLimits = FirmLimits.OFF;
+
+    @Option(names = "--rounds", description = "with --firm-limits both: runs of each, alternating (default ${DEFAULT-VALUE})")
+    private int rounds = 3;
 
     @CommandLine.Mixin
     private JournalDirectory journals;
@@ -91,10 +97,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
             final EngineConfig config = firmLimits == FirmLimits.ON ? withFirmLimits(config(root)) : config(root);
             System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
             PreWrittenJournals.write(config, root, orders);
-            final EngineConfig limited = firmLimits == FirmLimits.BOTH ? withFirmLimits(config(root.resolve("limits-on")))
-                    : null;
-            if (limited != null) {
-                PreWrittenJournals.write(limited, limited.journalRoot(), orders);
+            if (firmLimits == FirmLimits.BOTH) {
                 warmUp(root.resolve("warm-up-limits-on"), true);
             }
             warmUp(root.resolve("warm-up"), firmLimits == FirmLimits.ON);
@@ -103,9 +106,6 @@ public final class EngineThroughputBench implements Callable<Integer> {
             final long engineNanos = run.nanos();
             final long engineCpuNanos = run.cpuNanos();
             final long reports = run.reports();
-            if (limited != null) {
-                compareWithFirmLimits(run, measure(limited));
-            }
             final long recoveryCpuStart = THREADS.getCurrentThreadCpuTime();
             final long recoveryNanos = recover(config, orders);
             final long recoveryCpuNanos = THREADS.getCurrentThreadCpuTime() - recoveryCpuStart;
@@ -142,6 +142,9 @@ public final class EngineThroughputBench implements Callable<Integer> {
                     .put("recoveryInputsPerCpuSecond", orders * 1e9 / recoveryCpuNanos)
                     .write(BenchResult.resultsDir());
             System.out.println("wrote " + file);
+            if (firmLimits == FirmLimits.BOTH) {
+                compareWithFirmLimits(config, withFirmLimits(config(root)));
+            }
             return 0;
         });
     }
@@ -160,16 +163,34 @@ public final class EngineThroughputBench implements Callable<Integer> {
         }
     }
 
-    /** Prints and writes what the firm limits cost: the same commands through an engine without and one with them. */
-    private void compareWithFirmLimits(final Run off, final Run on) {
+    /**
+     * Prints and writes what the firm limits cost: the same commands (the journals already written) through an engine
+     * without them and one with them, {@link #rounds} times each, alternating and flipping the order every round, a
+     * fresh engine journal each time; compares the medians.
+     */
+    private void compareWithFirmLimits(final EngineConfig plain, final EngineConfig limited) {
+        final Run[] offRuns = new Run[rounds];
+        final Run[] onRuns = new Run[rounds];
+        for (int round = 0; round < rounds; round++) {
+            for (int arm = 0; arm < 2; arm++) {
+                final boolean on = (arm == 0) == (round % 2 == 0);
+                PreWrittenJournals.delete(Journals.engineJournal(plain.journalRoot()));
+                final Run run = measure(on ? limited : plain);
+                (on ? onRuns : offRuns)[round] = run;
+                System.out.printf(Locale.ROOT, "round %d, firm limits %s: %,.0f commands/s (%,.0f per CPU second), %,d"
+                                + " reports%n", round + 1, on ? "on " : "off", run.commandsPerSecond(orders),
+                        run.commandsPerCpuSecond(orders), run.reports());
+            }
+        }
+        final Run off = median(offRuns);
+        final Run on = median(onRuns);
         final double wallCost = 1 - on.commandsPerSecond(orders) / off.commandsPerSecond(orders);
         final double cpuCost = 1 - on.commandsPerCpuSecond(orders) / off.commandsPerCpuSecond(orders);
-        System.out.printf(Locale.ROOT, "firm limits: off %,.0f commands/s (%,.0f per CPU second), on %,.0f commands/s "
-                        + "(%,.0f per CPU second), %,d vs %,d reports: cost %.1f %% of wall time throughput, %.1f %% per CPU"
-                        + " second%n", off.commandsPerSecond(orders), off.commandsPerCpuSecond(orders),
-                on.commandsPerSecond(orders), on.commandsPerCpuSecond(orders), off.reports(), on.reports(),
-                100 * wallCost, 100 * cpuCost);
-        final Path file = BenchResult.of("engine-firm-limits").put("commands", orders)
+        System.out.printf(Locale.ROOT, "firm limits, medians of %d rounds: off %,.0f commands/s (%,.0f per CPU second), "
+                        + "on %,.0f commands/s (%,.0f per CPU second): cost %.1f %% of wall time throughput, %.1f %% per CPU"
+                        + " second%n", rounds, off.commandsPerSecond(orders), off.commandsPerCpuSecond(orders),
+                on.commandsPerSecond(orders), on.commandsPerCpuSecond(orders), 100 * wallCost, 100 * cpuCost);
+        final Path file = BenchResult.of("engine-firm-limits").put("commands", orders).put("rounds", rounds)
                 .put("offCommandsPerSecond", off.commandsPerSecond(orders))
                 .put("offCommandsPerCpuSecond", off.commandsPerCpuSecond(orders))
                 .put("onCommandsPerSecond", on.commandsPerSecond(orders))
@@ -177,6 +198,13 @@ public final class EngineThroughputBench implements Callable<Integer> {
                 .put("costOfWallThroughput", wallCost).put("costPerCpuSecond", cpuCost)
                 .write(BenchResult.resultsDir());
         System.out.println("wrote " + file);
+    }
+
+    /** @return the run of median wall time (the CPU time of that same run) */
+    private static Run median(final Run[] runs) {
+        final Run[] sorted = runs.clone();
+        Arrays.sort(sorted, Comparator.comparingLong(Run::nanos));
+        return sorted[sorted.length / 2];
     }
 
     /**
