@@ -4,24 +4,20 @@ import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.FirmLimit;
-import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.FirmLimitsConfig;
 import io.sluice.engine.config.RiskConfig;
-import io.sluice.engine.load.MixedOrderFlow;
-import io.sluice.runtime.admin.AdminJournal;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 
+import static io.sluice.replay.ReplayAdminCommandsTest.text;
 import static io.sluice.replay.ReplayAssertions.assertReplaysIdentically;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -34,9 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * came through the admin journal; replayed without the firm limits it differs.
  */
 final class ReplayFirmLimitsTest {
-    private static final int ROUNDS = 40;
-    private static final int COMMANDS_PER_ROUND = 25;
-
     @TempDir
     Path dir;
 
@@ -49,7 +42,7 @@ final class ReplayFirmLimitsTest {
                 .pretouch(false).restartFromSnapshots(false).risk(new RiskConfig().defaults(new FirmLimitsConfig()
                         .value(FirmLimit.MAX_OPEN_ORDERS, 6).value(FirmLimit.MAX_POSITION, 400)
                         .value(FirmLimit.PRICE_COLLAR, 300)));
-        final long inputs = record(root, config);
+        final long inputs = ReplayAdminCommandsTest.record(root, config, ReplayFirmLimitsTest::command);
         final RiskReports reports = RiskReports.read(root);
         assertTrue(reports.limitRejects > 10 && reports.killSwitchCancels > 0, reports::toString);
 
@@ -58,33 +51,6 @@ final class ReplayFirmLimitsTest {
 
         final ReplayResult withoutLimits = new Replay(root, plain).output(dir.resolve("without-limits")).run();
         assertFalse(withoutLimits.identical(), withoutLimits::summary);
-    }
-
-    /** Writes the rounds, each followed by an operator's commands, the engine consuming each round before the next. */
-    private static long record(final Path root, final EngineConfig config) {
-        long written = 0;
-        try (EngineService engine = new EngineService(config);
-             ChronicleQueue gateway1 = Journals.open(Journals.gatewayJournal(root, 1));
-             ChronicleQueue gateway2 = Journals.open(Journals.gatewayJournal(root, 2));
-             AdminJournal admin = AdminJournal.open(root)) {
-            engine.recover();
-            final GatewayToEngine writer1 = Journals.methodWriter(gateway1.createAppender(), GatewayToEngine.class);
-            final GatewayToEngine writer2 = Journals.methodWriter(gateway2.createAppender(), GatewayToEngine.class);
-            final MixedOrderFlow flow1 = new MixedOrderFlow(11, 1, config.instruments(), 3);
-            final MixedOrderFlow flow2 = new MixedOrderFlow(12, 2, config.instruments(), 3);
-            for (int round = 0; round < ROUNDS; round++) {
-                for (int i = 0; i < COMMANDS_PER_ROUND; i++) {
-                    flow1.next(writer1);
-                    flow2.next(writer2);
-                }
-                admin.append(command(round));
-                written += 2 * COMMANDS_PER_ROUND + 1;
-                while (engine.processed() < written) {
-                    engine.poll();
-                }
-            }
-        }
-        return written;
     }
 
     /** Round by round: a firm's open orders limit set, its kill switch on and off, a session's on and off. */
@@ -99,10 +65,6 @@ final class ReplayFirmLimitsTest {
             default -> command.action(AdminAction.SESSION_KILL_SWITCH_OFF).gatewayId(1)
                     .session(text("G1S" + (round - 1) % 3));
         };
-    }
-
-    private static long text(final String text) {
-        return ShortTextLongConverter.INSTANCE.parse(text);
     }
 
     /** The recording's reports that firm limits and kill switches caused, counted by reading its engine journal. */

@@ -1,7 +1,9 @@
 package io.sluice.tools.admin;
 
+import io.sluice.engine.risk.FirmCounters;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.runtime.counters.CountersDirectory;
+import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.OrderTerms;
@@ -10,6 +12,8 @@ import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.Watchdog;
+import io.sluice.tools.metrics.MetricsMain;
+import io.sluice.tools.metrics.PrometheusText;
 import io.sluice.tools.stat.CountersTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Firm limits with real processes: one firm (ACME, maxOpenOrders 2) trading on two gateways, its limit shared across
  * them. The third open order is rejected with Text naming the limit and its value; {@code ./sluice admin limits}
- * shows the limit and its use, {@code ./sluice stat} the firm's counters; {@code admin limit} raises it live; bad
+ * shows the limit and its use, {@code ./sluice stat} and a scrape of {@code ./sluice metrics} the firm's counters; {@code admin limit} raises it live; bad
  * values, unknown limits and unknown firms are refused; the firm's and one session's kill switch cancel what rests
  * and refuse new orders until turned off.
  */
@@ -80,6 +84,19 @@ class AdminFirmLimitsLiveTest {
                 final String stat = CountersTable.render(root.toString(), new CountersDirectory(root).read());
                 assertTrue(stat.matches("(?s).*\n  sluice_engine_firm_open_orders firm=ACME +2\n.*"), stat);
                 assertTrue(stat.matches("(?s).*\n  sluice_engine_firm_limit firm=ACME limit=maxOpenOrders +2\n.*"), stat);
+                try (JavaProcess metrics = JavaProcess.start("metrics", dir.resolve("metrics.log"), List.of(),
+                        MetricsMain.class, "--root", root.toString(), "--port", "0")) {
+                    final PrometheusText.Scrape scrape = PrometheusText.parse(PrometheusText.fetch(
+                            PrometheusText.awaitPort(metrics, TIMEOUT)));
+                    assertEquals(2, scrape.value(FirmCounters.OPEN_ORDERS, "process", "engine", "firm", "ACME"));
+                    assertEquals(2, scrape.value(FirmCounters.LIMIT, "process", "engine", "firm", "ACME", "limit",
+                            "maxOpenOrders"));
+                    assertEquals(1800, scrape.value(FirmCounters.OPEN_NOTIONAL, "process", "engine", "firm", "ACME",
+                            "side", "buy"), "two bids of 10 at 90");
+                    assertEquals(0, scrape.value(FirmCounters.POSITION, "process", "engine", "firm", "ACME",
+                            "instrument", SluiceDeployment.SYMBOL));
+                    assertEquals(1, scrape.value(FirmCounters.LIMIT_REJECTS, "process", "engine", "firm", "ACME"));
+                }
 
                 assertEquals(new AdminLiveTest.Run(0, "acknowledged: firm ACME maxOpenOrders 3 from its next order on\n",
                         ""), admin(root, "limit", "ACME", "maxOpenOrders", "3"));
