@@ -10,6 +10,7 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.FirmLimitsConfig;
 import io.sluice.engine.config.RiskConfig;
+import io.sluice.engine.snapshot.SnapshotMain;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import org.junit.jupiter.api.Test;
@@ -21,13 +22,14 @@ import static io.sluice.replay.ReplayAdminCommandsTest.text;
 import static io.sluice.replay.ReplayAssertions.assertReplaysIdentically;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A trading day with firm limits changed live: two gateways' mixed commands, every session its own firm held to
  * limits the flow reaches (open orders, position, price collar), and between rounds an operator sets a firm's limit,
  * turns a firm's and a session's kill switch on and off. The recording replays byte for byte, because every change
- * came through the admin journal; replayed without the firm limits it differs.
+ * came through the admin journal; replayed without the firm limits it differs. The snapshotter refuses such an engine.
  */
 final class ReplayFirmLimitsTest {
     @TempDir
@@ -51,6 +53,11 @@ final class ReplayFirmLimitsTest {
 
         final ReplayResult withoutLimits = new Replay(root, plain).output(dir.resolve("without-limits")).run();
         assertFalse(withoutLimits.identical(), withoutLimits::summary);
+
+        // Snapshots do not hold the firms' state yet: the snapshotter refuses rather than write one that would mislead.
+        final IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> SnapshotMain.run(config, root, 7, false));
+        assertEquals(RiskConfig.NOT_IN_SNAPSHOTS, refused.getMessage());
     }
 
     /** Round by round: a firm's open orders limit set, its kill switch on and off, a session's on and off. */

@@ -127,8 +127,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
         }
         if (risk != null) {
             risk.validate();
-            require(!restartFromSnapshots, "risk: snapshots do not hold firm limits and exposure yet, so a config with"
-                    + " a risk section must set restartFromSnapshots: false (a restart re-runs every input)");
+            require(!restartFromSnapshots, "risk: " + RiskConfig.NOT_IN_SNAPSHOTS);
         }
     }
 

@@ -22,6 +22,10 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  * Without a {@code risk} section no firm limit is checked and no firm state is kept.
  */
 public final class RiskConfig extends SelfDescribingMarshallable {
+    /** Why an engine with a risk section neither writes nor restores snapshots, nor restarts from one. */
+    public static final String NOT_IN_SNAPSHOTS = "snapshots do not hold firm limits and exposure yet: an engine config"
+            + " with a risk section can neither write nor restore one (set restartFromSnapshots: false; a restart"
+            + " re-runs every input)";
     private int maxFirms = 256;
     private FirmLimitsConfig defaults = new FirmLimitsConfig();
     private List<FirmLimitsConfig> firms = new ArrayList<>();
