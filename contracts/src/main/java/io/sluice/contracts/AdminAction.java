@@ -27,7 +27,17 @@ public enum AdminAction {
     /** Disconnect one FIX session, with a Logout carrying the command's reason. */
     DISCONNECT(Actor.GATEWAY),
     /** Set one FIX session's next sequence numbers (in and out). */
-    SET_SEQUENCE(Actor.GATEWAY);
+    SET_SEQUENCE(Actor.GATEWAY),
+    /** Cancel every resting order of one firm (firm named) and reject its new orders and replaces until FIRM_KILL_SWITCH_OFF. */
+    FIRM_KILL_SWITCH_ON(Actor.ENGINE),
+    /** Accept one firm's orders again, after FIRM_KILL_SWITCH_ON or a kill switch its limits tripped. */
+    FIRM_KILL_SWITCH_OFF(Actor.ENGINE),
+    /** Cancel every resting order of one session (gateway and session named) and reject its new orders until off. */
+    SESSION_KILL_SWITCH_ON(Actor.ENGINE),
+    /** Accept one session's orders again after SESSION_KILL_SWITCH_ON. */
+    SESSION_KILL_SWITCH_OFF(Actor.ENGINE),
+    /** Set one limit of one firm (firm, limit and value named; {@link FirmLimit#NONE} lifts it). */
+    SET_FIRM_LIMIT(Actor.ENGINE);
 
     /** Which process acts on an action. */
     public enum Actor {

@@ -17,6 +17,10 @@ public final class AdminCommand extends AdminRecord<AdminCommand> {
     private long reason;
     @LongConversion(ShortTextLongConverter.class)
     private long user;
+    @LongConversion(ShortTextLongConverter.class)
+    private long firm;
+    private FirmLimit limit;
+    private long limitValue;
 
     /** @return for {@link AdminAction#SET_SEQUENCE}: the MsgSeqNum (34) of the session's next outbound message. */
     public long nextSenderSeqNum() {
@@ -54,6 +58,32 @@ public final class AdminCommand extends AdminRecord<AdminCommand> {
         return this;
     }
 
+    /** @return for firm actions: the firm (a session without a firm is the firm named by its CompID); 0 otherwise */
+    public long firm() {
+        return firm;
+    }
+
+    public AdminCommand firm(final long firm) {
+        this.firm = firm;
+        return this;
+    }
+
+    /** @return for {@link AdminAction#SET_FIRM_LIMIT}: the limit to set; null otherwise */
+    public FirmLimit limit() {
+        return limit;
+    }
+
+    /** @return for {@link AdminAction#SET_FIRM_LIMIT}: its new value, in the limit's unit; {@link FirmLimit#NONE} lifts it */
+    public long limitValue() {
+        return limitValue;
+    }
+
+    public AdminCommand limit(final FirmLimit limit, final long limitValue) {
+        this.limit = limit;
+        this.limitValue = limitValue;
+        return this;
+    }
+
     @Override
     void writeBody(final RecordOut out) {
         super.writeBody(out);
@@ -61,6 +91,9 @@ public final class AdminCommand extends AdminRecord<AdminCommand> {
         out.writeLong(nextTargetSeqNum);
         out.writeLong(reason);
         out.writeLong(user);
+        out.writeLong(firm);
+        out.writeByte((byte) (limit == null ? -1 : limit.ordinal()));
+        out.writeLong(limitValue);
     }
 
     @Override
@@ -70,5 +103,8 @@ public final class AdminCommand extends AdminRecord<AdminCommand> {
         nextTargetSeqNum = in.readLong();
         reason = in.readLong();
         user = in.readLong();
+        firm = in.readLong();
+        limit = FirmLimit.fromOrdinal(in.readByte());
+        limitValue = in.readLong();
     }
 }

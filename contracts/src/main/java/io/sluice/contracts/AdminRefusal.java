@@ -17,7 +17,15 @@ public enum AdminRefusal {
     SESSION_NOT_CONNECTED("the session is not connected"),
     BAD_SEQUENCE_NUMBER("sequence numbers must be at least 1"),
     MALFORMED_COMMAND("the command lacks a field its action needs"),
-    SESSION_CONNECTED("the session is logged on: disconnect it first");
+    SESSION_CONNECTED("the session is logged on: disconnect it first"),
+    UNKNOWN_FIRM("no such firm: neither in the engine's risk config nor seen in an order"),
+    BAD_LIMIT_VALUE("the limit must be 0 or more and at most its maximum (see ./sluice admin limits)"),
+    NO_FIRM_LIMITS("the engine has no risk section in its config: firm limits are off"),
+    FIRM_KILL_SWITCH_ALREADY_ON("the firm's kill switch is already on"),
+    FIRM_KILL_SWITCH_ALREADY_OFF("the firm's kill switch is already off"),
+    SESSION_KILL_SWITCH_ALREADY_ON("the session's kill switch is already on"),
+    SESSION_KILL_SWITCH_ALREADY_OFF("the session's kill switch is already off"),
+    TOO_MANY_SESSION_KILL_SWITCHES("too many sessions have their kill switch on (risk.maxFirms)");
 
     private static final AdminRefusal[] VALUES = values();
 

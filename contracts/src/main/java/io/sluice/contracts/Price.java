@@ -43,7 +43,7 @@ public final class Price {
             appendTo(text, value);
         }
 
-        /** Appends {@code value} as a decimal without trailing zeros, e.g. {@code -0.5}, {@code 101}. */
+        /** Appends {@code value} as a decimal without trailing zeros, e.g. {@code -0.5}, {@code 101}; allocates nothing. */
         public static void appendTo(final StringBuilder text, final long value) {
             // Divide before negating so that Long.MIN_VALUE needs no special case.
             final long whole = value / SCALE;
@@ -59,7 +59,11 @@ public final class Price {
                     digits--;
                 }
                 text.append('.');
-                for (int pad = digits - Long.toString(fraction).length(); pad > 0; pad--) {
+                int length = 1;
+                for (long rest = fraction / 10; rest != 0; rest /= 10) {
+                    length++;
+                }
+                for (int pad = digits - length; pad > 0; pad--) {
                     text.append('0');
                 }
                 text.append(fraction);

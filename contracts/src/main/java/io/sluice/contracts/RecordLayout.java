@@ -88,9 +88,9 @@ public final class RecordLayout {
     public static final int REPORT_ORDER_ID = REPORT_SESSION + Long.BYTES;
     /**
      * The fields {@link Report} writes for every report: gatewayId, session, orderId, clOrdId, origClOrdId, ordStatus,
-     * rejectReason, onBehalfOfCompId, deliverToCompId.
+     * rejectReason, onBehalfOfCompId, deliverToCompId, limitValue.
      */
-    private static final int REPORT_FIELDS_END = REPORT_ORDER_ID + 3 * Long.BYTES + 2 * Byte.BYTES + 2 * Long.BYTES;
+    private static final int REPORT_FIELDS_END = REPORT_ORDER_ID + 3 * Long.BYTES + 2 * Byte.BYTES + 3 * Long.BYTES;
     /** An execution report's ExecID (a long): its first field after the ones every report has. */
     public static final int EXEC_ID = REPORT_FIELDS_END;
     /**

@@ -31,14 +31,49 @@ public enum RejectReason {
     ENGINE_CAPACITY_REACHED(99, "Engine capacity reached: too many open orders or price levels"),
     OUTSIDE_TRADING_SESSION(2, "Outside the trading session: the instrument is closed"),
     INSTRUMENT_HALTED(99, "Trading in the instrument is halted"),
-    KILL_SWITCH_ON(99, "Trading is stopped: the kill switch is on");
+    KILL_SWITCH_ON(99, "Trading is stopped: the kill switch is on"),
+    FIRM_MAX_OPEN_ORDERS(99, "Firm limit maxOpenOrders reached:", FirmLimit.MAX_OPEN_ORDERS),
+    FIRM_MAX_OPEN_NOTIONAL(99, "Firm limit maxOpenNotional exceeded on this side:", FirmLimit.MAX_OPEN_NOTIONAL),
+    FIRM_MAX_POSITION(99, "Firm limit maxPosition exceeded in this instrument:", FirmLimit.MAX_POSITION),
+    FIRM_MAX_ORDERS_PER_SECOND(99, "Firm limit maxOrdersPerSecond reached:", FirmLimit.MAX_ORDERS_PER_SECOND),
+    FIRM_PRICE_COLLAR(99, "Firm limit priceCollar: price too far from the last trade or BBO, in basis points:",
+            FirmLimit.PRICE_COLLAR),
+    FIRM_MAX_ORDER_NOTIONAL(3, "Firm limit maxOrderNotional exceeded:", FirmLimit.MAX_ORDER_NOTIONAL),
+    FIRM_KILL_SWITCH_ON(99, "Trading is stopped for the firm: its kill switch is on"),
+    FIRM_KILL_SWITCH_TRIPPED(99, "Trading is stopped for the firm: its kill switch tripped, limit killOnRejectsPerSecond:",
+            FirmLimit.KILL_ON_REJECTS_PER_SECOND),
+    SESSION_KILL_SWITCH_ON(99, "Trading is stopped for the session: its kill switch is on"),
+    FIRM_CAPACITY_REACHED(99, "Engine capacity reached: too many firms (risk.maxFirms)");
 
     private final int fixCode;
     private final String text;
+    private final FirmLimit limit;
 
     RejectReason(final int fixCode, final String text) {
+        this(fixCode, text, null);
+    }
+
+    RejectReason(final int fixCode, final String text, final FirmLimit limit) {
         this.fixCode = fixCode;
         this.text = text;
+        this.limit = limit;
+    }
+
+    /**
+     * @return the firm limit this reason names, whose value the report carries ({@link Report#limitValue()}) and Text
+     *         shows after {@link #text()}; null for reasons that name none
+     */
+    public FirmLimit limit() {
+        return limit;
+    }
+
+    /** Appends what Text (58) says: {@link #text()}, then the limit's value ({@code limitValue}) if it names one. */
+    public void appendText(final StringBuilder out, final long limitValue) {
+        out.append(text);
+        if (limit != null) {
+            out.append(' ');
+            limit.appendValue(out, limitValue);
+        }
     }
 
     /** @return the value for OrdRejReason (103) or CxlRejReason (102). */

@@ -23,6 +23,7 @@ public abstract class Report extends Event {
     private long onBehalfOfCompId;
     @LongConversion(ShortTextLongConverter.class)
     private long deliverToCompId;
+    private long limitValue;
 
     /** @return the gateway that owns the order and must deliver this report. */
     public int gatewayId() {
@@ -114,6 +115,19 @@ public abstract class Report extends Event {
         return this;
     }
 
+    /**
+     * @return the value of the firm limit {@link #rejectReason()} names ({@link RejectReason#limit()}), as it was when
+     *         the request was refused; 0 otherwise
+     */
+    public long limitValue() {
+        return limitValue;
+    }
+
+    public Report limitValue(final long limitValue) {
+        this.limitValue = limitValue;
+        return this;
+    }
+
     @Override
     void writeBody(final RecordOut out) {
         out.writeInt(gatewayId);
@@ -125,6 +139,7 @@ public abstract class Report extends Event {
         out.writeByte((byte) rejectReason.ordinal());
         out.writeLong(onBehalfOfCompId);
         out.writeLong(deliverToCompId);
+        out.writeLong(limitValue);
     }
 
     @Override
@@ -138,5 +153,6 @@ public abstract class Report extends Event {
         rejectReason = RejectReason.fromOrdinal(in.readByte());
         onBehalfOfCompId = in.readLong();
         deliverToCompId = in.readLong();
+        limitValue = in.readLong();
     }
 }

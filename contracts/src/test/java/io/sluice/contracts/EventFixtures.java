@@ -82,7 +82,8 @@ public final class EventFixtures {
 
     public static AdminCommand adminCommand() {
         final AdminCommand command = new AdminCommand().action(AdminAction.SET_SEQUENCE).gatewayId(2)
-                .session(id("CLIENT2")).symbol(id("VOD.L")).sequence(101, 202).reason(id("ops-ticket")).user(id("sluice"));
+                .session(id("CLIENT2")).symbol(id("VOD.L")).sequence(101, 202).reason(id("ops-ticket")).user(id("sluice"))
+                .firm(id("ACME")).limit(FirmLimit.MAX_POSITION, 5_000);
         metaData(command.metaData(), 8_000).sourceId(0);
         return command;
     }

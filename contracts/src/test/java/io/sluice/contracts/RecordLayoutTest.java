@@ -183,7 +183,8 @@ final class RecordLayoutTest {
                     metaDataBytes(command.metaData()).writeByte((byte) command.action().ordinal())
                             .writeInt(command.gatewayId()).writeLong(command.session()).writeLong(command.symbol())
                             .writeLong(command.nextSenderSeqNum()).writeLong(command.nextTargetSeqNum())
-                            .writeLong(command.reason()).writeLong(command.user())));
+                            .writeLong(command.reason()).writeLong(command.user()).writeLong(command.firm())
+                            .writeByte((byte) command.limit().ordinal()).writeLong(command.limitValue())));
             engine.methodWriter(EngineToGateway.class).adminOutcome(outcome);
             read(engine.createTailer(), RecordLayout.ENGINE_ADMIN_OUTCOME, payload -> assertFields(payload,
                     metaDataBytes(outcome.metaData()).writeByte((byte) outcome.action().ordinal())

@@ -49,6 +49,8 @@ final class ReportDelivery implements EngineToGateway {
     private final JournalSessionStore store;
     private final ExcerptTailer engineTailer;
     private final Delivery delivery = new Delivery();
+    /** Text (58) of a refusal, rebuilt for each: the reason's words, then the value of the firm limit it names. */
+    private final StringBuilder rejectText = new StringBuilder(128);
     private final QueuedDeliveries queued = new QueuedDeliveries(MAX_QUEUED_DELIVERIES);
     private long alreadyDelivered;
 
@@ -101,7 +103,7 @@ final class ReportDelivery implements EngineToGateway {
             encoder.longField(FixTags.ORD_REJ_REASON, reason.fixCode());
         }
         if (reason != RejectReason.NONE) {
-            encoder.textField(FixTags.TEXT, reason.text());
+            encoder.textField(FixTags.TEXT, rejectText(reason, report.limitValue()));
         }
         send(session, report, report.execId(), gatewayRead);
     }
@@ -121,7 +123,7 @@ final class ReportDelivery implements EngineToGateway {
         transactTime(encoder, reject);
         encoder.longField(FixTags.CXL_REJ_REASON, reject.rejectReason().fixCode());
         if (reject.rejectReason() != RejectReason.NONE) {
-            encoder.textField(FixTags.TEXT, reject.rejectReason().text());
+            encoder.textField(FixTags.TEXT, rejectText(reject.rejectReason(), reject.limitValue()));
         }
         send(session, reject, 0, gatewayRead);
     }
@@ -165,6 +167,13 @@ final class ReportDelivery implements EngineToGateway {
             encoder.textField(FixTags.TEXT, reason.text());
         }
         send(session, report, 0, gatewayRead);
+    }
+
+    /** @return Text (58) for {@code reason}: its words, and the value of the firm limit it names, if any */
+    private CharSequence rejectText(final RejectReason reason, final long limitValue) {
+        rejectText.setLength(0);
+        reason.appendText(rejectText, limitValue);
+        return rejectText;
     }
 
     /** @return MassCancelRejectReason (532): 1 "invalid or unknown security" for an unknown symbol, else 99 "other" */

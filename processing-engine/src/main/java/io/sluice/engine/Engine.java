@@ -11,6 +11,7 @@ import io.sluice.contracts.CxlRejResponseTo;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.FirmLimit;
 import io.sluice.contracts.KillSwitch;
 import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.MassCancelReport;
@@ -36,7 +37,12 @@ import io.sluice.engine.book.OrderIndex;
 import io.sluice.engine.book.OrderPool;
 import io.sluice.engine.book.PriceLevel;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.FirmLimitsConfig;
 import io.sluice.engine.config.InstrumentConfig;
+import io.sluice.engine.risk.FirmExposure;
+import io.sluice.engine.risk.FirmKillSwitch;
+import io.sluice.engine.risk.FirmRisk;
+import io.sluice.engine.risk.SessionKillSwitches;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
@@ -55,8 +61,8 @@ import org.agrona.collections.Long2ObjectHashMap;
  * <h2>Sessions and firms</h2>
  * A session is named by the gateway it is on (the input's {@code sourceId}) and the client's SenderCompID
  * together: the same CompID configured on two gateways is two sessions, which never see each other's orders.
- * A session may belong to a firm (an order command's {@code firm}, 0 for none), which only widens
- * self-match prevention. So:
+ * A session may belong to a firm (an order command's {@code firm}, 0 for none), which widens self-match prevention
+ * and, with firm limits, is what the limits hold. So:
  * <ul>
  * <li>ClOrdID uniqueness is per session (FIX's rule): open and remembered orders of the same session only.</li>
  * <li>Cancel and cancel/replace find orders of the requesting session only.</li>
@@ -98,6 +104,10 @@ import org.agrona.collections.Long2ObjectHashMap;
  *     is answered by exactly one AdminOutcome, after the reports it caused: ACKNOWLEDGED with the orders it
  *     canceled or expired, REFUSED with why (unknown instrument, already in that state, a field missing), or
  *     PASSED_TO_GATEWAY for a gateway's action. Instruments start in {@code EngineConfig.tradingSessionAtStart()}.</li>
+ * <li>Firm limits (with a {@code risk} section, {@link FirmRisk}): after the instrument's rules a new order or replace is
+ *     held to its firm's limits (a session without a firm is its own firm); over one, it is rejected naming the limit,
+ *     the report carrying the limit's value. A session's or a firm's own kill switch (admin commands, or a firm's
+ *     limit rejects in one second of journal time) cancels its resting orders and rejects its new ones until off.</li>
  * <li>Reports go to the gateway and session that own the order; rejects of requests go to the requester
  *     (the gateway and session the request came from). Every request gets at least one report.</li>
  * </ul>
@@ -120,6 +130,9 @@ public final class Engine implements EngineInput {
     private final OrderSweep sweep = new OrderSweep();
     private final AdminOutcome outcome = new AdminOutcome();
     private KillSwitch killSwitch = KillSwitch.OFF;
+    private final SessionKillSwitches sessionKillSwitches = new SessionKillSwitches();
+    /** The firms' limits and exposure; null when the config has no risk section (no firm limits, no firm state). */
+    private final FirmRisk risk;
     private final PublicIds ids;
     private int openOrders;
     private long lastOrderId;
@@ -132,7 +145,8 @@ public final class Engine implements EngineInput {
         books = new OrderBook[config.instruments().size()];
         inConfigOrder = new Instrument[books.length];
         for (final InstrumentConfig instrument : config.instruments()) {
-            final Instrument runtime = new Instrument(instrument, config.maxPriceLevels(), config.tradingSessionAtStart());
+            final Instrument runtime = new Instrument(instrument, instruments.size(), config.maxPriceLevels(),
+                    config.tradingSessionAtStart());
             instruments.put(instrument.symbol(), runtime);
             inConfigOrder[instruments.size() - 1] = runtime;
             books[instruments.size() - 1] = runtime.book();
@@ -143,6 +157,7 @@ public final class Engine implements EngineInput {
         pool = new OrderPool(orders);
         index = new OrderIndex(orders);
         completed = new CompletedOrders(config.completedOrderMemory(), index, pool);
+        risk = config.risk() == null ? null : new FirmRisk(config.risk(), books.length);
     }
 
     @Override
@@ -150,9 +165,19 @@ public final class Engine implements EngineInput {
         cause = command.metaData();
         final Instrument instrument = instruments.get(command.symbol());
         RejectReason reason = killSwitch == KillSwitch.ON ? RejectReason.KILL_SWITCH_ON
+                : sessionKillSwitches.isOn(cause.sourceId(), command.session()) ? RejectReason.SESSION_KILL_SWITCH_ON
                 : instrument == null ? RejectReason.UNKNOWN_SYMBOL : instrument.admission();
         if (reason == RejectReason.NONE) {
             reason = instrument.check(command);
+        }
+        FirmExposure firm = null;
+        long second = 0;
+        if (risk != null && reason == RejectReason.NONE) {
+            firm = risk.exposureOf(FirmRisk.firmOf(command.firm(), command.session()));
+            second = FirmRisk.second(cause.commandWriting());
+            reason = firm == null ? RejectReason.FIRM_CAPACITY_REACHED : risk.checkNew(firm, instrument.index(),
+                    command.side(), command.orderQty(), instrument.riskPrice(command.ordType(), command.price()),
+                    command.ordType() == OrdType.LIMIT ? command.price() : 0, collarReference(firm, instrument), second);
         }
         if (reason == RejectReason.NONE && index.get(cause.sourceId(), command.session(), command.clOrdId()) != null) {
             reason = RejectReason.DUPLICATE_CL_ORD_ID;
@@ -161,12 +186,20 @@ public final class Engine implements EngineInput {
             reason = RejectReason.ENGINE_CAPACITY_REACHED;
         }
         if (reason != RejectReason.NONE) {
-            rejectOrder(command, reason);
+            rejectOrder(command, reason, firm == null ? 0 : limitValue(firm, reason));
+            if (firm != null) {
+                countReject(firm, reason, second);
+            }
             return;
         }
         final Order order = pool.take().accept(ids.orderId(++lastOrderId), cause.sourceId(), command);
         index.put(order);
         openOrders++;
+        if (firm != null) {
+            order.firmSlot(firm.slot());
+            risk.onAccepted(firm, instrument.index(), order.side(), order.orderQty(),
+                    instrument.riskPrice(order.ordType(), order.price()), second);
+        }
         final OrderBook book = instrument.book();
         if (order.timeInForce() == TimeInForce.FILL_OR_KILL && !book.canFillInFull(order)) {
             execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE, BookEffect.NONE);
@@ -174,7 +207,7 @@ public final class Engine implements EngineInput {
         } else {
             final AggressorStep first = AggressorStep.of(book, order);
             execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE, first.effectOnAggressor());
-            trade(book, order, first);
+            trade(instrument, order, first);
         }
     }
 
@@ -205,14 +238,26 @@ public final class Engine implements EngineInput {
                     command.deliverToCompId());
             return;
         }
-        final RejectReason reason = checkReplace(original, command);
+        final Instrument instrument = instruments.get(original.symbol());
+        final FirmExposure firm = risk == null || original.firmSlot() < 0 ? null : risk.inSlot(original.firmSlot());
+        final long oldLeaves = original.leavesQty();
+        final long second = firm == null ? 0 : FirmRisk.second(cause.commandWriting());
+        RejectReason reason = checkReplace(original, command);
+        if (reason == RejectReason.NONE && firm != null) {
+            reason = risk.checkReplace(firm, instrument.index(), original.side(), oldLeaves,
+                    instrument.riskPrice(original.ordType(), original.price()), command.orderQty(),
+                    command.orderQty() - original.cumQty(), command.price(), collarReference(firm, instrument), second);
+        }
         if (reason != RejectReason.NONE) {
             sendCancelReject(command.session(), command.clOrdId(), command.origClOrdId(),
                     CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, reason, original.ordStatus(), original.orderId(),
-                    command.onBehalfOfCompId(), command.deliverToCompId());
+                    command.onBehalfOfCompId(), command.deliverToCompId(), firm == null ? 0 : limitValue(firm, reason));
+            if (firm != null) {
+                countReject(firm, reason, second);
+            }
             return;
         }
-        final OrderBook book = bookOf(original);
+        final OrderBook book = instrument.book();
         final BookSide side = book.sideOf(original);
         final Order successor = pool.take().succeed(original, command);
         final boolean keepsPriority = successor.price() == original.price()
@@ -224,6 +269,11 @@ public final class Engine implements EngineInput {
         }
         original.ordStatus(OrdStatus.REPLACED);
         index.put(successor);
+        if (firm != null) {
+            risk.onReplaced(firm, instrument.index(), original.side(), oldLeaves,
+                    instrument.riskPrice(original.ordType(), original.price()), successor.leavesQty(), successor.price(),
+                    second);
+        }
         // Kept in place, it stays; else the original left the book, and the successor rests again at once (requeued)
         // unless it is done (replaced down to its CumQty) or crosses the other side first.
         final AggressorStep first = keepsPriority || successor.leavesQty() == 0 ? AggressorStep.FILLED
@@ -235,7 +285,7 @@ public final class Engine implements EngineInput {
         if (successor.leavesQty() == 0) {
             complete(successor);
         } else if (!keepsPriority) {
-            trade(book, successor, first);
+            trade(instrument, successor, first);
         }
     }
 
@@ -246,7 +296,7 @@ public final class Engine implements EngineInput {
         r.metaData().copyFrom(cause);
         r.gatewayId(cause.sourceId()).session(command.session()).orderId(ids.orderId(++lastOrderId)).clOrdId(command.clOrdId())
                 .origClOrdId(0).ordStatus(null).rejectReason(RejectReason.NONE)
-                .routing(command.onBehalfOfCompId(), command.deliverToCompId());
+                .routing(command.onBehalfOfCompId(), command.deliverToCompId()).limitValue(0);
         r.scope(command.scope()).symbol(command.symbol()).side(command.side()).cause(command.cause()).affectedOrders(0);
         sweep.ofSession(cause.sourceId(), command.session()).side(command.side());
         if (command.scope() == MassCancelScope.ALL) {
@@ -288,6 +338,11 @@ public final class Engine implements EngineInput {
                         : TradingHalt.NOT_HALTED);
                 case OPEN_TRADING -> openOrClose(command, o, TradingSession.OPEN);
                 case CLOSE_TRADING -> openOrClose(command, o, TradingSession.CLOSED);
+                case FIRM_KILL_SWITCH_ON, FIRM_KILL_SWITCH_OFF -> firmKillSwitch(command, o,
+                        action == AdminAction.FIRM_KILL_SWITCH_ON);
+                case SESSION_KILL_SWITCH_ON -> sessionKillSwitchOn(command, o);
+                case SESSION_KILL_SWITCH_OFF -> sessionKillSwitchOff(command, o);
+                case SET_FIRM_LIMIT -> setFirmLimit(command, o);
                 default -> o.passedToGateway(); // unreachable: every ENGINE action is above
             }
         }
@@ -333,6 +388,82 @@ public final class Engine implements EngineInput {
         }
         killSwitch = KillSwitch.OFF;
         o.acknowledged(0);
+    }
+
+    /** Turns one firm's kill switch on (canceling its resting orders, on every session and gateway) or off. */
+    private void firmKillSwitch(final AdminCommand command, final AdminOutcome o, final boolean on) {
+        final FirmExposure firm = namedFirm(command, o);
+        if (firm == null) {
+            return;
+        }
+        if (on == (firm.killSwitch() != FirmKillSwitch.OFF)) {
+            o.refused(on ? AdminRefusal.FIRM_KILL_SWITCH_ALREADY_ON : AdminRefusal.FIRM_KILL_SWITCH_ALREADY_OFF);
+            return;
+        }
+        risk.killSwitch(firm, on ? FirmKillSwitch.ON : FirmKillSwitch.OFF);
+        if (on) {
+            sweep.ofFirm(firm.slot());
+            o.acknowledged(sweepAll(ExecType.CANCELED, RejectReason.FIRM_KILL_SWITCH_ON));
+        } else {
+            o.acknowledged(0);
+        }
+    }
+
+    private void sessionKillSwitchOn(final AdminCommand command, final AdminOutcome o) {
+        if (command.gatewayId() <= 0 || command.session() == 0) {
+            o.refused(AdminRefusal.MALFORMED_COMMAND);
+        } else if (!sessionKillSwitches.turnOn(command.gatewayId(), command.session())) {
+            o.refused(sessionKillSwitches.isFull() ? AdminRefusal.TOO_MANY_SESSION_KILL_SWITCHES
+                    : AdminRefusal.SESSION_KILL_SWITCH_ALREADY_ON);
+        } else {
+            sweep.ofSession(command.gatewayId(), command.session());
+            o.acknowledged(sweepAll(ExecType.CANCELED, RejectReason.SESSION_KILL_SWITCH_ON));
+        }
+    }
+
+    private void sessionKillSwitchOff(final AdminCommand command, final AdminOutcome o) {
+        if (command.gatewayId() <= 0 || command.session() == 0) {
+            o.refused(AdminRefusal.MALFORMED_COMMAND);
+        } else if (!sessionKillSwitches.turnOff(command.gatewayId(), command.session())) {
+            o.refused(AdminRefusal.SESSION_KILL_SWITCH_ALREADY_OFF);
+        } else {
+            o.acknowledged(0);
+        }
+    }
+
+    /** Sets one limit of one firm; what is open already stays, and only later requests are held to the new value. */
+    private void setFirmLimit(final AdminCommand command, final AdminOutcome o) {
+        if (command.limit() == null) {
+            o.refused(risk == null ? AdminRefusal.NO_FIRM_LIMITS : AdminRefusal.MALFORMED_COMMAND);
+            return;
+        }
+        final FirmExposure firm = namedFirm(command, o);
+        if (firm == null) {
+            return;
+        }
+        if (!FirmLimitsConfig.isAllowed(command.limit(), command.limitValue())) {
+            o.refused(AdminRefusal.BAD_LIMIT_VALUE);
+            return;
+        }
+        risk.limit(firm, command.limit(), command.limitValue());
+        o.acknowledged(0);
+    }
+
+    /** @return the firm {@code command} names, or null, having refused {@code o} (no firm limits, none named, unknown) */
+    private FirmExposure namedFirm(final AdminCommand command, final AdminOutcome o) {
+        if (risk == null) {
+            o.refused(AdminRefusal.NO_FIRM_LIMITS);
+            return null;
+        }
+        if (command.firm() == 0) {
+            o.refused(AdminRefusal.MALFORMED_COMMAND);
+            return null;
+        }
+        final FirmExposure firm = risk.find(command.firm());
+        if (firm == null) {
+            o.refused(AdminRefusal.UNKNOWN_FIRM);
+        }
+        return firm;
     }
 
     private void haltOrResume(final AdminCommand command, final AdminOutcome o, final TradingHalt wanted) {
@@ -409,6 +540,11 @@ public final class Engine implements EngineInput {
     /** @return whether the kill switch is on */
     public KillSwitch killSwitch() {
         return killSwitch;
+    }
+
+    /** @return the firms' limits and exposure, or null if the config has no risk section */
+    public FirmRisk risk() {
+        return risk;
     }
 
     /** @return the trading session of the {@code i}-th instrument of the config */
@@ -539,6 +675,9 @@ public final class Engine implements EngineInput {
         if (killSwitch == KillSwitch.ON) {
             return RejectReason.KILL_SWITCH_ON;
         }
+        if (sessionKillSwitches.isOn(cause.sourceId(), command.session())) {
+            return RejectReason.SESSION_KILL_SWITCH_ON;
+        }
         final Instrument instrument = instruments.get(original.symbol());
         final RejectReason admission = instrument.admission();
         if (admission != RejectReason.NONE) {
@@ -571,7 +710,8 @@ public final class Engine implements EngineInput {
      * happens to it first ({@link AggressorStep#of}); each step is decided before the report of the one before it is
      * written, so that the aggressor's last report says whether it comes to rest ({@link BookEffect#ADDED}).
      */
-    private void trade(final OrderBook book, final Order aggressor, final AggressorStep first) {
+    private void trade(final Instrument instrument, final Order aggressor, final AggressorStep first) {
+        final OrderBook book = instrument.book();
         final BookSide opposite = book.oppositeOf(aggressor);
         AggressorStep step = first;
         while (step == AggressorStep.TRADE) {
@@ -581,6 +721,11 @@ public final class Engine implements EngineInput {
             final long price = level.price();
             aggressor.fill(qty, price);
             resting.fill(qty, price);
+            instrument.traded(price);
+            if (risk != null) {
+                fillExposure(instrument, aggressor, qty);
+                fillExposure(instrument, resting, qty);
+            }
             final boolean restingFilled = resting.leavesQty() == 0;
             if (restingFilled) {
                 opposite.remove(resting);
@@ -662,7 +807,41 @@ public final class Engine implements EngineInput {
     /** An open order has completed and left its book: it stops counting as open and is remembered. */
     private void complete(final Order order) {
         openOrders--;
+        if (risk != null && order.firmSlot() >= 0) {
+            final Instrument instrument = instruments.get(order.symbol());
+            // Its status is final already (leavesQty reads 0): what it leaves unfilled is OrderQty - CumQty.
+            risk.onClosed(order.firmSlot(), instrument.index(), order.side(), order.orderQty() - order.cumQty(),
+                    instrument.riskPrice(order.ordType(), order.price()));
+        }
         completed.add(order);
+    }
+
+    private void fillExposure(final Instrument instrument, final Order order, final long qty) {
+        if (order.firmSlot() >= 0) {
+            risk.onFill(order.firmSlot(), instrument.index(), order.side(), qty,
+                    instrument.riskPrice(order.ordType(), order.price()));
+        }
+    }
+
+    /** @return the price collar's reference for {@code firm}'s order in {@code instrument}; 0 if it has no collar */
+    private static long collarReference(final FirmExposure firm, final Instrument instrument) {
+        return firm.limit(FirmLimit.PRICE_COLLAR) == FirmLimit.NONE ? 0 : instrument.referencePrice();
+    }
+
+    /** @return the value of the firm limit {@code reason} names, for the report; 0 if it names none */
+    private static long limitValue(final FirmExposure firm, final RejectReason reason) {
+        return reason.limit() == null ? 0 : firm.limit(reason.limit());
+    }
+
+    /**
+     * Counts a refusal of {@code firm}'s request toward its {@code killOnRejectsPerSecond}; if that trips its kill switch,
+     * every resting order of the firm is canceled, each report saying why ({@link RejectReason#FIRM_KILL_SWITCH_TRIPPED}).
+     */
+    private void countReject(final FirmExposure firm, final RejectReason reason, final long second) {
+        if (risk.onReject(firm, reason, second)) {
+            sweep.ofFirm(firm.slot());
+            sweepAll(ExecType.CANCELED, RejectReason.FIRM_KILL_SWITCH_TRIPPED);
+        }
     }
 
     private OrderBook bookOf(final Order order) {
@@ -675,7 +854,8 @@ public final class Engine implements EngineInput {
         r.metaData().copyFrom(cause);
         r.gatewayId(order.gatewayId()).session(order.session()).orderId(order.orderId()).clOrdId(clOrdId)
                 .origClOrdId(origClOrdId).ordStatus(order.ordStatus()).rejectReason(reason)
-                .routing(order.onBehalfOfCompId(), order.deliverToCompId());
+                .routing(order.onBehalfOfCompId(), order.deliverToCompId())
+                .limitValue(reason.limit() == null ? 0 : limitValue(risk.inSlot(order.firmSlot()), reason));
         r.execId(ids.execId(++lastExecId)).execType(execType).account(order.account()).symbol(order.symbol())
                 .side(order.side()).ordType(order.ordType()).timeInForce(order.timeInForce())
                 .orderQty(order.orderQty()).price(order.price()).lastQty(lastQty).lastPx(lastPx)
@@ -683,12 +863,12 @@ public final class Engine implements EngineInput {
         output.executionReport(r);
     }
 
-    private void rejectOrder(final OrderCommand command, final RejectReason reason) {
+    private void rejectOrder(final OrderCommand command, final RejectReason reason, final long limitValue) {
         final ExecutionReport r = report;
         r.metaData().copyFrom(cause);
         r.gatewayId(cause.sourceId()).session(command.session()).orderId(0).clOrdId(command.clOrdId())
                 .origClOrdId(0).ordStatus(OrdStatus.REJECTED).rejectReason(reason)
-                .routing(command.onBehalfOfCompId(), command.deliverToCompId());
+                .routing(command.onBehalfOfCompId(), command.deliverToCompId()).limitValue(limitValue);
         r.execId(ids.execId(++lastExecId)).execType(ExecType.REJECTED).account(command.account()).symbol(command.symbol())
                 .side(command.side()).ordType(command.ordType()).timeInForce(command.timeInForce())
                 .orderQty(command.orderQty()).price(command.price()).lastQty(0).lastPx(0)
@@ -702,25 +882,26 @@ public final class Engine implements EngineInput {
                               final long deliverToCompId) {
         if (order == null) {
             sendCancelReject(session, clOrdId, origClOrdId, responseTo, RejectReason.UNKNOWN_ORDER,
-                    OrdStatus.REJECTED, 0, onBehalfOfCompId, deliverToCompId);
+                    OrdStatus.REJECTED, 0, onBehalfOfCompId, deliverToCompId, 0);
         } else {
             // A replaced order's old ClOrdID no longer names an open order: unknown, not "done".
             final RejectReason reason = order.ordStatus() == OrdStatus.REPLACED
                     ? RejectReason.UNKNOWN_ORDER : RejectReason.ORDER_ALREADY_DONE;
             sendCancelReject(session, clOrdId, origClOrdId, responseTo, reason, order.ordStatus(), order.orderId(),
-                    onBehalfOfCompId, deliverToCompId);
+                    onBehalfOfCompId, deliverToCompId, 0);
         }
     }
 
     private void sendCancelReject(final long session, final long clOrdId, final long origClOrdId,
                                   final CxlRejResponseTo responseTo, final RejectReason reason,
                                   final OrdStatus ordStatus, final long orderId, final long onBehalfOfCompId,
-                                  final long deliverToCompId) {
+                                  final long deliverToCompId, final long limitValue) {
         final CancelReject r = cancelReject;
         r.metaData().copyFrom(cause);
         r.responseTo(responseTo);
         r.gatewayId(cause.sourceId()).session(session).orderId(orderId).clOrdId(clOrdId).origClOrdId(origClOrdId)
-                .ordStatus(ordStatus).rejectReason(reason).routing(onBehalfOfCompId, deliverToCompId);
+                .ordStatus(ordStatus).rejectReason(reason).routing(onBehalfOfCompId, deliverToCompId)
+                .limitValue(limitValue);
         output.cancelReject(r);
     }
 }

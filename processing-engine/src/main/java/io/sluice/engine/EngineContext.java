@@ -222,6 +222,7 @@ public final class EngineContext implements AutoCloseable {
             sources.get(i).checkAhead();
         }
         output.goLive();
+        counters.afterRecovery(engine);
         recoveryNanos = nanoClock.nanoTime() - start;
         phases.end("re-run", String.format(Locale.ROOT, "%,d inputs", recovered));
         sources.singleThreadedCheckReset();

@@ -43,8 +43,11 @@ public interface EngineCounters extends AutoCloseable {
     /** After a turn of the engine loop that processed commands: the books' depth and the journal's last index. */
     void afterWork(Engine engine, long lastIndexAppended);
 
+    /** After recovery, before the first live command: what the re-run inputs left (each firm's limits and use). */
+    void afterRecovery(Engine engine);
+
     /** After a turn of the engine loop that found nothing to do. */
-    void onIdle();
+    void onIdle(Engine engine);
 
     @Override
     void close();
@@ -80,7 +83,11 @@ public interface EngineCounters extends AutoCloseable {
         }
 
         @Override
-        public void onIdle() {
+        public void afterRecovery(final Engine engine) {
+        }
+
+        @Override
+        public void onIdle(final Engine engine) {
         }
 
         @Override

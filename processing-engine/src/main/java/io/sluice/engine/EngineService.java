@@ -178,7 +178,7 @@ public final class EngineService implements Agent, AutoCloseable {
         }
         processed += work;
         if (work == 0) {
-            counters.onIdle();
+            counters.onIdle(engine);
         } else {
             counters.afterWork(engine, appender.lastIndexAppended());
             space.follow(appender);

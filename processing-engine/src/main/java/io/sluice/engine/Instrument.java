@@ -8,6 +8,7 @@ import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.TradingHalt;
 import io.sluice.contracts.TradingSession;
 import io.sluice.engine.book.OrderBook;
+import io.sluice.engine.book.PriceLevel;
 import io.sluice.engine.config.InstrumentConfig;
 
 /**
@@ -23,12 +24,15 @@ final class Instrument {
     private final long maxOrderQty;
     private final long maxNotional;
     private final long symbol;
+    private final int index;
     private final OrderBook book;
+    private long lastTradePrice;
     private TradingSession session;
     private TradingHalt halt = TradingHalt.NOT_HALTED;
 
-    Instrument(final InstrumentConfig config, final int maxPriceLevels, final TradingSession session) {
+    Instrument(final InstrumentConfig config, final int index, final int maxPriceLevels, final TradingSession session) {
         symbol = config.symbol();
+        this.index = index;
         this.session = session;
         tickSize = config.tickSize();
         lotSize = config.lotSize();
@@ -45,6 +49,37 @@ final class Instrument {
 
     long symbol() {
         return symbol;
+    }
+
+    /** @return the instrument's position in the config, from 0: where firms keep their position in it */
+    int index() {
+        return index;
+    }
+
+    /** Notes the price of a trade: the price collar's reference from now on. */
+    void traded(final long price) {
+        lastTradePrice = price;
+    }
+
+    /**
+     * @return what a firm's price collar is measured from: the last trade's price, or before any trade the middle of
+     *         the best bid and offer (rounded down), or the one side there is; 0 with an empty book (no collar)
+     */
+    long referencePrice() {
+        if (lastTradePrice != 0) {
+            return lastTradePrice;
+        }
+        final PriceLevel bid = book.bids().best();
+        final PriceLevel ask = book.asks().best();
+        if (bid != null && ask != null) {
+            return bid.price() + (ask.price() - bid.price()) / 2;
+        }
+        return bid != null ? bid.price() : ask != null ? ask.price() : 0;
+    }
+
+    /** @return the price an order's notional is counted at: its limit price, or for a market order the band's top */
+    long riskPrice(final OrdType ordType, final long price) {
+        return ordType == OrdType.LIMIT ? price : priceHigh;
     }
 
     TradingSession session() {

@@ -18,6 +18,9 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.book.OrderBook;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.InstrumentConfig;
+import io.sluice.engine.risk.FirmCounters;
+import io.sluice.engine.risk.FirmExposure;
+import io.sluice.engine.risk.FirmRisk;
 import io.sluice.runtime.counters.CounterLabel;
 import io.sluice.runtime.counters.CountersFile;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
@@ -28,7 +31,7 @@ import org.agrona.concurrent.status.AtomicCounter;
  * The engine's {@link EngineCounters} when they are on: its live counters, in its {@link CountersFile} ({@code <root>/counters/engine.counters}): live
  * commands by type (mass cancels included), rejects by {@link RejectReason} (of orders and of cancels/replaces), fills,
  * orders expired at a close, admin commands by {@link AdminAction} and how many were refused, reports, resting orders
- * per instrument, the last eventId consumed from each gateway journal (a gateway publishes the last it wrote: the
+ * per instrument, each firm's limits and use ({@link FirmCounters}, with a risk section), the last eventId consumed from each gateway journal (a gateway publishes the last it wrote: the
  * difference is the engine's lag behind it) and from the admin journal, and the engine thread's idle turns.
  * <p>
  * All counters are allocated here, at start; on the engine thread each update is one ordered or plain write into
@@ -36,6 +39,10 @@ import org.agrona.concurrent.status.AtomicCounter;
  * recovery re-ran.
  */
 final class MappedEngineCounters implements EngineCounters {
+    /** How many firms get counters of their own (the first to appear): the counters file has room for so many. */
+    static final int FIRMS_COUNTED = 64;
+    /** How many turns that processed commands, at most, between two publications of the firms' counters. */
+    static final int BUSY_TURNS_PER_FIRM_PUBLISH = 4096;
     private final CountersFile file;
     private final AtomicCounter newOrders;
     private final AtomicCounter cancels;
@@ -55,6 +62,10 @@ final class MappedEngineCounters implements EngineCounters {
     private final Int2IntHashMap sourceSlot = new Int2IntHashMap(-1);
     private final AtomicCounter idleTurns;
     private final AtomicCounter journalIndex;
+    /** Each firm's counters, by its slot in the engine's risk table, allocated when it first appears; none without risk. */
+    private final FirmCounters[] firms;
+    private final long[] symbols;
+    private int busyTurns;
 
     /** Creates the engine's counters file under the config's journal root (rewriting one of an earlier run). */
     MappedEngineCounters(final EngineConfig config) {
@@ -101,6 +112,8 @@ final class MappedEngineCounters implements EngineCounters {
         adminConsumedEventId = file.gauge(CounterLabel.of("sluice_engine_consumed_event_id", "gateway", "admin"));
         idleTurns = file.counter(CounterLabel.of("sluice_engine_idle_turns_total"));
         journalIndex = file.gauge(CounterLabel.of("sluice_engine_journal_index"));
+        firms = new FirmCounters[config.risk() == null ? 0 : Math.min(config.risk().maxFirms(), FIRMS_COUNTED)];
+        symbols = config.instruments().stream().mapToLong(InstrumentConfig::symbol).toArray();
     }
 
     @Override
@@ -152,11 +165,44 @@ final class MappedEngineCounters implements EngineCounters {
             restingOrders[i].setRelease(book.bids().orders() + book.asks().orders());
         }
         journalIndex.setRelease(lastIndexAppended);
+        if (++busyTurns == BUSY_TURNS_PER_FIRM_PUBLISH) {
+            publishChangedFirms(engine);
+        }
     }
 
     @Override
-    public void onIdle() {
+    public void afterRecovery(final Engine engine) {
+        publishChangedFirms(engine);
+    }
+
+    /**
+     * Publishes the firms whose state changed since the last time; a firm's counters are allocated the first time (once
+     * per firm). Not after every turn: a firm's counters are a score of writes, so they are published when the engine
+     * finds nothing to do, and every {@value #BUSY_TURNS_PER_FIRM_PUBLISH} busy turns.
+     */
+    private void publishChangedFirms(final Engine engine) {
+        busyTurns = 0;
+        final FirmRisk risk = engine.risk();
+        if (risk == null || risk.changedCount() == 0) {
+            return;
+        }
+        for (int i = 0; i < risk.changedCount(); i++) {
+            final int slot = risk.changedSlot(i);
+            if (slot < firms.length) {
+                final FirmExposure firm = risk.inSlot(slot);
+                if (firms[slot] == null) {
+                    firms[slot] = new FirmCounters(file, firm.firm(), symbols);
+                }
+                firms[slot].publish(firm);
+            }
+        }
+        risk.clearChanged();
+    }
+
+    @Override
+    public void onIdle(final Engine engine) {
         idleTurns.incrementRelease();
+        publishChangedFirms(engine);
     }
 
     private void consumed(final MetaData metaData) {

@@ -6,7 +6,7 @@ import io.sluice.engine.book.Order;
 
 /**
  * Which resting orders one sweep of the books takes (a mass cancel, an admin cancel, the kill switch, the expiry of
- * DAY orders at a close): an owner (one session, or anyone), a side (or both) and a time in force (or any). One
+ * DAY orders at a close): an owner (one session, one firm, or anyone), a side (or both) and a time in force (or any). One
  * instance, set before each sweep: nothing is allocated per sweep.
  */
 final class OrderSweep {
@@ -14,6 +14,8 @@ final class OrderSweep {
     enum Owners {
         /** Only the orders of one session (a gateway and a client SenderCompID). */
         ONE_SESSION,
+        /** Only the orders of one firm, on every session and gateway (its slot in the risk table). */
+        ONE_FIRM,
         /** Every owner's. */
         ANYONE
     }
@@ -21,6 +23,7 @@ final class OrderSweep {
     private Owners owners = Owners.ANYONE;
     private int gatewayId;
     private long session;
+    private int firmSlot = -1;
     private Side side;
     private TimeInForce timeInForce;
 
@@ -29,6 +32,18 @@ final class OrderSweep {
         owners = Owners.ONE_SESSION;
         this.gatewayId = gatewayId;
         this.session = session;
+        firmSlot = -1;
+        side = null;
+        timeInForce = null;
+        return this;
+    }
+
+    /** Takes only the orders of the firm in risk table slot {@code firmSlot}, of both sides and any time in force. */
+    OrderSweep ofFirm(final int firmSlot) {
+        owners = Owners.ONE_FIRM;
+        gatewayId = 0;
+        session = 0;
+        this.firmSlot = firmSlot;
         side = null;
         timeInForce = null;
         return this;
@@ -39,6 +54,7 @@ final class OrderSweep {
         owners = Owners.ANYONE;
         gatewayId = 0;
         session = 0;
+        firmSlot = -1;
         side = null;
         timeInForce = null;
         return this;
@@ -58,7 +74,12 @@ final class OrderSweep {
 
     /** @return true if the sweep takes {@code order} */
     boolean takes(final Order order) {
-        return (owners == Owners.ANYONE || order.isOwnedBy(gatewayId, session))
+        final boolean owned = switch (owners) {
+            case ANYONE -> true;
+            case ONE_SESSION -> order.isOwnedBy(gatewayId, session);
+            case ONE_FIRM -> order.firmSlot() == firmSlot;
+        };
+        return owned
                 && (side == null || order.side() == side)
                 && (timeInForce == null || order.timeInForce() == timeInForce);
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.function.IntFunction;
 
 import static io.sluice.replay.ReplayAssertions.assertReplaysIdentically;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,7 +44,7 @@ final class ReplayAdminCommandsTest {
         final Path root = dir.resolve("recorded");
         final EngineConfig config = EngineConfig.parse(RecordedSession.configYaml(root, 1000), "the recording's config")
                 .pretouch(false);
-        final long inputs = record(root, config);
+        final long inputs = record(root, config, ReplayAdminCommandsTest::command);
 
         final ReplayResult result = assertReplaysIdentically(root, config);
         assertEquals(inputs, result.inputs());
@@ -71,10 +72,10 @@ final class ReplayAdminCommandsTest {
     }
 
     /**
-     * Writes rounds of gateway commands and one admin command each, the engine loop consuming each round before the
-     * next is written. @return how many inputs the engine consumed
+     * Writes rounds of gateway commands and one admin command each ({@code commands} gives the round's), the engine
+     * loop consuming each round before the next is written. @return how many inputs the engine consumed
      */
-    private static long record(final Path root, final EngineConfig config) {
+    static long record(final Path root, final EngineConfig config, final IntFunction<AdminCommand> commands) {
         long written = 0;
         try (EngineService engine = EngineService.launch(config);
              ChronicleQueue gateway1 = Journals.open(Journals.gatewayJournal(root, 1));
@@ -89,7 +90,7 @@ final class ReplayAdminCommandsTest {
                     flow1.next(writer1);
                     flow2.next(writer2);
                 }
-                admin.append(command(round));
+                admin.append(commands.apply(round));
                 written += 2 * COMMANDS_PER_ROUND + 1;
                 while (engine.processed() < written) {
                     engine.poll();
@@ -111,7 +112,7 @@ final class ReplayAdminCommandsTest {
         return command;
     }
 
-    private static long text(final String text) {
+    static long text(final String text) {
         return ShortTextLongConverter.INSTANCE.parse(text);
     }
 }

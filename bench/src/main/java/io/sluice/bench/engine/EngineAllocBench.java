@@ -56,6 +56,10 @@ public final class EngineAllocBench implements Callable<Integer> {
     @Option(names = "--heap", description = "the child's fixed heap (default ${DEFAULT-VALUE})")
     private String heap = "256m";
 
+    @Option(names = "--firm-limits", description = "run the engine with every firm limit set for every firm (none"
+            + " reached), as engine-throughput --firm-limits on")
+    private boolean firmLimits;
+
     @CommandLine.Mixin
     private JournalDirectory journals;
 
@@ -77,7 +81,7 @@ public final class EngineAllocBench implements Callable<Integer> {
                     "-Xms" + heap, "-Xmx" + heap);
             System.out.println("running the engine in a child JVM with " + String.join(" ", epsilon));
             try (JavaProcess child = JavaProcess.start("engine-alloc", root.resolve("child.log"), epsilon,
-                    Child.class, root.toString(), Long.toString(orders), heap)) {
+                    Child.class, root.toString(), Long.toString(orders), heap, Boolean.toString(firmLimits))) {
                 final int exit = child.waitFor(3_600);
                 System.out.print(child.logText().lines().filter(line -> !line.contains(" INFO "))
                         .reduce("", (all, line) -> all + line + "\n"));
@@ -86,7 +90,7 @@ public final class EngineAllocBench implements Callable<Integer> {
         });
     }
 
-    /** The measured run, in the Epsilon JVM: {@code Child <root> <orders> <heap>}. */
+    /** The measured run, in the Epsilon JVM: {@code Child <root> <orders> <heap> <firm limits: true|false>}. */
     public static final class Child {
         private Child() {
         }
@@ -94,7 +98,8 @@ public final class EngineAllocBench implements Callable<Integer> {
         public static void main(final String[] args) {
             final Path root = Path.of(args[0]);
             final long orders = Long.parseLong(args[1]);
-            final EngineConfig config = PreWrittenJournals.config(root, IdleConfig.of("spin"));
+            final EngineConfig plain = PreWrittenJournals.config(root, IdleConfig.of("spin"));
+            final EngineConfig config = Boolean.parseBoolean(args[3]) ? EngineThroughputBench.withFirmLimits(plain) : plain;
             final com.sun.management.ThreadMXBean threads =
                     (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
             final EngineService service = EngineService.launch(config);
@@ -144,7 +149,7 @@ public final class EngineAllocBench implements Callable<Integer> {
                     reports.adminAcknowledged, reports.expired, events.leftOut());
             System.out.printf(Locale.ROOT, "heap used at the end (Epsilon never frees): %,d MB of %s; %,d reports; %.2f s%n",
                     heapUsed >> 20, args[2], service.reportsWritten(), nanos / 1e9);
-            final Path file = BenchResult.of("engine-alloc").put("commands", orders).put("warmUpCommands", warmUp)
+            final Path file = BenchResult.of("engine-alloc").put("commands", orders).put("firmLimits", config.risk() == null ? 0 : 1).put("warmUpCommands", warmUp)
                     .put("allocatedBytes", allocated).put("bytesPerCommand", allocated / (double) measured)
                     .put("pollsThatAllocated", events.count()).put("commandsBetweenAllocations", events.meanInterval())
                     .put("massCancelEvery", MASS_CANCEL_EVERY).put("massCancelReports", reports.massCancelReports)

@@ -9,7 +9,10 @@ import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineService;
+import io.sluice.contracts.FirmLimit;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.FirmLimitsConfig;
+import io.sluice.engine.config.RiskConfig;
 import io.sluice.bench.IdleOption;
 import io.sluice.runtime.agent.IdleConfig;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -21,6 +24,8 @@ import picocli.CommandLine.Option;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -49,8 +54,35 @@ public final class EngineThroughputBench implements Callable<Integer> {
     @Option(names = "--no-pretouch", description = "run the engine (and the ceiling) without the journal pretoucher")
     private boolean noPretouch;
 
+    @Option(names = "--firm-limits", paramLabel = "off|on|both", description = "pre-trade firm limits: off (no risk "
+            + "section), on (every limit set for every firm, none reached), or both, one engine after the other on the same"
+            + " commands after the measurement without (--rounds of each), and the cost of the limits (default"
+            + " ${DEFAULT-VALUE})")
+    private FirmLimits firmLimits = FirmLimits.OFF;
+
+    @Option(names = "--rounds", description = "with --firm-limits both: runs of each, alternating (default ${DEFAULT-VALUE})")
+    private int rounds = 3;
+
     @CommandLine.Mixin
     private JournalDirectory journals;
+
+    /** Whether the measured engine checks firm limits. */
+    enum FirmLimits {
+        OFF,
+        ON,
+        BOTH
+    }
+
+    /** One measured engine run: wall and thread CPU nanoseconds, reports written. */
+    private record Run(long nanos, long cpuNanos, long reports) {
+        double commandsPerSecond(final long commands) {
+            return commands * 1e9 / nanos;
+        }
+
+        double commandsPerCpuSecond(final long commands) {
+            return commands * 1e9 / cpuNanos;
+        }
+    }
 
     public static void main(final String[] args) {
         final int code = new CommandLine(new EngineThroughputBench()).execute(args);
@@ -62,21 +94,18 @@ public final class EngineThroughputBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         return journals.use("sluice-engine-throughput", root -> {
-            final EngineConfig config = config(root);
+            final EngineConfig config = firmLimits == FirmLimits.ON ? withFirmLimits(config(root)) : config(root);
             System.out.printf(Locale.ROOT, "writing %,d mixed commands to %s ...%n", orders, root);
             PreWrittenJournals.write(config, root, orders);
-            warmUp(root.resolve("warm-up"));
-
-            final EngineService service = EngineService.launch(config);
-            final long cpuStart = THREADS.getCurrentThreadCpuTime();
-            final long start = System.nanoTime();
-            while (service.processed() < orders) {
-                service.poll();
+            if (firmLimits == FirmLimits.BOTH) {
+                warmUp(root.resolve("warm-up-limits-on"), true);
             }
-            final long engineNanos = System.nanoTime() - start;
-            final long engineCpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
-            final long reports = service.reportsWritten();
-            service.close();
+            warmUp(root.resolve("warm-up"), firmLimits == FirmLimits.ON);
+
+            final Run run = measure(config);
+            final long engineNanos = run.nanos();
+            final long engineCpuNanos = run.cpuNanos();
+            final long reports = run.reports();
             final long recoveryCpuStart = THREADS.getCurrentThreadCpuTime();
             final long recoveryNanos = recover(config, orders);
             final long recoveryCpuNanos = THREADS.getCurrentThreadCpuTime() - recoveryCpuStart;
@@ -113,8 +142,80 @@ public final class EngineThroughputBench implements Callable<Integer> {
                     .put("recoveryInputsPerCpuSecond", orders * 1e9 / recoveryCpuNanos)
                     .write(BenchResult.resultsDir());
             System.out.println("wrote " + file);
+            if (firmLimits == FirmLimits.BOTH) {
+                compareWithFirmLimits(config, withFirmLimits(config(root)));
+            }
             return 0;
         });
+    }
+
+    /** Runs an engine over the journals under {@code config}'s root, which hold {@link #orders} commands. */
+    private Run measure(final EngineConfig config) {
+        try (EngineService service = EngineService.launch(config)) {
+            final long cpuStart = THREADS.getCurrentThreadCpuTime();
+            final long start = System.nanoTime();
+            while (service.processed() < orders) {
+                service.poll();
+            }
+            return new Run(System.nanoTime() - start, THREADS.getCurrentThreadCpuTime() - cpuStart,
+                    service.reportsWritten());
+        }
+    }
+
+    /**
+     * Prints and writes what the firm limits cost: the same commands (the journals already written) through an engine
+     * without them and one with them, {@link #rounds} times each, alternating and flipping the order every round, a
+     * fresh engine journal each time; compares the medians.
+     */
+    private void compareWithFirmLimits(final EngineConfig plain, final EngineConfig limited) {
+        final Run[] offRuns = new Run[rounds];
+        final Run[] onRuns = new Run[rounds];
+        for (int round = 0; round < rounds; round++) {
+            for (int arm = 0; arm < 2; arm++) {
+                final boolean on = (arm == 0) == (round % 2 == 0);
+                PreWrittenJournals.delete(Journals.engineJournal(plain.journalRoot()));
+                final Run run = measure(on ? limited : plain);
+                (on ? onRuns : offRuns)[round] = run;
+                System.out.printf(Locale.ROOT, "round %d, firm limits %s: %,.0f commands/s (%,.0f per CPU second), %,d"
+                                + " reports%n", round + 1, on ? "on " : "off", run.commandsPerSecond(orders),
+                        run.commandsPerCpuSecond(orders), run.reports());
+            }
+        }
+        final Run off = median(offRuns);
+        final Run on = median(onRuns);
+        final double wallCost = 1 - on.commandsPerSecond(orders) / off.commandsPerSecond(orders);
+        final double cpuCost = 1 - on.commandsPerCpuSecond(orders) / off.commandsPerCpuSecond(orders);
+        System.out.printf(Locale.ROOT, "firm limits, medians of %d rounds: off %,.0f commands/s (%,.0f per CPU second), "
+                        + "on %,.0f commands/s (%,.0f per CPU second): cost %.1f %% of wall time throughput, %.1f %% per CPU"
+                        + " second%n", rounds, off.commandsPerSecond(orders), off.commandsPerCpuSecond(orders),
+                on.commandsPerSecond(orders), on.commandsPerCpuSecond(orders), 100 * wallCost, 100 * cpuCost);
+        final Path file = BenchResult.of("engine-firm-limits").put("commands", orders).put("rounds", rounds)
+                .put("offCommandsPerSecond", off.commandsPerSecond(orders))
+                .put("offCommandsPerCpuSecond", off.commandsPerCpuSecond(orders))
+                .put("onCommandsPerSecond", on.commandsPerSecond(orders))
+                .put("onCommandsPerCpuSecond", on.commandsPerCpuSecond(orders))
+                .put("costOfWallThroughput", wallCost).put("costPerCpuSecond", cpuCost)
+                .write(BenchResult.resultsDir());
+        System.out.println("wrote " + file);
+    }
+
+    /** @return the run of median wall time (the CPU time of that same run) */
+    private static Run median(final Run[] runs) {
+        final Run[] sorted = runs.clone();
+        Arrays.sort(sorted, Comparator.comparingLong(Run::nanos));
+        return sorted[sorted.length / 2];
+    }
+
+    /**
+     * @return {@code config} with every firm limit set, for every firm (each session of the flow is its own firm), so
+     *         high that none is reached: every check runs, the reports are those without limits
+     */
+    static EngineConfig withFirmLimits(final EngineConfig config) {
+        final FirmLimitsConfig everyLimit = new FirmLimitsConfig();
+        for (final FirmLimit limit : FirmLimit.values()) {
+            everyLimit.value(limit, limit.maxValue());
+        }
+        return config.risk(new RiskConfig().defaults(everyLimit)).restartFromSnapshots(false);
     }
 
     /** @return the engine config for journals under {@code root}: the busy-spinning engine, pretouching unless told not to */
@@ -137,11 +238,11 @@ public final class EngineThroughputBench implements Callable<Integer> {
     }
 
     /** Runs {@link #warmup} commands of the same mix through an engine of their own under {@code root}, then deletes them. */
-    private void warmUp(final Path root) throws java.io.IOException {
+    private void warmUp(final Path root, final boolean withFirmLimits) throws java.io.IOException {
         if (warmup <= 0) {
             return;
         }
-        final EngineConfig config = config(root);
+        final EngineConfig config = withFirmLimits ? withFirmLimits(config(root)) : config(root);
         PreWrittenJournals.write(config, root, warmup);
         final long start = System.nanoTime();
         try (EngineService service = EngineService.launch(config)) {

@@ -36,6 +36,8 @@ public final class Order {
     private OrdStatus ordStatus;
     private long cumQty;
     private long notional;
+    /** The slot of the order's firm in the engine's risk table ({@code engine.risk.FirmRisk}); -1 without one. */
+    private int firmSlot = -1;
     // links, owned by PriceLevel and CompletedOrders
     PriceLevel level;
     Order previous;
@@ -61,6 +63,7 @@ public final class Order {
         ordStatus = OrdStatus.NEW;
         cumQty = 0;
         notional = 0;
+        firmSlot = -1;
         unlink();
         return this;
     }
@@ -86,6 +89,7 @@ public final class Order {
         deliverToCompId = replace.deliverToCompId();
         cumQty = original.cumQty;
         notional = original.notional;
+        firmSlot = original.firmSlot;
         ordStatus = cumQty == 0 ? OrdStatus.NEW : cumQty == orderQty ? OrdStatus.FILLED : OrdStatus.PARTIALLY_FILLED;
         unlink();
         return this;
@@ -117,8 +121,18 @@ public final class Order {
         this.ordStatus = ordStatus;
         this.cumQty = cumQty;
         this.notional = notional;
+        firmSlot = -1;
         unlink();
         return this;
+    }
+
+    /** @return the slot of the order's firm in the engine's risk table, or -1 if the engine keeps no firm limits */
+    public int firmSlot() {
+        return firmSlot;
+    }
+
+    public void firmSlot(final int firmSlot) {
+        this.firmSlot = firmSlot;
     }
 
     /** Records a fill of {@code qty} at {@code price} (fixed point) and updates the status. */

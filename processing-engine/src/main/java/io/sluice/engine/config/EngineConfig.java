@@ -35,6 +35,7 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  *   counters: true,               # live counters in data/counters/engine.counters (./sluice stat); false: none kept
  *   idKey: "a long secret",       # permutes OrderIDs and ExecIDs (PublicIds); empty: a built-in key; counters: none
  *   tradingSchedule: { timeZone: Europe/London, open: "08:00", close: "16:30" }, # optional (TradingScheduleConfig)
+ *   risk: { defaults: { maxOrdersPerSecond: 500 }, firms: [ { firm: ACME, maxOpenOrders: 100 } ] }, # optional (RiskConfig)
  *   instruments: [
  *     { symbol: VOD.L, tickSize: 0.01, lotSize: 1, priceLow: 50, priceHigh: 150,
  *       maxOrderQty: 1000000, maxNotional: 50000000 }
@@ -59,6 +60,7 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     private String idKey = "";
     private List<InstrumentConfig> instruments = new ArrayList<>();
     private TradingScheduleConfig tradingSchedule;
+    private RiskConfig risk;
 
     /**
      * Reads and validates a config file.
@@ -99,6 +101,10 @@ public final class EngineConfig extends SelfDescribingMarshallable {
                 "an instrument symbol is configured twice");
         if (tradingSchedule != null) {
             tradingSchedule.validate(instruments.stream().map(InstrumentConfig::symbol).collect(Collectors.toSet()));
+        }
+        if (risk != null) {
+            risk.validate();
+            require(!restartFromSnapshots, "risk: " + RiskConfig.NOT_IN_SNAPSHOTS);
         }
     }
 
@@ -282,6 +288,16 @@ public final class EngineConfig extends SelfDescribingMarshallable {
 
     public EngineConfig tradingSchedule(final TradingScheduleConfig schedule) {
         this.tradingSchedule = schedule;
+        return this;
+    }
+
+    /** @return the firms' pre-trade limits, or null if the config has no {@code risk} section (no firm limits) */
+    public RiskConfig risk() {
+        return risk;
+    }
+
+    public EngineConfig risk(final RiskConfig risk) {
+        this.risk = risk;
         return this;
     }
 }

@@ -11,6 +11,7 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.InstrumentConfig;
+import io.sluice.engine.config.RiskConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.engine.recovery.InputSource;
 import io.sluice.engine.recovery.InputSources;
@@ -105,6 +106,9 @@ public final class SnapshotRestore {
     public static Restored restore(final ChronicleQueue snapshots, final EngineConfig config, final Engine engine,
                                    final ConsumptionOrder order, final InputSources sources, final long wanted,
                                    final NanoClock clock, final Consumer<String> log) {
+        if (config.risk() != null) {
+            throw new IllegalArgumentException(RiskConfig.NOT_IN_SNAPSHOTS);
+        }
         final Path dir = Path.of(snapshots.fileAbsolutePath());
         boolean found = false;
         long findNanos = 0;

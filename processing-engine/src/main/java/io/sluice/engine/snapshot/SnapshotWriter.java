@@ -13,6 +13,7 @@ import io.sluice.engine.book.Order;
 import io.sluice.engine.book.PriceLevel;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.InstrumentConfig;
+import io.sluice.engine.config.RiskConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.engine.recovery.InputSource;
 import io.sluice.engine.recovery.InputSources;
@@ -63,6 +64,9 @@ public final class SnapshotWriter {
      * @return the snapshot journal index of the snapshot's begin excerpt
      */
     public long write(final Engine engine, final ConsumptionOrder position, final long inputs, final InputSources sources) {
+        if (config.risk() != null) {
+            throw new IllegalArgumentException(RiskConfig.NOT_IN_SNAPSHOTS);
+        }
         checksum.reset();
         begin.position(position.index(), position.checksum(), position.sourceId(), position.eventId(), inputs)
                 .state(engine.lastOrderId(), engine.lastExecId(), engine.openOrders(), engine.completedOrders().size(),

@@ -1,5 +1,6 @@
 package io.sluice.engine.config;
 
+import io.sluice.contracts.FirmLimit;
 import io.sluice.contracts.Price;
 import io.sluice.runtime.agent.IdleConfig;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
@@ -92,5 +93,55 @@ final class EngineConfigTest {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> EngineConfig.parse("!EngineConfig { gatewayIds: [ 1 ] }", "empty.yaml"));
         assertTrue(e.getMessage().contains("no instruments"), e.getMessage());
+    }
+
+    @Test
+    void firmLimitsReadAsWrittenNotionalsAsFixedPointAndLimitsLeftOutAsNone() {
+        final RiskConfig risk = EngineConfig.parse(risky("restartFromSnapshots: false,",
+                "{ firm: ACME, maxOpenOrders: 5, maxOpenNotional: 1000.5, priceCollar: 250 }"), "test.yaml").risk();
+        final FirmLimitsConfig acme = risk.firms().getFirst();
+        assertEquals(5, acme.value(FirmLimit.MAX_OPEN_ORDERS));
+        assertEquals(100_050_000_000L, acme.value(FirmLimit.MAX_OPEN_NOTIONAL));
+        assertEquals(250, acme.value(FirmLimit.PRICE_COLLAR));
+        assertEquals(FirmLimit.NONE, acme.value(FirmLimit.MAX_POSITION));
+        assertEquals(FirmLimit.NONE, risk.defaults().value(FirmLimit.MAX_OPEN_ORDERS));
+    }
+
+    @Test
+    void aNegativeFirmLimitIsRefusedNamingTheFirmAndTheLimit() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse(
+                risky("restartFromSnapshots: false,", "{ firm: ACME, maxPosition: -1 }"), "test.yaml"));
+        assertTrue(e.getMessage().contains("risk firm ACME: maxPosition must be between 0 and"), e.getMessage());
+    }
+
+    @Test
+    void anAbsurdFirmLimitIsRefused() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse(
+                risky("restartFromSnapshots: false,", "{ firm: ACME, priceCollar: 10001 }"), "test.yaml"));
+        assertTrue(e.getMessage().contains("priceCollar must be between 0 and 10000"), e.getMessage());
+    }
+
+    @Test
+    void aFirmListedTwiceIsRefused() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse(
+                risky("restartFromSnapshots: false,", "{ firm: ACME }, { firm: ACME }"), "test.yaml"));
+        assertTrue(e.getMessage().contains("a firm is listed twice"), e.getMessage());
+    }
+
+    @Test
+    void firmLimitsWithRestartsFromSnapshotsAreRefused() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse(
+                risky("", "{ firm: ACME, maxOpenOrders: 5 }"), "test.yaml"));
+        assertTrue(e.getMessage().contains("restartFromSnapshots: false"), e.getMessage());
+    }
+
+    private static String risky(final String extra, final String firms) {
+        return """
+                !io.sluice.engine.config.EngineConfig {
+                  %s
+                  instruments: [ { symbol: X, tickSize: 0.01, priceLow: 1, priceHigh: 2, maxOrderQty: 10, maxNotional: 100 } ],
+                  risk: { firms: [ %s ] }
+                }
+                """.formatted(extra, firms);
     }
 }

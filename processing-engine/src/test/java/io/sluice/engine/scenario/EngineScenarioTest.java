@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * Runs every scenario in {@code src/test/resources/scenarios/} (one rule or awkward case per file, see
- * {@link Scenario}) through a fresh engine configured by {@code scenario-engine.yaml} and compares the
+ * {@link Scenario}) through a fresh engine configured by {@code scenario-engine.yaml}, and every one in
+ * {@code risk-scenarios/} through one configured by {@code scenario-risk-engine.yaml} (firm limits), and compares the
  * reports, as text, with the file's expected reports. That config has {@code idKey: counters}, so that OrderIDs and
  * ExecIDs read as counts; a scenario with a line {@code # idKey: KEY} runs with that key.
  * <p>
@@ -31,7 +32,16 @@ final class EngineScenarioTest {
     private static final Pattern ID_KEY = Pattern.compile("(?m)^# idKey: (.+)$");
 
     static Stream<Path> scenarios() throws IOException, URISyntaxException {
-        final Path dir = Path.of(EngineScenarioTest.class.getResource("/scenarios").toURI());
+        return scenariosIn("/scenarios");
+    }
+
+    /** The firm-limit scenarios, run against {@code scenario-risk-engine.yaml}: snapshots do not hold firm state yet. */
+    static Stream<Path> riskScenarios() throws IOException, URISyntaxException {
+        return scenariosIn("/risk-scenarios");
+    }
+
+    private static Stream<Path> scenariosIn(final String resource) throws IOException, URISyntaxException {
+        final Path dir = Path.of(EngineScenarioTest.class.getResource(resource).toURI());
         try (Stream<Path> files = Files.list(dir)) {
             final List<Path> sorted = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
             assertFalse(sorted.isEmpty(), "no scenarios in " + dir);
@@ -42,8 +52,18 @@ final class EngineScenarioTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("scenarios")
     void engineWritesTheExpectedReports(final Path file) throws Exception {
+        run(file, "/scenario-engine.yaml", "scenarios");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("riskScenarios")
+    void engineHoldsFirmsToTheirLimits(final Path file) throws Exception {
+        run(file, "/scenario-risk-engine.yaml", "risk-scenarios");
+    }
+
+    private static void run(final Path file, final String configResource, final String directory) throws Exception {
         final EngineConfig config = EngineConfig.load(
-                Path.of(EngineScenarioTest.class.getResource("/scenario-engine.yaml").toURI()));
+                Path.of(EngineScenarioTest.class.getResource(configResource).toURI()));
         final String text = Files.readString(file);
         final Matcher idKey = ID_KEY.matcher(text);
         if (idKey.find()) {
@@ -52,7 +72,7 @@ final class EngineScenarioTest {
         final Scenario scenario = Scenario.parse(text);
         final String actual = scenario.run(config);
         if (Boolean.getBoolean(REGENERATE)) {
-            final Path source = Path.of("src/test/resources/scenarios").resolve(file.getFileName());
+            final Path source = Path.of("src/test/resources").resolve(directory).resolve(file.getFileName());
             Files.writeString(source, scenario.withExpected(actual));
             return;
         }

@@ -3,6 +3,7 @@ package io.sluice.tools.admin;
 import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminResult;
+import io.sluice.contracts.FirmLimit;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixSessionState;
@@ -78,7 +79,7 @@ public final class AdminMain implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new CommandLine.ParameterException(spec.commandLine(), "a command is missing: sessions, cancel, "
-                + "kill-switch, halt, resume, trading, disconnect or set-seq");
+                + "kill-switch, limit, limits, halt, resume, trading, disconnect or set-seq");
     }
 
     @Command(name = "sessions", description = "Every session of every gateway, with its state and next sequence numbers.")
@@ -105,9 +106,70 @@ public final class AdminMain implements Callable<Integer> {
         return EXIT_ACKNOWLEDGED;
     }
 
-    @Command(name = "kill-switch", description = "on: cancel every resting order and reject new orders; off: accept them again.")
-    int killSwitch(@Parameters(paramLabel = "on|off") final OnOff state) {
-        return submit(new AdminCommand().action(state == OnOff.ON ? AdminAction.KILL_SWITCH_ON : AdminAction.KILL_SWITCH_OFF));
+    @Command(name = "kill-switch", description = "on: cancel every resting order (of one firm or session only, if named) "
+            + "and reject new orders; off: accept them again.")
+    int killSwitch(@Parameters(paramLabel = "on|off") final OnOff state,
+                   @Option(names = "--firm", paramLabel = "FIRM", description = "only this firm's orders, on every "
+                           + "gateway (a session without a firm is the firm named by its CompID)") final String firm,
+                   @Option(names = "--session", paramLabel = "GW:COMPID", description = "only this session's orders")
+                   final String session) {
+        final boolean on = state == OnOff.ON;
+        if (firm != null && session != null) {
+            return badInput("name a firm or a session, not both");
+        }
+        if (firm != null) {
+            final long name = ShortText.parse(firm);
+            if (name == ShortText.INVALID) {
+                return badInput("'" + firm + "' is not a firm (1 to " + ShortText.MAX_LENGTH + " characters)");
+            }
+            return submit(new AdminCommand().action(on ? AdminAction.FIRM_KILL_SWITCH_ON : AdminAction.FIRM_KILL_SWITCH_OFF)
+                    .firm(name));
+        }
+        if (session != null) {
+            return submitForSession(new AdminCommand().action(on ? AdminAction.SESSION_KILL_SWITCH_ON
+                    : AdminAction.SESSION_KILL_SWITCH_OFF), session);
+        }
+        return submit(new AdminCommand().action(on ? AdminAction.KILL_SWITCH_ON : AdminAction.KILL_SWITCH_OFF));
+    }
+
+    @Command(name = "limit", description = "Set one pre-trade limit of one firm, from its next order on (journaled, so "
+            + "replay does the same).")
+    int limit(@Parameters(index = "0", paramLabel = "FIRM") final String firm,
+              @Parameters(index = "1", paramLabel = "LIMIT", description = "maxOpenOrders, maxOpenNotional, maxPosition, "
+                      + "maxOrdersPerSecond, priceCollar (basis points), maxOrderNotional or killOnRejectsPerSecond")
+              final String limitName,
+              @Parameters(index = "2", paramLabel = "VALUE|none", description = "notionals as decimals; none lifts it")
+              final String value) {
+        final long name = ShortText.parse(firm);
+        if (name == ShortText.INVALID) {
+            return badInput("'" + firm + "' is not a firm (1 to " + ShortText.MAX_LENGTH + " characters)");
+        }
+        final FirmLimit limit = FirmLimit.ofConfigName(limitName);
+        if (limit == null) {
+            return badInput("no limit '" + limitName + "': the limits are " + FirmLimitText.names());
+        }
+        final long parsed = FirmLimitText.parse(limit, value);
+        if (parsed == FirmLimitText.INVALID) {
+            return badInput(limit.configName() + " must be a " + FirmLimitText.describeUnit(limit) + " from 0 to "
+                    + FirmLimitText.format(limit, limit.maxValue()) + ", or none; got '" + value + "'");
+        }
+        return submit(new AdminCommand().action(AdminAction.SET_FIRM_LIMIT).firm(name).limit(limit, parsed));
+    }
+
+    @Command(name = "limits", description = "One firm's pre-trade limits and what it uses of them, as the engine's "
+            + "counters show them now.")
+    int limits(@Parameters(paramLabel = "FIRM") final String firm) {
+        if (!rootExists()) {
+            return EXIT_BAD_INPUT;
+        }
+        final FirmLimitsReport report = FirmLimitsReport.read(root, firm);
+        if (report.text() == null) {
+            return badInput(report.problem());
+        }
+        final PrintWriter out = out();
+        out.print(report.text());
+        out.flush();
+        return EXIT_ACKNOWLEDGED;
     }
 
     @Command(name = "halt", description = "Halt an instrument: new orders and replaces rejected, cancels accepted.")

@@ -21,10 +21,28 @@ final class OutcomeText {
             case OPEN_TRADING -> "trading open for " + symbol;
             case CLOSE_TRADING -> "trading closed for " + symbol + ", " + orders(affected) + " expired";
             case DISCONNECT -> session + " logged out and disconnected";
+            case FIRM_KILL_SWITCH_ON -> "kill switch on for firm " + firm(command) + ", " + orders(affected)
+                    + " canceled; its new orders are rejected until kill-switch off --firm " + firm(command);
+            case FIRM_KILL_SWITCH_OFF -> "kill switch off for firm " + firm(command) + ", its orders accepted";
+            case SESSION_KILL_SWITCH_ON -> "kill switch on for session " + session + ", " + orders(affected)
+                    + " canceled; its new orders are rejected until kill-switch off --session " + session;
+            case SESSION_KILL_SWITCH_OFF -> "kill switch off for session " + session + ", its orders accepted";
+            case SET_FIRM_LIMIT -> "firm " + firm(command) + " " + command.limit().configName() + " "
+                    + limitValue(command) + " from its next order on";
             case SET_SEQUENCE -> session + " next MsgSeqNum out " + command.nextSenderSeqNum() + ", in "
                     + command.nextTargetSeqNum() + (affected == 0 ? "" : "; " + affected + " undelivered messages stored "
                     + "again from " + command.nextSenderSeqNum() + ", resent when the client asks");
         };
+    }
+
+    private static String firm(final AdminCommand command) {
+        return ShortText.toString(command.firm());
+    }
+
+    private static String limitValue(final AdminCommand command) {
+        final StringBuilder text = new StringBuilder();
+        command.limit().appendValue(text, command.limitValue());
+        return text.toString();
     }
 
     private static String orders(final long count) {

@@ -29,19 +29,12 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -62,7 +55,6 @@ class CountersLiveTest {
     private static final int OFF_TICK_ORDERS = 7;
     private static final int OUT_OF_BAND_ORDERS = 5;
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
-    private static final Pattern SERVING = Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)/metrics");
 
     @TempDir
     Path dir;
@@ -105,18 +97,11 @@ class CountersLiveTest {
 
             try (JavaProcess metrics = JavaProcess.start("metrics", dir.resolve("metrics.log"), List.of(),
                     MetricsMain.class, "--root", root.toString(), "--port", "0")) {
-                final AtomicInteger port = new AtomicInteger();
-                PollUntil.await(() -> {
-                    final Matcher serving = SERVING.matcher(metrics.logText());
-                    if (serving.find()) {
-                        port.set(Integer.parseInt(serving.group(1)));
-                    }
-                    return port.get() != 0;
-                }, TIMEOUT, () -> "the exporter to start: " + metrics.logText());
+                final int port = PrometheusText.awaitPort(metrics, TIMEOUT);
                 // The gateway samples its gauges every 100 ms: scrape until they caught up with the load.
                 final AtomicReference<PrometheusText.Scrape> scraped = new AtomicReference<>();
                 PollUntil.await(() -> {
-                    scraped.set(PrometheusText.parse(get(port.get())));
+                    scraped.set(PrometheusText.parse(PrometheusText.fetch(port)));
                     return scraped.get().value("sluice_gateway_last_event_id", "process", "gateway-1", "gateway", "1")
                             == newOrders && scraped.get().value("sluice_gateway_engine_excerpts_unread", "process",
                             "gateway-1", "gateway", "1") == 0;
@@ -190,22 +175,6 @@ class CountersLiveTest {
         final OrderLoad load = new OrderLoad(session, terms, 1, 1, OrderLoad.newRecorder());
         assertTrue(load.run(orders, deadline), sluice.logs(3_000));
         return load;
-    }
-
-    private static String get(final int port) {
-        try (HttpClient http = HttpClient.newHttpClient()) {
-            final HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-                    URI.create("http://127.0.0.1:" + port + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
-            assertEquals(200, response.statusCode());
-            assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"),
-                    response.headers().toString());
-            return response.body();
-        } catch (final IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (final InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 
     /** @return the value on the table line of exactly {@code label} */

@@ -1,11 +1,25 @@
 package io.sluice.tools.metrics;
 
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A strict parser of Prometheus's text exposition format (version 0.0.4), for tests: the Prometheus Java client
@@ -14,7 +28,8 @@ import java.util.regex.Pattern;
  * family without a {@code # TYPE} line (the family named as the sample, or, for a counter, without its
  * {@code _total}), a counter sample not ending in {@code _total}, a TYPE given twice, a duplicate series) and throws on it rather than skipping.
  */
-final class PrometheusText {
+public final class PrometheusText {
+    private static final Pattern SERVING = Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)/metrics");
     private static final Pattern NAME = Pattern.compile("[a-zA-Z_:][a-zA-Z0-9_:]*");
     private static final Pattern TYPE = Pattern.compile("# TYPE (" + NAME + ") (counter|gauge|histogram|summary|untyped)");
     private static final Pattern HELP = Pattern.compile("# HELP (" + NAME + ") .*");
@@ -29,7 +44,7 @@ final class PrometheusText {
     }
 
     /** What a scrape gave: each family's type, and each series' value. */
-    record Scrape(Map<String, String> types, Map<Series, Double> values) {
+    public record Scrape(Map<String, String> types, Map<Series, Double> values) {
         /** @return the type of the family of sample {@code name} (declared with or without {@code _total}), or null */
         String typeOf(final String name) {
             final String type = types.get(name);
@@ -37,7 +52,7 @@ final class PrometheusText {
         }
 
         /** @return the value of the series, failing if it is missing */
-        double value(final String name, final String... labelPairs) {
+        public double value(final String name, final String... labelPairs) {
             final Map<String, String> labels = new TreeMap<>();
             for (int i = 0; i < labelPairs.length; i += 2) {
                 labels.put(labelPairs[i], labelPairs[i + 1]);
@@ -53,7 +68,7 @@ final class PrometheusText {
     private PrometheusText() {
     }
 
-    static Scrape parse(final String text) {
+    public static Scrape parse(final String text) {
         final Map<String, String> types = new HashMap<>();
         final Map<Series, Double> values = new LinkedHashMap<>();
         int lineNumber = 0;
@@ -120,5 +135,35 @@ final class PrometheusText {
 
     private static IllegalArgumentException bad(final int lineNumber, final String line, final String why) {
         return new IllegalArgumentException("line " + lineNumber + ": " + why + ": " + line);
+    }
+
+    /** @return the port {@code ./sluice metrics} ({@code --port 0}) serves on, once its log says so */
+    public static int awaitPort(final JavaProcess metrics, final Duration timeout) {
+        final AtomicInteger port = new AtomicInteger();
+        PollUntil.await(() -> {
+            final Matcher serving = SERVING.matcher(metrics.logText());
+            if (serving.find()) {
+                port.set(Integer.parseInt(serving.group(1)));
+            }
+            return port.get() != 0;
+        }, timeout, () -> "the exporter to start: " + metrics.logText());
+        return port.get();
+    }
+
+    /** @return the body of a scrape of {@code ./sluice metrics} serving on {@code port}, checked to be text */
+    public static String fetch(final int port) {
+        try (HttpClient http = HttpClient.newHttpClient()) {
+            final HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                    URI.create("http://127.0.0.1:" + port + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, response.statusCode());
+            assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/plain"),
+                    response.headers().toString());
+            return response.body();
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 }

@@ -1,0 +1,75 @@
+package io.sluice.engine.risk;
+
+import io.sluice.contracts.FirmLimit;
+import io.sluice.contracts.Price;
+import io.sluice.contracts.Side;
+import io.sluice.runtime.counters.CounterLabel;
+import io.sluice.runtime.counters.CountersFile;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.agrona.concurrent.status.AtomicCounter;
+
+/**
+ * One firm's counters in the engine's counters file, for {@code ./sluice stat}, the Prometheus exporter and
+ * {@code ./sluice admin limits}: open orders, open notional per side, position per instrument, orders in the current
+ * second, limit rejects, the kill switch ({@link FirmKillSwitch} ordinal) and every limit's value ({@link #NO_LIMIT} for
+ * none). Notionals are whole price units, truncated. Allocated when the firm first appears, once.
+ */
+public final class FirmCounters {
+    /** The value a limit's counter shows when the limit is not set. */
+    public static final long NO_LIMIT = -1;
+    /** The metric names, with label {@code firm}: read back by {@code ./sluice admin limits}. */
+    public static final String OPEN_ORDERS = "sluice_engine_firm_open_orders";
+    public static final String OPEN_NOTIONAL = "sluice_engine_firm_open_notional";
+    public static final String POSITION = "sluice_engine_firm_position";
+    public static final String ORDERS_IN_SECOND = "sluice_engine_firm_orders_in_second";
+    public static final String LIMIT_REJECTS = "sluice_engine_firm_limit_rejects_total";
+    public static final String KILL_SWITCH = "sluice_engine_firm_kill_switch";
+    public static final String LIMIT = "sluice_engine_firm_limit";
+
+    private final AtomicCounter openOrders;
+    private final AtomicCounter openBuyNotional;
+    private final AtomicCounter openSellNotional;
+    private final AtomicCounter[] position;
+    private final AtomicCounter ordersInSecond;
+    private final AtomicCounter limitRejects;
+    private final AtomicCounter killSwitch;
+    private final AtomicCounter[] limits = new AtomicCounter[FirmLimit.values().length];
+
+    /** Allocates the counters of {@code firm}, one position per symbol of {@code symbols} (config order). */
+    public FirmCounters(final CountersFile file, final long firm, final long[] symbols) {
+        final String name = ShortTextLongConverter.INSTANCE.asString(firm);
+        openOrders = file.gauge(CounterLabel.of(OPEN_ORDERS, "firm", name));
+        openBuyNotional = file.gauge(CounterLabel.of(OPEN_NOTIONAL, "firm", name, "side", "buy"));
+        openSellNotional = file.gauge(CounterLabel.of(OPEN_NOTIONAL, "firm", name, "side", "sell"));
+        position = new AtomicCounter[symbols.length];
+        for (int i = 0; i < symbols.length; i++) {
+            position[i] = file.gauge(CounterLabel.of(POSITION, "firm", name, "instrument",
+                    ShortTextLongConverter.INSTANCE.asString(symbols[i])));
+        }
+        ordersInSecond = file.gauge(CounterLabel.of(ORDERS_IN_SECOND, "firm", name));
+        limitRejects = file.counter(CounterLabel.of(LIMIT_REJECTS, "firm", name));
+        killSwitch = file.gauge(CounterLabel.of(KILL_SWITCH, "firm", name));
+        for (final FirmLimit limit : FirmLimit.values()) {
+            limits[limit.ordinal()] = file.gauge(CounterLabel.of(LIMIT, "firm", name, "limit", limit.configName()));
+        }
+    }
+
+    /** Publishes what {@code firm} holds now: one ordered write per counter, nothing allocated. */
+    public void publish(final FirmExposure firm) {
+        openOrders.setRelease(firm.openOrders());
+        openBuyNotional.setRelease(firm.openNotional(Side.BUY) / Price.SCALE);
+        openSellNotional.setRelease(firm.openNotional(Side.SELL) / Price.SCALE);
+        for (int i = 0; i < position.length; i++) {
+            position[i].setRelease(firm.position(i));
+        }
+        ordersInSecond.setRelease(firm.ordersInSecond());
+        limitRejects.setRelease(firm.limitRejects());
+        killSwitch.setRelease(firm.killSwitch().ordinal());
+        for (int i = 0; i < limits.length; i++) {
+            final FirmLimit limit = FirmLimit.fromOrdinal(i);
+            final long value = firm.limit(limit);
+            limits[limit.ordinal()].setRelease(value == FirmLimit.NONE ? NO_LIMIT
+                    : limit.unit() == FirmLimit.Unit.NOTIONAL ? value / Price.SCALE : value);
+        }
+    }
+}

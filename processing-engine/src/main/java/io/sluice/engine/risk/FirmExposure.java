@@ -1,0 +1,270 @@
+package io.sluice.engine.risk;
+
+import io.sluice.contracts.FirmLimit;
+import io.sluice.contracts.RejectReason;
+import io.sluice.contracts.Side;
+import io.sluice.engine.config.FirmLimitsConfig;
+
+import java.util.Arrays;
+
+/**
+ * One firm's limits and what it uses of them, across all its sessions and gateways: open orders, open notional per
+ * side, filled position and open quantity per instrument, orders and limit rejects in the current second of journal
+ * time, and its {@link FirmKillSwitch}. Checks are exact fixed-point integer arithmetic; nothing is allocated after
+ * construction.
+ */
+public final class FirmExposure {
+    /** Ticks (0.1 µs, {@code MetaData}) in one second of journal time. */
+    static final long TICKS_PER_SECOND = 10_000_000L;
+    private static final long BASIS_POINTS = 10_000L;
+
+    private final int slot;
+    private final long[] limits = new long[FirmLimit.values().length];
+    private final long[] position;
+    private final long[] openBuyQty;
+    private final long[] openSellQty;
+    private long firm;
+    private FirmKillSwitch killSwitch = FirmKillSwitch.OFF;
+    private long openOrders;
+    private long openBuyNotional;
+    private long openSellNotional;
+    private long orderSecond = -1;
+    private long ordersInSecond;
+    private long rejectSecond = -1;
+    private long rejectsInSecond;
+    private long limitRejects;
+
+    FirmExposure(final int slot, final int instruments) {
+        this.slot = slot;
+        position = new long[instruments];
+        openBuyQty = new long[instruments];
+        openSellQty = new long[instruments];
+    }
+
+    /** Starts keeping {@code firm} with the limits of {@code config}; everything it used is zero. */
+    void start(final long firm, final FirmLimitsConfig config) {
+        this.firm = firm;
+        for (int i = 0; i < limits.length; i++) {
+            limits[i] = config.value(FirmLimit.fromOrdinal(i));
+        }
+        killSwitch = FirmKillSwitch.OFF;
+        openOrders = 0;
+        openBuyNotional = 0;
+        openSellNotional = 0;
+        Arrays.fill(position, 0);
+        Arrays.fill(openBuyQty, 0);
+        Arrays.fill(openSellQty, 0);
+        orderSecond = -1;
+        ordersInSecond = 0;
+        rejectSecond = -1;
+        rejectsInSecond = 0;
+        limitRejects = 0;
+    }
+
+    /** @return this firm's slot in the {@link FirmRisk} table, which its orders carry */
+    public int slot() {
+        return slot;
+    }
+
+    /** @return the firm (a session without a firm: its CompID), packed short text */
+    public long firm() {
+        return firm;
+    }
+
+    /** @return the value of {@code limit}, or {@link FirmLimit#NONE} */
+    public long limit(final FirmLimit limit) {
+        return limits[limit.ordinal()];
+    }
+
+    void limit(final FirmLimit limit, final long value) {
+        limits[limit.ordinal()] = value;
+    }
+
+    public FirmKillSwitch killSwitch() {
+        return killSwitch;
+    }
+
+    void killSwitch(final FirmKillSwitch state) {
+        killSwitch = state;
+        rejectSecond = -1;
+        rejectsInSecond = 0;
+    }
+
+    public long openOrders() {
+        return openOrders;
+    }
+
+    /** @return quantity × price of the firm's open orders on {@code side}, fixed point */
+    public long openNotional(final Side side) {
+        return side == Side.BUY ? openBuyNotional : openSellNotional;
+    }
+
+    /** @return the firm's net filled quantity in the {@code instrument}-th instrument of the config (short: negative) */
+    public long position(final int instrument) {
+        return position[instrument];
+    }
+
+    /** @return orders and replaces taken in the second of journal time {@code second}, the latest one seen */
+    public long ordersInSecond() {
+        return ordersInSecond;
+    }
+
+    /** @return how many orders and replaces were refused by one of the firm's limits */
+    public long limitRejects() {
+        return limitRejects;
+    }
+
+    /** @return why the firm takes no orders now (its kill switch), or {@link RejectReason#NONE} */
+    RejectReason admission() {
+        return switch (killSwitch) {
+            case OFF -> RejectReason.NONE;
+            case ON -> RejectReason.FIRM_KILL_SWITCH_ON;
+            case TRIPPED -> RejectReason.FIRM_KILL_SWITCH_TRIPPED;
+        };
+    }
+
+    /**
+     * @return the first limit a new order breaks, or {@link RejectReason#NONE}: order notional, price collar, open
+     *         orders, open notional on its side, position if it filled, orders this second
+     * @param riskPrice  the price its notional is counted at (its limit price; a market order's worst, the band's top)
+     * @param limitPrice its limit price, 0 for a market order (no collar)
+     * @param reference  the instrument's last trade price, else the BBO's middle, else 0 (no collar)
+     * @param second     the second of journal time the order was written in
+     */
+    RejectReason checkNew(final int instrument, final Side side, final long qty, final long riskPrice,
+                          final long limitPrice, final long reference, final long second) {
+        final RejectReason terms = checkTerms(qty, riskPrice, limitPrice, reference);
+        if (terms != RejectReason.NONE) {
+            return terms;
+        }
+        if (openOrders >= limits[FirmLimit.MAX_OPEN_ORDERS.ordinal()]) {
+            return RejectReason.FIRM_MAX_OPEN_ORDERS;
+        }
+        return checkExposure(instrument, side, qty, qty * riskPrice, second);
+    }
+
+    /**
+     * @return the first limit a replace breaks, or {@link RejectReason#NONE}: as {@link #checkNew}, with the open
+     *         exposure the original order counts for taken out ({@code oldLeaves} at {@code oldRiskPrice}); the number
+     *         of open orders does not change
+     */
+    RejectReason checkReplace(final int instrument, final Side side, final long oldLeaves, final long oldRiskPrice,
+                              final long newQty, final long newLeaves, final long newPrice, final long reference,
+                              final long second) {
+        final RejectReason terms = checkTerms(newQty, newPrice, newPrice, reference);
+        if (terms != RejectReason.NONE) {
+            return terms;
+        }
+        return checkExposure(instrument, side, newLeaves - oldLeaves, newLeaves * newPrice - oldLeaves * oldRiskPrice,
+                second);
+    }
+
+    private RejectReason checkTerms(final long qty, final long riskPrice, final long limitPrice, final long reference) {
+        if (qty * riskPrice > limits[FirmLimit.MAX_ORDER_NOTIONAL.ordinal()]) {
+            return RejectReason.FIRM_MAX_ORDER_NOTIONAL;
+        }
+        final long collar = limits[FirmLimit.PRICE_COLLAR.ordinal()];
+        if (collar != FirmLimit.NONE && limitPrice != 0 && reference != 0
+                && exceeds(Math.abs(limitPrice - reference), BASIS_POINTS, collar, reference)) {
+            return RejectReason.FIRM_PRICE_COLLAR;
+        }
+        return RejectReason.NONE;
+    }
+
+    /** Only what grows is checked: a replace that lowers the firm's exposure is never refused for it. */
+    private RejectReason checkExposure(final int instrument, final Side side, final long addedQty,
+                                       final long addedNotional, final long second) {
+        final boolean buy = side == Side.BUY;
+        final long maxNotional = limits[FirmLimit.MAX_OPEN_NOTIONAL.ordinal()];
+        if (maxNotional != FirmLimit.NONE && addedNotional > 0 && (buy ? openBuyNotional : openSellNotional) + addedNotional > maxNotional) {
+            return RejectReason.FIRM_MAX_OPEN_NOTIONAL;
+        }
+        final long maxPosition = limits[FirmLimit.MAX_POSITION.ordinal()];
+        if (maxPosition != FirmLimit.NONE && addedQty > 0) {
+            // The position if every open order of this side filled, this one included.
+            final long worst = buy ? position[instrument] + openBuyQty[instrument] + addedQty
+                    : openSellQty[instrument] + addedQty - position[instrument];
+            if (worst > maxPosition) {
+                return RejectReason.FIRM_MAX_POSITION;
+            }
+        }
+        if ((second == orderSecond ? ordersInSecond : 0) >= limits[FirmLimit.MAX_ORDERS_PER_SECOND.ordinal()]) {
+            return RejectReason.FIRM_MAX_ORDERS_PER_SECOND;
+        }
+        return RejectReason.NONE;
+    }
+
+    /**
+     * Counts a request refused by one of the firm's limits, in the second of journal time it was written in.
+     *
+     * @return true if that trips the firm's kill switch ({@code killOnRejectsPerSecond} reached)
+     */
+    boolean onLimitReject(final long second) {
+        limitRejects++;
+        if (second != rejectSecond) {
+            rejectSecond = second;
+            rejectsInSecond = 0;
+        }
+        rejectsInSecond++;
+        if (killSwitch == FirmKillSwitch.OFF
+                && rejectsInSecond >= limits[FirmLimit.KILL_ON_REJECTS_PER_SECOND.ordinal()]) {
+            killSwitch = FirmKillSwitch.TRIPPED;
+            return true;
+        }
+        return false;
+    }
+
+    /** A new order of the firm was accepted: it is open until it fills or leaves the book. */
+    void onAccepted(final int instrument, final Side side, final long qty, final long riskPrice, final long second) {
+        openOrders++;
+        addOpen(instrument, side, qty, qty * riskPrice);
+        countOrder(second);
+    }
+
+    /** A replace was accepted: the successor's open quantity and notional stand for the original's. */
+    void onReplaced(final int instrument, final Side side, final long oldLeaves, final long oldRiskPrice,
+                    final long newLeaves, final long newRiskPrice, final long second) {
+        addOpen(instrument, side, newLeaves - oldLeaves, newLeaves * newRiskPrice - oldLeaves * oldRiskPrice);
+        countOrder(second);
+    }
+
+    /** An open order of the firm filled {@code qty}. */
+    void onFill(final int instrument, final Side side, final long qty, final long riskPrice) {
+        position[instrument] += side == Side.BUY ? qty : -qty;
+        addOpen(instrument, side, -qty, -qty * riskPrice);
+    }
+
+    /** An order of the firm is no longer open (filled, canceled, expired), {@code leaves} of it unfilled. */
+    void onClosed(final int instrument, final Side side, final long leaves, final long riskPrice) {
+        openOrders--;
+        addOpen(instrument, side, -leaves, -leaves * riskPrice);
+    }
+
+    private void addOpen(final int instrument, final Side side, final long qty, final long notional) {
+        if (side == Side.BUY) {
+            openBuyQty[instrument] += qty;
+            openBuyNotional += notional;
+        } else {
+            openSellQty[instrument] += qty;
+            openSellNotional += notional;
+        }
+    }
+
+    private void countOrder(final long second) {
+        if (second != orderSecond) {
+            orderSecond = second;
+            ordersInSecond = 0;
+        }
+        ordersInSecond++;
+    }
+
+    /** @return whether {@code a × b > c × d}, exactly, for values from 0 to {@code Long.MAX_VALUE} */
+    static boolean exceeds(final long a, final long b, final long c, final long d) {
+        final long highLeft = Math.multiplyHigh(a, b);
+        final long highRight = Math.multiplyHigh(c, d);
+        if (highLeft != highRight) {
+            return highLeft > highRight;
+        }
+        return Long.compareUnsigned(a * b, c * d) > 0;
+    }
+}

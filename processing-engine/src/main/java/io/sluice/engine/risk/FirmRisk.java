@@ -1,0 +1,178 @@
+package io.sluice.engine.risk;
+
+import io.sluice.contracts.FirmLimit;
+import io.sluice.contracts.RejectReason;
+import io.sluice.contracts.Side;
+import io.sluice.engine.config.FirmLimitsConfig;
+import io.sluice.engine.config.RiskConfig;
+import org.agrona.collections.Long2ObjectHashMap;
+
+/**
+ * The engine's pre-trade risk per firm ({@link RiskConfig}): a table of {@link FirmExposure}, one per firm, allocated
+ * at start. Firms of the config take the first slots, in config order, with their own limits; any other firm takes
+ * the next free slot, with the defaults, when its first order arrives. A session without a firm is its own firm,
+ * named by its CompID (which the gateways keep unique across the deployment). Every change of a firm's state marks it
+ * changed, for the counters ({@link #changed}).
+ * <p>
+ * Deterministic: slots are taken in input order, rates count seconds of journal time (the gateway's command-writing
+ * time in the MetaData), never the wall clock; the map below is for lookups and never iterated.
+ */
+public final class FirmRisk {
+    private final FirmLimitsConfig defaults;
+    private final FirmExposure[] slots;
+    private final Long2ObjectHashMap<FirmExposure> byFirm;
+    private final int[] changed;
+    private final boolean[] isChanged;
+    private int used;
+    private int changedCount;
+
+    public FirmRisk(final RiskConfig config, final int instruments) {
+        defaults = config.defaults();
+        slots = new FirmExposure[config.maxFirms()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = new FirmExposure(i, instruments);
+        }
+        byFirm = new Long2ObjectHashMap<>(slots.length * 2, 0.65f);
+        changed = new int[slots.length];
+        isChanged = new boolean[slots.length];
+        for (final FirmLimitsConfig firm : config.firms()) {
+            take(firm.firm(), firm);
+        }
+    }
+
+    /** @return the firm an order of {@code session} carrying {@code firm} (0 for none) belongs to */
+    public static long firmOf(final long firm, final long session) {
+        return firm != 0 ? firm : session;
+    }
+
+    /**
+     * @return the exposure of {@code firm}, taking a free slot with the default limits for a firm not seen before;
+     *         null if every slot is taken ({@link RejectReason#FIRM_CAPACITY_REACHED})
+     */
+    public FirmExposure exposureOf(final long firm) {
+        final FirmExposure known = byFirm.get(firm);
+        if (known != null || used == slots.length) {
+            return known;
+        }
+        return take(firm, defaults);
+    }
+
+    /** @return the exposure of {@code firm} if the config lists it or an order of it was seen, else null */
+    public FirmExposure find(final long firm) {
+        return byFirm.get(firm);
+    }
+
+    /** @return the exposure in {@code slot} ({@link FirmExposure#slot()}) */
+    public FirmExposure inSlot(final int slot) {
+        return slots[slot];
+    }
+
+    /** @return how many slots are taken: slots 0 to this, less one, hold firms */
+    public int firms() {
+        return used;
+    }
+
+    /** @return the second of journal time of a command written at {@code commandWriting} (MetaData ticks) */
+    public static long second(final long commandWriting) {
+        return commandWriting / FirmExposure.TICKS_PER_SECOND;
+    }
+
+    /** @see FirmExposure#checkNew */
+    public RejectReason checkNew(final FirmExposure firm, final int instrument, final Side side, final long qty,
+                                 final long riskPrice, final long limitPrice, final long reference, final long second) {
+        final RejectReason admission = firm.admission();
+        return admission != RejectReason.NONE ? admission
+                : firm.checkNew(instrument, side, qty, riskPrice, limitPrice, reference, second);
+    }
+
+    /** @see FirmExposure#checkReplace */
+    public RejectReason checkReplace(final FirmExposure firm, final int instrument, final Side side, final long oldLeaves,
+                                     final long oldRiskPrice, final long newQty, final long newLeaves, final long newPrice,
+                                     final long reference, final long second) {
+        final RejectReason admission = firm.admission();
+        return admission != RejectReason.NONE ? admission : firm.checkReplace(instrument, side, oldLeaves, oldRiskPrice,
+                newQty, newLeaves, newPrice, reference, second);
+    }
+
+    /**
+     * Counts a refusal for {@code reason}: only one that names a limit counts toward {@code killOnRejectsPerSecond}, and
+     * none while the firm's kill switch is on (those name the kill switch).
+     *
+     * @return true if it tripped the firm's kill switch: the caller cancels the firm's resting orders
+     */
+    public boolean onReject(final FirmExposure firm, final RejectReason reason, final long second) {
+        if (reason.limit() == null || firm.killSwitch() != FirmKillSwitch.OFF) {
+            return false;
+        }
+        markChanged(firm);
+        return firm.onLimitReject(second);
+    }
+
+    public void onAccepted(final FirmExposure firm, final int instrument, final Side side, final long qty,
+                           final long riskPrice, final long second) {
+        firm.onAccepted(instrument, side, qty, riskPrice, second);
+        markChanged(firm);
+    }
+
+    public void onReplaced(final FirmExposure firm, final int instrument, final Side side, final long oldLeaves,
+                           final long oldRiskPrice, final long newLeaves, final long newRiskPrice, final long second) {
+        firm.onReplaced(instrument, side, oldLeaves, oldRiskPrice, newLeaves, newRiskPrice, second);
+        markChanged(firm);
+    }
+
+    public void onFill(final int slot, final int instrument, final Side side, final long qty, final long riskPrice) {
+        final FirmExposure firm = slots[slot];
+        firm.onFill(instrument, side, qty, riskPrice);
+        markChanged(firm);
+    }
+
+    public void onClosed(final int slot, final int instrument, final Side side, final long leaves, final long riskPrice) {
+        final FirmExposure firm = slots[slot];
+        firm.onClosed(instrument, side, leaves, riskPrice);
+        markChanged(firm);
+    }
+
+    /** Sets a firm's kill switch (an operator's command, or its limits tripping it). */
+    public void killSwitch(final FirmExposure firm, final FirmKillSwitch state) {
+        firm.killSwitch(state);
+        markChanged(firm);
+    }
+
+    /** Sets one of a firm's limits (an operator's command); the caller checked the value. */
+    public void limit(final FirmExposure firm, final FirmLimit limit, final long value) {
+        firm.limit(limit, value);
+        markChanged(firm);
+    }
+
+    /** @return how many firms changed since {@link #clearChanged}; {@link #changedSlot} names each */
+    public int changedCount() {
+        return changedCount;
+    }
+
+    public int changedSlot(final int i) {
+        return changed[i];
+    }
+
+    public void clearChanged() {
+        for (int i = 0; i < changedCount; i++) {
+            isChanged[changed[i]] = false;
+        }
+        changedCount = 0;
+    }
+
+    private void markChanged(final FirmExposure firm) {
+        final int slot = firm.slot();
+        if (!isChanged[slot]) {
+            isChanged[slot] = true;
+            changed[changedCount++] = slot;
+        }
+    }
+
+    private FirmExposure take(final long firm, final FirmLimitsConfig limits) {
+        final FirmExposure exposure = slots[used++];
+        exposure.start(firm, limits);
+        byFirm.put(firm, exposure);
+        markChanged(exposure);
+        return exposure;
+    }
+}
