@@ -1,6 +1,5 @@
 package io.sluice.contracts;
 
-
 /**
  * The engine refused a cancel or a cancel/replace: FIX OrderCancelReject (35=9). The order, if it exists,
  * is unchanged; {@link #ordStatus()} is its current state.

@@ -4,6 +4,8 @@ import net.openhft.chronicle.bytes.BytesIn;
 import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
 import net.openhft.chronicle.wire.LongConversion;
+import net.openhft.chronicle.wire.LongConverter;
+import net.openhft.chronicle.wire.NanoTimestampLongConverter;
 
 /**
  * Travels with every command and report: who sent the input ({@link #sourceId()}, a gateway), that
@@ -198,9 +200,9 @@ public final class MetaData extends BytesInBinaryMarshallable {
     }
 
     /** Shows tick timestamps in YAML as UTC date-times with 0.1 µs resolution. */
-    public static final class Ticks implements net.openhft.chronicle.wire.LongConverter {
-        private static final net.openhft.chronicle.wire.LongConverter NANOS =
-                net.openhft.chronicle.wire.NanoTimestampLongConverter.INSTANCE;
+    public static final class Ticks implements LongConverter {
+        private static final LongConverter NANOS =
+                NanoTimestampLongConverter.INSTANCE;
 
         @Override
         public long parse(final CharSequence text) {

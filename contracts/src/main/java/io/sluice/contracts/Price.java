@@ -2,6 +2,8 @@ package io.sluice.contracts;
 
 import net.openhft.chronicle.wire.LongConverter;
 
+import java.math.BigDecimal;
+
 /**
  * Prices are fixed-point longs with {@value #DECIMALS} implied decimals, in the journal, the engine and
  * every DTO: {@code 101.25} is stored as {@code 10_125_000_000}. Never {@code double}. Quantities are
@@ -34,7 +36,7 @@ public final class Price {
             if (s.isEmpty()) {
                 return 0;
             }
-            final java.math.BigDecimal decimal = new java.math.BigDecimal(s);
+            final BigDecimal decimal = new BigDecimal(s);
             return decimal.movePointRight(DECIMALS).longValueExact();
         }
 

@@ -11,7 +11,8 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
  * ({@link GatewayRecords#checkpoint}): the session's next sequence numbers both ways, plus what the gateway as a whole
  * recovered (the last command eventId whose progress is recorded, and the engine-journal excerpt of the last report
  * delivered with how many of its reports were, the last admin command it answered), and the eventId of the session's
- * last recorded client progress (which cancel-on-disconnect reads after a restart). A gateway writes one excerpt of these, one per session it has state
+ * last recorded client progress (which cancel-on-disconnect reads after a restart). A gateway writes one excerpt of
+ * these, one per session it has state
  * for, when it starts and when its journal rolls to a new day, so that a restart reading only the days after it (the
  * older cycles archived) recovers the same state as one reading the journal whole. Carries a {@link RecordChecksum}
  * like every record.

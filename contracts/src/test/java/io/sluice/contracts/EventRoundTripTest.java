@@ -1,6 +1,7 @@
 package io.sluice.contracts;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.journal.RecordChecksumException;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -12,9 +13,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import java.lang.reflect.Proxy;
+import java.nio.BufferUnderflowException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.CRC32C;
 
 import static io.sluice.contracts.EventFixtures.*;
 import static org.junit.jupiter.api.Assertions.*;
@@ -51,7 +54,7 @@ final class EventRoundTripTest {
                 }
 
                 @Override
-                public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+                public void massCancel(final MassCancel massCancel) {
                     read.add(massCancel.deepCopy());
                 }
             });
@@ -84,12 +87,12 @@ final class EventRoundTripTest {
                 }
 
                 @Override
-                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                public void massCancelReport(final MassCancelReport report) {
                     read.add(report.deepCopy());
                 }
 
                 @Override
-                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                public void adminOutcome(final AdminOutcome outcome) {
                     read.add(outcome.deepCopy());
                 }
             });
@@ -226,10 +229,10 @@ final class EventRoundTripTest {
         try {
             direct.write(heap, heap.readPosition(), heap.readRemaining() - 1);
             final long end = direct.readLimit();
-            assertThrows(java.nio.BufferUnderflowException.class, () -> new ExecutionReport().readMarshallable(direct));
+            assertThrows(BufferUnderflowException.class, () -> new ExecutionReport().readMarshallable(direct));
             assertEquals(end, direct.readLimit());
             heap.readLimit(heap.readLimit() - 1);
-            assertThrows(java.nio.BufferUnderflowException.class, () -> new ExecutionReport().readMarshallable(heap));
+            assertThrows(BufferUnderflowException.class, () -> new ExecutionReport().readMarshallable(heap));
         } finally {
             direct.releaseLast();
         }
@@ -240,7 +243,7 @@ final class EventRoundTripTest {
         final Bytes<?> heap = Bytes.allocateElasticOnHeap();
         newOrder().writeMarshallable(heap);
         final byte[] record = heap.toByteArray();
-        final java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        final CRC32C crc = new CRC32C();
         crc.update(record, 0, record.length - RecordChecksum.LENGTH);
         assertEquals((int) crc.getValue(), heap.readInt(record.length - RecordChecksum.LENGTH));
     }
@@ -254,13 +257,13 @@ final class EventRoundTripTest {
                 executionReport().writeMarshallable(direct);
                 direct.writeByte(Long.BYTES + flipped, (byte) (direct.readByte(Long.BYTES + flipped) ^ 0x10));
                 direct.readSkip(Long.BYTES);
-                final io.sluice.contracts.journal.RecordChecksumException e = assertThrows(
-                        io.sluice.contracts.journal.RecordChecksumException.class, () -> new ExecutionReport().readMarshallable(direct));
+                final RecordChecksumException e = assertThrows(
+                        RecordChecksumException.class, () -> new ExecutionReport().readMarshallable(direct));
                 assertEquals(Long.BYTES, e.fileOffset(), "the record's first byte");
                 assertTrue(e.getMessage().contains("byte offset 8: checksum mismatch"), e.getMessage());
                 final Bytes<?> heap = Bytes.allocateElasticOnHeap();
                 heap.write(direct, direct.readPosition(), direct.readRemaining());
-                assertThrows(io.sluice.contracts.journal.RecordChecksumException.class, () -> new ExecutionReport().readMarshallable(heap));
+                assertThrows(RecordChecksumException.class, () -> new ExecutionReport().readMarshallable(heap));
             } finally {
                 direct.releaseLast();
             }

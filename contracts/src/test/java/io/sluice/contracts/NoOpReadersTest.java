@@ -4,6 +4,7 @@ import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,7 +69,7 @@ final class NoOpReadersTest {
         try (ChronicleQueue queue = Journals.open(Journals.gatewayDeliveries(root, 1))) {
             final GatewayRecords writer = queue.methodWriter(GatewayRecords.class);
             writer.sent(new SentMessage(64).set(id("CLIENT1"), 7, '8', 1_764_000_000_000L, 0,
-                    new org.agrona.concurrent.UnsafeBuffer(new byte[] {1, 2, 3}), 0, 3));
+                    new UnsafeBuffer(new byte[] {1, 2, 3}), 0, 3));
             writer.received(new SessionProgress());
             writer.reset(new SessionProgress());
             writer.checkpoint(new SessionCheckpoint());

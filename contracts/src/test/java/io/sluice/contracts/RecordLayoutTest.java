@@ -6,6 +6,7 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.BinaryWireCode;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,7 +133,7 @@ final class RecordLayoutTest {
 
     @Test
     void aSentMessageHasItsMethodIdAndEngineIndexWhereTheLayoutSays() {
-        final org.agrona.concurrent.UnsafeBuffer body = new org.agrona.concurrent.UnsafeBuffer(new byte[]{'3', '5', '=', '8'});
+        final UnsafeBuffer body = new UnsafeBuffer(new byte[]{'3', '5', '=', '8'});
         final SentMessage sent = new SentMessage().set(id("CLIENT3"), 12, '8', 1_767_225_600_000L, 0x512e00000007L, body, 0, 4);
         try (ChronicleQueue queue = Journals.open(Journals.gatewayDeliveries(root, 1))) {
             queue.methodWriter(GatewayRecords.class).sent(sent);

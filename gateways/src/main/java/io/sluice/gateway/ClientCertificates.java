@@ -6,13 +6,13 @@ import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.LogonCheck;
 import org.agrona.collections.Long2ObjectHashMap;
 
-import javax.security.auth.x500.X500Principal;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.cert.CertificateEncodingException;
 import java.security.cert.X509Certificate;
 import java.util.HexFormat;
 import java.util.List;
+import javax.security.auth.x500.X500Principal;
 
 /**
  * The client certificate as a second factor beside the password: a session configured with a certificate subject or

@@ -26,7 +26,8 @@ import java.util.Set;
  * where it listens ({@code tcp://host:port} or {@code unix:/path}; more addresses in {@code alsoListen}, and
  * {@code tls://host:port} or {@code tls+unix:/path} for TLS with the settings of {@code tls}, a {@link TlsConfig}),
  * the sessions it accepts (each optionally of a firm, a client certificate and an inbound throttle), the idle
- * strategy of its I/O thread ({@code idle}, the same key with the same defaults as the engine's: {@link IdleConfig}), optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
+ * strategy of its I/O thread ({@code idle}, the same key with the same defaults as the engine's: {@link
+ * IdleConfig}), optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
  * TCP keepalive on accepted TCP connections), and whether a message waits for Kafka to acknowledge its journal record
  * before it goes out ({@code replication}: {@link GatewayReplication}), whether it keeps live counters

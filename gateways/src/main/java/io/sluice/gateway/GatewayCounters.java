@@ -28,7 +28,8 @@ import java.nio.file.Path;
  * counters file, and its sessions count into {@link SessionCounters#NONE}, which writes nothing.
  * <p>
  * Allocated at start; the I/O thread updates them with single-writer ordered writes. The sampled ones (connections,
- * free send-buffer bytes, each session's state and sequence numbers, the two positions) are set at the gateway's housekeeping pace ({@link #sample}), not per message.
+ * free send-buffer bytes, each session's state and sequence numbers, the two positions) are set at the gateway's
+ * housekeeping pace ({@link #sample}), not per message.
  */
 final class GatewayCounters implements AutoCloseable {
     private final CountersFile file;

@@ -25,7 +25,8 @@ import java.util.stream.Collectors;
  * Reads the process's environment and clocks into a {@link GatewayContext}, whose conclusion takes the writer locks of
  * the gateway's two journals ({@link ProcessLock#journalWriter}: one process per gateway id) among its other steps, and
  * runs the gateway as an agent on its I/O thread ({@link GatewayAgent} on an {@link AgentThread}: configured idle
- * strategy, timer slack, optional pinning) until SIGTERM or Ctrl-C ({@link SigtermHook}: waits at most {@value SigtermHook#GRACE_SECONDS} s for the I/O thread
+ * strategy, timer slack, optional pinning) until SIGTERM or Ctrl-C ({@link SigtermHook}: waits at most {@value
+ * SigtermHook#GRACE_SECONDS} s for the I/O thread
  * to close the listener and the journals). Exit codes, each with a message:
  * <ul>
  *   <li>1: it cannot start (another process writes its journals, a gateway with the same id: the message names it and

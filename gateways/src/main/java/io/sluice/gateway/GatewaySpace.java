@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * The disk space behind the gateway's two journal writers, the command journal and its own (session state,
- * deliveries, resend store), each kept reserved ahead by a {@link JournalSpaceKeeper} agent on a background {@link AgentThread} ({@link JournalSpace}).
+ * deliveries, resend store), each kept reserved ahead by a {@link JournalSpaceKeeper} agent on a background {@link
+ * AgentThread} ({@link JournalSpace}).
  * New orders and replaces are taken while both have at least half their reserve ahead; below that they are refused
  * ({@link DiskFullRejects}) while cancels, session messages and reports still go through; with an eighth left and no
  * more to be had the gateway stops. Read on the I/O thread: no system calls, locks or allocation.

@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.Delivery;
 import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.SentMessage;
@@ -165,7 +166,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
     }
 
     /** Records the gateway's answer to an admin command it carried out or refused (its MetaData is the command's). */
-    public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
+    public void adminAnswered(final AdminOutcome outcome) {
         writer.adminAnswered(outcome);
         state.answeredAdminEventId = Math.max(state.answeredAdminEventId, outcome.metaData().eventId());
     }
@@ -345,7 +346,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
         }
 
         @Override
-        public void adminAnswered(final io.sluice.contracts.AdminOutcome outcome) {
+        public void adminAnswered(final AdminOutcome outcome) {
             kind = OTHER;
             session = outcome.session();
         }

@@ -1,5 +1,6 @@
 package io.sluice.gateway;
 
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.Delivery;
 import io.sluice.contracts.EngineToGateway;
@@ -182,7 +183,7 @@ final class ReportDelivery implements EngineToGateway {
     }
 
     @Override
-    public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+    public void adminOutcome(final AdminOutcome outcome) {
         // the engine's answer to an admin command: for ./sluice admin, not for a client
     }
 

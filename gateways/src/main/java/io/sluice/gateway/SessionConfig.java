@@ -5,6 +5,9 @@ import io.sluice.gateway.session.ResetPolicy;
 import io.sluice.gateway.session.SessionIdentity;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 
+import java.util.List;
+import java.util.Locale;
+
 /**
  * One FIX session a gateway accepts, as configured in YAML: the client's SenderCompID, the CompID it must
  * address the gateway by, its credentials (Username 553 is checked only when configured), optionally its own
@@ -121,12 +124,12 @@ public final class SessionConfig extends SelfDescribingMarshallable {
 
     public SessionConfig throttle(final int maxMessagesPerSecond, final InboundThrottle.Action action) {
         this.maxMessagesPerSecond = maxMessagesPerSecond;
-        this.throttleAction = action.name().toLowerCase(java.util.Locale.ROOT);
+        this.throttleAction = action.name().toLowerCase(Locale.ROOT);
         return this;
     }
 
     /** Adds what is wrong with the session's certificate and throttle settings to {@code problems}. */
-    void validateTlsAndThrottle(final java.util.List<String> problems, final boolean clientCertificatesAsked) {
+    void validateTlsAndThrottle(final List<String> problems, final boolean clientCertificatesAsked) {
         if (clientCertificateSubject() != null || clientCertificateSha256() != null) {
             if (!clientCertificatesAsked) {
                 problems.add("session " + senderCompId + ": a client certificate is required, but tls.clientAuth does"

@@ -3,16 +3,14 @@ package io.sluice.gateway;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.transport.KeytoolCertificates;
 import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
-import io.sluice.gateway.transport.KeytoolCertificates;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -20,6 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.util.List;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -6,12 +6,14 @@ import io.sluice.gateway.codec.FixFramer;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What a script's I line puts on the wire: BodyLength, CheckSum and times filled in, or left as the line gives them. */
 class FixScriptTest {
-    private static final long NOW = java.time.Instant.parse("2026-11-25T10:00:00Z").toEpochMilli();
+    private static final long NOW = Instant.parse("2026-11-25T10:00:00Z").toEpochMilli();
 
     private static FixError framing(final String pipeDelimited) {
         final UnsafeBuffer buffer = FixBytes.buffer(pipeDelimited);

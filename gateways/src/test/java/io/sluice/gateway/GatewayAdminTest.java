@@ -9,7 +9,6 @@ import io.sluice.contracts.NoOpGatewayRecords;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixTags;
-import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.bytes.MethodReader;

@@ -4,26 +4,29 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.gateway.session.FixAcceptor;
+import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.UnixDomainSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -332,7 +335,7 @@ class GatewayAdmissionTest {
     private static InetAddress loopback(final int last) {
         try {
             return InetAddress.getByAddress(new byte[] {127, 0, 0, (byte) last});
-        } catch (final java.net.UnknownHostException e) {
+        } catch (final UnknownHostException e) {
             throw new AssertionError(e);
         }
     }
@@ -416,7 +419,7 @@ class GatewayAdmissionTest {
             final long pace = start + (i + 1) * 10_000_000L;
             // Pacing the load over a measuring window, not waiting for anything to happen.
             for (long left = pace - System.nanoTime(); left > 0; left = pace - System.nanoTime()) {
-                java.util.concurrent.locks.LockSupport.parkNanos(left);
+                LockSupport.parkNanos(left);
             }
         }
         final double seconds = (System.nanoTime() - start) / 1e9;
@@ -444,7 +447,7 @@ class GatewayAdmissionTest {
         try (Stream<Path> fds = Files.list(Path.of("/proc/" + gateway.pid() + "/fd"))) {
             return fds.count();
         } catch (final IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,14 +1,5 @@
 package io.sluice.gateway;
 
-import io.sluice.gateway.transport.TlsLayer;
-import io.sluice.gateway.transport.KeytoolCertificates;
-
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
-import java.io.InputStream;
-import java.net.InetSocketAddress;
-import java.security.KeyStore;
-
 import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.EngineToGateway;
@@ -17,25 +8,39 @@ import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.MassCancelCause;
 import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.MassCancelScope;
+import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.Side;
-import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.transport.KeytoolCertificates;
+import io.sluice.gateway.transport.TlsLayer;
 import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
-import org.agrona.concurrent.status.AtomicCounter;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.BinaryWireCode;
+import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.concurrent.status.AtomicCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.InputStream;
+import java.net.InetSocketAddress;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.security.KeyStore;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 import static io.sluice.contracts.EventFixtures.id;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -90,7 +95,7 @@ class GatewayAllocationTest {
     @Test
     void theIoThreadAllocatesNothingPerMassCancelRequestAndReport() throws Exception {
         final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tcp://127.0.0.1:0")
-                .idle(io.sluice.runtime.agent.IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
+                .idle(IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
         try (RunningGateway gateway = new RunningGateway(config);
              ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
              TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
@@ -161,7 +166,7 @@ class GatewayAllocationTest {
         final Path trust = keys.trustStore("client-trust", gatewayKey);
         final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tls://127.0.0.1:0")
                 .tls(new TlsConfig().keyStore(gatewayKey.keyStore(), "gatepass")).replication(replication)
-                .idle(io.sluice.runtime.agent.IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
+                .idle(IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
         final KeyStore trusted = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(trust)) {
             trusted.load(in, "gatepass".toCharArray());
@@ -208,23 +213,23 @@ class GatewayAllocationTest {
      * @return what the shipper does, once per message the gateway sends: waits (polling, with a deadline) for its
      *         {@code sent} record in gateway 1's journal, then publishes that record's index as acknowledged
      */
-    private static Runnable acknowledgingEachSentRecord(final net.openhft.chronicle.queue.ExcerptTailer tailer,
+    private static Runnable acknowledgingEachSentRecord(final ExcerptTailer tailer,
                                                         final AtomicCounter acknowledged) {
         return () -> {
             final long deadline = System.nanoTime() + 30_000_000_000L;
             while (System.nanoTime() < deadline) {
-                try (net.openhft.chronicle.wire.DocumentContext dc = tailer.readingDocument()) {
+                try (DocumentContext dc = tailer.readingDocument()) {
                     if (dc.isPresent()) {
-                        final net.openhft.chronicle.bytes.Bytes<?> bytes = dc.wire().bytes();
-                        if (bytes.readUnsignedByte() == net.openhft.chronicle.wire.BinaryWireCode.FIELD_NUMBER
-                                && bytes.readStopBit() == io.sluice.contracts.RecordLayout.SENT) {
+                        final Bytes<?> bytes = dc.wire().bytes();
+                        if (bytes.readUnsignedByte() == BinaryWireCode.FIELD_NUMBER
+                                && bytes.readStopBit() == RecordLayout.SENT) {
                             acknowledged.setRelease(dc.index());
                             return;
                         }
                         continue;
                     }
                 }
-                java.util.concurrent.locks.LockSupport.parkNanos(10_000);
+                LockSupport.parkNanos(10_000);
             }
             throw new AssertionError("gateway 1 journaled no message as sent within 30 s");
         };
@@ -232,7 +237,7 @@ class GatewayAllocationTest {
 
     private void exchangeOrdersAndReports() throws Exception {
         final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tcp://127.0.0.1:0")
-                .idle(io.sluice.runtime.agent.IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
+                .idle(IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
         try (RunningGateway gateway = new RunningGateway(config);
              ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
              AdminJournal admin = AdminJournal.open(root);
@@ -283,19 +288,19 @@ class GatewayAllocationTest {
     private static void awaitAdminAnswer(final Path root) {
         final long deadline = System.nanoTime() + 30_000_000_000L;
         try (ChronicleQueue records = Journals.open(Journals.gatewayDeliveries(root, 1))) {
-            final net.openhft.chronicle.queue.ExcerptTailer tailer = records.createTailer();
+            final ExcerptTailer tailer = records.createTailer();
             while (System.nanoTime() < deadline) {
-                try (net.openhft.chronicle.wire.DocumentContext dc = tailer.readingDocument()) {
+                try (DocumentContext dc = tailer.readingDocument()) {
                     if (dc.isPresent()) {
-                        final net.openhft.chronicle.bytes.Bytes<?> bytes = dc.wire().bytes();
-                        if (bytes.readUnsignedByte() == net.openhft.chronicle.wire.BinaryWireCode.FIELD_NUMBER
-                                && bytes.readStopBit() == io.sluice.contracts.RecordLayout.GATEWAY_ADMIN_OUTCOME) {
+                        final Bytes<?> bytes = dc.wire().bytes();
+                        if (bytes.readUnsignedByte() == BinaryWireCode.FIELD_NUMBER
+                                && bytes.readStopBit() == RecordLayout.GATEWAY_ADMIN_OUTCOME) {
                             return;
                         }
                         continue;
                     }
                 }
-                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000);
+                LockSupport.parkNanos(1_000_000);
             }
         }
         throw new AssertionError("gateway 1 did not answer an admin command within 30 s");

@@ -1,8 +1,11 @@
 package io.sluice.gateway;
 
+import io.sluice.gateway.codec.FixValidation;
+import io.sluice.gateway.session.ResetPolicy;
 import io.sluice.gateway.transport.TcpKeepalive;
 import org.junit.jupiter.api.Test;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -67,8 +70,8 @@ final class GatewayConfigTest {
     @Test
     void theExampleValidatesAsTheStandardAndResetsNothing() throws Exception {
         final GatewayConfig config = example();
-        assertEquals(io.sluice.gateway.codec.FixValidation.STANDARD, config.validation());
-        assertEquals(io.sluice.gateway.session.ResetPolicy.NONE, config.sessions().get(1).resetPolicy());
+        assertEquals(FixValidation.STANDARD, config.validation());
+        assertEquals(ResetPolicy.NONE, config.sessions().get(1).resetPolicy());
     }
 
     @Test
@@ -110,9 +113,9 @@ final class GatewayConfigTest {
 
     @Test
     void cancelOnDisconnectReadsFromYamlWithAnyWayOfWritingTheGracePeriod() throws Exception {
-        final Path file = java.nio.file.Files.createTempFile("gateway", ".yaml");
+        final Path file = Files.createTempFile("gateway", ".yaml");
         try {
-            java.nio.file.Files.writeString(file, """
+            Files.writeString(file, """
                     !GatewayConfig {
                       gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
                       sessions: [
@@ -130,7 +133,7 @@ final class GatewayConfigTest {
             assertEquals(0, config.sessions().get(2).cancelOnDisconnect().gracePeriodMillis(), "at once by default");
             assertFalse(config.sessions().get(3).cancelOnDisconnect().enabled());
         } finally {
-            java.nio.file.Files.delete(file);
+            Files.delete(file);
         }
     }
 

@@ -1,7 +1,5 @@
 package io.sluice.gateway;
 
-import java.nio.file.Files;
-import org.junit.jupiter.api.Test;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.CxlRejResponseTo;
 import io.sluice.contracts.Delivery;
@@ -9,20 +7,29 @@ import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.gateway.codec.FixBytes;
 import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixTags;
-import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.codec.UtcTimestamp;
+import io.sluice.gateway.session.FixAcceptor;
+import io.sluice.runtime.counters.CountersFile;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static io.sluice.contracts.EventFixtures.id;
@@ -148,7 +155,7 @@ class GatewaySocketTest {
     void aGarbledFrameIsLoggedOutAndAMalformedMessageRejected(final String transport) throws Exception {
         start(transport);
         try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
-            client.sendRaw(io.sluice.gateway.codec.FixBytes.frame("35=D|49=CLIENT1|56=SLUICE|34=2|52="
+            client.sendRaw(FixBytes.frame("35=D|49=CLIENT1|56=SLUICE|34=2|52="
                     + utcNow() + "|11=A|5x5=VOD|"));
             final FixFields reject = client.expect("3");
             assertEquals("0", reject.get(FixTags.SESSION_REJECT_REASON));
@@ -216,7 +223,7 @@ class GatewaySocketTest {
 
     @Test
     void withCountersOffOrdersAndReportsStillFlowAndNoCountersFileIsKept() throws Exception {
-        final Path countersFile = io.sluice.runtime.counters.CountersFile.path(root, "gateway-" + GATEWAY);
+        final Path countersFile = CountersFile.path(root, "gateway-" + GATEWAY);
         start("tcp", 10_000, false);
         try (TestFixClient client = loggedOn("CLIENT1", "secret1")) {
             client.newOrder("ORD-1", "VOD.L", '1', 100, "101.25");
@@ -318,7 +325,7 @@ class GatewaySocketTest {
             throws Exception {
         start(transport);
         final int reports = 6_000;
-        final List<String> execIds = new java.util.ArrayList<>();
+        final List<String> execIds = new ArrayList<>();
         long lastSeq;
         long nextSeq;
         try (TestFixClient slow = loggedOn("CLIENT1", "secret1"); TestFixClient other = loggedOn("CLIENT2", "secret2")) {
@@ -380,10 +387,10 @@ class GatewaySocketTest {
         // As if the gateway died after writing the command for the client's message 4 but before recording
         // that message 4 was processed: the command is in the journal, the session's progress says 4 is next.
         try (ChronicleQueue commands = Journals.open(Journals.gatewayJournal(root, GATEWAY))) {
-            final io.sluice.contracts.NewOrder order = EventFixtures.newOrder();
+            final NewOrder order = EventFixtures.newOrder();
             order.metaData().sourceId(GATEWAY).eventId(2);
             order.session(id("CLIENT1"));
-            commands.methodWriter(io.sluice.contracts.GatewayToEngine.class).newOrder(order);
+            commands.methodWriter(GatewayToEngine.class).newOrder(order);
         }
         start(transport);
         try (TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 5)) {
@@ -397,8 +404,8 @@ class GatewaySocketTest {
     }
 
     private static String utcNow() {
-        final org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[32]);
-        io.sluice.gateway.codec.UtcTimestamp.encode(System.currentTimeMillis(), buffer, 0);
-        return buffer.getStringWithoutLengthAscii(0, io.sluice.gateway.codec.UtcTimestamp.LENGTH);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[32]);
+        UtcTimestamp.encode(System.currentTimeMillis(), buffer, 0);
+        return buffer.getStringWithoutLengthAscii(0, UtcTimestamp.LENGTH);
     }
 }

@@ -3,13 +3,20 @@ package io.sluice.gateway;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.Delivery;
 import io.sluice.contracts.GatewayDeliveries;
+import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.NoOpGatewayToEngine;
+import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.BinaryWireCode;
+import net.openhft.chronicle.wire.DocumentContext;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,8 +36,8 @@ final class JournalProbe {
     /** @return every command in gateway {@code id}'s journal, as the DTOs' YAML. */
     static List<String> commands(final Path root, final int id) {
         final List<String> commands = new ArrayList<>();
-        final java.nio.file.Path dir = Journals.gatewayJournal(root, id);
-        if (!java.nio.file.Files.exists(dir.resolve("metadata.cq4t"))) {
+        final Path dir = Journals.gatewayJournal(root, id);
+        if (!Files.exists(dir.resolve("metadata.cq4t"))) {
             return commands;
         }
         try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
@@ -51,7 +58,7 @@ final class JournalProbe {
                 }
 
                 @Override
-                public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+                public void massCancel(final MassCancel massCancel) {
                     commands.add(massCancel.toString());
                 }
             });
@@ -63,17 +70,17 @@ final class JournalProbe {
     }
 
     /** @return every mass cancel in gateway {@code id}'s journal, copied out. */
-    static List<io.sluice.contracts.MassCancel> massCancels(final Path root, final int id) {
-        final List<io.sluice.contracts.MassCancel> cancels = new ArrayList<>();
-        final java.nio.file.Path dir = Journals.gatewayJournal(root, id);
-        if (!java.nio.file.Files.exists(dir.resolve("metadata.cq4t"))) {
+    static List<MassCancel> massCancels(final Path root, final int id) {
+        final List<MassCancel> cancels = new ArrayList<>();
+        final Path dir = Journals.gatewayJournal(root, id);
+        if (!Files.exists(dir.resolve("metadata.cq4t"))) {
             return cancels;
         }
         try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
             final MethodReader reader = queue.createTailer().methodReader(new NoOpGatewayToEngine() {
                 @Override
-                public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
-                    final io.sluice.contracts.MassCancel copy = new io.sluice.contracts.MassCancel()
+                public void massCancel(final MassCancel massCancel) {
+                    final MassCancel copy = new MassCancel()
                             .session(massCancel.session()).clOrdId(massCancel.clOrdId()).scope(massCancel.scope())
                             .symbol(massCancel.symbol()).side(massCancel.side()).cause(massCancel.cause())
                             .routing(massCancel.onBehalfOfCompId(), massCancel.deliverToCompId());
@@ -91,8 +98,8 @@ final class JournalProbe {
     /** @return every delivery recorded in gateway {@code id}'s own journal. */
     static List<Delivery> deliveries(final Path root, final int id) {
         final List<Delivery> deliveries = new ArrayList<>();
-        final java.nio.file.Path dir = Journals.gatewayDeliveries(root, id);
-        if (!java.nio.file.Files.exists(dir.resolve("metadata.cq4t"))) {
+        final Path dir = Journals.gatewayDeliveries(root, id);
+        if (!Files.exists(dir.resolve("metadata.cq4t"))) {
             return deliveries;
         }
         try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
@@ -114,20 +121,20 @@ final class JournalProbe {
      */
     static List<Long> sentIndexes(final Path root, final int id) {
         final List<Long> indexes = new ArrayList<>();
-        final java.nio.file.Path dir = Journals.gatewayDeliveries(root, id);
-        if (!java.nio.file.Files.exists(dir.resolve("metadata.cq4t"))) {
+        final Path dir = Journals.gatewayDeliveries(root, id);
+        if (!Files.exists(dir.resolve("metadata.cq4t"))) {
             return indexes;
         }
         try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
-            final net.openhft.chronicle.queue.ExcerptTailer tailer = queue.createTailer();
+            final ExcerptTailer tailer = queue.createTailer();
             while (true) {
-                try (net.openhft.chronicle.wire.DocumentContext dc = tailer.readingDocument()) {
+                try (DocumentContext dc = tailer.readingDocument()) {
                     if (!dc.isPresent()) {
                         return indexes;
                     }
-                    final net.openhft.chronicle.bytes.Bytes<?> bytes = dc.wire().bytes();
-                    if (bytes.readUnsignedByte() == net.openhft.chronicle.wire.BinaryWireCode.FIELD_NUMBER
-                            && bytes.readStopBit() == io.sluice.contracts.RecordLayout.SENT) {
+                    final Bytes<?> bytes = dc.wire().bytes();
+                    if (bytes.readUnsignedByte() == BinaryWireCode.FIELD_NUMBER
+                            && bytes.readStopBit() == RecordLayout.SENT) {
                         indexes.add(dc.index());
                     }
                 }

@@ -11,6 +11,7 @@ import io.sluice.contracts.MassCancelScope;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.Side;
+import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.codec.FixFields;
@@ -232,7 +233,7 @@ class MassCancelGatewayTest {
 
     private static ExecutionReport canceled(final ExecType execType, final OrdStatus status) {
         final ExecutionReport report = EventFixtures.executionReport();
-        report.execType(execType).execId(8).lastQty(0).lastPx(0).leavesQty(0).timeInForce(io.sluice.contracts.TimeInForce.DAY);
+        report.execType(execType).execId(8).lastQty(0).lastPx(0).leavesQty(0).timeInForce(TimeInForce.DAY);
         report.gatewayId(GATEWAY).session(id("CLIENT1")).ordStatus(status).origClOrdId(0);
         return report;
     }

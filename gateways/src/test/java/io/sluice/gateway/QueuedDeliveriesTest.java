@@ -2,6 +2,7 @@ package io.sluice.gateway;
 
 import io.sluice.contracts.Delivery;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.time.SluiceClock;
 import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -40,7 +41,7 @@ class QueuedDeliveriesTest {
             queued.hold(delivery(2), one, 250, store);
             queued.hold(delivery(3), two, 80, store);
 
-            final long before = io.sluice.contracts.time.SluiceClock.nowTicks();
+            final long before = SluiceClock.nowTicks();
             queued.onWritten(one, 180, store); // a partial write: message 1 complete, message 2 not
             assertEquals(List.of(1L), execIds(), "only the message whose last byte the socket took");
             assertTrue(deliveries().get(0).metaData().fixSent() >= before, "stamped after the write returned");

@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  * CheckSum; every field expected must be there. BodyLength is not compared, as QuickFIX/J's build runs its suite
  * ({@code atest.heartbeat} set). Not judged either is what FIX leaves to the sender, which QuickFIX/J's suite
  * compares with QuickFIX/J's own choices: Text (58), its wording and whether there is one, and the TestReqID (112) of
- * a TestRequest the gateway sends. Waiting for a disconnect skips what arrives before it. A failure names the definition's file and line, what was expected and what came.
+ * a TestRequest the gateway sends. Waiting for a disconnect skips what arrives before it. A failure names the
+ * definition's file and line, what was expected and what came.
  */
 public final class QuickFixDefinitionRunner {
     private static final Pattern MESSAGE = Pattern.compile("(8=FIXT?\\.\\d\\.\\d\u0001)(.*?\u0001)(10=.*|)$");

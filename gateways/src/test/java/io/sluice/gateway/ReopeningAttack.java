@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -88,7 +89,7 @@ final class ReopeningAttack implements AutoCloseable {
                 reopened.incrementAndGet();
             }
         } catch (final IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

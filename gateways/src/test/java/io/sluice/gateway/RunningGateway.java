@@ -1,10 +1,14 @@
 package io.sluice.gateway;
 
+import com.sun.management.ThreadMXBean;
 import io.sluice.runtime.agent.AgentThread;
 import org.agrona.concurrent.EpochClock;
 import org.agrona.concurrent.SystemEpochClock;
 
+import java.lang.management.ManagementFactory;
 import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -15,7 +19,7 @@ import java.util.concurrent.TimeoutException;
  */
 final class RunningGateway implements AutoCloseable {
     private final CompletableFuture<SocketAddress> started = new CompletableFuture<>();
-    private volatile java.util.List<SocketAddress> addresses;
+    private volatile List<SocketAddress> addresses;
     private final AgentThread thread;
     private volatile Thread ioThread;
 
@@ -26,7 +30,7 @@ final class RunningGateway implements AutoCloseable {
     RunningGateway(final GatewayConfig config, final EpochClock clock) throws Exception {
         thread = AgentThread.start(new GatewayAgent(new GatewayContext().config(config).epochClock(clock), gateway -> {
             ioThread = Thread.currentThread();
-            final java.util.List<SocketAddress> bound = new java.util.ArrayList<>();
+            final List<SocketAddress> bound = new ArrayList<>();
             for (int i = 0; i < gateway.describeListening().size(); i++) {
                 bound.add(gateway.localAddress(i));
             }
@@ -46,7 +50,7 @@ final class RunningGateway implements AutoCloseable {
 
     /** @return bytes the gateway's I/O thread has allocated so far (HotSpot's per-thread counter). */
     long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean())
+        return ((ThreadMXBean) ManagementFactory.getThreadMXBean())
                 .getThreadAllocatedBytes(ioThread.threadId());
     }
 

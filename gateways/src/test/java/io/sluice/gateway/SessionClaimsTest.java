@@ -5,6 +5,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -61,7 +62,7 @@ final class SessionClaimsTest {
         final SessionConfig client1 = session("CLIENT1", "SLUICE", "ACME");
         SessionClaims.claim(gateway(1, client1));
         final Path file = claimFile(1, client1);
-        final java.nio.file.attribute.FileTime written = java.nio.file.attribute.FileTime.fromMillis(0);
+        final FileTime written = FileTime.fromMillis(0);
         Files.setLastModifiedTime(file, written);
 
         SessionClaims.claim(gateway(1, client1));

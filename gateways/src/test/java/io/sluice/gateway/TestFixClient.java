@@ -9,11 +9,12 @@ import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLSocket;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.net.SocketTimeoutException;
+import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
@@ -21,6 +22,8 @@ import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -57,12 +60,12 @@ final class TestFixClient implements AutoCloseable {
     }
 
     /** @param from the local IP address to connect from (e.g. another 127.0.0.0/8 address), or null for any */
-    TestFixClient(final SocketAddress address, final java.net.InetAddress from, final String sender,
+    TestFixClient(final SocketAddress address, final InetAddress from, final String sender,
                   final String target, final long nextSeq) throws IOException {
         channel = SocketChannel.open(address instanceof UnixDomainSocketAddress
-                ? java.net.StandardProtocolFamily.UNIX : java.net.StandardProtocolFamily.INET);
+                ? StandardProtocolFamily.UNIX : StandardProtocolFamily.INET);
         if (from != null) {
-            channel.bind(new java.net.InetSocketAddress(from, 0));
+            channel.bind(new InetSocketAddress(from, 0));
         }
         channel.connect(address);
         channel.configureBlocking(false);
@@ -323,7 +326,7 @@ final class TestFixClient implements AutoCloseable {
         try {
             tlsSocket.setSoTimeout((int) Math.max(1, millis));
             read = tlsSocket.getInputStream().read(tlsRead, 0, Math.min(tlsRead.length, in.remaining()));
-        } catch (final java.net.SocketTimeoutException e) {
+        } catch (final SocketTimeoutException e) {
             return;
         } catch (final IOException e) {
             peerClosed = true;

@@ -7,10 +7,12 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +24,8 @@ import java.util.concurrent.Callable;
  * from the Maven artifacts with nothing but a JDK. It writes the node's {@code server.properties} under the data
  * directory from its options, formats the storage there on first use ({@code kafka.tools.StorageTool format}, with the
  * cluster id), and then runs the broker ({@code kafka.Kafka}) until SIGTERM (exit code 0 once the broker has shut down,
- * {@link SigtermHook}); the data stays in {@code DIR/logs} for the next start. One node alone is a single-broker cluster; three started with the same {@code --cluster-id} and
+ * {@link SigtermHook}); the data stays in {@code DIR/logs} for the next start. One node alone is a single-broker
+ * cluster; three started with the same {@code --cluster-id} and
  * {@code --voters} (every node's {@code id@host:controllerPort}) are a real 3-broker cluster with a 3-voter controller
  * quorum (a static quorum, {@code controller.quorum.voters}). Any other broker property is set with
  * {@code --set key=value}.
@@ -147,8 +150,8 @@ public final class KafkaBrokerMain implements Callable<Integer> {
     /** @return a fresh cluster id in Kafka's form: a UUID, base64url without padding. */
     static String randomClusterId() {
         final UUID uuid = UUID.randomUUID();
-        final java.nio.ByteBuffer bytes = java.nio.ByteBuffer.allocate(16);
+        final ByteBuffer bytes = ByteBuffer.allocate(16);
         bytes.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
-        return java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
     }
 }

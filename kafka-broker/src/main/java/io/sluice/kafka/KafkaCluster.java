@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Real Apache Kafka nodes (KRaft, broker and controller each) started as child processes through
@@ -118,7 +120,7 @@ public final class KafkaCluster implements AutoCloseable {
                     if (admin.describeCluster().nodes().get(2, TimeUnit.SECONDS).size() >= count) {
                         return;
                     }
-                } catch (final java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException notYet) {
+                } catch (final ExecutionException | TimeoutException notYet) {
                     // not up yet
                 }
             }

@@ -1,5 +1,6 @@
 package io.sluice.marketdata;
 
+import com.sun.management.ThreadMXBean;
 import io.sluice.marketdata.derive.MarketDataService;
 import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.handler.FeedHandler;
@@ -30,8 +31,8 @@ public final class MarketDataAllocationRun {
     public static void main(final String[] args) throws Exception {
         final Path root = Files.createDirectories(Path.of(args[0]));
         final long perStretch = Long.parseLong(args[1]);
-        final com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        final ThreadMXBean threads =
+                (ThreadMXBean) ManagementFactory.getThreadMXBean();
         final MarketDataConfig base = RecordedEngine.marketData(root, "127.0.0.1:9");
         try (RecordedEngine engine = new RecordedEngine(root, 51);
              FeedHandler handler = new FeedHandler(base.sessionBytes(), base.symbols(), TradingStatus.OPEN, 200_000, 256,
@@ -61,7 +62,7 @@ public final class MarketDataAllocationRun {
 
     /** The agents' turns on this thread, their allocation counted, until the handler has every message. */
     private record Turns(MarketDataService service, FeedPublisher publisher, RetransmitServer retransmit,
-                         FeedHandler handler, com.sun.management.ThreadMXBean threads) {
+                         FeedHandler handler, ThreadMXBean threads) {
         long run(final RecordedEngine engine, final long commands) {
             long bytes = 0;
             for (long done = 0; done < commands; done += 100) {

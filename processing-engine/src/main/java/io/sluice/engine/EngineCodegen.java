@@ -1,21 +1,21 @@
 package io.sluice.engine;
 
+import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.InstrumentConfig;
 import io.sluice.engine.config.TradingScheduleConfig;
-import io.sluice.engine.schedule.TradingSchedule;
-import io.sluice.engine.schedule.TradingScheduler;
-import io.sluice.runtime.admin.AdminJournal;
-import org.agrona.concurrent.SystemEpochClock;
-import io.sluice.contracts.GatewayToEngine;
-import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.load.MixedOrderFlow;
 import io.sluice.engine.recovery.ExcerptText;
+import io.sluice.engine.schedule.TradingSchedule;
+import io.sluice.engine.schedule.TradingScheduler;
 import io.sluice.engine.snapshot.SnapshotMain;
-import net.openhft.chronicle.queue.ChronicleQueue;
+import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.codegen.CodegenExercise;
 import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.WireType;
+import org.agrona.concurrent.SystemEpochClock;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,8 +1,8 @@
 package io.sluice.engine;
 
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.ExecutionReport;
-import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.MassCancelReport;
 import io.sluice.engine.config.EngineConfig;
 

@@ -1,8 +1,10 @@
 package io.sluice.engine;
 
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
@@ -101,7 +103,7 @@ public final class JournalOutput implements EngineToGateway {
     }
 
     @Override
-    public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+    public void massCancelReport(final MassCancelReport report) {
         stamp(report.metaData());
         writer.massCancelReport(report);
         if (count() && counters != null) {
@@ -110,7 +112,7 @@ public final class JournalOutput implements EngineToGateway {
     }
 
     @Override
-    public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+    public void adminOutcome(final AdminOutcome outcome) {
         stamp(outcome.metaData());
         writer.adminOutcome(outcome);
         if (count() && counters != null) {

@@ -28,10 +28,12 @@ import org.agrona.collections.Int2IntHashMap;
 import org.agrona.concurrent.status.AtomicCounter;
 
 /**
- * The engine's {@link EngineCounters} when they are on: its live counters, in its {@link CountersFile} ({@code <root>/counters/engine.counters}): live
+ * The engine's {@link EngineCounters} when they are on: its live counters, in its {@link CountersFile} ({@code
+ * <root>/counters/engine.counters}): live
  * commands by type (mass cancels included), rejects by {@link RejectReason} (of orders and of cancels/replaces), fills,
  * orders expired at a close, admin commands by {@link AdminAction} and how many were refused, reports, resting orders
- * per instrument, each firm's limits and use ({@link FirmCounters}, with a risk section), the last eventId consumed from each gateway journal (a gateway publishes the last it wrote: the
+ * per instrument, each firm's limits and use ({@link FirmCounters}, with a risk section), the last eventId consumed
+ * from each gateway journal (a gateway publishes the last it wrote: the
  * difference is the engine's lag behind it) and from the admin journal, and the engine thread's idle turns.
  * <p>
  * All counters are allocated here, at start; on the engine thread each update is one ordered or plain write into

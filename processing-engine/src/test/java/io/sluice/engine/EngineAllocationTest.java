@@ -1,19 +1,23 @@
 package io.sluice.engine;
 
+import com.sun.management.ThreadMXBean;
 import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminCommands;
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
-import io.sluice.contracts.FirmLimit;
-import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.FirmLimit;
+import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.FirmLimitsConfig;
 import io.sluice.engine.config.RiskConfig;
-import net.openhft.chronicle.wire.ShortTextLongConverter;
 import io.sluice.engine.load.AdminTurns;
 import io.sluice.engine.load.MixedOrderFlow;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -50,7 +54,7 @@ final class EngineAllocationTest {
         for (int i = 0; i < WARM_UP; i++) {
             next(flow, admin, firms, engine);
         }
-        final com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        final ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
         final long reportsBefore = output.reports;
         threads.getCurrentThreadAllocatedBytes(); // the first call may set itself up
         final long before = threads.getCurrentThreadAllocatedBytes();
@@ -151,7 +155,7 @@ final class EngineAllocationTest {
         @Override
         public void executionReport(final ExecutionReport report) {
             reports++;
-            if (report.execType() == io.sluice.contracts.ExecType.EXPIRED) {
+            if (report.execType() == ExecType.EXPIRED) {
                 expired++;
             }
             if (report.rejectReason().limit() != null) {
@@ -168,14 +172,14 @@ final class EngineAllocationTest {
         }
 
         @Override
-        public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+        public void massCancelReport(final MassCancelReport report) {
             reports++;
             massCancelReports++;
             massCanceled += report.affectedOrders();
         }
 
         @Override
-        public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+        public void adminOutcome(final AdminOutcome outcome) {
             reports++;
             adminOutcomes++;
         }

@@ -1,9 +1,11 @@
 package io.sluice.engine;
 
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
 import net.openhft.chronicle.bytes.MethodReader;
@@ -84,12 +86,12 @@ final class JournalOutputTest {
                 }
 
                 @Override
-                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                public void massCancelReport(final MassCancelReport report) {
                     stamps.add(report.metaData().reportWriting());
                 }
 
                 @Override
-                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                public void adminOutcome(final AdminOutcome outcome) {
                     stamps.add(outcome.metaData().reportWriting());
                 }
             });

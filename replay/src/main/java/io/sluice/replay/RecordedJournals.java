@@ -2,6 +2,7 @@ package io.sluice.replay;
 
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
@@ -140,7 +141,7 @@ final class RecordedJournals {
             }
 
             @Override
-            public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+            public void massCancel(final MassCancel massCancel) {
                 keep(massCancel.metaData().eventId(), massCancel);
             }
 

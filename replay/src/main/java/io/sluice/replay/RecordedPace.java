@@ -2,6 +2,7 @@ package io.sluice.replay;
 
 import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
@@ -49,7 +50,7 @@ final class RecordedPace implements EngineInput {
     }
 
     @Override
-    public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+    public void massCancel(final MassCancel massCancel) {
         await(massCancel.metaData());
         next.massCancel(massCancel);
     }

@@ -1,6 +1,5 @@
 package io.sluice.replay;
 
-import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.config.EngineConfig;
@@ -8,6 +7,7 @@ import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.ExcerptText;
 import io.sluice.engine.recovery.ReportLayout;
 import io.sluice.engine.snapshot.SnapshotRestore;
+import io.sluice.runtime.journal.JournalPretoucher;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 
@@ -22,12 +22,14 @@ import java.util.List;
  * Replays a recorded session: the recorded gateway journals' inputs go through a fresh {@link Engine}, in the
  * order the recorded engine journal says they were consumed, and the fresh engine's reports are written to a
  * new engine journal (exactly as the engine process writes it: one excerpt per input) and compared, input by
- * input, with the recorded ones, in the appender's memory as each excerpt is committed ({@link ExcerptComparison}). Only the timestamps that measure a run are left out of the comparison
+ * input, with the recorded ones, in the appender's memory as each excerpt is committed ({@link ExcerptComparison}).
+ * Only the timestamps that measure a run are left out of the comparison
  * ({@link ReportLayout}, {@link ExcerptText#clearRunTimestamps}). The recorded journals are opened read-only.
  * As in the engine, a {@link JournalPretoucher} faults in the new journal's pages ahead, unless the config says not to.
  * <p>
  * {@code new Replay(recorded, config).output(dir).run()}; options: {@link #stopAt}, {@link #sources},
- * {@link #pace}, {@link #progress}, {@link #fromSnapshot} (only the window after a snapshot). The engine config's {@code journalRoot} is not used: the journals are
+ * {@link #pace}, {@link #progress}, {@link #fromSnapshot} (only the window after a snapshot). The engine config's
+ * {@code journalRoot} is not used: the journals are
  * the recorded ones. Replaying only some {@link #sources} compares only the reports of their inputs, and
  * leaves out OrderID and ExecID, engine-wide counters that the other gateways' inputs advanced too: such a
  * replay is identical when those gateways' orders never meet the others' (e.g. other instruments).

@@ -1,11 +1,11 @@
 package io.sluice.replay;
 
-import io.sluice.engine.config.EngineConfig;
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.snapshot.SnapshotRestore;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
-import io.sluice.engine.snapshot.SnapshotRestore;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.Console;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -73,7 +74,8 @@ public final class ReplayMain implements Callable<Integer> {
     @Option(names = "--stop-at", paramLabel = "N", description = "stop after the first N recorded inputs")
     private Long stopAt;
 
-    @Option(names = "--sources", split = ",", paramLabel = "ID", description = "replay only these gateways' inputs, e.g. 1,2 (OrderID and ExecID, engine-wide counters, are then not compared)")
+    @Option(names = "--sources", split = ",", paramLabel = "ID",
+            description = "replay only these gateways' inputs, e.g. 1,2 (OrderID and ExecID, engine-wide counters, are then not compared)")
     private List<Integer> sources;
 
     @Option(names = "--pace", paramLabel = "recorded|flat", defaultValue = "flat",
@@ -88,7 +90,8 @@ public final class ReplayMain implements Callable<Integer> {
     private boolean quiet;
 
     @Option(names = "--from-snapshot", paramLabel = "INDEX|latest",
-            description = "start from a snapshot of DIR/snapshots (./sluice snapshot): the newest valid one, or the one taken at this engine journal index (0x... or decimal); replays only the inputs after it")
+            description = "start from a snapshot of DIR/snapshots (./sluice snapshot): the newest valid one, or the one taken"
+                    + " at this engine journal index (0x... or decimal); replays only the inputs after it")
     private String fromSnapshot;
 
     public static void main(final String[] args) {
@@ -126,7 +129,7 @@ public final class ReplayMain implements Callable<Integer> {
         } catch (final ReplayException | CorruptJournalException | IllegalArgumentException e) {
             System.err.println("replay: " + e.getMessage());
             return EXIT_CANNOT_REPLAY;
-        } catch (final java.io.UncheckedIOException e) {
+        } catch (final UncheckedIOException e) {
             System.err.println("replay: " + e.getMessage() + ": " + e.getCause());
             return EXIT_CANNOT_REPLAY;
         }
@@ -162,7 +165,7 @@ public final class ReplayMain implements Callable<Integer> {
         } catch (final ReplayException | IllegalArgumentException e) {
             System.err.println("replay: " + e.getMessage());
             return EXIT_CANNOT_REPLAY;
-        } catch (final java.io.UncheckedIOException e) {
+        } catch (final UncheckedIOException e) {
             System.err.println("replay: " + e.getMessage() + ": " + e.getCause());
             return EXIT_CANNOT_REPLAY;
         }
@@ -176,7 +179,7 @@ public final class ReplayMain implements Callable<Integer> {
         System.out.flush();
         final Throwable failure = thread.failure();
         if (failure instanceof ReplayException || failure instanceof CorruptJournalException
-                || failure instanceof IllegalArgumentException || failure instanceof java.io.UncheckedIOException) {
+                || failure instanceof IllegalArgumentException || failure instanceof UncheckedIOException) {
             System.err.println("replay: " + failure.getMessage());
             return EXIT_CANNOT_REPLAY;
         }

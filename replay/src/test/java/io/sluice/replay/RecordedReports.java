@@ -2,6 +2,7 @@ package io.sluice.replay;
 
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.Report;
 import io.sluice.contracts.journal.Journals;
@@ -42,7 +43,7 @@ public record RecordedReports(int sourceId, long eventId, long excerptIndex, Rep
                 }
 
                 @Override
-                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                public void massCancelReport(final MassCancelReport report) {
                     excerpt.add(report.deepCopy());
                 }
             });

@@ -1,16 +1,18 @@
 package io.sluice.replay;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.gateway.GatewayMain;
+import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
@@ -175,7 +177,7 @@ public final class RecordedSession {
         try {
             final Process dump = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
                     .redirectErrorStream(true).start();
-            final String text = new String(dump.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            final String text = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             dump.waitFor();
             return text;
         } catch (final IOException | InterruptedException e) {
@@ -234,7 +236,7 @@ public final class RecordedSession {
                 if (path.equals(root)) {
                     Files.createDirectories(copy);
                 } else if (Files.isDirectory(path)) {
-                    Files.copy(path, copy, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                    Files.copy(path, copy, StandardCopyOption.COPY_ATTRIBUTES);
                 } else {
                     Files.copy(path, copy);
                 }

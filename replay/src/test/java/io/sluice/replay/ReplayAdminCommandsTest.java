@@ -9,12 +9,19 @@ import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.load.MixedOrderFlow;
 import io.sluice.engine.snapshot.SnapshotMain;
 import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 import static io.sluice.replay.ReplayAssertions.assertReplaysIdentically;
@@ -57,14 +64,14 @@ final class ReplayAdminCommandsTest {
         final ReplayResult rest = assertReplaysIdentically(fromSnapshot);
         assertEquals(inputs - inputs / 7 * 7, rest.inputs(), rest.summary());
 
-        final java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        final ByteArrayOutputStream printed = new ByteArrayOutputStream();
         final ShadowEngine shadow = new ShadowEngine(new Replay(root, config).output(dir.resolve("shadow")),
-                new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8),
-                java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(200));
-        final io.sluice.runtime.agent.AgentThread thread = io.sluice.runtime.agent.AgentThread.start(shadow,
-                new io.sluice.runtime.agent.IdleConfig().newStrategy(), io.sluice.runtime.process.CpuPinning.NONE,
-                io.sluice.runtime.agent.AgentThread.Priority.NORMAL);
-        assertTrue(thread.awaitClosed(120, java.util.concurrent.TimeUnit.SECONDS), "the shadow stops by itself at the end");
+                new PrintStream(printed, true, StandardCharsets.UTF_8),
+                TimeUnit.MILLISECONDS.toNanos(200));
+        final AgentThread thread = AgentThread.start(shadow,
+                new IdleConfig().newStrategy(), CpuPinning.NONE,
+                AgentThread.Priority.NORMAL);
+        assertTrue(thread.awaitClosed(120, TimeUnit.SECONDS), "the shadow stops by itself at the end");
         assertEquals(null, thread.failure(), () -> "the shadow failed; it printed " + printed);
         final ReplayResult followed = shadow.result();
         assertTrue(followed.identical(), followed::summary);

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -77,7 +78,7 @@ final class ReplayFromSnapshotTest {
                 try {
                     // Keeping modes: the admin journal's is owner-only, which every reader of it checks.
                     Files.copy(path, to.resolve(from.relativize(path).toString()),
-                            java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                            StandardCopyOption.COPY_ATTRIBUTES);
                 } catch (final IOException e) {
                     throw new UncheckedIOException(e);
                 }

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 
@@ -34,7 +35,7 @@ public record JournalSetComparison(int journals, long excerpts, String differenc
 
     /** @return "identical: N journals, M excerpts" or the first difference */
     public String describe() {
-        return identical() ? String.format(java.util.Locale.ROOT, "identical: %d journals, %,d excerpts", journals, excerpts)
+        return identical() ? String.format(Locale.ROOT, "identical: %d journals, %,d excerpts", journals, excerpts)
                 : "not identical: " + difference;
     }
 

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -155,7 +156,7 @@ public final class PromoteMain implements Callable<Integer> {
             children.filter(dir -> JournalName.parse(dir.getFileName().toString()) != null)
                     .filter(dir -> Files.exists(dir.resolve("metadata.cq4t"))).forEach(dirs::add);
         } catch (final IOException e) {
-            throw new java.io.UncheckedIOException("cannot list " + root.toAbsolutePath(), e);
+            throw new UncheckedIOException("cannot list " + root.toAbsolutePath(), e);
         }
         for (final Path dir : dirs) {
             if (!JournalName.parse(dir.getFileName().toString()).holdsCalls()) {

@@ -18,7 +18,8 @@ import java.util.concurrent.Callable;
  * thread ({@link AgentThread}) until SIGTERM ({@link SigtermHook}). Exit codes, each with a message on stderr:
  * 0 stopped by SIGTERM; {@value #EXIT_FAILED} an unforeseen failure; {@value #EXIT_BAD_CONFIG} a missing or invalid
  * config; {@value #EXIT_REFUSED} refused ({@link ReplicationRefusedException}: another shipper or receiver on the root,
- * a journal another process writes, a root of another deployment, a gap, a mismatch, a broker that lost records; the message names the journal, the index and why); {@value #EXIT_DISK_FULL}
+ * a journal another process writes, a root of another deployment, a gap, a mismatch, a broker that lost records; the
+ * message names the journal, the index and why); {@value #EXIT_DISK_FULL}
  * a receiver's journal disk full, before writing (a restart with space resumes); {@value #EXIT_FENCED} a shipper fenced
  * by a newer shipper of its deployment ({@link ShipperFencedException}). A supervisor should not restart on
  * {@value #EXIT_REFUSED} (the same refusal would follow) nor on {@value #EXIT_FENCED} (it would fence the newer one).

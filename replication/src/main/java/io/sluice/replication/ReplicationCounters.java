@@ -18,7 +18,8 @@ import java.nio.file.Path;
  *   <li>per journal: {@code sluice_replication_shipped_total} / {@code sluice_replication_received_total}, the records
  *   Kafka committed / the receiver wrote since start; {@code sluice_replication_lag_messages} (gauge), the excerpts
  *   behind (shipper: read or not yet read, and not committed; receiver: offsets behind Kafka's last stable offset,
- *   records and transaction markers, -1 while that is unknown); {@code sluice_replication_lag_micros} (gauge; shipper: how long the oldest excerpt read and not
+ *   records and transaction markers, -1 while that is unknown); {@code sluice_replication_lag_micros} (gauge;
+ * shipper: how long the oldest excerpt read and not
  *   acknowledged has waited since it was read; receiver: from its writer's MetaData stamp, or the shipper's read time,
  *   to the replica's write of the newest record);</li>
  *   <li>shipper only: {@code sluice_replication_commits_total}, the Kafka transactions it committed since start;</li>

@@ -1,10 +1,13 @@
 package io.sluice.replication;
 
+import io.sluice.runtime.replication.RootRole;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Which deployment a journal root belongs to, and whether it is that deployment's primary (its journals are shipped
@@ -15,7 +18,7 @@ import java.nio.file.Path;
  */
 final class RootIdentity {
     /** The file, relative to the root. */
-    static final String RELATIVE_PATH = io.sluice.runtime.replication.RootRole.IDENTITY_PATH;
+    static final String RELATIVE_PATH = RootRole.IDENTITY_PATH;
 
     /** What a root is to its deployment. */
     enum Role {
@@ -49,7 +52,7 @@ final class RootIdentity {
             Files.createDirectories(file.getParent());
             final Path temporary = file.resolveSibling("identity.tmp");
             Files.writeString(temporary, expected, StandardCharsets.UTF_8);
-            Files.move(temporary, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot record or read " + file.toAbsolutePath(), e);
         }
@@ -91,7 +94,7 @@ final class RootIdentity {
             final Path temporary = file.resolveSibling("identity.tmp");
             Files.writeString(temporary, "deployment: " + deployment + "\nrole: "
                     + Role.PROMOTED.name().toLowerCase() + "\n", StandardCharsets.UTF_8);
-            Files.move(temporary, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write " + file.toAbsolutePath(), e);
         }

@@ -1,12 +1,9 @@
 package io.sluice.replication;
 
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.config.ConfigFile;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
-import net.openhft.chronicle.wire.WireType;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,27 +34,7 @@ public final class StandbyConfig extends SelfDescribingMarshallable {
      * @throws IllegalArgumentException naming the file and what is wrong with it
      */
     public static StandbyConfig load(final Path file) {
-        final String text;
-        try {
-            text = Files.readString(file);
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot read standby config " + file.toAbsolutePath(), e);
-        }
-        final StandbyConfig config;
-        try {
-            config = WireType.YAML_ONLY.fromString(StandbyConfig.class, text);
-        } catch (final RuntimeException e) {
-            throw new IllegalArgumentException("standby config " + file.toAbsolutePath()
-                    + " is not valid YAML for StandbyConfig: " + e.getMessage(), e);
-        }
-        if (config == null) {
-            throw new IllegalArgumentException("standby config " + file.toAbsolutePath() + " is empty");
-        }
-        try {
-            return config.validate();
-        } catch (final IllegalArgumentException e) {
-            throw new IllegalArgumentException("standby config " + file.toAbsolutePath() + ": " + e.getMessage(), e);
-        }
+        return ConfigFile.load(file, StandbyConfig.class, "standby config", StandbyConfig::validate);
     }
 
     /** @throws IllegalArgumentException saying what is wrong; @return this */

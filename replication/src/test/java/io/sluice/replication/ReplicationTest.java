@@ -1,8 +1,8 @@
 package io.sluice.replication;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.counters.CountersDirectory;
+import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.admin.Admin;

@@ -17,7 +17,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A shipper starved of CPU (run under {@code nice -n 10}: a tenth of a normal process's share) while its writers write
- * as fast as they are let and two threads spin beside it, on a host with no CPU to spare: Kafka's acknowledged count of its excerpts still rises every
+ * as fast as they are let and two threads spin beside it, on a host with no CPU to spare: Kafka's acknowledged count
+ * of its excerpts still rises every
  * second (nothing waits for the shipper to catch up, which it cannot), and once the load stops the replica catches up,
  * identical to the primary. The 60-second version, at nice 19, is {@code ./sluice bench replication-starved}.
  */

@@ -2,8 +2,10 @@ package io.sluice.runtime;
 
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -55,12 +57,12 @@ public final class TimerSlack {
     }
 
     private static MethodHandle prctl() {
-        if (!System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("linux")) {
+        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             return null;
         }
         try {
             final Linker linker = Linker.nativeLinker();
-            final Optional<java.lang.foreign.MemorySegment> symbol = linker.defaultLookup().find("prctl");
+            final Optional<MemorySegment> symbol = linker.defaultLookup().find("prctl");
             return symbol.map(address -> linker.downcallHandle(address,
                     FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.JAVA_INT, ValueLayout.JAVA_LONG,
                             ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG),

@@ -1,17 +1,17 @@
 package io.sluice.systemtests;
 
-import quickfix.field.ExecType;
 import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.tools.fix.FixTransport;
 import io.sluice.runtime.process.PollUntil;
+import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import quickfix.field.ExecType;
 
 import java.nio.file.Path;
 import java.time.Duration;

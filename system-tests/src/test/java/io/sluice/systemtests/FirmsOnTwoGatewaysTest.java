@@ -1,11 +1,11 @@
 package io.sluice.systemtests;
 
-import io.sluice.tools.fix.FixEndpoint;
-import io.sluice.tools.fix.LoopbackPorts;
-import io.sluice.runtime.process.PollUntil;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.gateway.GatewayMain;
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.LoopbackPorts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.Message;

@@ -1,9 +1,9 @@
 package io.sluice.systemtests;
 
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.FixTransport;
-import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import org.junit.jupiter.api.AfterAll;
@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import static io.sluice.systemtests.FixMessages.SYMBOL;
 import static io.sluice.systemtests.FixMessages.buy;
@@ -158,7 +159,7 @@ class MassCancelQuickFixJTest {
         }
     }
 
-    private static java.util.function.Predicate<Message> massCancelReport(final String clOrdId) {
+    private static Predicate<Message> massCancelReport(final String clOrdId) {
         return message -> QuickFixJClient.isType(message, MsgType.ORDER_MASS_CANCEL_REPORT)
                 && clOrdId.equals(clOrdId(message));
     }

@@ -1,7 +1,7 @@
 package io.sluice.systemtests;
 
-import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.runtime.process.PollUntil;
+import io.sluice.tools.fix.FixEndpoint;
 import quickfix.Application;
 import quickfix.ConfigError;
 import quickfix.DefaultMessageFactory;

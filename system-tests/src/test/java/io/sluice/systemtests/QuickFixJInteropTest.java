@@ -1,14 +1,14 @@
 package io.sluice.systemtests;
 
+import io.sluice.gateway.session.FixAcceptor;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
-import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.StandardOrders;
-import io.sluice.gateway.session.FixAcceptor;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -2,11 +2,11 @@ package io.sluice.systemtests;
 
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.transport.KeytoolCertificates;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
-import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;

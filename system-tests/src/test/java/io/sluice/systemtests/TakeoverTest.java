@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.NoOpGatewayRecords;
@@ -8,13 +9,12 @@ import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.replay.ReplayAssertions;
 import io.sluice.replication.ReplicateMain;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.tools.fix.FixTransport;
 import io.sluice.runtime.process.PollUntil;
+import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
@@ -30,6 +30,7 @@ import quickfix.field.MsgSeqNum;
 import quickfix.field.MsgType;
 import quickfix.field.Side;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -206,7 +207,7 @@ class TakeoverTest {
         }
     }
 
-    private SluiceDeployment deployment(final String name) throws java.io.IOException {
+    private SluiceDeployment deployment(final String name) throws IOException {
         return SluiceDeployment.prepare(dir.resolve(name), List.of(new SluiceDeployment.GatewaySpec(1,
                         FixTransport.TCP, List.of(SessionIdentity.ofSluiceClient(CLIENT, PASSWORD)))),
                 SluiceIdle.BACKOFF, SluiceDeployment.ProcessSettings.defaults(), SluiceDeployment.JournalDisk.DEFAULTS);
@@ -259,7 +260,7 @@ class TakeoverTest {
     private static long engineExcerpts(final SluiceDeployment standby) {
         try {
             return ReplicationProcesses.excerptCounts(standby.journals()).getOrDefault("engine", 0L);
-        } catch (final java.io.IOException | RuntimeException notYet) {
+        } catch (final IOException | RuntimeException notYet) {
             return 0;
         }
     }

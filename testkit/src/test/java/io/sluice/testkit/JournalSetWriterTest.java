@@ -1,8 +1,10 @@
 package io.sluice.testkit;
 
+import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
-import io.sluice.contracts.CancelReject;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.MethodReader;
@@ -50,12 +52,12 @@ class JournalSetWriterTest {
                 }
 
                 @Override
-                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                public void massCancelReport(final MassCancelReport report) {
                     throw new AssertionError("no mass cancel reports were written");
                 }
 
                 @Override
-                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                public void adminOutcome(final AdminOutcome outcome) {
                     throw new AssertionError("no admin outcomes were written");
                 }
             });

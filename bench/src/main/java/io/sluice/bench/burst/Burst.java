@@ -4,7 +4,6 @@ import io.sluice.bench.engine.JournalRoundTripBench;
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.bench.IdleOption;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
 import org.HdrHistogram.Histogram;
@@ -18,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -114,7 +114,7 @@ final class Burst {
                 interval.print(out);
             }
             if (free < settings.minimumFreeDisk()) {
-                throw new IllegalStateException(String.format(java.util.Locale.ROOT, "stopped the burst after %,d"
+                throw new IllegalStateException(String.format(Locale.ROOT, "stopped the burst after %,d"
                         + " messages: only %.1f GB left free on the journals' disk", answered, free / 1e9));
             }
             if (!done && engine.awaitClosed(0, TimeUnit.NANOSECONDS)) {

@@ -1,10 +1,11 @@
 package io.sluice.bench.burst;
 
+import com.sun.management.OperatingSystemMXBean;
+import io.sluice.bench.IdleOption;
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.bench.report.BenchResult;
-import io.sluice.tools.report.LatencyTable;
-import io.sluice.bench.IdleOption;
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.tools.report.LatencyTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,7 +13,6 @@ import picocli.CommandLine.Option;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -48,7 +48,8 @@ public final class BurstBench implements Callable<Integer> {
     @Option(names = "--window", description = "most unanswered commands per gateway (default ${DEFAULT-VALUE})")
     private int window = 64;
 
-    @Option(names = "--engine-idle", converter = IdleOption.class, description = "engine idle strategy, an Agrona alias: spin, yield, backoff, ... (default ${DEFAULT-VALUE})")
+    @Option(names = "--engine-idle", converter = IdleOption.class,
+            description = "engine idle strategy, an Agrona alias: spin, yield, backoff, ... (default ${DEFAULT-VALUE})")
     private IdleConfig engineIdle = IdleConfig.of("backoff");
 
     @Option(names = "--dir", description = "where to create the temporary journal directory (default: the system temp dir)")
@@ -64,7 +65,7 @@ public final class BurstBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         final int gateways = PreWrittenJournals.GATEWAYS.length;
-        final long ram = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        final long ram = ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getTotalMemorySize();
         final long reserve = (long) (reserveGb * GB);
         final Burst.Settings settings = new Burst.Settings(window, engineIdle, Duration.ofSeconds(intervalSeconds), ram,

@@ -1,5 +1,6 @@
 package io.sluice.bench.engine;
 
+import com.sun.management.ThreadMXBean;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.contracts.AdminCommands;
 import io.sluice.contracts.AdminOutcome;
@@ -10,19 +11,19 @@ import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.admin.AdminJournal;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.load.AdminTurns;
-import io.sluice.bench.IdleOption;
+import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,7 +39,8 @@ import java.util.concurrent.Callable;
  * the admin journal first at each poll, so its commands cannot be written up front (they would all be read at the
  * start): the child appends them between polls, on the engine thread, and leaves what appending allocates out of the
  * count. It reads the engine thread's allocated bytes from {@code com.sun.management.ThreadMXBean} after a warm-up
- * of 10 % and at the end. It also checks the counter after every poll, so a residue shows as the few polls that allocated (when, and how much), not only as an
+ * of 10 % and at the end. It also checks the counter after every poll, so a residue shows as the few polls that
+ * allocated (when, and how much), not only as an
  * average over millions of commands. Measured so far: the one steady residue is Chronicle mapping the next
  * 64 MiB chunk of the engine journal (about 650 bytes, once every ~165 K commands of the mixed flow).
  */
@@ -100,8 +102,8 @@ public final class EngineAllocBench implements Callable<Integer> {
             final long orders = Long.parseLong(args[1]);
             final EngineConfig plain = PreWrittenJournals.config(root, IdleConfig.of("spin"));
             final EngineConfig config = Boolean.parseBoolean(args[3]) ? EngineThroughputBench.withFirmLimits(plain) : plain;
-            final com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+            final ThreadMXBean threads =
+                    (ThreadMXBean) ManagementFactory.getThreadMXBean();
             final EngineService service = EngineService.launch(config);
             final AdminJournal adminJournal = AdminJournal.open(root);
             final AdminCommands toAdminJournal = adminJournal::append;
@@ -149,7 +151,8 @@ public final class EngineAllocBench implements Callable<Integer> {
                     reports.adminAcknowledged, reports.expired, events.leftOut());
             System.out.printf(Locale.ROOT, "heap used at the end (Epsilon never frees): %,d MB of %s; %,d reports; %.2f s%n",
                     heapUsed >> 20, args[2], service.reportsWritten(), nanos / 1e9);
-            final Path file = BenchResult.of("engine-alloc").put("commands", orders).put("firmLimits", config.risk() == null ? 0 : 1).put("warmUpCommands", warmUp)
+            final Path file = BenchResult.of("engine-alloc").put("commands", orders).put("firmLimits",
+                    config.risk() == null ? 0 : 1).put("warmUpCommands", warmUp)
                     .put("allocatedBytes", allocated).put("bytesPerCommand", allocated / (double) measured)
                     .put("pollsThatAllocated", events.count()).put("commandsBetweenAllocations", events.meanInterval())
                     .put("massCancelEvery", MASS_CANCEL_EVERY).put("massCancelReports", reports.massCancelReports)
@@ -207,7 +210,7 @@ public final class EngineAllocBench implements Callable<Integer> {
      */
     static final class AllocationEvents {
         private static final int KEPT = 12;
-        private final com.sun.management.ThreadMXBean threads;
+        private final ThreadMXBean threads;
         private final long[] atCommand = new long[KEPT];
         private final long[] bytes = new long[KEPT];
         private long last;
@@ -216,7 +219,7 @@ public final class EngineAllocBench implements Callable<Integer> {
         private long lastCommand;
         private long leftOut;
 
-        AllocationEvents(final com.sun.management.ThreadMXBean threads) {
+        AllocationEvents(final ThreadMXBean threads) {
             this.threads = threads;
             threads.getCurrentThreadAllocatedBytes(); // a first call may allocate: not in the measurement
         }
@@ -270,7 +273,7 @@ public final class EngineAllocBench implements Callable<Integer> {
             return count < 2 ? 0 : (lastCommand - firstCommand) / (double) (count - 1);
         }
 
-        void print(final java.io.PrintStream out, final long commands) {
+        void print(final PrintStream out, final long commands) {
             out.printf(Locale.ROOT, "polls that allocated: %,d of %,d commands (all others: 0 bytes)%s%n", count, commands,
                     count < 2 ? "" : String.format(Locale.ROOT, ", one every %,.0f commands", meanInterval()));
             for (int i = 0; i < Math.min(count, KEPT); i++) {

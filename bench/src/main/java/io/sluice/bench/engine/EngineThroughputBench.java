@@ -4,23 +4,23 @@ import io.sluice.bench.report.BenchResult;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.FirmLimit;
 import io.sluice.contracts.OrdStatus;
-import io.sluice.runtime.agent.AgentThread;
-import io.sluice.runtime.journal.JournalPretoucher;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineService;
-import io.sluice.contracts.FirmLimit;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.FirmLimitsConfig;
 import io.sluice.engine.config.RiskConfig;
-import io.sluice.bench.IdleOption;
+import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.journal.JournalPretoucher;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
@@ -123,7 +123,8 @@ public final class EngineThroughputBench implements Callable<Integer> {
                             + "%,.0f commands/s, %,.0f reports/s; per CPU second %,.0f commands, %,.0f reports%n",
                     orders, reports, engineNanos / 1e9, engineCpuNanos / 1e9, commandsPerSecond, reportsPerSecond,
                     commandsPerCpuSecond, reportsPerCpuSecond);
-            System.out.printf(Locale.ROOT, "ceiling: %,d reports appended raw (method writer, one per excerpt, pretouch " + config.pretouch() + ") in %.2f s "
+            System.out.printf(Locale.ROOT, "ceiling: %,d reports appended raw (method writer, one per excerpt, pretouch "
+                    + config.pretouch() + ") in %.2f s "
                             + "(%.2f s thread CPU): %,.0f reports/s; per CPU second %,.0f reports%n",
                     reports, ceilingNanos / 1e9, ceilingCpuNanos / 1e9, ceilingPerSecond, ceilingPerCpuSecond);
             System.out.printf(Locale.ROOT, "recovery: the %,d commands re-run and every report compared with the recorded one"
@@ -131,7 +132,8 @@ public final class EngineThroughputBench implements Callable<Integer> {
                     recoveryCpuNanos / 1e9, orders * 1e9 / recoveryNanos, orders * 1e9 / recoveryCpuNanos);
             System.out.printf(Locale.ROOT, "engine reports/s as share of the ceiling: %.0f %% (per CPU second: %.0f %%)%n",
                     100 * reportsPerSecond / ceilingPerSecond, 100 * reportsPerCpuSecond / ceilingPerCpuSecond);
-            final Path file = BenchResult.of("engine-throughput").put("commands", orders).put("warmupCommands", warmup).put("reports", reports).put("pretouch", config.pretouch() ? 1 : 0)
+            final Path file = BenchResult.of("engine-throughput").put("commands", orders).put("warmupCommands", warmup)
+                    .put("reports", reports).put("pretouch", config.pretouch() ? 1 : 0)
                     .put("engineSeconds", engineNanos / 1e9).put("engineCpuSeconds", engineCpuNanos / 1e9)
                     .put("commandsPerSecond", commandsPerSecond).put("reportsPerSecond", reportsPerSecond)
                     .put("commandsPerCpuSecond", commandsPerCpuSecond).put("ceilingReportsPerSecond", ceilingPerSecond)
@@ -238,7 +240,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
     }
 
     /** Runs {@link #warmup} commands of the same mix through an engine of their own under {@code root}, then deletes them. */
-    private void warmUp(final Path root, final boolean withFirmLimits) throws java.io.IOException {
+    private void warmUp(final Path root, final boolean withFirmLimits) throws IOException {
         if (warmup <= 0) {
             return;
         }

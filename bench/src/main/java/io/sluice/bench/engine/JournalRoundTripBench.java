@@ -1,25 +1,28 @@
 package io.sluice.bench.engine;
 
+import io.sluice.bench.IdleOption;
 import io.sluice.bench.report.BenchResult;
-import io.sluice.tools.report.LatencyTable;
 import io.sluice.bench.report.ThroughputSampler;
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.process.CpuPinning;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.bench.IdleOption;
+import io.sluice.engine.load.MixedOrderFlow;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
-import io.sluice.engine.load.MixedOrderFlow;
+import io.sluice.runtime.process.CpuPinning;
+import io.sluice.tools.report.LatencyTable;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.HdrHistogram.Histogram;
@@ -56,13 +59,15 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     @Option(names = "--rate", description = "commands per second per gateway, paced; 0: as fast as the window allows (default ${DEFAULT-VALUE})")
     private long rate;
 
-    @Option(names = "--engine-idle", converter = IdleOption.class, description = "engine idle strategy, an Agrona alias: spin, yield, backoff, ... (default ${DEFAULT-VALUE})")
+    @Option(names = "--engine-idle", converter = IdleOption.class,
+            description = "engine idle strategy, an Agrona alias: spin, yield, backoff, ... (default ${DEFAULT-VALUE})")
     private IdleConfig engineIdle = IdleConfig.of("backoff");
 
     @Option(names = "--engine-cpu", description = "pin the engine thread to this CPU (OpenHFT Affinity; default -1: no pinning)")
     private int engineCpu = -1;
 
-    @Option(names = "--gateway-idle", converter = IdleOption.class, description = "gateway threads' idle strategy, an Agrona alias (default ${DEFAULT-VALUE})")
+    @Option(names = "--gateway-idle", converter = IdleOption.class,
+            description = "gateway threads' idle strategy, an Agrona alias (default ${DEFAULT-VALUE})")
     private IdleConfig gatewayIdle = IdleConfig.of("backoff");
 
     @CommandLine.Mixin
@@ -259,7 +264,7 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         }
 
         @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        public void massCancel(final MassCancel massCancel) {
             stamp(massCancel.metaData());
             writer.massCancel(massCancel);
         }
@@ -275,12 +280,12 @@ public final class JournalRoundTripBench implements Callable<Integer> {
         }
 
         @Override
-        public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+        public void massCancelReport(final MassCancelReport report) {
             received(report.metaData());
         }
 
         @Override
-        public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+        public void adminOutcome(final AdminOutcome outcome) {
         }
 
         private static void stamp(final MetaData metaData) {

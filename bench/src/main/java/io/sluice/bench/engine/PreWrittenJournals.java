@@ -3,9 +3,8 @@ package io.sluice.bench.engine;
 import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.bench.IdleOption;
-import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.engine.load.MixedOrderFlow;
+import io.sluice.runtime.agent.IdleConfig;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
 import java.io.IOException;

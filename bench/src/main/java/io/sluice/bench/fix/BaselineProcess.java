@@ -1,8 +1,8 @@
 package io.sluice.bench.fix;
 
-import io.sluice.tools.fix.FixEndpoint;
-import io.sluice.runtime.process.PollUntil;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
+import io.sluice.tools.fix.FixEndpoint;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -15,7 +15,8 @@ import java.util.concurrent.Callable;
  * 2 % on p50 and p99). Two whole deployments, each an engine and a gateway in child JVMs with the same config but for
  * {@code counters}: true in one (every engine and gateway counter kept in their counters files, as shipped) and false
  * in the other (no counters file, and no counter written on the hot threads). One client measures their ping-pong
- * round trips in the same run, in slices, the arms taking turns, which goes first alternating round by round ({@link FixMeasurement}); while one arm has its turn
+ * round trips in the same run, in slices, the arms taking turns, which goes first alternating round by round ({@link
+ * FixMeasurement}); while one arm has its turn
  * the other's processes are stopped (SIGSTOP, then SIGCONT at its next turn), so each has the machine to itself, as
  * it would alone, and both stay warm. {@code --control} runs both arms with counters on: how far two identical
  * arms differ by themselves here.

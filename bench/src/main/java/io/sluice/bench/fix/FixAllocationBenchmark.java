@@ -1,5 +1,6 @@
 package io.sluice.bench.fix;
 
+import io.sluice.bench.report.BenchResult;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
@@ -9,7 +10,6 @@ import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
 import io.sluice.tools.fix.Watchdog;
-import io.sluice.bench.report.BenchResult;
 import org.HdrHistogram.Recorder;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

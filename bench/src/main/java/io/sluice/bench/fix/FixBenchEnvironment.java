@@ -1,15 +1,15 @@
 package io.sluice.bench.fix;
 
+import io.sluice.bench.quickfixj.QuickFixJProcess;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
-import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceConfigs;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
-import io.sluice.bench.quickfixj.QuickFixJProcess;
 
 import java.io.IOException;
 import java.io.PrintStream;

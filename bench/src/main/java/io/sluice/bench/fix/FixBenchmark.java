@@ -1,9 +1,9 @@
 package io.sluice.bench.fix;
 
+import io.sluice.bench.report.BenchResult;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
-import io.sluice.bench.report.BenchResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,14 +1,14 @@
 package io.sluice.bench.fix;
 
-import io.sluice.tools.fix.FixEndpoint;
-import io.sluice.tools.fix.FixTransport;
-import io.sluice.tools.fix.LoopbackPorts;
-import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.codec.FixFramer;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.tools.fix.FixEndpoint;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.LoopbackPorts;
+import io.sluice.tools.fix.SessionIdentity;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;

@@ -27,9 +27,11 @@ import java.util.concurrent.locks.LockSupport;
  * engine and a TCP gateway, child JVMs, {@link PausableDeployment}) under a pipelined FIX load (a window of orders in
  * flight, each answered with an ack and a fill), measured in slices taking turns, which goes first alternating
  * ({@link FixMeasurement}), the other deployment stopped (SIGSTOP) meanwhile; a snapshotter follows one of them and
- * is stopped whenever that one is. {@code --control}: the snapshotter stays stopped, an A/A run. Before each slice with it, the snapshotter is resumed and left to catch up with the
+ * is stopped whenever that one is. {@code --control}: the snapshotter stays stopped, an A/A run. Before each slice
+ * with it, the snapshotter is resumed and left to catch up with the
  * inputs of the slice before (until its {@code sluice_snapshotter_engine_index} counter reaches the engine's
- * {@code sluice_engine_journal_index}), so that each slice sees it keeping up with the live flow, as it would alone. Figures per arm: orders/s and round-trip percentiles, and their ratios, with the
+ * {@code sluice_engine_journal_index}), so that each slice sees it keeping up with the live flow, as it would alone.
+ * Figures per arm: orders/s and round-trip percentiles, and their ratios, with the
  * snapshotter's share of a core during its slices.
  */
 @Command(name = "./sluice bench snapshotter-impact", mixinStandardHelpOptions = true, sortOptions = false,

@@ -6,6 +6,7 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 
 /**
@@ -19,7 +20,7 @@ import java.nio.file.Path;
  * @param readNanos  CPU nanoseconds per read
  */
 record CodecCost(HopVariant variant, double writeNanos, double readNanos) {
-    private static final java.lang.management.ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** Measures {@code variant} on the calling thread, in a journal under {@code parent} deleted afterwards. */
     static CodecCost measure(final HopVariant variant, final int messages, final Path parent) {

@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** All passes of one variant at one rate, merged: one row of the hop benchmark's table. */
 final class HopFigures {
@@ -79,6 +80,6 @@ final class HopFigures {
 
     /** @return e.g. "100,000/s" or "flat out". */
     static String rateLabel(final long ratePerSecond) {
-        return ratePerSecond == 0 ? "flat out" : String.format(java.util.Locale.ROOT, "%,d/s", ratePerSecond);
+        return ratePerSecond == 0 ? "flat out" : String.format(Locale.ROOT, "%,d/s", ratePerSecond);
     }
 }

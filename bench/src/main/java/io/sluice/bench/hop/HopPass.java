@@ -7,12 +7,12 @@ import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.runtime.agent.IdleConfig;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import io.sluice.runtime.agent.IdleConfig;
-import org.agrona.concurrent.IdleStrategy;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.agrona.concurrent.IdleStrategy;
 
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;

@@ -2,6 +2,7 @@ package io.sluice.bench.hop;
 
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import org.HdrHistogram.Histogram;
@@ -49,7 +50,7 @@ final class HopReceiver implements GatewayToEngine {
     }
 
     @Override
-    public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+    public void massCancel(final MassCancel massCancel) {
         throw new IllegalStateException("the hop bench writes only new orders, got a mass cancel");
     }
 

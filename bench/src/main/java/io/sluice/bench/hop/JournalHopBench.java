@@ -1,8 +1,9 @@
 package io.sluice.bench.hop;
 
+import io.sluice.bench.IdleOption;
 import io.sluice.bench.report.BenchResult;
-import io.sluice.tools.report.LatencyTable;
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.tools.report.LatencyTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -62,7 +63,7 @@ public final class JournalHopBench implements Callable<Integer> {
             description = "Orders per single-thread CPU cost pass per round and variant, 0 = none (default: ${DEFAULT-VALUE}).")
     int codecMessages;
 
-    @Option(names = "--reader-idle", defaultValue = "spin", converter = io.sluice.bench.IdleOption.class,
+    @Option(names = "--reader-idle", defaultValue = "spin", converter = IdleOption.class,
             description = "What the reader does when nothing is there, an Agrona idle strategy by alias: noop, spin, yield,"
                     + " sleep-ns, sleep-ms or backoff (default: ${DEFAULT-VALUE}: any back-off adds its wake-up time to every"
                     + " latency).")

@@ -1,5 +1,7 @@
 package io.sluice.bench.hop;
 
+import com.sun.management.ThreadMXBean;
+
 import java.lang.management.ManagementFactory;
 
 /**
@@ -9,8 +11,8 @@ import java.lang.management.ManagementFactory;
  * {@link #open()} and {@link #close()} must be called on the measured thread.
  */
 final class ThreadWindow {
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS =
+            (ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     private long allocatedAtOpen;
     private long cpuAtOpen;

@@ -154,7 +154,8 @@ public final class MarketDataBench implements Callable<Integer> {
                 final Histogram appliedHistogram = applied.getIntervalHistogram();
                 final double added = (appliedHistogram.getValueAtPercentile(50) - hopHistogram.getValueAtPercentile(50)) / 1e3;
                 System.out.printf(Locale.ROOT, "order-to-tick %s: %,d commands in %.1f s, %,d feed messages applied"
-                                + " after a warm-up of %,d (load %s)%n", label, commands, seconds, appliedHistogram.getTotalCount(), warmup, loadAverage());
+                                + " after a warm-up of %,d (load %s)%n", label, commands, seconds,
+                                        appliedHistogram.getTotalCount(), warmup, loadAverage());
                 print("engine report -> engine journal tailer (baseline)", hopHistogram);
                 print("engine report -> feed packet sent", sentHistogram);
                 print("engine report -> feed handler's book", appliedHistogram);

@@ -1,8 +1,8 @@
 package io.sluice.bench.quickfixj;
 
 import io.sluice.bench.fix.BaselineProcess;
-import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.bench.fix.FixTarget;
+import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.LoopbackPorts;
 import io.sluice.tools.fix.SessionIdentity;
 

@@ -20,9 +20,12 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,7 +52,8 @@ import java.util.regex.Pattern;
  *   snapshot, and each measured run proves from its log that its JVM opened it.</li>
  * </ol>
  * Each variant is restarted {@code --repeats} times at each size, the variants interleaved, and the median reported:
- * on a machine shared with other work single restarts scatter widely. Every engine runs as {@code ./sluice engine} does: the engine module's jar and class path (the JDK archives classes
+ * on a machine shared with other work single restarts scatter widely. Every engine runs as {@code ./sluice engine}
+ * does: the engine module's jar and class path (the JDK archives classes
  * from jars only) and the shipped {@code jvm.options}. Each prints where its start's time went (its
  * {@code engine: live N ms after the JVM's start ...} line: JVM, command line, config, journals, snapshot, re-run, in
  * wall and CPU time), reported beside the
@@ -206,7 +210,7 @@ public final class RecoveryBench implements Callable<Integer> {
     /** @return the run of median launch-to-answer time */
     private static Restart median(final List<Restart> runs) {
         final List<Restart> sorted = new ArrayList<>(runs);
-        sorted.sort(java.util.Comparator.comparingLong(Restart::launchToAnswerMs));
+        sorted.sort(Comparator.comparingLong(Restart::launchToAnswerMs));
         return sorted.get(sorted.size() / 2);
     }
 
@@ -299,7 +303,7 @@ public final class RecoveryBench implements Callable<Integer> {
      * @return the class path {@code ./sluice engine} runs the engine on: the engine module's jar, then its dependencies
      * (the build's {@code classpath.txt}), found next to the {@code jvm.options} of this build
      */
-    private static String engineClassPath() throws java.io.IOException {
+    private static String engineClassPath() throws IOException {
         final Path module = JavaProcess.jvmOptionsFile().resolveSibling("processing-engine").resolve("target");
         final Path jar;
         try (var files = Files.list(module)) {
@@ -307,7 +311,7 @@ public final class RecoveryBench implements Callable<Integer> {
                     .findFirst().orElseThrow(() -> new IllegalStateException("no engine jar in " + module
                             + ": build with ./mvnw package -DskipTests (./sluice does)"));
         }
-        return jar + java.io.File.pathSeparator + Files.readString(module.resolve("classpath.txt")).strip();
+        return jar + File.pathSeparator + Files.readString(module.resolve("classpath.txt")).strip();
     }
 
     private static boolean answered(final ExcerptTailer tailer) {
@@ -321,7 +325,7 @@ public final class RecoveryBench implements Callable<Integer> {
         return lines[lines.length - 1];
     }
 
-    private static long du(final Path root) throws java.io.IOException {
+    private static long du(final Path root) throws IOException {
         try (var files = Files.walk(root)) {
             return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
         }

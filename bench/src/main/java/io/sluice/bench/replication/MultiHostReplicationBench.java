@@ -5,9 +5,9 @@ import io.sluice.bench.report.BenchResult;
 import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.kafka.KafkaBrokerMain;
+import io.sluice.replication.JournalSetComparison;
 import io.sluice.replication.ReplicateMain;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.replication.JournalSetComparison;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
 import java.io.IOException;

@@ -29,6 +29,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -407,7 +408,7 @@ public final class ReplicationLagBench {
             final long[] nanos = new long[pids.length];
             for (int i = 0; i < pids.length; i++) {
                 nanos[i] = ProcessHandle.of(pids[i]).flatMap(p -> p.info().totalCpuDuration())
-                        .map(java.time.Duration::toNanos).orElse(0L);
+                        .map(Duration::toNanos).orElse(0L);
             }
             return nanos;
         }

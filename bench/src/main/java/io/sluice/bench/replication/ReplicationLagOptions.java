@@ -1,8 +1,9 @@
 package io.sluice.bench.replication;
 
-import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
 
 /** The options of {@code ./sluice bench replication}, for picocli: {@code --help} prints them. */
 @Command(name = "./sluice bench replication", mixinStandardHelpOptions = true, sortOptions = false,

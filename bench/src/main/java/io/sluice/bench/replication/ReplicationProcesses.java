@@ -81,7 +81,7 @@ public final class ReplicationProcesses {
             commands.append(commands.isEmpty() ? "" : ",\n").append("    \"").append(String.join(" ", command))
                     .append('"');
         }
-        Files.writeString(config, "!io.sluice.replication.StandbyConfig {\n"
+        Files.writeString(config, "!StandbyConfig {\n"
                 + "  deployment: " + deployment + ",\n"
                 + "  name: " + name + ",\n"
                 + "  root: " + root + ",\n"

@@ -1,8 +1,10 @@
 package io.sluice.bench.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One figure across the repeated runs of a scenario: smallest, median and largest value, and how many runs
@@ -30,7 +32,7 @@ public record Spread(double min, double median, double max, int count) {
 
     /** @return the spread of {@code values}; NaN (a run that produced no figure) is left out */
     public static Spread of(final double... values) {
-        return of(java.util.Arrays.stream(values).boxed().toList());
+        return of(Arrays.stream(values).boxed().toList());
     }
 
     /** @return the median as a ratio to {@code baseline}'s median */
@@ -41,7 +43,7 @@ public record Spread(double min, double median, double max, int count) {
     /** @return e.g. {@code "123.4 (120.1-130.0)"}: median (min-max) with {@code decimals} decimals */
     public String format(final int decimals) {
         final String number = "%." + decimals + "f";
-        return String.format(java.util.Locale.ROOT, number + " (" + number + "-" + number + ")", median, min, max);
+        return String.format(Locale.ROOT, number + " (" + number + "-" + number + ")", median, min, max);
     }
 
     /** @return a JSON section with the median, min and max */

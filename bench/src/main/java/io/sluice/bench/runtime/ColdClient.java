@@ -1,12 +1,12 @@
 package io.sluice.bench.runtime;
 
+import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.ExecutionReportFields;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.OrderTerms;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
-import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;
 import java.nio.file.Path;

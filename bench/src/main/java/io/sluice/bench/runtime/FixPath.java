@@ -1,5 +1,6 @@
 package io.sluice.bench.runtime;
 
+import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
@@ -7,7 +8,6 @@ import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
-import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;
 import java.nio.file.Path;

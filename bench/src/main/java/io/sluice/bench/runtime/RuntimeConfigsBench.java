@@ -1,8 +1,8 @@
 package io.sluice.bench.runtime;
 
-import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.Spread;
+import io.sluice.tools.fix.SluiceDeployment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

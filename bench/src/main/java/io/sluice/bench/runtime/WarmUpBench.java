@@ -1,10 +1,10 @@
 package io.sluice.bench.runtime;
 
-import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.ResultsReport;
 import io.sluice.bench.report.Spread;
 import io.sluice.runtime.process.CpuPinning;
+import io.sluice.tools.fix.SluiceDeployment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -225,7 +225,8 @@ public final class WarmUpBench implements Callable<Integer> {
                     .put("runsWithoutJavac", withoutJavac)
                     .put("aotCacheOpenedRuns", variant.usesAotCache()
                             ? cacheOpened.get(variant).stream().filter(b -> b).count() : null)
-                    .put("pathUpMs", up.json()).put("firstFillMs", firstFill.json()).put("coldClientFirstFillMs", coldFill.json()).put("secondsTo95PercentOfPeak", to95.json())
+                    .put("pathUpMs", up.json()).put("firstFillMs", firstFill.json()).put("coldClientFirstFillMs",
+                            coldFill.json()).put("secondsTo95PercentOfPeak", to95.json())
                     .put("peakOrdersPerSecond", peak.json()).put("p99First10sUs", early.json())
                     .put("p99SteadyUs", steady.json()).put("timeTo95RatioToToday", to95.ratioTo(baseTo95))
                     .put("runs", IntStream.range(0, list.size()).mapToObj(i -> json(list.get(i), javac.get(variant).get(i),
@@ -234,7 +235,8 @@ public final class WarmUpBench implements Callable<Integer> {
         }
         out.println("(first fill: this JVM's warm load client, logged on once the path is up; cold client: a client JVM"
                 + " launched with the engine and gateway; to 95% peak: end of the first second since launch whose"
-                + " throughput reached 95 % of the steady median; vs today: ratio of the medians of that time; runs without javac: runs whose engine and"
+                + " throughput reached 95 % of the steady median; vs today: ratio of the medians of that time;"
+                + " runs without javac: runs whose engine and"
                 + " gateway loaded no class of javac)");
         out.printf(Locale.ROOT, "target (median cold client first fill under %.0f ms and 95 %% of peak within %.0f s from"
                 + " launch): %s%n",

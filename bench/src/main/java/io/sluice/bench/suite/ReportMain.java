@@ -1,8 +1,8 @@
 package io.sluice.bench.suite;
 
 import io.sluice.bench.report.BenchResult;
-import io.sluice.bench.report.ResultsReport;
 import io.sluice.bench.report.MachineProbe;
+import io.sluice.bench.report.ResultsReport;
 import io.sluice.bench.report.RunEnvironment;
 import io.sluice.bench.report.ScenarioResults;
 import io.sluice.runtime.process.JavaProcess;

@@ -1,15 +1,15 @@
 package io.sluice.bench.tail;
 
-import io.sluice.tools.tail.LiveTailProcess;
-import io.sluice.tools.tail.TailMain;
+import io.sluice.bench.IdleOption;
 import io.sluice.bench.engine.JournalRoundTripBench;
 import io.sluice.bench.engine.PreWrittenJournals;
 import io.sluice.bench.report.BenchResult;
-import io.sluice.tools.report.LatencyTable;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.process.CpuPinning;
-import io.sluice.bench.IdleOption;
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.process.CpuPinning;
+import io.sluice.tools.report.LatencyTable;
+import io.sluice.tools.tail.LiveTailProcess;
+import io.sluice.tools.tail.TailMain;
 import org.HdrHistogram.Histogram;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -50,7 +50,8 @@ public final class TailLiveImpactBenchmark implements Callable<Integer> {
     @Option(names = "--window", description = "most unanswered commands per gateway (default ${DEFAULT-VALUE})")
     private int window = 64;
 
-    @Option(names = "--engine-idle", converter = IdleOption.class, description = "engine idle strategy, an Agrona alias: spin, yield, backoff, ... (default ${DEFAULT-VALUE})")
+    @Option(names = "--engine-idle", converter = IdleOption.class,
+            description = "engine idle strategy, an Agrona alias: spin, yield, backoff, ... (default ${DEFAULT-VALUE})")
     private IdleConfig engineIdle = IdleConfig.of("backoff");
 
     @Option(names = "--control", description = "A/A control: the runs 'with tail' start no tail, so the ratio shows "

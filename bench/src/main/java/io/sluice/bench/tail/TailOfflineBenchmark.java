@@ -1,13 +1,14 @@
 package io.sluice.bench.tail;
 
+import com.sun.management.ThreadMXBean;
+import io.sluice.bench.report.BenchResult;
 import io.sluice.contracts.latency.Hop;
-import io.sluice.tools.tail.LatencyJoin;
 import io.sluice.testkit.LatencyPattern;
 import io.sluice.testkit.SyntheticJournals;
+import io.sluice.tools.report.LatencyTable;
+import io.sluice.tools.tail.LatencyJoin;
 import io.sluice.tools.tail.Tail;
 import io.sluice.tools.tail.TailOptions;
-import io.sluice.bench.report.BenchResult;
-import io.sluice.tools.report.LatencyTable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -17,7 +18,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -73,7 +73,7 @@ public final class TailOfflineBenchmark implements Callable<Integer> {
             Tail tail = null;
             double best = Double.MAX_VALUE;
             final double[] seconds = new double[RUNS];
-            final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            final ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
             double cpuSeconds = 0;
             long allocated = 0;
             for (int run = 0; run < RUNS; run++) {
@@ -134,7 +134,7 @@ public final class TailOfflineBenchmark implements Callable<Integer> {
     }
 
     private static long allocatedBytes(final ThreadMXBean threads) {
-        return threads instanceof com.sun.management.ThreadMXBean counting ? counting.getCurrentThreadAllocatedBytes() : 0;
+        return threads.getCurrentThreadAllocatedBytes();
     }
 
     private static Tail read(final Path root) {

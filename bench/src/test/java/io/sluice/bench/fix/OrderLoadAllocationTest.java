@@ -1,5 +1,6 @@
 package io.sluice.bench.fix;
 
+import com.sun.management.ThreadMXBean;
 import io.sluice.bench.quickfixj.QuickFixJAcceptor;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixEndpoint;
@@ -28,8 +29,8 @@ class OrderLoadAllocationTest {
 
     @Test
     void sendingOrdersAndReadingReportsAllocatesNothingOnceWarm() throws Exception {
-        final com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        final ThreadMXBean threads =
+                (ThreadMXBean) ManagementFactory.getThreadMXBean();
         try (QuickFixJAcceptor acceptor = QuickFixJAcceptor.start(0, List.of("LOAD1"));
              FixClientSession session = new FixClientSession(FixEndpoint.tcp("127.0.0.1", acceptor.port()),
                      new SessionIdentity("LOAD1", QuickFixJAcceptor.COMP_ID, "", ""))) {

@@ -11,7 +11,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * The multi-host scenario ({@link MultiHostReplicationBench}), short: the primary and the replica in two network
  * namespaces, a 5 s partition of the link between them (after short netem delay and loss phases where the kernel has
- * netem, and a short narrow-link phase), healed; the replica must end identical to the primary excerpt by excerpt. Needs root and {@code ip}: skipped,
+ * netem, and a short narrow-link phase), healed; the replica must end identical to the primary excerpt by excerpt.
+ * Needs root and {@code ip}: skipped,
  * with the reason, where network namespaces cannot be created. Its catch-up rate is a figure of the benchmark, not
  * asserted here.
  */

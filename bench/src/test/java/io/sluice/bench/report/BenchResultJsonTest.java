@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -84,7 +85,7 @@ class BenchResultJsonTest {
 
     @Test
     void spreadIsMedianWithMinAndMaxAndSkipsMissingRuns() {
-        assertEquals(new Spread(1, 2.5, 4, 4), Spread.of(java.util.Arrays.asList(4.0, 1.0, null, 3.0, 2.0)));
+        assertEquals(new Spread(1, 2.5, 4, 4), Spread.of(Arrays.asList(4.0, 1.0, null, 3.0, 2.0)));
         assertEquals("2.50 (1.00 – 4.00)", Spread.of(List.of(4.0, 1.0, 3.0, 2.0)).text());
         assertEquals("—", Spread.of(List.of()).text());
     }

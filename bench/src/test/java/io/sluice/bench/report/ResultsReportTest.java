@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -120,7 +121,7 @@ class ResultsReportTest {
         for (final String chart : List.of("demo-latency.png", "demo-throughput.png")) {
             final Path file = tmp.resolve("charts").resolve(chart);
             assertTrue(Files.size(file) > 1_000, chart + " has a picture in it");
-            assertArrayEquals(PNG_SIGNATURE, java.util.Arrays.copyOf(Files.readAllBytes(file), 4), chart + " is a PNG");
+            assertArrayEquals(PNG_SIGNATURE, Arrays.copyOf(Files.readAllBytes(file), 4), chart + " is a PNG");
             assertTrue(md.contains("](charts/" + chart + ")"), "RESULTS.md links " + chart);
         }
     }

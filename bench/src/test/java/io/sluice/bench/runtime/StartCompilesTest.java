@@ -1,9 +1,9 @@
 package io.sluice.bench.runtime;
 
+import io.sluice.runtime.process.CpuPinning;
 import io.sluice.tools.fix.OrderLoad;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.StandardOrders;
-import io.sluice.runtime.process.CpuPinning;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -4,6 +4,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -52,7 +53,7 @@ final class WarmUpCurveTest {
         assertEquals(5_000, curve.earlyP99Micros(), 5);
         assertEquals(50, curve.steadyP99Micros(), 0.1);
         assertEquals(50, curve.steadyP50Micros(), 0.1);
-        assertArrayEquals(new long[] {0, 0, 0, 0, 0, 100}, java.util.Arrays.copyOf(curve.throughput(), 6));
+        assertArrayEquals(new long[] {0, 0, 0, 0, 0, 100}, Arrays.copyOf(curve.throughput(), 6));
     }
 
     private static WarmUpCurve curve(final long firstFillNanos, final long[] perSecond, final long roundTripNanos) {

@@ -1,6 +1,7 @@
 package io.sluice.contracts.journal;
 
 import net.openhft.chronicle.bytes.MethodReader;
+import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.ExcerptContext;
@@ -44,7 +45,7 @@ public final class JournalReader implements AutoCloseable {
         final long index = tailer.index();
         try {
             return reader.readOne();
-        } catch (final net.openhft.chronicle.core.util.InvocationTargetRuntimeException handlerFailure) {
+        } catch (final InvocationTargetRuntimeException handlerFailure) {
             throw handlerFailure.getCause() instanceof RuntimeException runtime ? runtime : handlerFailure;
         } catch (final RuntimeException e) {
             throw CorruptJournalException.reading(journal, index, e);

@@ -11,7 +11,6 @@ import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.RollCycles;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
-
 import net.openhft.chronicle.wire.DocumentContext;
 
 import java.nio.file.Files;

@@ -9,6 +9,7 @@ import net.openhft.chronicle.wire.DocumentContext;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 /**
  * Damages copies of journals on disk the way a failing disk or a tamperer would, for tests: one flipped bit, one
@@ -100,7 +101,7 @@ public final class JournalSurgery {
             file.seek(excerpt.offset());
             final int read = file.read(content);
             for (int i = 0; i + wanted.length <= read; i++) {
-                if (java.util.Arrays.equals(content, i, i + wanted.length, wanted, 0, wanted.length)) {
+                if (Arrays.equals(content, i, i + wanted.length, wanted, 0, wanted.length)) {
                     return new Change(excerpt.file(), excerpt.offset() + i, excerpt.index());
                 }
             }

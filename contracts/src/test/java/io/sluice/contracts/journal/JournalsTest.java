@@ -44,7 +44,8 @@ final class JournalsTest {
             queue.tableStorePut(Journals.FORMAT_KEY, Journals.FORMAT_VERSION + 1); // as a later Sluice would leave it
         }
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Journals.open(dir));
-        assertTrue(e.getMessage().contains(dir.toAbsolutePath() + " was written in journal format " + (Journals.FORMAT_VERSION + 1) + "; this Sluice reads and"
+        assertTrue(e.getMessage().contains(dir.toAbsolutePath() + " was written in journal format " + (Journals.FORMAT_VERSION + 1)
+                + "; this Sluice reads and"
                 + " writes format " + Journals.FORMAT_VERSION), e.getMessage());
     }
 }

@@ -1,6 +1,7 @@
 package io.sluice.gateway.codec;
 
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ public final class FixDictionary {
         final long[] sorted = new long[messages.length];
         for (int i = 0; i < messages.length; i++) {
             final String[] parts = messages[i].split(" ", 3);
-            final DirectBuffer type = new org.agrona.concurrent.UnsafeBuffer(parts[0].getBytes(StandardCharsets.US_ASCII));
+            final DirectBuffer type = new UnsafeBuffer(parts[0].getBytes(StandardCharsets.US_ASCII));
             final int packed = MsgTypes.pack(type, 0, type.capacity());
             layouts[i] = builder.layout(parts.length > 2 ? parts[2].split(" ") : new String[0], 0, "message " + parts[0]);
             sorted[i] = ((long) packed << 32) | i;

@@ -2,6 +2,8 @@ package io.sluice.gateway.codec;
 
 import org.agrona.DirectBuffer;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Finds where one FIX 4.4 message ends in a stream of bytes: checks that it begins
  * {@code 8=FIX.4.4|9=<n>|}, that BodyLength (9) ends exactly where {@code 10=ddd|} begins, and that the
@@ -9,7 +11,7 @@ import org.agrona.DirectBuffer;
  */
 public final class FixFramer {
     /** {@code 8=FIX.4.4<SOH>9=}: every frame starts with these bytes. */
-    public static final byte[] BEGIN = "8=FIX.4.4\u00019=".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    public static final byte[] BEGIN = "8=FIX.4.4\u00019=".getBytes(StandardCharsets.US_ASCII);
     /** Length of the CheckSum field {@code 10=ddd<SOH>}. */
     public static final int CHECKSUM_FIELD_LENGTH = 7;
     /** The FIX field delimiter. */

@@ -2,6 +2,8 @@ package io.sluice.gateway.codec;
 
 import org.agrona.DirectBuffer;
 
+import java.util.Arrays;
+
 /**
  * One FIX message, parsed in place: a table of (tag, value offset, value length) over the buffer that
  * holds the frame, reused for every message. Parsing checks field syntax, header order, duplicate tags
@@ -87,7 +89,7 @@ public final class FixMessage {
         this.buffer = buffer;
         this.bodyStart = bodyStart;
         this.bodyEnd = bodyEnd;
-        java.util.Arrays.fill(seenTags, 0);
+        Arrays.fill(seenTags, 0);
         fieldCount = 0;
         msgType = MsgTypes.INVALID;
         error = FixError.NONE;
@@ -175,7 +177,7 @@ public final class FixMessage {
                         return fail(FixError.INCORRECT_NUM_IN_GROUP_COUNT, groupCountTags[d]);
                     }
                     groupPositions[d] = 0;
-                    java.util.Arrays.fill(instanceTags[d], 0);
+                    Arrays.fill(instanceTags[d], 0);
                 } else if (groupSeen[d] == 0) {
                     return fail(FixError.GROUP_FIELDS_OUT_OF_ORDER, tag);
                 } else if (!userDefined) {

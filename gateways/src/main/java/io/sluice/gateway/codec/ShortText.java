@@ -2,6 +2,10 @@ package io.sluice.gateway.codec;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * FIX text identifiers (CompIDs, ClOrdID, Account, Symbol) to and from the longs of Chronicle's
@@ -21,10 +25,10 @@ public final class ShortText {
 
     private static final long BASE = ALPHABET.length();
     private static final byte[] DIGITS = new byte[128];
-    private static final byte[] SYMBOLS = ALPHABET.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] SYMBOLS = ALPHABET.getBytes(StandardCharsets.US_ASCII);
 
     static {
-        java.util.Arrays.fill(DIGITS, (byte) -1);
+        Arrays.fill(DIGITS, (byte) -1);
         for (int i = 0; i < SYMBOLS.length; i++) {
             DIGITS[SYMBOLS[i]] = (byte) i;
         }
@@ -52,7 +56,7 @@ public final class ShortText {
 
     /** @return the long for a Java string, or {@link #INVALID}: for configuration and tests. */
     public static long parse(final CharSequence text) {
-        final org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[text.length()]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[text.length()]);
         for (int i = 0; i < text.length(); i++) {
             final char c = text.charAt(i);
             buffer.putByte(i, c < 128 ? (byte) c : (byte) 0);
@@ -93,7 +97,7 @@ public final class ShortText {
 
     /** @return the text of {@code value}, allocating: for logs, configuration and tests only. */
     public static String toString(final long value) {
-        final org.agrona.concurrent.UnsafeBuffer buffer = new org.agrona.concurrent.UnsafeBuffer(new byte[16]);
+        final UnsafeBuffer buffer = new UnsafeBuffer(new byte[16]);
         final int length = encode(value, buffer, 0);
         return buffer.getStringWithoutLengthAscii(0, length);
     }

@@ -1,6 +1,9 @@
 package io.sluice.gateway.session;
 
+import io.sluice.contracts.MassCancelCause;
 import org.agrona.concurrent.status.AtomicCounter;
+
+import java.util.Locale;
 
 /**
  * One FIX session's {@link SessionCounters} when the gateway keeps counters: messages in and out, session-level
@@ -50,7 +53,7 @@ public final class MappedSessionCounters implements SessionCounters {
         disconnects = new AtomicCounter[reasons.length];
         for (final DisconnectReason reason : reasons) {
             disconnects[reason.ordinal()] = newCounter.counter("sluice_fix_disconnects_total", "reason",
-                    reason.name().toLowerCase(java.util.Locale.ROOT));
+                    reason.name().toLowerCase(Locale.ROOT));
         }
         sendBufferFree = newCounter.gauge("sluice_fix_send_buffer_free_bytes");
         massCancelRequests = newCounter.counter("sluice_fix_mass_cancel_requests_total", null, null);
@@ -111,8 +114,8 @@ public final class MappedSessionCounters implements SessionCounters {
     }
 
     @Override
-    public void cancelOnDisconnect(final io.sluice.contracts.MassCancelCause cause) {
-        (cause == io.sluice.contracts.MassCancelCause.LOGOUT ? cancelOnDisconnectAfterLogout
+    public void cancelOnDisconnect(final MassCancelCause cause) {
+        (cause == MassCancelCause.LOGOUT ? cancelOnDisconnectAfterLogout
                 : cancelOnDisconnectAfterDisconnect).incrementRelease();
     }
 

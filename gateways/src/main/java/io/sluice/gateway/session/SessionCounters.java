@@ -1,5 +1,7 @@
 package io.sluice.gateway.session;
 
+import io.sluice.contracts.MassCancelCause;
+
 /**
  * What a FIX session counts as it goes: messages in and out, session-level Rejects (35=3) by SessionRejectReason,
  * ResendRequests, logons, disconnects by {@link DisconnectReason}, mass cancels (35=q, and the gateway's own for
@@ -61,7 +63,7 @@ public interface SessionCounters {
      *              {@link io.sluice.contracts.MassCancelCause#DISCONNECT} if its connection was lost (or the gateway
      *              restarted)
      */
-    void cancelOnDisconnect(io.sluice.contracts.MassCancelCause cause);
+    void cancelOnDisconnect(MassCancelCause cause);
 
     /** Sets where the session stands: its state and next sequence numbers (sampled, not per message). */
     void standing(FixSessionState sessionState, long nextSender, long nextTarget);
@@ -104,7 +106,7 @@ public interface SessionCounters {
         }
 
         @Override
-        public void cancelOnDisconnect(final io.sluice.contracts.MassCancelCause cause) {
+        public void cancelOnDisconnect(final MassCancelCause cause) {
         }
 
         @Override

@@ -2,6 +2,8 @@ package io.sluice.gateway.transport;
 
 import org.agrona.collections.Long2LongHashMap;
 
+import java.util.Arrays;
+
 /**
  * Counts open connections, per gateway and per source address, and refuses one that would exceed either
  * limit. Source addresses are {@link RemoteAddress#key keys} (TCP: the IP address; every Unix domain socket
@@ -77,7 +79,7 @@ final class ConnectionLimits {
     }
 
     void clearRefused() {
-        java.util.Arrays.fill(refused, 0);
+        Arrays.fill(refused, 0);
     }
 
     int maxConnections() {

@@ -6,13 +6,13 @@ import io.sluice.gateway.session.FixSession;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.NanoClock;
 
-import javax.net.ssl.SSLException;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.SocketChannel;
 import java.security.cert.X509Certificate;
+import javax.net.ssl.SSLException;
 
 /**
  * One accepted client socket (TCP or Unix domain), non-blocking, served only when the transport's selector

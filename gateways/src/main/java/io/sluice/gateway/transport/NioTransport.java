@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
 
 /**
  * A non-blocking acceptor over TCP or a Unix domain socket, serving every connection from the one thread
@@ -447,7 +448,7 @@ public final class NioTransport implements AutoCloseable {
         final TlsLayer tlsLayer;
         try {
             tlsLayer = listen.tls() ? new TlsLayer(tls.newServerEngine(remote), tls.packetBytes()) : null;
-        } catch (final javax.net.ssl.SSLException e) {
+        } catch (final SSLException e) {
             limits.close(addressKey);
             closeQuietly(channel);
             return;

@@ -1,19 +1,22 @@
 package io.sluice.gateway.transport;
 
-import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLEngineResult;
-import javax.net.ssl.SSLException;
-import javax.net.ssl.SSLPeerUnverifiedException;
-import javax.management.JMException;
-import javax.management.ObjectName;
-import javax.management.StandardMBean;
+import com.sun.management.ThreadMXBean;
+
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.management.JMException;
+import javax.management.ObjectName;
+import javax.management.StandardMBean;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
  * The TLS layer of one {@link NioConnection} accepted on a TLS address: the JDK's {@link SSLEngine} (server mode)
@@ -57,11 +60,11 @@ public final class TlsLayer {
     /** The MBean that shows {@link #jdkAllocatedBytes()} to a process attached over JMX. */
     public static final String MBEAN_NAME = "io.sluice:type=TlsAllocation";
     private static final ByteBuffer[] NOTHING = {ByteBuffer.allocate(0)};
-    private static final com.sun.management.ThreadMXBean THREADS =
-            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private static final ThreadMXBean THREADS =
+            (ThreadMXBean) ManagementFactory.getThreadMXBean();
     private static final AtomicLong JDK_ALLOCATED = new AtomicLong();
-    private static final java.util.concurrent.atomic.AtomicBoolean REGISTERED =
-            new java.util.concurrent.atomic.AtomicBoolean();
+    private static final AtomicBoolean REGISTERED =
+            new AtomicBoolean();
 
     /** What the {@code TlsAllocation} MBean shows. */
     public interface TlsAllocationMBean {

@@ -1,5 +1,6 @@
 package io.sluice.gateway.codec;
 
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,7 @@ public final class FixBytes {
         return sum & 0xFF;
     }
 
-    public static String text(final org.agrona.DirectBuffer buffer, final int offset, final int length) {
+    public static String text(final DirectBuffer buffer, final int offset, final int length) {
         return buffer.getStringWithoutLengthAscii(offset, length).replace('\u0001', '|');
     }
 }

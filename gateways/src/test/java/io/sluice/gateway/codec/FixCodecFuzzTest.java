@@ -5,6 +5,8 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import java.io.ByteArrayOutputStream;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,7 +34,7 @@ class FixCodecFuzzTest {
     @FuzzTest(maxDuration = "60s")
     void fixShapedMessagesParseOrFailWithACode(final FuzzedDataProvider data) {
         final int messages = data.consumeInt(1, 4);
-        final java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+        final ByteArrayOutputStream stream = new ByteArrayOutputStream();
         for (int i = 0; i < messages; i++) {
             stream.writeBytes(FuzzedMessages.frame(data, FuzzedMessages.body(data, "CLIENT1", i + 1,
                     "20261122-10:00:00.000")));

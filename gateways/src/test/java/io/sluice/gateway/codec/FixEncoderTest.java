@@ -4,6 +4,8 @@ import io.sluice.contracts.Price;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The encoder produces frames the framer and parser accept, with BodyLength and CheckSum right. */
@@ -13,7 +15,7 @@ class FixEncoderTest {
     @Test
     void aMessageGetsBeginStringBodyLengthAndCheckSum() {
         encoder.start(MsgTypes.HEARTBEAT).header("SLUICE".getBytes(), "CLIENT1".getBytes(), 7,
-                java.time.Instant.parse("2026-11-22T10:00:00.5Z").toEpochMilli()).finish();
+                Instant.parse("2026-11-22T10:00:00.5Z").toEpochMilli()).finish();
         final String text = FixBytes.text(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
         assertEquals(FixBytes.frame("35=0|49=SLUICE|56=CLIENT1|34=7|52=20261122-10:00:00.500|"), text);
     }

@@ -3,6 +3,8 @@ package io.sluice.gateway.codec;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 
+import java.time.Instant;
+
 import static io.sluice.gateway.codec.FixBytes.buffer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,7 +30,7 @@ class FixMessageTest {
         assertTrue(message.valueEquals(FixTags.SENDER_COMP_ID, "CLIENT1".getBytes()));
         assertEquals(FixMessage.ABSENT, message.unsignedValue(FixTags.PRICE + 1));
         assertEquals(FixMessage.INVALID, message.unsignedValue(FixTags.PRICE));
-        assertEquals(java.time.Instant.parse("2026-01-01T10:00:00.123Z").toEpochMilli(),
+        assertEquals(Instant.parse("2026-01-01T10:00:00.123Z").toEpochMilli(),
                 message.timestampValue(FixTags.SENDING_TIME));
     }
 

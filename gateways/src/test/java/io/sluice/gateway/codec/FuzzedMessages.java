@@ -2,6 +2,8 @@ package io.sluice.gateway.codec;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 
+import java.nio.charset.StandardCharsets;
+
 /**
  * Builds FIX-shaped messages from fuzzer data: MsgTypes, tags and values drawn from the ones the gateway
  * cares about (header, order, session, repeating group and length-prefixed data fields) mixed with
@@ -48,6 +50,6 @@ public final class FuzzedMessages {
         }
         final int checksum = (sum & 0xFF) + (data.consumeInt(0, 15) == 0 ? 1 : 0);
         return (head + "10=" + String.format("%03d", checksum % 1000) + "\u0001")
-                .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+                .getBytes(StandardCharsets.ISO_8859_1);
     }
 }

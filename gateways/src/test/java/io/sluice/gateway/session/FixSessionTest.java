@@ -1,9 +1,15 @@
 package io.sluice.gateway.session;
 
+import io.sluice.contracts.journal.Journals;
+import io.sluice.gateway.JournalSessionStore;
+import io.sluice.gateway.codec.FixBytes;
+import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.codec.FixFields;
+import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -11,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,10 +34,10 @@ class FixSessionTest {
      * The application under the session: business-rejects everything except a ListStatusRequest ("M", {@link #ECHO})
      * it echoes as an "8" (with the M's Text, or "echo").
      */
-    private void onApplication(final FixSession session, final io.sluice.gateway.codec.FixMessage message) {
+    private void onApplication(final FixSession session, final FixMessage message) {
         if (message.msgType() == ECHO) {
             final int text = message.indexOf(FixTags.TEXT);
-            final io.sluice.gateway.codec.FixEncoder echo = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
+            final FixEncoder echo = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
             if (text >= 0) {
                 echo.field(FixTags.TEXT, message.buffer(), message.valueOffset(text), message.valueLength(text));
             } else {
@@ -47,14 +54,14 @@ class FixSessionTest {
     private static final int LIST_ID = 66;
 
     /** Sends the application message the test application echoes; {@code body} adds fields before its ListID. */
-    private void echo(final java.util.function.Consumer<io.sluice.gateway.codec.FixEncoder> body) {
+    private void echo(final Consumer<FixEncoder> body) {
         bench.send(ECHO, message -> {
             body.accept(message);
             message.textField(LIST_ID, "L1");
         });
     }
 
-    private void echoWithSeq(final long seq, final java.util.function.Consumer<io.sluice.gateway.codec.FixEncoder> body) {
+    private void echoWithSeq(final long seq, final Consumer<FixEncoder> body) {
         bench.sendWithSeq(ECHO, seq, message -> {
             body.accept(message);
             message.textField(LIST_ID, "L1");
@@ -802,7 +809,7 @@ class FixSessionTest {
 
         @Test
         void aMsgTypeFix44DoesNotDefineIsRejectedWith11NotBusinessRejected() {
-            bench.send(MsgTypes.pack(io.sluice.gateway.codec.FixBytes.buffer("ZZ"), 0, 2), unknown -> { });
+            bench.send(MsgTypes.pack(FixBytes.buffer("ZZ"), 0, 2), unknown -> { });
             final FixFields reject = bench.connection.next("3");
             assertEquals("11", reject.get(FixTags.SESSION_REJECT_REASON));
             assertEquals("ZZ", reject.get(FixTags.REF_MSG_TYPE));
@@ -820,7 +827,7 @@ class FixSessionTest {
 
         @Test
         void aMalformedFieldGetsASessionRejectNamingTheTag() {
-            bench.sendRaw(io.sluice.gateway.codec.FixBytes.frame(
+            bench.sendRaw(FixBytes.frame(
                     "35=D|49=CLIENT1|56=SLUICE|34=2|52=20261122-10:00:00.000|11=A|11=B|"));
             assertReject("2", "11", "D", "13", "Tag appears more than once");
             assertEquals(3, bench.session.nextTargetSeq());
@@ -828,7 +835,7 @@ class FixSessionTest {
 
         @Test
         void aWrongCompIdInAMessageIsRejectedAndLoggedOut() {
-            bench.sendRaw(io.sluice.gateway.codec.FixBytes.frame(
+            bench.sendRaw(FixBytes.frame(
                     "35=0|49=CLIENT2|56=SLUICE|34=2|52=20261122-10:00:00.000|"));
             final FixFields reject = bench.connection.next("3");
             assertEquals("9", reject.get(FixTags.SESSION_REJECT_REASON));
@@ -847,7 +854,7 @@ class FixSessionTest {
         void aGarbledMessageIsIgnoredWithoutConsumingASequenceNumber() {
             bench.sendRaw("8=FIX.4.4|9=x|");
             bench.sendRaw("9=5|8=FIX.4.4|35=0|10=000|");
-            bench.sendRaw(io.sluice.gateway.codec.FixBytes.frame("49=CLIENT1|35=0|56=SLUICE|34=2|52=20261122-10:00:00.000|"));
+            bench.sendRaw(FixBytes.frame("49=CLIENT1|35=0|56=SLUICE|34=2|52=20261122-10:00:00.000|"));
             assertFalse(bench.connection.isClosed());
             assertEquals(FixSessionState.ACTIVE, bench.session.state());
             assertEquals(2, bench.session.nextTargetSeq(), "nothing garbled consumed a MsgSeqNum");
@@ -865,7 +872,7 @@ class FixSessionTest {
 
         @Test
         void aBadCheckSumIsIgnoredAsTheSpecRequires() {
-            final String frame = io.sluice.gateway.codec.FixBytes.frame(
+            final String frame = FixBytes.frame(
                     "35=0|49=CLIENT1|56=SLUICE|34=2|52=20261122-10:00:00.000|");
             bench.sendRaw(frame.substring(0, frame.length() - 4) + (frame.endsWith("000|") ? "001|" : "000|"));
             assertTrue(bench.connection.nothingSent());
@@ -1006,8 +1013,8 @@ class FixSessionTest {
             echoAndLogout();
             assertEquals(1, bench.session.nextSenderSeq());
             assertEquals(1, bench.session.nextTargetSeq());
-            try (io.sluice.gateway.JournalSessionStore restarted = new io.sluice.gateway.JournalSessionStore(
-                    io.sluice.contracts.journal.Journals.open(journal), 8192)) {
+            try (JournalSessionStore restarted = new JournalSessionStore(
+                    Journals.open(journal), 8192)) {
                 assertEquals(1, restarted.nextSenderSeq(bench.session.id()), "a restarted gateway agrees");
                 assertEquals(1, restarted.nextTargetSeq(bench.session.id()));
             }
@@ -1050,7 +1057,7 @@ class FixSessionTest {
 
         @Test
         void aResetTimeMustBeATimeOfDay() {
-            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+            Assertions.assertThrows(IllegalArgumentException.class,
                     () -> ResetPolicy.secondOfDay("25:00:00"));
             assertEquals(ResetPolicy.secondOfDay("00:00:01"), 1);
         }

@@ -6,6 +6,7 @@ import io.sluice.gateway.codec.FixFramer;
 import io.sluice.gateway.codec.FixMessage;
 import org.agrona.DirectBuffer;
 
+import java.net.SocketAddress;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -60,7 +61,7 @@ final class MemoryConnection implements FixConnection {
     }
 
     @Override
-    public java.net.SocketAddress remoteAddress() {
+    public SocketAddress remoteAddress() {
         return null;
     }
 

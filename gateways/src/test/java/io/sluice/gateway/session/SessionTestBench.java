@@ -2,15 +2,18 @@ package io.sluice.gateway.session;
 
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.JournalSessionStore;
+import io.sluice.gateway.codec.FixBytes;
 import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
 import org.agrona.concurrent.CachedEpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import java.nio.charset.StandardCharsets;
 import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -22,7 +25,7 @@ import java.util.function.Consumer;
  * encoder a FIX client would use.
  */
 final class SessionTestBench implements AutoCloseable {
-    static final long START = java.time.Instant.parse("2026-11-22T10:00:00Z").toEpochMilli();
+    static final long START = Instant.parse("2026-11-22T10:00:00Z").toEpochMilli();
     static final byte[] CLIENT = "CLIENT1".getBytes(StandardCharsets.US_ASCII);
     static final byte[] GATEWAY = "SLUICE".getBytes(StandardCharsets.US_ASCII);
 
@@ -91,7 +94,7 @@ final class SessionTestBench implements AutoCloseable {
 
     /** Sends a Logon with ResetSeqNumFlag (141) Y and MsgSeqNum {@code seq}; the client's next number is 2. */
     void logonWithReset(final long seq) {
-        sendWithSeq(io.sluice.gateway.codec.MsgTypes.LOGON, seq, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+        sendWithSeq(MsgTypes.LOGON, seq, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
                 .longField(FixTags.HEART_BT_INT, 30).textField(FixTags.PASSWORD, "secret")
                 .booleanField(FixTags.RESET_SEQ_NUM_FLAG, true));
         clientSeq = seq + 1;
@@ -105,12 +108,12 @@ final class SessionTestBench implements AutoCloseable {
 
     /** Sends raw bytes ('|' for SOH), e.g. a garbled message. */
     void sendRaw(final String pipeDelimited) {
-        final UnsafeBuffer buffer = io.sluice.gateway.codec.FixBytes.buffer(pipeDelimited);
+        final UnsafeBuffer buffer = FixBytes.buffer(pipeDelimited);
         acceptor.onData(connection, buffer, 0, buffer.capacity(), 0);
     }
 
     void logon(final int heartBtInt) {
-        send(io.sluice.gateway.codec.MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
+        send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
                 .longField(FixTags.HEART_BT_INT, heartBtInt).textField(FixTags.PASSWORD, "secret"));
     }
 

@@ -1,5 +1,6 @@
 package io.sluice.marketdata.publish;
 
+import io.sluice.contracts.TradingSession;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.marketdata.MarketDataConfig;
@@ -10,7 +11,6 @@ import io.sluice.marketdata.feed.FeedMessage;
 import io.sluice.marketdata.feed.MessageHandler;
 import io.sluice.marketdata.feed.PacketWriter;
 import io.sluice.marketdata.feed.TradingStatus;
-import io.sluice.contracts.TradingSession;
 import io.sluice.marketdata.journal.BatchHandler;
 import io.sluice.marketdata.journal.BatchReader;
 import net.openhft.chronicle.queue.ChronicleQueue;

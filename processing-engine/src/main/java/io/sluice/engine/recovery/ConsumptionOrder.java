@@ -1,8 +1,10 @@
 package io.sluice.engine.recovery;
 
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.RecordChecksum;
 import io.sluice.contracts.journal.CorruptJournalException;
@@ -75,12 +77,12 @@ public final class ConsumptionOrder implements AutoCloseable {
                     }
 
                     @Override
-                    public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                    public void massCancelReport(final MassCancelReport report) {
                         record(report.metaData());
                     }
 
                     @Override
-                    public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                    public void adminOutcome(final AdminOutcome outcome) {
                         record(outcome.metaData());
                     }
                 });

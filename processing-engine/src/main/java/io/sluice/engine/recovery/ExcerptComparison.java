@@ -1,8 +1,6 @@
 package io.sluice.engine.recovery;
 
 import io.sluice.engine.JournalingInput;
-import io.sluice.engine.recovery.ConsumptionOrder;
-import io.sluice.engine.recovery.ReportLayout;
 import net.openhft.chronicle.bytes.Bytes;
 
 import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;

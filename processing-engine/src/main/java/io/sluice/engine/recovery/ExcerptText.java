@@ -1,8 +1,10 @@
 package io.sluice.engine.recovery;
 
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.Report;
 import net.openhft.chronicle.bytes.MethodReader;
@@ -58,12 +60,12 @@ public final class ExcerptText {
             }
 
             @Override
-            public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+            public void massCancelReport(final MassCancelReport report) {
                 add(report);
             }
 
             @Override
-            public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+            public void adminOutcome(final AdminOutcome outcome) {
                 clearRunTimestamps(outcome.metaData());
                 reports.add(outcome.toString());
             }

@@ -17,6 +17,7 @@ import net.openhft.chronicle.core.util.InvocationTargetRuntimeException;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -70,7 +71,7 @@ public final class InputSource implements AutoCloseable {
     public static InputSource admin(final Path journalRoot, final boolean readOnly) {
         AdminJournal.requireOwnerOnly(journalRoot);
         final Path dir = Journals.adminJournal(journalRoot);
-        if (!readOnly && !java.nio.file.Files.exists(dir)) {
+        if (!readOnly && !Files.exists(dir)) {
             AdminJournal.open(journalRoot).close();
         }
         return new InputSource(Journals.ADMIN_SOURCE_ID, dir, readOnly);

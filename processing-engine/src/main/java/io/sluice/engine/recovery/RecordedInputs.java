@@ -1,6 +1,7 @@
 package io.sluice.engine.recovery;
 
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineInput;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.Wire;
@@ -133,7 +134,7 @@ public final class RecordedInputs {
     public static boolean feedIfArrived(final ConsumptionOrder order, final InputSources sources, final EngineInput target) {
         final InputSource source = sources.bySourceId(order.sourceId());
         if (source == null) {
-            throw order.corrupt("records an input from " + (order.sourceId() == io.sluice.contracts.journal.Journals.ADMIN_SOURCE_ID
+            throw order.corrupt("records an input from " + (order.sourceId() == Journals.ADMIN_SOURCE_ID
                     ? "the admin journal, which is not there" : "gateway " + order.sourceId()
                     + ", which is not among the configured gateway journals"), null);
         }

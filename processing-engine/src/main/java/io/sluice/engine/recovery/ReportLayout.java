@@ -23,6 +23,7 @@ import net.openhft.chronicle.wire.WireType;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
 
@@ -203,7 +204,7 @@ public final class ReportLayout {
      * The shape of the kind of report {@code write} writes: its call prefix as written here, and the contracts'
      * offsets after it ({@code orderId} and {@code execId} -1 where the kind has none).
      */
-    private static Shape shape(final java.util.function.Consumer<EngineToGateway> write, final int length,
+    private static Shape shape(final Consumer<EngineToGateway> write, final int length,
                                final int orderId, final int execId) {
         final Wire wire = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(512));
         write.accept(wire.methodWriter(EngineToGateway.class));

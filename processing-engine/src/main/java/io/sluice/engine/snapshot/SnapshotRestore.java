@@ -25,6 +25,7 @@ import org.agrona.concurrent.NanoClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -57,7 +58,7 @@ public final class SnapshotRestore {
                            int completedOrders, int lookedAt, long findNanos, long checkNanos, long loadNanos) {
         /** @return e.g. "1 snapshots found in 4 ms, checked in 35 ms, 125,000 orders loaded in 180 ms" */
         public String describeTimes() {
-            return String.format(java.util.Locale.ROOT, "%,d snapshots found in %d ms, checked in %d ms, %,d orders"
+            return String.format(Locale.ROOT, "%,d snapshots found in %d ms, checked in %d ms, %,d orders"
                     + " loaded in %d ms", lookedAt, findNanos / 1_000_000, checkNanos / 1_000_000,
                     openOrders + completedOrders, loadNanos / 1_000_000);
         }

@@ -137,7 +137,7 @@ final class EngineConfigTest {
 
     private static String risky(final String extra, final String firms) {
         return """
-                !io.sluice.engine.config.EngineConfig {
+                !EngineConfig {
                   %s
                   instruments: [ { symbol: X, tickSize: 0.01, priceLow: 1, priceHigh: 2, maxOrderQty: 10, maxNotional: 100 } ],
                   risk: { firms: [ %s ] }

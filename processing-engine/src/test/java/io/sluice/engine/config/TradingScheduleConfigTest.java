@@ -130,9 +130,11 @@ final class TradingScheduleConfigTest {
                 .contains("tradingSchedule.holidays: '25/12/2026' is not a date: write YYYY-MM-DD"));
         assertTrue(refusal("{ timeZone: UTC, open: \"08:00\", close: \"16:30\", holidays: [ 2026-12-25, 2026-12-25 ] }")
                 .contains("tradingSchedule.holidays lists 2026-12-25 twice"));
-        assertTrue(refusal("{ timeZone: UTC, open: \"08:00\", close: \"16:30\", instruments: [ { symbol: BARC.L, open: \"09:00\", close: \"10:00\" } ] }")
+        assertTrue(refusal("{ timeZone: UTC, open: \"08:00\", close: \"16:30\", instruments: [ "
+                + "{ symbol: BARC.L, open: \"09:00\", close: \"10:00\" } ] }")
                 .contains("tradingSchedule.instruments[BARC.L]: no such instrument in the config's instruments"));
-        assertTrue(refusal("{ timeZone: UTC, open: \"08:00\", close: \"16:30\", instruments: [ { symbol: VOD.L, close: \"10:00\" }, { symbol: VOD.L, close: \"11:00\" } ] }")
+        assertTrue(refusal("{ timeZone: UTC, open: \"08:00\", close: \"16:30\", instruments: [ "
+                + "{ symbol: VOD.L, close: \"10:00\" }, { symbol: VOD.L, close: \"11:00\" } ] }")
                 .contains("tradingSchedule.instruments[VOD.L]: the instrument has two entries"));
         assertTrue(refusal("{ timeZone: UTC, open: \"08:00\", close: \"16:30\", instruments: [ { symbol: VOD.L, timeZone: Mars/Olympus } ] }")
                 .contains("tradingSchedule.instruments[VOD.L].timeZone 'Mars/Olympus' is not a time zone"));

@@ -1,13 +1,14 @@
 package io.sluice.engine.process;
 
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.engine.config.TwoInstrumentMarket;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.engine.config.TwoInstrumentMarket;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -53,7 +54,7 @@ final class CorruptJournalTest {
     void aGatewayJournalShorterThanTheEngineRecordedStopsRecoveryNamingTheMissingEvent() throws Exception {
         writeOrders(3);
         final EngineService first = EngineService.launch(TwoInstrumentMarket.config(root));
-        final io.sluice.runtime.agent.AgentThread thread = EngineServiceTest.start(first);
+        final AgentThread thread = EngineServiceTest.start(first);
         EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == 3, "3 answered commands");
         thread.close();
         // Replace gateway 1's journal by one holding only its first two commands.

@@ -1,11 +1,19 @@
 package io.sluice.engine.process;
 
+import io.sluice.contracts.AdminCommand;
+import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.Event;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancel;
+import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.NewOrder;
+import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
+import io.sluice.engine.EngineInput;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
@@ -107,15 +115,15 @@ public final class EngineJournalContents {
             }
 
             @Override
-            public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
-                final io.sluice.contracts.MassCancelReport copy = report.deepCopy();
+            public void massCancelReport(final MassCancelReport report) {
+                final MassCancelReport copy = report.deepCopy();
                 copy.metaData().clearTimestamps();
                 into.add(copy);
             }
 
             @Override
-            public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
-                final io.sluice.contracts.AdminOutcome copy = outcome.deepCopy();
+            public void adminOutcome(final AdminOutcome outcome) {
+                final AdminOutcome copy = outcome.deepCopy();
                 copy.metaData().clearTimestamps();
                 into.add(copy);
             }
@@ -123,7 +131,7 @@ public final class EngineJournalContents {
     }
 
     /** Closes an excerpt after each input the fresh engine processes. */
-    private static final class EngineToGatewayCounter implements io.sluice.engine.EngineInput {
+    private static final class EngineToGatewayCounter implements EngineInput {
         private final Engine engine;
         private final List<Event> current;
         private final List<Excerpt> excerpts;
@@ -135,31 +143,31 @@ public final class EngineJournalContents {
         }
 
         @Override
-        public void newOrder(final io.sluice.contracts.NewOrder order) {
+        public void newOrder(final NewOrder order) {
             engine.newOrder(order);
             close();
         }
 
         @Override
-        public void cancelOrder(final io.sluice.contracts.CancelOrder cancel) {
+        public void cancelOrder(final CancelOrder cancel) {
             engine.cancelOrder(cancel);
             close();
         }
 
         @Override
-        public void replaceOrder(final io.sluice.contracts.ReplaceOrder replace) {
+        public void replaceOrder(final ReplaceOrder replace) {
             engine.replaceOrder(replace);
             close();
         }
 
         @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        public void massCancel(final MassCancel massCancel) {
             engine.massCancel(massCancel);
             close();
         }
 
         @Override
-        public void adminCommand(final io.sluice.contracts.AdminCommand command) {
+        public void adminCommand(final AdminCommand command) {
             engine.adminCommand(command);
             close();
         }

@@ -1,20 +1,32 @@
 package io.sluice.engine.process;
 
+import io.sluice.contracts.AdminAction;
+import io.sluice.contracts.AdminCommand;
+import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.EngineCounters;
+import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.runtime.agent.AgentThread;
-import io.sluice.runtime.process.CpuPinning;
 import io.sluice.engine.config.TwoInstrumentMarket;
-import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.counters.CountersFile;
+import io.sluice.runtime.process.CpuPinning;
+import io.sluice.runtime.process.JavaProcess;
+import org.agrona.concurrent.BackoffIdleStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
@@ -76,8 +88,8 @@ final class EngineServiceTest {
         try (GatewayJournalWriter gateway1 = new GatewayJournalWriter(root, 1, 1)) {
             gateway1.write(40);
         }
-        final Path countersFile = io.sluice.runtime.counters.CountersFile.path(root,
-                io.sluice.engine.EngineCounters.PROCESS);
+        final Path countersFile = CountersFile.path(root,
+                EngineCounters.PROCESS);
         try (EngineService service = EngineService.launch(TwoInstrumentMarket.config(root).counters(false))) {
             final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (service.processed() < 40 && System.nanoTime() < deadline) {
@@ -86,11 +98,11 @@ final class EngineServiceTest {
             assertEquals(40, service.processed());
         }
         assertEquals(40, EngineJournalContents.read(root).size());
-        assertTrue(!java.nio.file.Files.exists(countersFile), "no counters file with counters: false");
+        assertTrue(!Files.exists(countersFile), "no counters file with counters: false");
         try (EngineService service = EngineService.launch(TwoInstrumentMarket.config(root))) {
             service.poll();
         }
-        assertTrue(java.nio.file.Files.exists(countersFile), "counters on by default: " + countersFile);
+        assertTrue(Files.exists(countersFile), "counters on by default: " + countersFile);
     }
 
     @Test
@@ -112,17 +124,17 @@ final class EngineServiceTest {
 
     @Test
     void anAdminJournalOthersCouldWriteStopsTheEngineAtStartNamingIt() throws Exception {
-        final Path admin = java.nio.file.Files.createDirectories(io.sluice.contracts.journal.Journals.adminJournal(root));
-        java.nio.file.Files.setPosixFilePermissions(admin, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        final Path admin = Files.createDirectories(Journals.adminJournal(root));
+        Files.setPosixFilePermissions(admin, PosixFilePermissions.fromString("rwxr-xr-x"));
         final IllegalStateException e = assertThrows(IllegalStateException.class, () -> EngineService.launch(TwoInstrumentMarket.config(root)));
         assertTrue(e.getMessage().contains("admin journal " + admin.toAbsolutePath()), e.getMessage());
         assertTrue(e.getMessage().contains("mode rwxr-xr-x"), e.getMessage());
 
-        final Path configFile = java.nio.file.Files.writeString(root.resolve("engine.yaml"), TwoInstrumentMarket.config(root).toString());
-        try (io.sluice.runtime.process.JavaProcess engine = io.sluice.runtime.process.JavaProcess.start("engine",
-                root.resolve("engine.log"), List.of("-XX:TieredStopAtLevel=1"), io.sluice.engine.EngineMain.class,
+        final Path configFile = Files.writeString(root.resolve("engine.yaml"), TwoInstrumentMarket.config(root).toString());
+        try (JavaProcess engine = JavaProcess.start("engine",
+                root.resolve("engine.log"), List.of("-XX:TieredStopAtLevel=1"), EngineMain.class,
                 "--config", configFile.toString())) {
-            assertEquals(io.sluice.engine.EngineMain.EXIT_BAD_CONFIG, engine.waitFor(60), engine.logText());
+            assertEquals(EngineMain.EXIT_BAD_CONFIG, engine.waitFor(60), engine.logText());
             assertTrue(engine.logText().contains("engine: admin journal " + admin.toAbsolutePath()), engine.logText());
         }
     }
@@ -131,13 +143,13 @@ final class EngineServiceTest {
     void theEngineCreatesTheAdminJournalOwnerOnlyAndAnswersItsCommands() throws Exception {
         final EngineConfig config = TwoInstrumentMarket.config(root);
         try (EngineService service = EngineService.launch(config)) {
-            assertEquals("rwx------", java.nio.file.attribute.PosixFilePermissions.toString(java.nio.file.Files
-                    .getPosixFilePermissions(io.sluice.contracts.journal.Journals.adminJournal(root))));
+            assertEquals("rwx------", PosixFilePermissions.toString(Files
+                    .getPosixFilePermissions(Journals.adminJournal(root))));
             try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1);
-                 io.sluice.runtime.admin.AdminJournal admin = io.sluice.runtime.admin.AdminJournal.open(root)) {
+                 AdminJournal admin = AdminJournal.open(root)) {
                 gateway.write(20);
-                admin.append(new io.sluice.contracts.AdminCommand().action(io.sluice.contracts.AdminAction.CANCEL_ALL));
-                admin.append(new io.sluice.contracts.AdminCommand().action(io.sluice.contracts.AdminAction.KILL_SWITCH_OFF));
+                admin.append(new AdminCommand().action(AdminAction.CANCEL_ALL));
+                admin.append(new AdminCommand().action(AdminAction.KILL_SWITCH_OFF));
             }
             while (service.processed() < 22) {
                 service.poll();
@@ -167,19 +179,19 @@ final class EngineServiceTest {
     }
 
     private static void copyJournal(final Path from, final Path to) {
-        try (var files = java.nio.file.Files.walk(from)) {
-            java.nio.file.Files.createDirectories(to);
-            for (final Path file : files.filter(java.nio.file.Files::isRegularFile).toList()) {
-                java.nio.file.Files.copy(file, to.resolve(file.getFileName()));
+        try (var files = Files.walk(from)) {
+            Files.createDirectories(to);
+            for (final Path file : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(file, to.resolve(file.getFileName()));
             }
-        } catch (final java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
     /** @return {@code service} started as the engine process runs it: an agent on a thread of its own */
     static AgentThread start(final EngineService service) {
-        return AgentThread.start(service, new org.agrona.concurrent.BackoffIdleStrategy(),
+        return AgentThread.start(service, new BackoffIdleStrategy(),
                 CpuPinning.NONE, AgentThread.Priority.NORMAL);
     }
 

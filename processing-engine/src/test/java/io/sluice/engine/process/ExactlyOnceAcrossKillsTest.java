@@ -1,9 +1,9 @@
 package io.sluice.engine.process;
 
-import io.sluice.engine.config.TwoInstrumentMarket;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.TwoInstrumentMarket;
+import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -107,7 +108,7 @@ final class ExactlyOnceAcrossKillsTest {
                 EngineMain.class, "--config", configFile.toString());
     }
 
-    private static void await(final java.util.function.BooleanSupplier condition, final JavaProcess engine,
+    private static void await(final BooleanSupplier condition, final JavaProcess engine,
                               final String what) {
         final long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (!condition.getAsBoolean()) {

@@ -1,6 +1,8 @@
 package io.sluice.engine.process;
 
+import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
@@ -47,13 +49,13 @@ public final class FailingEngineMain {
         }
 
         @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        public void massCancel(final MassCancel massCancel) {
             engine.massCancel(massCancel);
             check(massCancel.metaData());
         }
 
         @Override
-        public void adminCommand(final io.sluice.contracts.AdminCommand command) {
+        public void adminCommand(final AdminCommand command) {
             engine.adminCommand(command);
             check(command.metaData());
         }

@@ -11,17 +11,18 @@ import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.engine.config.TwoInstrumentMarket;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
+import io.sluice.engine.config.TwoInstrumentMarket;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import net.openhft.chronicle.wire.Marshallable;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -128,7 +129,7 @@ final class JournalIntegrityTest {
 
     private void answerAll(final int count) throws InterruptedException {
         final EngineService first = EngineService.launch(TwoInstrumentMarket.config(root));
-        final io.sluice.runtime.agent.AgentThread thread = EngineServiceTest.start(first);
+        final AgentThread thread = EngineServiceTest.start(first);
         EngineServiceTest.awaitTrue(() -> EngineJournalContents.read(root).size() == count, count + " answered commands");
         thread.close();
     }
@@ -161,7 +162,7 @@ final class JournalIntegrityTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static <T extends net.openhft.chronicle.wire.Marshallable> T copyOf(final T event) {
+    private static <T extends Marshallable> T copyOf(final T event) {
         return (T) event.deepCopy();
     }
 }

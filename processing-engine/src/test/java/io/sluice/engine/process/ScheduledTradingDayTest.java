@@ -12,6 +12,7 @@ import io.sluice.contracts.OrdType;
 import io.sluice.contracts.Price;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineContext;
 import io.sluice.engine.EngineMain;
@@ -19,6 +20,7 @@ import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.TradingScheduleConfig;
 import io.sluice.engine.config.TwoInstrumentMarket;
+import io.sluice.engine.snapshot.SnapshotMain;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.bytes.MethodReader;
@@ -265,10 +267,10 @@ final class ScheduledTradingDayTest {
         assertNull(engine.failure());
 
         clockAt("2026-11-26T18:00:00Z"); // after the schedule's close
-        assertThrows(io.sluice.contracts.journal.CorruptJournalException.class, () -> start(londonDay()),
+        assertThrows(CorruptJournalException.class, () -> start(londonDay()),
                 "the engine to refuse to go live");
 
-        io.sluice.engine.snapshot.SnapshotMain.run(without, root(), 0, true);
+        SnapshotMain.run(without, root(), 0, true);
         engine = start(londonDay());
         awaitEngineJournal("DAY1 EXPIRED EXPIRED NONE");
         engine.close();

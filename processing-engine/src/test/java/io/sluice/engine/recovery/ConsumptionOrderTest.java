@@ -189,12 +189,12 @@ final class ConsumptionOrderTest {
             }
 
             @Override
-            public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+            public void massCancelReport(final MassCancelReport report) {
                 decoded.add(report.metaData().reportWriting());
             }
 
             @Override
-            public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+            public void adminOutcome(final AdminOutcome outcome) {
                 decoded.add(outcome.metaData().reportWriting());
             }
         });

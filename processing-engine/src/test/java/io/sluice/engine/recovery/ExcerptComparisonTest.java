@@ -13,7 +13,6 @@ import io.sluice.contracts.Side;
 import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.JournalOutput;
-import io.sluice.engine.recovery.ConsumptionOrder;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -77,7 +76,8 @@ final class ExcerptComparisonTest {
     @Test
     void anyFieldOfAnyReportIsCompared() {
         assertFalse(compare(false, List.of(trade(1, 100), trade(2, 100)), List.of(trade(1, 100), trade(2, 90))));
-        assertFalse(compare(false, List.of(trade(1, 100), reject()), List.of(trade(1, 100), reject().responseTo(CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST))));
+        assertFalse(compare(false, List.of(trade(1, 100), reject()), List.of(trade(1, 100),
+                reject().responseTo(CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST))));
     }
 
     @Test

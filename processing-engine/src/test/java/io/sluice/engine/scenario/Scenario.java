@@ -4,10 +4,11 @@ import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.GatewayToEngine;
-import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
 import io.sluice.engine.EngineInput;
 import io.sluice.engine.config.EngineConfig;
@@ -127,7 +128,7 @@ public final class Scenario {
         }
 
         @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        public void massCancel(final MassCancel massCancel) {
             number(massCancel.metaData());
             engine.massCancel(massCancel);
         }

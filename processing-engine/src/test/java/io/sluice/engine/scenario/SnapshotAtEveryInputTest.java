@@ -4,6 +4,7 @@ import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.CancelOrder;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
@@ -119,7 +120,7 @@ final class SnapshotAtEveryInputTest {
             }
 
             @Override
-            public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+            public void massCancel(final MassCancel massCancel) {
                 writer(massCancel.metaData().sourceId()).massCancel(massCancel);
             }
 

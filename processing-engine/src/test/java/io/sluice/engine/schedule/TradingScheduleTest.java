@@ -7,7 +7,9 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -25,9 +27,9 @@ final class TradingScheduleTest {
     }
 
     private static TradingSchedule schedule(final TradingScheduleConfig config, final String... symbols) {
-        final List<InstrumentConfig> instruments = java.util.Arrays.stream(symbols)
+        final List<InstrumentConfig> instruments = Arrays.stream(symbols)
                 .map(s -> new InstrumentConfig().symbol(symbol(s))).toList();
-        config.validate(instruments.stream().map(InstrumentConfig::symbol).collect(java.util.stream.Collectors.toSet()));
+        config.validate(instruments.stream().map(InstrumentConfig::symbol).collect(Collectors.toSet()));
         return TradingSchedule.of(config, instruments);
     }
 

@@ -1,5 +1,6 @@
 package io.sluice.engine.schedule;
 
+import com.sun.management.ThreadMXBean;
 import io.sluice.contracts.AdminCommands;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.InstrumentConfig;
@@ -13,10 +14,13 @@ import org.agrona.concurrent.CachedEpochClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -33,9 +37,9 @@ final class TradingSchedulerTest {
     private final CachedEpochClock clock = new CachedEpochClock();
 
     private static TradingSchedule schedule(final TradingScheduleConfig config, final String... symbols) {
-        final List<InstrumentConfig> instruments = java.util.Arrays.stream(symbols)
+        final List<InstrumentConfig> instruments = Arrays.stream(symbols)
                 .map(s -> new InstrumentConfig().symbol(TEXT.parse(s))).toList();
-        config.validate(instruments.stream().map(InstrumentConfig::symbol).collect(java.util.stream.Collectors.toSet()));
+        config.validate(instruments.stream().map(InstrumentConfig::symbol).collect(Collectors.toSet()));
         return TradingSchedule.of(config, instruments);
     }
 
@@ -142,8 +146,8 @@ final class TradingSchedulerTest {
             clock.advance(5);
             scheduler.doWork();
         }
-        final com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        final ThreadMXBean threads =
+                (ThreadMXBean) ManagementFactory.getThreadMXBean();
         threads.getCurrentThreadAllocatedBytes(); // the first call may set itself up
         // Windows of 200,000 turns (1,000 s of clock each, all before the close): a turn that allocated would charge
         // every window; a window that caught the JIT recompiling (a deoptimisation runs the loop interpreted for a
@@ -159,9 +163,9 @@ final class TradingSchedulerTest {
             allocatedPerWindow[window] = threads.getCurrentThreadAllocatedBytes() - before;
         }
         assertEquals(0, appended);
-        assertEquals(0, java.util.Arrays.stream(allocatedPerWindow).min().orElseThrow(),
+        assertEquals(0, Arrays.stream(allocatedPerWindow).min().orElseThrow(),
                 "bytes allocated by 200,000 turns between boundaries, in every window: "
-                        + java.util.Arrays.toString(allocatedPerWindow));
+                        + Arrays.toString(allocatedPerWindow));
         scheduler.onClose();
     }
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,7 +50,7 @@ final class SnapshotCatalogTest {
                 assertEquals(6, catalog.found());
             }
             final List<String> expected = new ArrayList<>(forward.stream().map(SnapshotCatalogTest::describe).toList());
-            java.util.Collections.reverse(expected);
+            Collections.reverse(expected);
             assertEquals(List.of("engine 600 torn", "engine 500 whole", "engine 400 whole", "engine 300 torn",
                     "engine 200 whole", "engine 100 torn"), backward.stream().map(s -> s.replaceAll(" at .*", ""))
                     .toList());

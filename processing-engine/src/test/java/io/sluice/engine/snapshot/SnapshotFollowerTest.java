@@ -15,7 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -62,7 +64,7 @@ final class SnapshotFollowerTest {
             assertEquals(1_700, follower.summary().inputs());
             assertEquals(4, follower.summary().written());
             // Its counters, as ./sluice stat shows them: caught up with the engine's journal index.
-            final java.util.Map<String, Long> counters = new java.util.HashMap<>();
+            final Map<String, Long> counters = new HashMap<>();
             for (final CountersDirectory.ProcessCounters process : new CountersDirectory(root).read()) {
                 for (final CountersDirectory.Counter counter : process.counters()) {
                     counters.put(process.process() + " " + counter.label().text(), counter.value());

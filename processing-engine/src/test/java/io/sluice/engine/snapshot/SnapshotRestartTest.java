@@ -1,5 +1,6 @@
 package io.sluice.engine.snapshot;
 
+import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.Price;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
@@ -161,7 +162,7 @@ final class SnapshotRestartTest {
              InputSources sources = new InputSources(config.journalRoot(), true, config.gatewayIds());
              ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
             final Engine engine = new Engine(config, WireType.BINARY_LIGHT.apply(Bytes.allocateElasticOnHeap(64))
-                    .methodWriter(io.sluice.contracts.EngineToGateway.class));
+                    .methodWriter(EngineToGateway.class));
             return SnapshotRestore.restore(config.journalRoot(), config, engine, order, sources, SnapshotRestore.LATEST,
                     SystemNanoClock.INSTANCE, reported::add);
         }

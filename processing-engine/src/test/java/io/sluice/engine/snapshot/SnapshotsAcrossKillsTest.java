@@ -2,9 +2,9 @@ package io.sluice.engine.snapshot;
 
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.process.AdminWriterMain;
 import io.sluice.engine.process.CommittedExcerpts;
 import io.sluice.engine.process.EngineJournalContents;
-import io.sluice.engine.process.AdminWriterMain;
 import io.sluice.engine.process.GatewayWriterMain;
 import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
@@ -17,8 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * while snapshotter processes ({@code ./sluice snapshot --every 500}) run beside it, some of them killed with
  * {@code kill -9} too, wherever they are; once, after a snapshotter has run to the end, a snapshot writer is killed in
  * the middle of an excerpt ({@link TornSnapshotMain}), leaving a torn snapshot as the newest, which the next engine
- * start reports and passes over for the older one. At the end every command was answered exactly once, the engine restarted from snapshots, and its journal
+ * start reports and passes over for the older one. At the end every command was answered exactly once, the engine
+ * restarted from snapshots, and its journal
  * equals, run timestamps aside, what one uninterrupted engine writes for the same inputs in the same order.
  */
 final class SnapshotsAcrossKillsTest {

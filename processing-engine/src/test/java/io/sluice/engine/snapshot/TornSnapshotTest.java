@@ -1,5 +1,8 @@
 package io.sluice.engine.snapshot;
 
+import io.sluice.contracts.EngineSnapshots;
+import io.sluice.contracts.SnapshotBegin;
+import io.sluice.contracts.SnapshotEnd;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.journal.StaleWriteLock;
 import io.sluice.runtime.process.JavaProcess;
@@ -14,7 +17,6 @@ import java.util.concurrent.locks.LockSupport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
@@ -67,10 +69,10 @@ final class TornSnapshotTest {
     private record WholeSnapshot(ChronicleQueue snapshots) {
         void writeWhole() {
             final var appender = snapshots.createAppender();
-            final var records = Journals.methodWriter(appender, io.sluice.contracts.EngineSnapshots.class);
-            records.snapshotBegin(new io.sluice.contracts.SnapshotBegin().position(1, 0, 1, 1, 1));
+            final var records = Journals.methodWriter(appender, EngineSnapshots.class);
+            records.snapshotBegin(new SnapshotBegin().position(1, 0, 1, 1, 1));
             final long begin = appender.lastIndexAppended();
-            records.snapshotEnd(new io.sluice.contracts.SnapshotEnd().set(1, begin, 1, 0));
+            records.snapshotEnd(new SnapshotEnd().set(1, begin, 1, 0));
         }
     }
 }

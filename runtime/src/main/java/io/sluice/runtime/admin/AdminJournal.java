@@ -15,6 +15,7 @@ import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -146,7 +147,7 @@ public final class AdminJournal implements AutoCloseable {
         try {
             Files.createDirectories(dir.getParent());
             Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY));
-        } catch (final java.nio.file.FileAlreadyExistsException raced) {
+        } catch (final FileAlreadyExistsException raced) {
             // another writer made it first: requireOwnerOnly checks what it made
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot create the admin journal " + dir.toAbsolutePath(), e);

@@ -3,6 +3,7 @@ package io.sluice.runtime.codegen;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class ChronicleClassGenerator {
                 final String relative = from.relativize(file).toString().replace('\\', '/');
                 final Path copy = to.resolve(relative);
                 Files.createDirectories(copy.getParent());
-                Files.copy(file, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
                 names.add(relative.substring(0, relative.length() - ".class".length()).replace('/', '.'));
             }
         }

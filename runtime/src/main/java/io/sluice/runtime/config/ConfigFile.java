@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * Reads one role's YAML config the same way for every role: short tags, errors that name the file.
  * <p>
  * A config file opens with its type's simple name as its tag ({@code !EngineConfig}, {@code !GatewayConfig}, ...);
- * a type nested in it is tagged by the name its config class gives it with {@link #alias}. The old spelling, a Java class name ({@code !io.sluice.engine.config.EngineConfig}), is still read
+ * a type nested in it is tagged by the name its config class gives it with {@link #alias}. The old spelling, a Java
+ * class name ({@code !io.sluice.engine.config.EngineConfig}), is still read
  * and draws one warning naming the short tag, so class names are not part of the file format.
  */
 public final class ConfigFile {

@@ -1,5 +1,7 @@
 package io.sluice.runtime.counters;
 
+import org.agrona.concurrent.status.CountersReader;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -48,7 +50,7 @@ public record CounterLabel(String metric, Map<String, String> labels) {
         final StringBuilder text = new StringBuilder(metric);
         labels.keySet().stream().sorted().forEach(name -> text.append(' ').append(name).append('=')
                 .append(labels.get(name)));
-        if (text.length() > org.agrona.concurrent.status.CountersReader.MAX_LABEL_LENGTH) {
+        if (text.length() > CountersReader.MAX_LABEL_LENGTH) {
             throw new IllegalArgumentException("counter label too long: " + text);
         }
         return text.toString();

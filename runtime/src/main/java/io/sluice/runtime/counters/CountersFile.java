@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.MappedByteBuffer;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A Sluice process's live counters in shared memory, as Aeron keeps them in its CnC file: an Agrona counters file at
@@ -50,7 +51,7 @@ public final class CountersFile implements AutoCloseable {
      * {@link io.sluice.runtime.replication.AcknowledgedIndexReader}, which polls one counter of the shipper's file). */
     public static final CountersLayout LAYOUT = new CountersLayout(MAX_COUNTERS);
 
-    private static final java.util.concurrent.atomic.AtomicLong INSTANCES = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong INSTANCES = new AtomicLong();
 
     private final MappedByteBuffer mapped;
     private final CountersManager counters;

@@ -1,12 +1,14 @@
 package io.sluice.runtime.journal;
 
 import io.sluice.contracts.journal.Journals;
+import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueStore;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.file.FileStore;
@@ -95,7 +97,7 @@ public final class JournalSpace {
      * @param reserveBytes how far ahead of the writer to keep disk blocks reserved (at least {@link #MIN_RESERVE_BYTES})
      * @param warningBytes free space on the journal's filesystem below which to warn
      */
-    public JournalSpace(final net.openhft.chronicle.queue.ChronicleQueue journal, final long reserveBytes,
+    public JournalSpace(final ChronicleQueue journal, final long reserveBytes,
                         final long warningBytes) {
         if (reserveBytes < MIN_RESERVE_BYTES || reserveBytes > RESERVED_MASK / 2) {
             throw new IllegalArgumentException("a journal reserve is " + MIN_RESERVE_BYTES + " bytes or more, not "
@@ -106,7 +108,7 @@ public final class JournalSpace {
         try {
             this.store = Files.getFileStore(dir);
         } catch (final IOException e) {
-            throw new java.io.UncheckedIOException("cannot find the filesystem of journal " + dir, e);
+            throw new UncheckedIOException("cannot find the filesystem of journal " + dir, e);
         }
         this.reserveBytes = reserveBytes;
         this.warningBytes = warningBytes;
@@ -137,7 +139,7 @@ public final class JournalSpace {
                         + ": " + free + " bytes free on " + store + ", " + reserveBytes + " needed");
             }
         } catch (final IOException e) {
-            throw new java.io.UncheckedIOException("cannot find the filesystem of journal " + dir, e);
+            throw new UncheckedIOException("cannot find the filesystem of journal " + dir, e);
         }
     }
 

@@ -3,7 +3,8 @@ package io.sluice.runtime.journal;
 /**
  * How much disk space a journal's writer has reserved ahead of it ({@link JournalSpace#level()}), and so what it
  * may still write. The gateway takes new orders at {@link #AMPLE} (and {@link #PENDING}, for the moment the keeper
- * needs to catch up with a new cycle file), serves cancels until {@link #EXHAUSTED} and stops there; the engine processes at {@link #AMPLE} and {@link #LOW}, waits at {@link #PENDING} and stops
+ * needs to catch up with a new cycle file), serves cancels until {@link #EXHAUSTED} and stops there; the engine
+ * processes at {@link #AMPLE} and {@link #LOW}, waits at {@link #PENDING} and stops
  * cleanly at {@link #EXHAUSTED}, before writing.
  */
 public enum SpaceLevel {

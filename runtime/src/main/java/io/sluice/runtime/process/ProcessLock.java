@@ -20,7 +20,8 @@ import java.util.concurrent.locks.LockSupport;
  * An exclusive OS lock on a file, held by one process while it does one job, such as writing a journal.
  * <p>
  * No second process can do that job at the same time, and the kernel releases the lock when the process ends,
- * {@code kill -9} included, so nothing stale is left. The holder writes its name and pid into the file once it holds it; a refused process reads them for its message
+ * {@code kill -9} included, so nothing stale is left. The holder writes its name and pid into the file once it holds
+ * it; a refused process reads them for its message
  * ({@link LockHeldException}). Every journal has one, {@value #JOURNAL_WRITER_FILE} in its directory
  * ({@link #journalWriter}): whoever appends to the journal holds it, a gateway, engine, snapshotter or receiver for
  * its whole run, an admin command for its one append.

@@ -23,7 +23,8 @@ import java.nio.file.Path;
  * It copes with a shipper not started yet (no file: {@link #NOTHING_ACKNOWLEDGED}, the file looked for again at most
  * every {@link #RETRY_NANOS} ns), with a journal the shipper has not picked up yet (looked up again at the same pace),
  * and with a restarted shipper (the file's header: process id 0 while it rewrites the file, then another
- * {@link CountersFile#INSTANCE_OFFSET instance}: the counter is looked up again). Looking up allocates a little; only those rare events do. Single-threaded.
+ * {@link CountersFile#INSTANCE_OFFSET instance}: the counter is looked up again). Looking up allocates a little;
+ * only those rare events do. Single-threaded.
  */
 public final class AcknowledgedIndexReader implements AutoCloseable {
     /** The process name of the shipper, and so of its counters file: {@code <root>/counters/shipper.counters}. */

@@ -1,14 +1,17 @@
 package io.sluice.runtime.journal;
 
-import io.sluice.runtime.agent.AgentThread;
-import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.MassCancelReport;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.agent.AgentThread;
+import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.bytes.MethodReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,17 +106,17 @@ final class JournalPretoucherTest {
                 }
 
                 @Override
-                public void cancelReject(final io.sluice.contracts.CancelReject reject) {
+                public void cancelReject(final CancelReject reject) {
                     throw new AssertionError("no cancel reject was written");
                 }
 
                 @Override
-                public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+                public void massCancelReport(final MassCancelReport report) {
                     throw new AssertionError("no mass cancel report was written");
                 }
 
                 @Override
-                public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+                public void adminOutcome(final AdminOutcome outcome) {
                     throw new AssertionError("no admin outcome was written");
                 }
             });

@@ -1,10 +1,10 @@
 package io.sluice.runtime.journal;
 
-import io.sluice.runtime.agent.AgentThread;
-import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.agent.AgentThread;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import org.junit.jupiter.api.Test;

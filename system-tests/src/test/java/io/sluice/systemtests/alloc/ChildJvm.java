@@ -1,17 +1,20 @@
 package io.sluice.systemtests.alloc;
 
+import com.sun.management.ThreadMXBean;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
 
-import javax.management.MBeanServerConnection;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.MemoryUsage;
 import java.lang.management.ThreadInfo;
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 
 /**
  * A running child JVM's own management beans, reached over JMX: the test attaches to the child (attach API),
@@ -23,7 +26,7 @@ import java.lang.management.ThreadInfo;
 final class ChildJvm implements AutoCloseable {
     private final long pid;
     private final JMXConnector connector;
-    private final com.sun.management.ThreadMXBean threads;
+    private final ThreadMXBean threads;
     private final MemoryMXBean memory;
     private final MBeanServerConnection beans;
 
@@ -36,7 +39,7 @@ final class ChildJvm implements AutoCloseable {
         this.connector = connector;
         beans = connector.getMBeanServerConnection();
         threads = ManagementFactory.newPlatformMXBeanProxy(beans, ManagementFactory.THREAD_MXBEAN_NAME,
-                com.sun.management.ThreadMXBean.class);
+                ThreadMXBean.class);
         memory = ManagementFactory.newPlatformMXBeanProxy(beans, ManagementFactory.MEMORY_MXBEAN_NAME,
                 MemoryMXBean.class);
     }
@@ -89,8 +92,8 @@ final class ChildJvm implements AutoCloseable {
     /** @return the {@code long} attribute {@code attribute} of the child's MBean {@code objectName}. */
     long longAttribute(final String objectName, final String attribute) throws IOException {
         try {
-            return (Long) beans.getAttribute(new javax.management.ObjectName(objectName), attribute);
-        } catch (final javax.management.JMException e) {
+            return (Long) beans.getAttribute(new ObjectName(objectName), attribute);
+        } catch (final JMException e) {
             throw new IOException("cannot read " + objectName + " " + attribute + " of JVM " + pid + ": " + e, e);
         }
     }

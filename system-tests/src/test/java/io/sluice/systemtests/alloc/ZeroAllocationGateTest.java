@@ -2,6 +2,8 @@ package io.sluice.systemtests.alloc;
 
 import io.sluice.bench.burst.JournalFootprint;
 import io.sluice.gateway.transport.TlsLayer;
+import io.sluice.runtime.process.CpuPinning;
+import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
@@ -11,8 +13,6 @@ import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
 import io.sluice.tools.fix.Watchdog;
-import io.sluice.runtime.process.CpuPinning;
-import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

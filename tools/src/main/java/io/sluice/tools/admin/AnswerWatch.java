@@ -1,6 +1,7 @@
 package io.sluice.tools.admin;
 
 import io.sluice.contracts.AdminOutcome;
+import io.sluice.contracts.AdminRefusal;
 import io.sluice.contracts.AdminResult;
 import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.NoOpGatewayRecords;
@@ -25,7 +26,7 @@ final class AnswerWatch implements AutoCloseable {
     private static final long POLL_NANOS = 5_000_000L;
 
     /** One answer, copied out of its journal. */
-    record Answer(AdminResult result, io.sluice.contracts.AdminRefusal refusal, long affected) {
+    record Answer(AdminResult result, AdminRefusal refusal, long affected) {
         static Answer of(final AdminOutcome outcome) {
             return new Answer(outcome.result(), outcome.refusal(), outcome.affected());
         }

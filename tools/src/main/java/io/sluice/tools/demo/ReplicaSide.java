@@ -2,16 +2,16 @@ package io.sluice.tools.demo;
 
 import io.sluice.kafka.KafkaBrokerMain;
 import io.sluice.replay.ReplayMain;
-import io.sluice.replication.ReplicateMain;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.replication.JournalSetComparison;
+import io.sluice.replication.ReplicateMain;
+import io.sluice.runtime.process.CpuPinning;
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.LoopbackPorts;
-import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.SluiceConfigs;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
-import io.sluice.runtime.process.CpuPinning;
 import org.agrona.concurrent.NanoClock;
 
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.sluice.tools.dump;
 
+import io.sluice.contracts.AdminCommands;
 import io.sluice.contracts.EngineSnapshots;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.GatewayRecords;
@@ -133,7 +134,7 @@ public final class JournalDump {
             return EngineSnapshots.class;
         }
         if (name.equals(Journals.ADMIN)) {
-            return io.sluice.contracts.AdminCommands.class;
+            return AdminCommands.class;
         }
         if (name.startsWith(Journals.GATEWAY_PREFIX) && name.endsWith(Journals.OUT_SUFFIX)) {
             return GatewayRecords.class;
@@ -142,7 +143,8 @@ public final class JournalDump {
             return GatewayToEngine.class;
         }
         throw new IllegalArgumentException("not a Sluice journal name: " + name + " (expected "
-                + Journals.ENGINE + ", " + Journals.SNAPSHOTS + ", " + Journals.ADMIN + ", " + Journals.GATEWAY_PREFIX + "<id> or " + Journals.GATEWAY_PREFIX
+                + Journals.ENGINE + ", " + Journals.SNAPSHOTS + ", " + Journals.ADMIN + ", " + Journals.GATEWAY_PREFIX
+                        + "<id> or " + Journals.GATEWAY_PREFIX
                 + "<id>" + Journals.OUT_SUFFIX + ")");
     }
 }

@@ -13,13 +13,14 @@ import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
-import javax.net.ssl.SSLSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import javax.net.ssl.SSLSocket;
 
 /**
  * The load client's side of one FIX 4.4 session over a blocking socket, built on the gateway's codec
@@ -135,7 +136,7 @@ public final class FixClientSession implements AutoCloseable {
                                 + " closed the connection before answering the Logon");
                     }
                 }
-            } catch (final java.net.SocketTimeoutException e) {
+            } catch (final SocketTimeoutException e) {
                 close();
                 throw new IOException(identity.senderCompId() + ": no Logon answer from " + endpoint
                         + " within " + timeout.toMillis() + " ms");
@@ -208,7 +209,7 @@ public final class FixClientSession implements AutoCloseable {
         final int read;
         try {
             read = tlsSocket != null ? readTls() : channel.read(receiveBuffer);
-        } catch (final java.net.SocketTimeoutException e) {
+        } catch (final SocketTimeoutException e) {
             throw e;
         } catch (final IOException e) {
             if (tlsSocket != null ? tlsSocket.isClosed() : !channel.isOpen()) {

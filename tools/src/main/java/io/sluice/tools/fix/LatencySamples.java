@@ -1,5 +1,6 @@
 package io.sluice.tools.fix;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
@@ -51,7 +52,7 @@ public final class LatencySamples {
             }
             means[r] = (double) sum / n;
         }
-        java.util.Arrays.sort(means);
+        Arrays.sort(means);
         final double tail = (1 - confidence) / 2;
         return new double[] {means[(int) Math.floor(tail * (resamples - 1))],
                 means[(int) Math.ceil((1 - tail) * (resamples - 1))]};

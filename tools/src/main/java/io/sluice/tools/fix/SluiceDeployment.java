@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -357,7 +358,7 @@ public final class SluiceDeployment implements AutoCloseable {
             return;
         }
         try (var paths = Files.walk(dir)) {
-            for (final Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+            for (final Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);
             }
         } catch (final IOException e) {

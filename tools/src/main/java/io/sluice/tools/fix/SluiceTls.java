@@ -2,14 +2,14 @@ package io.sluice.tools.fix;
 
 import io.sluice.gateway.transport.KeytoolCertificates;
 
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
 /**
  * The TLS keys of a deployment whose gateways listen on TLS: by default a gateway key and certificate made by keytool

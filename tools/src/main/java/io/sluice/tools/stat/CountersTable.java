@@ -3,6 +3,7 @@ package io.sluice.tools.stat;
 import io.sluice.runtime.counters.CountersDirectory;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Renders every process's counters as one human-readable table, AeronStat's way: a heading line per process (its
@@ -26,7 +27,7 @@ public final class CountersTable {
         final StringBuilder table = new StringBuilder();
         for (final CountersDirectory.ProcessCounters process : processes) {
             table.append(process.process()).append(" (pid ").append(process.pid()).append(", ")
-                    .append(process.liveness().name().toLowerCase(java.util.Locale.ROOT)).append(")\n");
+                    .append(process.liveness().name().toLowerCase(Locale.ROOT)).append(")\n");
             for (final CountersDirectory.Counter counter : process.counters()) {
                 final String label = counter.label().text();
                 table.append("  ").append(label).append(" ".repeat(width - label.length()))

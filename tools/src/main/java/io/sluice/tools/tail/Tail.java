@@ -1,9 +1,10 @@
 package io.sluice.tools.tail;
 
-import io.sluice.contracts.latency.Hop;
-import io.sluice.tools.report.LatencyTable;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.latency.Hop;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.tools.report.LatencyTable;
 import org.HdrHistogram.Histogram;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentTerminationException;
@@ -48,7 +49,7 @@ public final class Tail implements Agent, IntervalClock.Listener {
      * 2-core machine would take a core from the writers, and few wake-ups. It then reads everything written
      * meanwhile in one go; 10 ms late is nothing against a 1 s interval (and intervals follow the journals' clock).
      */
-    public static final io.sluice.runtime.agent.IdleConfig IDLE = sleep10ms();
+    public static final IdleConfig IDLE = sleep10ms();
 
     private static final Pattern GATEWAY = Pattern.compile(
             Pattern.quote(Journals.GATEWAY_PREFIX) + "([1-9][0-9]{0,8})(" + Pattern.quote(Journals.OUT_SUFFIX) + ")?");
@@ -424,7 +425,7 @@ public final class Tail implements Agent, IntervalClock.Listener {
         return Instant.ofEpochSecond(0, ticks * SluiceClock.NANOS_PER_TICK);
     }
 
-    private static io.sluice.runtime.agent.IdleConfig sleep10ms() {
-        return io.sluice.runtime.agent.IdleConfig.sleepNanos(TimeUnit.MILLISECONDS.toNanos(10));
+    private static IdleConfig sleep10ms() {
+        return IdleConfig.sleepNanos(TimeUnit.MILLISECONDS.toNanos(10));
     }
 }

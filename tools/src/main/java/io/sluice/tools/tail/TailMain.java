@@ -1,17 +1,16 @@
 package io.sluice.tools.tail;
 
-import io.sluice.runtime.agent.AgentThread;
-import io.sluice.runtime.config.DurationText;
-import io.sluice.runtime.agent.SigtermHook;
-import io.sluice.runtime.process.CpuPinning;
+import com.sun.management.HotSpotDiagnosticMXBean;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.agent.SigtermHook;
+import io.sluice.runtime.config.DurationText;
+import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-
-import com.sun.management.HotSpotDiagnosticMXBean;
 
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -20,7 +19,6 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 /** {@code ./sluice tail}: per-hop latency percentiles from live or recorded journals. */
 @Command(name = "tail", mixinStandardHelpOptions = true, sortOptions = false,

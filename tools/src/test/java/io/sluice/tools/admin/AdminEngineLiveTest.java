@@ -9,11 +9,11 @@ import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
 import io.sluice.tools.fix.OrderTerms;
-import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
@@ -31,6 +31,7 @@ import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import static io.sluice.tools.admin.AdminLiveTest.PASSWORD;
 import static io.sluice.tools.admin.AdminLiveTest.TIMEOUT;
@@ -118,7 +119,7 @@ class AdminEngineLiveTest {
         }
     }
 
-    private static void awaitJournal(final Path root, final java.util.function.Predicate<EngineJournal> condition,
+    private static void awaitJournal(final Path root, final Predicate<EngineJournal> condition,
                                      final String what) {
         PollUntil.await(() -> condition.test(EngineJournal.read(root)), TIMEOUT, () -> what);
     }

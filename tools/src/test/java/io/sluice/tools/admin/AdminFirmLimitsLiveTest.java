@@ -32,7 +32,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Firm limits with real processes: one firm (ACME, maxOpenOrders 2) trading on two gateways, its limit shared across
  * them. The third open order is rejected with Text naming the limit and its value; {@code ./sluice admin limits}
- * shows the limit and its use, {@code ./sluice stat} and a scrape of {@code ./sluice metrics} the firm's counters; {@code admin limit} raises it live; bad
+ * shows the limit and its use, {@code ./sluice stat} and a scrape of {@code ./sluice metrics} the firm's counters;
+ * {@code admin limit} raises it live; bad
  * values, unknown limits and unknown firms are refused; the firm's and one session's kill switch cancel what rests
  * and refuse new orders until turned off.
  */

@@ -1,11 +1,17 @@
 package io.sluice.tools.dump;
 
-import io.sluice.contracts.journal.JournalSurgery;
+import io.sluice.contracts.AdminCommands;
+import io.sluice.contracts.Delivery;
 import io.sluice.contracts.EngineSnapshots;
 import io.sluice.contracts.EngineToGateway;
+import io.sluice.contracts.EventFixtures;
+import io.sluice.contracts.GatewayRecords;
+import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.Price;
+import io.sluice.contracts.SentMessage;
+import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.SnapshotBegin;
 import io.sluice.contracts.SnapshotEnd;
@@ -13,12 +19,7 @@ import io.sluice.contracts.SnapshotInstrument;
 import io.sluice.contracts.SnapshotOrder;
 import io.sluice.contracts.SnapshotSource;
 import io.sluice.contracts.TimeInForce;
-import io.sluice.contracts.EventFixtures;
-import io.sluice.contracts.Delivery;
-import io.sluice.contracts.GatewayRecords;
-import io.sluice.contracts.GatewayToEngine;
-import io.sluice.contracts.SentMessage;
-import io.sluice.contracts.SessionProgress;
+import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.marketdata.feed.AddOrder;
 import io.sluice.marketdata.feed.FeedMessage;
@@ -27,8 +28,9 @@ import io.sluice.marketdata.journal.BatchLayout;
 import io.sluice.marketdata.journal.BatchWriter;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ChronicleReaderMain;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,7 +89,7 @@ final class JournalDumpTest {
         final Path journal = Journals.gatewayDeliveries(root, 2);
         try (ChronicleQueue queue = Journals.open(journal)) {
             final GatewayRecords writer = Journals.methodWriter(queue.createAppender(), GatewayRecords.class);
-            final org.agrona.concurrent.UnsafeBuffer body = new org.agrona.concurrent.UnsafeBuffer("35=8|".getBytes());
+            final UnsafeBuffer body = new UnsafeBuffer("35=8|".getBytes());
             writer.sent(new SentMessage(64).set(EventFixtures.id("CLIENT1"), 7, '8', 1_764_000_000_000L, 0x55, body, 0, 5));
             writer.received(new SessionProgress().set(EventFixtures.id("CLIENT1"), 8, 4, 12));
             writer.reset(new SessionProgress().set(EventFixtures.id("CLIENT1"), 1, 1, 12));
@@ -196,7 +198,7 @@ final class JournalDumpTest {
     @Test
     void journalNamesMapToTheirInterfaces() {
         assertEquals(EngineToGateway.class, JournalDump.interfaceOf(Journals.engineJournal(root)));
-        assertEquals(io.sluice.contracts.AdminCommands.class, JournalDump.interfaceOf(Journals.adminJournal(root)));
+        assertEquals(AdminCommands.class, JournalDump.interfaceOf(Journals.adminJournal(root)));
         assertEquals(GatewayToEngine.class, JournalDump.interfaceOf(Journals.gatewayJournal(root, 12)));
         assertEquals(GatewayRecords.class, JournalDump.interfaceOf(Journals.gatewayDeliveries(root, 12)));
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

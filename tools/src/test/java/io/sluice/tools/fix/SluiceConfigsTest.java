@@ -1,10 +1,10 @@
 package io.sluice.tools.fix;
 
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.gateway.GatewayConfig;
 import io.sluice.gateway.SessionConfig;
 import io.sluice.gateway.transport.ListenAddress;
+import io.sluice.runtime.agent.IdleConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,23 +1,26 @@
 package io.sluice.tools.metrics;
 
-import io.sluice.contracts.CancelReject;
+import io.sluice.contracts.AdminOutcome;
 import io.sluice.contracts.CancelOrder;
+import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.ExecType;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.GatewayToEngine;
+import io.sluice.contracts.MassCancel;
+import io.sluice.contracts.MassCancelReport;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
 import io.sluice.tools.fix.OrderLoad;
 import io.sluice.tools.fix.OrderTerms;
-import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
 import io.sluice.tools.fix.SluiceIdle;
@@ -26,6 +29,7 @@ import io.sluice.tools.fix.Watchdog;
 import io.sluice.tools.stat.StatMain;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +37,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -191,7 +196,7 @@ class CountersLiveTest {
         long fills;
         long reports;
         final Map<RejectReason, Long> rejects = new EnumMap<>(RejectReason.class);
-        final Map<Long, Long> reportsBySession = new java.util.HashMap<>();
+        final Map<Long, Long> reportsBySession = new HashMap<>();
 
         static JournalCounts read(final Path root) {
             final JournalCounts counts = new JournalCounts();
@@ -208,7 +213,7 @@ class CountersLiveTest {
         }
 
         long reportsTo(final String compId) {
-            return reportsBySession.getOrDefault(net.openhft.chronicle.wire.ShortTextLongConverter.INSTANCE.parse(compId), 0L);
+            return reportsBySession.getOrDefault(ShortTextLongConverter.INSTANCE.parse(compId), 0L);
         }
 
         @Override
@@ -225,7 +230,7 @@ class CountersLiveTest {
         }
 
         @Override
-        public void massCancel(final io.sluice.contracts.MassCancel massCancel) {
+        public void massCancel(final MassCancel massCancel) {
         }
 
         @Override
@@ -245,12 +250,12 @@ class CountersLiveTest {
         }
 
         @Override
-        public void massCancelReport(final io.sluice.contracts.MassCancelReport report) {
+        public void massCancelReport(final MassCancelReport report) {
             reports++;
         }
 
         @Override
-        public void adminOutcome(final io.sluice.contracts.AdminOutcome outcome) {
+        public void adminOutcome(final AdminOutcome outcome) {
         }
     }
 }

@@ -12,6 +12,7 @@ import io.sluice.contracts.GatewayToEngine;
 import io.sluice.contracts.MetaData;
 import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.OrdStatus;
+import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.Side;
 import io.sluice.contracts.journal.Journals;
@@ -36,7 +37,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The tail reads records straight from their bytes ({@link JournalStream}, at the offsets of the contracts' {@link io.sluice.contracts.RecordLayout}): every command and report type the
+ * The tail reads records straight from their bytes ({@link JournalStream}, at the offsets of the contracts' {@link
+ * io.sluice.contracts.RecordLayout}): every command and report type the
  * contracts' method writers write is read with its own MetaData and session. Each record below has its own
  * session and its own hop durations, so a field read at the wrong offset shows as a wrong count or latency.
  */
@@ -51,7 +53,7 @@ class JournalStreamTest {
 
     /** A record type of a newer format: a known method id whose payload is not length-prefixed binary. */
     interface NewerFormat {
-        @MethodId(io.sluice.contracts.RecordLayout.DELIVERED)
+        @MethodId(RecordLayout.DELIVERED)
         void delivered(long eventId);
     }
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -128,7 +129,7 @@ class TailFindingsTest {
     }
 
     @Test
-    void aDamagedRecordIsSkippedAndNamedByFileAndOffset() throws java.io.IOException {
+    void aDamagedRecordIsSkippedAndNamedByFileAndOffset() throws IOException {
         try (JournalSetWriter writer = new JournalSetWriter(root)) {
             writer.newOrder(1, CLIENT, times(1));
             writer.newOrder(1, CLIENT, times(2));

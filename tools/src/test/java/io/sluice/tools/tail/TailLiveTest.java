@@ -1,12 +1,11 @@
 package io.sluice.tools.tail;
 
 import io.sluice.contracts.latency.Hop;
+import io.sluice.contracts.time.SluiceClock;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.testkit.LatencyPattern;
 import io.sluice.testkit.SyntheticJournals;
-
-import io.sluice.contracts.time.SluiceClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +19,6 @@ import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
