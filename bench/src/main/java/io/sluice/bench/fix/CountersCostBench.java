@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice bench fix-round-trip-counters}: what the live counters cost the FIX round trip (issue 18: at most
+ * {@code ./sluice bench fix-round-trip-counters}: what the live counters cost the FIX round trip (target: at most
  * 2 % on p50 and p99). Two whole deployments, each an engine and a gateway in child JVMs with the same config but for
  * {@code counters}: true in one (every engine and gateway counter kept in their counters files, as shipped) and false
  * in the other (no counters file, and no counter written on the hot threads). One client measures their ping-pong

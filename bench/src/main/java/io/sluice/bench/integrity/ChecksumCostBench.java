@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
  * measurement-only switch {@code -Dsluice.journal.checksums=off}, which the child passes on to the engine and gateway
  * processes it starts); the arms alternate round by round, the order flipping every round, so that the machine's
  * background load weighs on both alike. Prints each round, the median of each arm and the ratios on ÷ off, and writes
- * them as JSON. Target (issue 13): checksums cost at most 3 %.
+ * them as JSON. Target: checksums cost at most 3 %.
  */
 @Command(name = "checksum-cost", mixinStandardHelpOptions = true,
         description = "engine-throughput and fix-round-trip with journal checksums on vs off, in alternating child JVMs.")
@@ -99,7 +99,7 @@ public final class ChecksumCostBench implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "fix-round-trip mean, median: on %.2f µs, off %.2f µs: on ÷ off %.3f (cost %.1f %%);"
                 + " p99 on %.2f µs, off %.2f µs: on ÷ off %.3f%n", fixMean.medianOn(), fixMean.medianOff(), meanRatio,
                 100 * (meanRatio - 1), fixP99.medianOn(), fixP99.medianOff(), p99Ratio);
-        System.out.println("target (issue 13): at most 3 % cost");
+        System.out.println("target: at most 3 % cost");
         final Path file = BenchResult.of("checksum-cost")
                 .put("rounds", rounds).put("engineOrders", engineOrders).put("fixOrders", fixOrders)
                 .put("engine", engine.json(ENGINE_RATE).put("ratio", engineRatio).put("cpuRatio", engineCpuRatio))

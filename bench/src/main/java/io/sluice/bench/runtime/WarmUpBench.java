@@ -28,7 +28,7 @@ import java.util.stream.IntStream;
  * {@code ./sluice bench warm-up}: time to peak of the full FIX path from a cold start, per JVM variant. Each run
  * launches a fresh engine and gateway (child JVMs, fresh journals), offers a constant paced load from this JVM
  * and records throughput and latency per second since launch ({@link WarmUpRun}). Variants ({@link WarmUpVariant})
- * are the start before issue 14 (Chronicle's classes compiled by javac as the processes start, no AOT cache),
+ * are the start before the AOT cache (Chronicle's classes compiled by javac as the processes start, no AOT cache),
  * the build-time Chronicle classes alone, with the JDK 25 AOT cache from a training run ({@link AotCache}: the
  * start {@code ./sluice} gives now), and compile-threshold or compiler choices; they take turns, run by run, and
  * every variant runs {@code --repeats} times, so the table shows each figure's median and range. Every run logs
@@ -42,7 +42,7 @@ import java.util.stream.IntStream;
 public final class WarmUpBench implements Callable<Integer> {
     private static final Duration STOP_GRACE = Duration.ofSeconds(10);
     private static final Duration TRAINING_STOP_GRACE = Duration.ofSeconds(180);
-    /** Issue 14's targets for a start: the first fill within a second of launch, 95 % of peak within 5 s. */
+    /** The targets for a start: the first fill within a second of launch, 95 % of peak within 5 s. */
     private static final double TARGET_FIRST_FILL_MS = 1_000;
     private static final double TARGET_TO_95_SECONDS = 5;
 

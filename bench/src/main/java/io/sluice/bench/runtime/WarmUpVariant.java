@@ -9,7 +9,7 @@ import java.util.List;
  * {@code jvm.options}.
  *
  * @param generatedClasses whether the class path holds the build-time Chronicle classes (else Chronicle compiles
- *                         them with javac as the process starts, as before issue 14)
+ *                         them with javac as the process starts, as before the AOT cache)
  * @param usesAotCache     whether the flags map the trained AOT caches (and the run must prove it did)
  */
 record WarmUpVariant(String name, String description, boolean generatedClasses, List<String> engineJvm,
@@ -19,7 +19,7 @@ record WarmUpVariant(String name, String description, boolean generatedClasses, 
     private static final String LOW_THRESHOLDS = "-XX:CompileThresholdScaling=0.1";
 
     /**
-     * @return the variant called {@code name}: today (the start before issue 14: jvm.options only, Chronicle's
+     * @return the variant called {@code name}: today (the start before the AOT cache: jvm.options only, Chronicle's
      *         classes compiled at start-up), plain (build-time Chronicle classes, jvm.options only), aot (build-time
      *         classes and the trained AOT caches: how ./sluice starts the engine and gateway), cts (compile
      *         thresholds scaled to 0.1: methods are compiled after a tenth of the usual invocations), c1 (C1 only,
@@ -28,7 +28,7 @@ record WarmUpVariant(String name, String description, boolean generatedClasses, 
     static WarmUpVariant named(final String name, final AotCache cache) {
         return switch (name) {
             case "today" -> new WarmUpVariant(name, "jvm.options only, Chronicle's classes compiled by javac at start"
-                    + " (the start before issue 14)", false, List.of(), List.of(), false);
+                    + " (the start before the AOT cache)", false, List.of(), List.of(), false);
             case "plain" -> new WarmUpVariant(name, "build-time Chronicle classes, jvm.options only", true, List.of(),
                     List.of(), false);
             case "aot" -> new WarmUpVariant(name, "build-time Chronicle classes and the AOT cache from a training run"

@@ -41,7 +41,7 @@ public final class BenchScenarios {
                     "one journal hop (writer thread -> journal -> reader thread) at fixed rates and flat out",
                     "contract (Sluice's method writer/reader) vs raw Chronicle DocumentContext writes of the same bytes;"
                             + " same process, A/B interleaved: every round runs every rate for both variants",
-                    "issue 2: the contract layer costs at most 1.3x the raw hop (p50 and p99)",
+                    "the contract layer costs at most 1.3x the raw hop (p50 and p99)",
                     List.of("--messages", "100000", "--rates", "100000,0", "--rounds", "3", "--warmup", "100000",
                             "--codec-messages", "50000"),
                     List.of(),
@@ -50,7 +50,7 @@ public final class BenchScenarios {
                     "the engine flat out over a pre-written journal of mixed commands",
                     "engine reports/s vs the raw append rate of as many reports (the ceiling), measured after the"
                             + " engine in the same process, both with the journal pretoucher; not interleaved",
-                    "issue 3: at least 1 M orders/s, and at least 50 % of the ceiling",
+                    "at least 1 M orders/s, and at least 50 % of the ceiling",
                     List.of("--orders", "500000", "--warmup", "200000"),
                     List.of(),
                     new ReportSpec()
@@ -61,8 +61,8 @@ public final class BenchScenarios {
                             .compare("reports/s", "engine", "reportsPerSecond", "raw append", "ceilingReportsPerSecond")),
             new BenchScenario("journal-round-trip", JournalRoundTripBench::main,
                     "two gateway threads -> journals -> engine -> journal -> gateways, within a window",
-                    "no baseline; the anchor figures of issue 2 are from other hardware",
-                    "issue 3 anchor: 1.6 M/s and 3.3 / 4.9 / 9.8 µs (p90 / p99 / p99.9) on a 3.8 GHz i7",
+                    "no baseline; the anchor figures are from other hardware",
+                    "anchor: 1.6 M/s and 3.3 / 4.9 / 9.8 µs (p90 / p99 / p99.9) on a 3.8 GHz i7",
                     List.of("--orders", "200000"),
                     List.of(),
                     new ReportSpec()
@@ -75,7 +75,7 @@ public final class BenchScenarios {
             new BenchScenario("engine-alloc", EngineAllocBench::main,
                     "the engine in a child JVM under Epsilon GC: bytes allocated per command",
                     "no baseline; the target is zero",
-                    "issue 3: 0 bytes per order over at least 10 M orders",
+                    "0 bytes per order over at least 10 M orders",
                     List.of("--orders", "500000"),
                     List.of(),
                     new ReportSpec()
@@ -84,7 +84,7 @@ public final class BenchScenarios {
             new BenchScenario("tail-offline", TailOfflineBenchmark::main,
                     "the latency tail reading a finished synthetic journal set from its start",
                     "no baseline; five runs inside the process, median reported",
-                    "issue 6: at least 5 M messages/s offline",
+                    "at least 5 M messages/s offline",
                     List.of("--inputs", "1000000", "--gateways", "2"),
                     List.of(),
                     new ReportSpec()
@@ -95,7 +95,7 @@ public final class BenchScenarios {
                     "the journal round trip at a paced rate while a live tail process follows its journals",
                     "the same round trip without the tail; same process, A/B interleaved: every round runs both,"
                             + " the order alternating, each run on fresh journals",
-                    "issue 6: the live tail changes the round trip's p99 by at most 10 %",
+                    "the live tail changes the round trip's p99 by at most 10 %",
                     List.of("--orders", "60000", "--rate", "10000", "--rounds", "5"),
                     List.of(),
                     new ReportSpec()
@@ -111,7 +111,7 @@ public final class BenchScenarios {
             new BenchScenario("replay", ReplayBench::main,
                     "replaying a recorded journal set through a fresh engine and comparing the reports",
                     "replay with comparison vs the engine alone over the same set; same process, alternating rounds",
-                    "issue 5: replay with comparison at most 1.25x the engine alone",
+                    "replay with comparison at most 1.25x the engine alone",
                     List.of("--orders", "300000", "--rounds", "3"),
                     List.of(),
                     new ReportSpec()
@@ -130,7 +130,7 @@ public final class BenchScenarios {
                     "restart from the newest snapshot (./sluice snapshot --at-end run before) vs re-running every input,"
                             + " each with and without the engine's AOT cache (as ./sluice engine starts); same run, same"
                             + " journals, at each size, variants interleaved",
-                    "issue 17: with snapshots under 1 s at every size and flat as history grows",
+                    "with snapshots under 1 s at every size and flat as history grows",
                     List.of("--sizes", "100000,1000000", "--repeats", "1"),
                     List.of(),
                     new ReportSpec()
@@ -152,7 +152,7 @@ public final class BenchScenarios {
                             + " follows its journals (./sluice snapshot --follow --every 50000, a process of its own)",
                     "an identical deployment without one; same run, slices taking turns (the other deployment stopped),"
                             + " the snapshotter caught up before each slice with it",
-                    "issue 17: a following snapshotter costs the live engine at most 10 % (throughput and p99)",
+                    "a following snapshotter costs the live engine at most 10 % (throughput and p99)",
                     List.of("--warmup", "10000", "--orders", "60000", "--rounds", "6"),
                     List.of(),
                     new ReportSpec()
@@ -168,14 +168,14 @@ public final class BenchScenarios {
                     "FIX ping-pong (window 1) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices"
                             + " (targets take turns)",
-                    "issue 4: Sluice at least 6.5x faster than QuickFIX/J on the mean and on p99",
+                    "Sluice at least 6.5x faster than QuickFIX/J on the mean and on p99",
                     List.of("--warmup", "10000", "--orders", "20000", "--rounds", "4"),
                     List.of(),
                     fix(new ReportSpec())),
             new BenchScenario("fix-pipelined", FixBenchmark::pipelined,
                     "FIX pipelined throughput (window 64) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices",
-                    "issue 4: at least 10x QuickFIX/J's throughput",
+                    "at least 10x QuickFIX/J's throughput",
                     List.of("--warmup", "20000", "--orders", "60000", "--rounds", "4"),
                     List.of(),
                     fix(new ReportSpec())),
@@ -183,7 +183,7 @@ public final class BenchScenarios {
                     "FIX ping-pong (window 1) through Sluice's full path over TCP, with 500 idle connections held open",
                     "the same session on an identical gateway holding no idle connections; same run, A/B interleaved"
                             + " in slices (targets take turns)",
-                    "issue 13: 500 idle sockets cost the round trip at most 5 % (mean and p99)",
+                    "500 idle sockets cost the round trip at most 5 % (mean and p99)",
                     List.of("--warmup", "10000", "--orders", "20000", "--rounds", "4"),
                     List.of(),
                     new ReportSpec()
@@ -199,7 +199,7 @@ public final class BenchScenarios {
                     "FIX ping-pong (window 1) through Sluice's full path over TCP with the live counters on (as shipped)",
                     "the same deployment with counters: false in the engine and the gateway (no counters file, no counter"
                             + " writes); same run, the arms taking turns in slices, the other arm's processes stopped",
-                    "issue 18: counters cost at most 2 % on p50 and p99",
+                    "counters cost at most 2 % on p50 and p99",
                     List.of("--warmup", "10000", "--orders", "40000", "--rounds", "8"),
                     List.of(),
                     new ReportSpec()
@@ -214,7 +214,7 @@ public final class BenchScenarios {
             new BenchScenario("fix-zero-alloc", FixAllocationBenchmark::main,
                     "orders through a gateway under Epsilon GC: bytes allocated per order by the whole gateway",
                     "no baseline; the target is zero",
-                    "issue 4: 0 bytes per order on the gateway's I/O thread over at least 5 M orders",
+                    "0 bytes per order on the gateway's I/O thread over at least 5 M orders",
                     List.of("--warmup", "50000", "--orders", "200000"),
                     List.of(),
                     new ReportSpec()
@@ -224,7 +224,7 @@ public final class BenchScenarios {
                     "engine-throughput and fix-round-trip (Sluice TCP) with the journal records' CRC32C checksums on",
                     "the same runs with checksums off (-Dsluice.journal.checksums=off, for measurement only); each arm a"
                             + " fresh child JVM, arms alternating round by round, the order flipping",
-                    "issue 13: checksums cost at most 3 % (engine commands/s, FIX round trip mean)",
+                    "checksums cost at most 3 % (engine commands/s, FIX round trip mean)",
                     List.of("--rounds", "2", "--engine-orders", "500000", "--engine-warmup", "200000",
                             "--fix-warmup", "10000", "--fix-orders", "20000"),
                     List.of(),
@@ -240,7 +240,7 @@ public final class BenchScenarios {
                     "the full FIX path from process launch under a constant paced load, per second",
                     "the plain JVM vs the JDK 25 AOT cache (trained on real orders) vs -XX:CompileThresholdScaling=0.1"
                             + " (and C1 only, AOT + scaling in the full profile); variants take turns, run by run",
-                    "issue 7: time to first fill, time to 95 % of peak, p99 in the first 10 s vs steady state",
+                    "time to first fill, time to 95 % of peak, p99 in the first 10 s vs steady state",
                     List.of("--repeats", "1", "--duration", "15"),
                     List.of("--full"),
                     new ReportSpec()
@@ -256,14 +256,14 @@ public final class BenchScenarios {
                     "the journal round trip and the FIX round trip under several GCs and JVM flags",
                     "G1 (the shipped default) vs ZGC, Parallel and Serial, then compact object headers, AlwaysPreTouch"
                             + " and a pinned engine thread one at a time; configurations take turns, run by run",
-                    "issue 7: say which configuration Sluice ships and why",
+                    "say which configuration Sluice ships and why",
                     List.of("--repeats", "1", "--journal-orders", "50000", "--fix-warmup", "1000", "--fix-orders", "5000"),
                     List.of("--full"),
                     gcSweep(new ReportSpec(), "ZGC", "Parallel", "Serial")),
             new BenchScenario("burst", BurstBench::main,
                     "a sustained journal round trip burst as the journals outgrow the page cache",
                     "the big burst vs a smaller burst run first in the same process; per 5 s interval",
-                    "issue 7: at least 200 M messages (or as many as the disk allows, stated) vs a 20 M burst",
+                    "at least 200 M messages (or as many as the disk allows, stated) vs a 20 M burst",
                     List.of("--messages", "4000000", "--baseline", "2000000", "--probe", "200000"),
                     List.of(),
                     new ReportSpec()
@@ -342,7 +342,7 @@ public final class BenchScenarios {
                             + " made)",
                     "the lag of each phase against the baseline phase of the same run; the catch-up rate against the"
                             + " offered rate",
-                    "issue 15: after a 60 s partition the replica catches up at least 5x the offered rate, and the"
+                    "after a 60 s partition the replica catches up at least 5x the offered rate, and the"
                             + " journals are identical",
                     List.of("--baseline", "5", "--delay", "5", "--loss", "5", "--narrow", "5", "--partition", "10",
                             "--after", "20"),
