@@ -82,7 +82,7 @@ public final class MarketDataService implements Agent, AutoCloseable {
         final MessageHandler replay = (buffer, offset, length) -> deriver.replay(buffer, offset);
         try (ExcerptTailer tailer = marketData.createTailer()) {
             final BatchReader reader = new BatchReader(marketData, tailer);
-            while (reader.readOne((engineIndex, firstSequence, count, blocks, length) -> {
+            while (reader.readOneToEnd((engineIndex, firstSequence, count, blocks, length) -> {
                 if (firstSequence != nextSequence) {
                     throw CorruptJournalException.at(marketData, tailer.lastReadIndex(), -1, "a batch numbered from "
                             + firstSequence + " where " + nextSequence + " was next", null);

@@ -80,7 +80,7 @@ public final class FeedPublisher implements Agent, AutoCloseable {
             MessageHandler.forEach(blocks, 0, length, (buffer, offset, messageLength) -> apply(buffer, offset));
             nextSequence = firstSequence + count;
         };
-        while (reader.readOne(catchUp)) {
+        while (reader.readOneToEnd(catchUp)) {
             // to the journal's end: the books as they are
         }
         lastSentNanos = System.nanoTime();
