@@ -3,8 +3,9 @@ package io.sluice.contracts;
 import net.openhft.chronicle.bytes.MethodId;
 
 /**
- * The snapshot journal ({@code <root>/snapshots}, {@link io.sluice.contracts.journal.Journals#snapshotJournal}): each
- * snapshot of the engine's whole state is a run of excerpts, written by one writer, in this order:
+ * The snapshot journal ({@code <root>/snapshots}, {@link io.sluice.contracts.journal.Journals#snapshotJournal}) of the
+ * engine's snapshots. Each snapshot of the engine's whole state is a run of excerpts, written by one writer, in this
+ * order:
  * <ol>
  *   <li>one excerpt: {@link #snapshotBegin} (format version, the engine journal position the state corresponds to,
  *   the id counters, the capacities it was taken under), then one {@link #snapshotSource} per gateway (the last input

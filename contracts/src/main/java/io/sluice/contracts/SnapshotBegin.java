@@ -5,11 +5,11 @@ import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
 
 /**
- * The first record of an engine snapshot ({@link EngineSnapshots}): which format it is in, which point of the engine
- * journal the state is the state after (the excerpt at {@link #engineIndex()}, which answered input {@link #eventId()}
- * of gateway {@link #sourceId()}, and whose bytes have the CRC32C {@link #excerptChecksum()}), how many inputs that is,
- * the engine's id counters and the check of the key they are permuted with, the kill switch, and the capacities the
- * state was built under. A restart uses a snapshot only if the
+ * The first record of an engine snapshot ({@link EngineSnapshots}): its format, the engine journal position of the
+ * state, counters and capacities. The position is the excerpt at {@link #engineIndex()}, which answered input {@link
+ * #eventId()} of gateway {@link #sourceId()}, and whose bytes have the CRC32C {@link #excerptChecksum()}; then how many
+ * inputs that is, the engine's id counters and the check of the key they are permuted with, the kill switch, and the
+ * capacities the state was built under. A restart uses a snapshot only if the
  * engine journal holds that same excerpt at that index and its config has the same capacities and instruments.
  */
 public final class SnapshotBegin extends BytesInBinaryMarshallable {

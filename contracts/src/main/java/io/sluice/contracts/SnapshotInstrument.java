@@ -7,8 +7,9 @@ import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
- * In an engine snapshot ({@link EngineSnapshots}): one instrument of the config the state was built under, with the
- * rules that decide what the engine accepts, and its trading state then: its session (open or closed) and halt. An
+ * In an engine snapshot ({@link EngineSnapshots}): one instrument of the config the state was built under, and its
+ * trading state then. The instrument comes with the rules that decide what the engine accepts; its trading state is its
+ * session (open or closed) and halt. An
  * engine whose instruments' rules differ refuses the snapshot: its books and its answers to the inputs after it could
  * differ.
  */

@@ -9,9 +9,9 @@ import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.Wire;
 
 /**
- * A method reader on one journal's tailer that never lets damage pass unnamed: an excerpt whose records fail
- * their checksum, do not decode, or name a method the handlers do not have stops reading with a
- * {@link CorruptJournalException} naming the journal, its cycle file, the excerpt's index and the byte offset.
+ * A method reader on one journal's tailer that never lets damage pass unnamed. An excerpt whose records fail their
+ * checksum, do not decode, or name a method the handlers do not have stops reading with a {@link
+ * CorruptJournalException} naming the journal, its cycle file, the excerpt's index and the byte offset.
  * What the handlers themselves throw passes through unchanged. Allocation-free per excerpt; single-threaded,
  * like the tailer.
  */

@@ -8,7 +8,7 @@ import io.sluice.engine.config.FirmLimitsConfig;
 import java.util.Arrays;
 
 /**
- * One firm's limits and what it uses of them, across all its sessions and gateways: open orders, open notional per
+ * One firm's limits and what it uses of them, across all its sessions and gateways. Open orders, open notional per
  * side, filled position and open quantity per instrument, orders and limit rejects in the current second of journal
  * time, and its {@link FirmKillSwitch}. Checks are exact fixed-point integer arithmetic; nothing is allocated after
  * construction.

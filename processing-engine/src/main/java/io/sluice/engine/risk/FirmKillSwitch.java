@@ -1,8 +1,8 @@
 package io.sluice.engine.risk;
 
 /**
- * A firm's own kill switch: while it is not {@link #OFF} the firm's new orders and replaces are rejected, and turning
- * it on canceled every resting order of the firm. Only {@code FIRM_KILL_SWITCH_OFF} turns it off again.
+ * A firm's own kill switch: while it is not {@link #OFF} the firm's new orders and replaces are rejected. Turning it on
+ * canceled every resting order of the firm. Only {@code FIRM_KILL_SWITCH_OFF} turns it off again.
  */
 public enum FirmKillSwitch {
     /** The firm's orders are taken (subject to its limits). */

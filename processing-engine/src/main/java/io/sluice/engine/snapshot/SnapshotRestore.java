@@ -30,7 +30,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Starts a fresh engine from a snapshot instead of from the first input: the engine process on restart, the
+ * Starts a fresh engine from a snapshot instead of from the first input. It serves the engine process on restart, the
  * snapshotter before it follows the journals on, and {@code replay --from-snapshot}. It takes the newest snapshot of
  * the snapshot journal (or the one asked for), reading the journal backward from its end
  * ({@link SnapshotCatalog.NewestFirst}: the snapshots older than the one used are never read), and uses it only if
@@ -51,8 +51,8 @@ public final class SnapshotRestore {
     public static final long LATEST = -1;
 
     /**
-     * The snapshot a restore started from, and how long the restore took to find the snapshots it looked at (newest
-     * first, up to the one used), check them and load the one used.
+     * The snapshot a restore started from, and how long the restore took. The times are to find the snapshots it looked
+     * at (newest first, up to the one used), check them and load the one used.
      */
     public record Restored(Path journal, long beginIndex, long engineIndex, long inputs, int openOrders,
                            int completedOrders, int lookedAt, long findNanos, long checkNanos, long loadNanos) {

@@ -22,11 +22,11 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * Writes the whole state of an {@link Engine} as one snapshot into the snapshot journal, in the record order
- * {@link EngineSnapshots} lays down: begin (position, counters, kill switch, capacities), sources (the admin journal
- * among them) and instruments (with their trading session and halt) in one excerpt;
- * the resting orders in book priority and the completed orders oldest first, {@value SnapshotBegin#ORDERS_PER_EXCERPT}
- * to an excerpt; then the end record with the chained checksum of all those excerpts. A writer killed part way leaves
+ * Writes the whole state of an {@link Engine} as one snapshot into the snapshot journal, in the record order {@link
+ * EngineSnapshots} lays down. Begin (position, counters, kill switch, capacities), sources (the admin journal among
+ * them) and instruments (with their trading session and halt) go in one excerpt; the resting orders in book priority
+ * and the completed orders oldest first, {@value SnapshotBegin#ORDERS_PER_EXCERPT} to an excerpt; then the end record
+ * with the chained checksum of all those excerpts. A writer killed part way leaves
  * a snapshot without its end, which readers never use ({@link SnapshotCatalog}).
  * <p>
  * The engine must not be processing while it is written: the snapshotter ({@link SnapshotMain}) writes between inputs
