@@ -54,6 +54,12 @@ public final class RecordLayout {
     public static final int SNAPSHOT_ORDER = 44;
     /** {@link EngineSnapshots#snapshotEnd}. */
     public static final int SNAPSHOT_END = 45;
+    /** {@link EngineSnapshots#snapshotFirm}. */
+    public static final int SNAPSHOT_FIRM = 46;
+    /** {@link EngineSnapshots#snapshotFirmPosition}. */
+    public static final int SNAPSHOT_FIRM_POSITION = 47;
+    /** {@link EngineSnapshots#snapshotSessionKillSwitch}. */
+    public static final int SNAPSHOT_SESSION_KILL_SWITCH = 48;
 
     /** MetaData's sourceId, an int: the first field of every record. */
     public static final int SOURCE_ID = 0;

@@ -10,5 +10,12 @@ public enum FirmKillSwitch {
     /** An operator turned it on (FIRM_KILL_SWITCH_ON). */
     ON,
     /** The firm's limit rejects in one second reached its {@code killOnRejectsPerSecond}. */
-    TRIPPED
+    TRIPPED;
+
+    private static final FirmKillSwitch[] VALUES = values();
+
+    /** @return the state of that ordinal (as a snapshot holds it), or null if there is none */
+    public static FirmKillSwitch fromOrdinal(final int ordinal) {
+        return ordinal >= 0 && ordinal < VALUES.length ? VALUES[ordinal] : null;
+    }
 }
