@@ -1,8 +1,8 @@
 package io.sluice.contracts;
 
 /**
- * What an {@link AdminCommand} asks for, and who acts on it: the engine (orders, instruments, the kill switch, the
- * trading session) or the gateway that hosts the named session (its connection and sequence numbers). Both read
+ * What an {@link AdminCommand} asks for, and who acts on it. The engine acts on orders, instruments, the kill switch
+ * and the trading session; the gateway that hosts the named session on its connection and sequence numbers. Both read
  * every admin command; the one that does not act on it passes it over ({@link AdminResult#PASSED_TO_GATEWAY}).
  */
 public enum AdminAction {

@@ -1,9 +1,9 @@
 package io.sluice.contracts;
 
 /**
- * The answer to one {@link AdminCommand}: the engine writes one to its journal for every command it reads (so the
- * engine journal records where each was consumed), the gateway hosting the named session one to its own journal
- * for the commands it carries out. Its MetaData is the command's, so {@code ./sluice admin} finds the answer to its
+ * The answer to one {@link AdminCommand}. The engine writes one to its journal for every command it reads (so the
+ * engine journal records where each was consumed), the gateway hosting the named session one to its own journal for the
+ * commands it carries out. Its MetaData is the command's, so {@code ./sluice admin} finds the answer to its
  * command by the admin journal's eventId.
  */
 public final class AdminOutcome extends AdminRecord<AdminOutcome> {

@@ -4,8 +4,8 @@ import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
- * What an {@link AdminCommand} and its {@link AdminOutcome} both start with, written and read here once: the
- * {@link AdminAction} and what it names (a gateway and one of its sessions, an instrument), right after the MetaData.
+ * What an {@link AdminCommand} and its {@link AdminOutcome} both start with, written and read here once. The {@link
+ * AdminAction} and what it names (a gateway and one of its sessions, an instrument), right after the MetaData.
  * Each record's own fields follow, as a {@link Report}'s subclasses follow the fields every report has.
  *
  * @param <R> the record itself, which the setters return

@@ -1,8 +1,8 @@
 package io.sluice.contracts;
 
 /**
- * What an execution report did to its order's place in the book, as the engine knows it when it writes the report:
- * what a market-data publisher needs to rebuild the order book from the engine journal alone. The engine decides
+ * What an execution report did to its order's place in the book, as the engine knows it when it writes the report. It
+ * is what a market-data publisher needs to rebuild the order book from the engine journal alone. The engine decides
  * what happens next to an aggressor before it writes the aggressor's report, so the report after which an order
  * starts resting says so ({@link #ADDED}), though no report is written when it comes to rest.
  */

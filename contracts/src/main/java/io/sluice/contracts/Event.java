@@ -5,9 +5,9 @@ import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
 
 /**
- * Base of every command and report in a Sluice journal: the {@link MetaData} followed by the event's own
- * fields and a {@link RecordChecksum}, written as fixed-layout binary (no field names) and read back into a
- * reused instance, the checksum checked on every read. In YAML,
+ * Base of every command and report in a Sluice journal: the {@link MetaData}, the event's own fields and a {@link
+ * RecordChecksum}. It is written as fixed-layout binary (no field names) and read back into a reused instance, the
+ * checksum checked on every read. In YAML,
  * as dumped by Chronicle's reader or used in tests, the same objects appear field by field.
  */
 public abstract class Event extends BytesInBinaryMarshallable {

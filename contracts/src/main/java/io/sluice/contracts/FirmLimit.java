@@ -2,7 +2,7 @@ package io.sluice.contracts;
 
 /**
  * One pre-trade limit a firm's orders are held to in the engine, as the engine YAML names it and {@code ./sluice admin
- * limit} sets it: each with the unit its value is in, and the largest value that is not absurd. A firm's sessions on
+ * limit} sets it. Each has the unit its value is in, and the largest value that is not absurd. A firm's sessions on
  * every gateway share its limits; a session without a firm is its own firm, named by its CompID.
  */
 public enum FirmLimit {

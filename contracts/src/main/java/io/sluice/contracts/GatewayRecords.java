@@ -3,9 +3,9 @@ package io.sluice.contracts;
 import net.openhft.chronicle.bytes.MethodId;
 
 /**
- * Everything a gateway writes to its own journal ({@code Journals.gatewayDeliveries}): the deliveries the
- * latency tail reads, plus the FIX session state a restart needs: every message sent (with the body of
- * application messages, for resends, and the engine-journal index of the report it carried) and how far
+ * Everything a gateway writes to its own journal ({@code Journals.gatewayDeliveries}): deliveries and the FIX session
+ * state a restart needs. The deliveries are what the latency tail reads; the session state is every message sent (with
+ * the body of application messages, for resends, and the engine-journal index of the report it carried) and how far
  * each session's inbound sequence has been processed. A report's {@link #sent} record is written before its FIX
  * message goes out, and is what a restart counts as delivered; its {@link #delivered} record, for the latency
  * tail only, follows in an excerpt of its own once the socket has taken the message.

@@ -1,9 +1,9 @@
 package io.sluice.contracts;
 
 /**
- * The engine-wide kill switch ({@link AdminAction#KILL_SWITCH_ON}, {@link AdminAction#KILL_SWITCH_OFF}): turning it
- * on cancels every resting order; while it is on every new order and replace is rejected
- * ({@link RejectReason#KILL_SWITCH_ON}) and cancels are still taken. Kept in engine snapshots.
+ * The engine-wide kill switch ({@link AdminAction#KILL_SWITCH_ON}, {@link AdminAction#KILL_SWITCH_OFF}). Turning it on
+ * cancels every resting order; while it is on every new order and replace is rejected ({@link
+ * RejectReason#KILL_SWITCH_ON}) and cancels are still taken. Kept in engine snapshots.
  */
 public enum KillSwitch {
     /** Orders are taken (subject to each instrument's session and halt). */

@@ -8,9 +8,9 @@ import net.openhft.chronicle.wire.LongConverter;
 import net.openhft.chronicle.wire.NanoTimestampLongConverter;
 
 /**
- * Travels with every command and report: who sent the input ({@link #sourceId()}, a gateway), that
- * gateway's sequence for it ({@link #eventId()}), and a timestamp at each hop in 0.1 µs ticks of
- * {@link io.sluice.contracts.time.SluiceClock}. A report carries the source and event of the input
+ * Travels with every command and report: who sent the input, its sequence, and a timestamp at each hop. The sender is
+ * {@link #sourceId()} (a gateway), that gateway's sequence for it {@link #eventId()}, and the timestamps are in 0.1 µs
+ * ticks of {@link io.sluice.contracts.time.SluiceClock}. A report carries the source and event of the input
  * that caused it, which is how the engine's consumption order is recovered on restart and replay, and
  * how the latency tail joins reports to commands. A timestamp of 0 means "not reached".
  * <p>

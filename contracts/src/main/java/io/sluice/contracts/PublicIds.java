@@ -6,8 +6,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * Turns the internal counters behind OrderIDs and ExecIDs into the identifiers clients see, so that no id tells a
- * firm how many orders or executions the venue had. Each kind of id is a keyed permutation of its counter (a Feistel
+ * Turns the internal counters behind OrderIDs and ExecIDs into the identifiers clients see. So no id tells a firm how
+ * many orders or executions the venue had. Each kind of id is a keyed permutation of its counter (a Feistel
  * network of {@value #ROUNDS} rounds over 62 bits, round keys derived with SHA-256 from the deployment's key and the
  * kind), so ids stay unique, come out the same for the same key (a replay or a restart with the same config gives the
  * same ids byte for byte), and cost eight multiplications, allocating nothing. Four rounds are what a Feistel network

@@ -5,9 +5,9 @@ import org.agrona.checksum.Crc32c;
 import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
 
 /**
- * The checksum every Sluice record carries, so that a reader never acts on damaged bytes: a CRC32C over the
- * record's own bytes (its MetaData and body, as {@link RecordOut} lays them out), stored as an int in the
- * {@value #LENGTH} bytes right after them. This is the one place that says where it sits: every record is
+ * The checksum every Sluice record carries, so that a reader never acts on damaged bytes. It is a CRC32C over the
+ * record's own bytes (its MetaData and body, as {@link RecordOut} lays them out), stored as an int in the {@value
+ * #LENGTH} bytes right after them. This is the one place that says where it sits: every record is
  * {@code fields, checksum}. Computed over memory addresses with Agrona's {@link Crc32c}, which calls the
  * JDK's intrinsic, so it allocates nothing.
  * <p>

@@ -1,9 +1,9 @@
 package io.sluice.contracts;
 
 /**
- * The one statement of where things lie in Sluice's binary records, for readers that take fields straight from a
- * journal's bytes instead of decoding whole records: the latency tail, and the engine's recovery and replay
- * comparison. It gives the method id of every journal call (the {@code @MethodId} of {@link GatewayToEngine},
+ * The one statement of where things lie in Sluice's binary records. It is for readers that take fields straight from a
+ * journal's bytes instead of decoding whole records: the latency tail, and the engine's recovery and replay comparison.
+ * It gives the method id of every journal call (the {@code @MethodId} of {@link GatewayToEngine},
  * {@link EngineToGateway}, {@link GatewayDeliveries}, {@link GatewayRecords}, {@link AdminCommands} and {@link EngineSnapshots} are these
  * constants), and, from the
  * start of a call's payload, the offsets of the {@link MetaData} fields every record starts with, of the few body
@@ -54,6 +54,12 @@ public final class RecordLayout {
     public static final int SNAPSHOT_ORDER = 44;
     /** {@link EngineSnapshots#snapshotEnd}. */
     public static final int SNAPSHOT_END = 45;
+    /** {@link EngineSnapshots#snapshotFirm}. */
+    public static final int SNAPSHOT_FIRM = 46;
+    /** {@link EngineSnapshots#snapshotFirmPosition}. */
+    public static final int SNAPSHOT_FIRM_POSITION = 47;
+    /** {@link EngineSnapshots#snapshotSessionKillSwitch}. */
+    public static final int SNAPSHOT_SESSION_KILL_SWITCH = 48;
 
     /** MetaData's sourceId, an int: the first field of every record. */
     public static final int SOURCE_ID = 0;

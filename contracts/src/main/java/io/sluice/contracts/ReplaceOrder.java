@@ -4,8 +4,8 @@ import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
- * A cancel/replace of an open order, from FIX OrderCancelReplaceRequest (35=G): the new terms under a
- * new ClOrdID, naming the order to change by its current ClOrdID in OrigClOrdID.
+ * A cancel/replace of an open order, from FIX OrderCancelReplaceRequest (35=G). It carries the new terms under a new
+ * ClOrdID, naming the order to change by its current ClOrdID in OrigClOrdID.
  */
 public final class ReplaceOrder extends OrderCommand {
     @LongConversion(ShortTextLongConverter.class)

@@ -4,9 +4,9 @@ import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
- * What every engine report shares: who it is for ({@link #gatewayId()} and {@link #session()}, the owner
- * of the order, which need not be the sender of the input in the MetaData), the order it is about, and
- * why a request was refused, if it was. Gateways deliver a report only to the session that owns it.
+ * What every engine report shares: who it is for, the order it is about, and why a request was refused, if it was. The
+ * owner is {@link #gatewayId()} and {@link #session()}, the owner of the order, which need not be the sender of the
+ * input in the MetaData. Gateways deliver a report only to the session that owns it.
  */
 public abstract class Report extends Event {
     private int gatewayId;

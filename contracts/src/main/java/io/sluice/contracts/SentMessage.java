@@ -10,9 +10,9 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * The record of one FIX message a gateway sent (or numbered for an offline client): session, MsgSeqNum,
- * MsgType, SendingTime, and for application messages the body fields after the standard header, which
- * is what a resend needs. Part of a gateway's own journal ({@link GatewayRecords}), with a
+ * The record of one FIX message a gateway sent (or numbered for an offline client). Session, MsgSeqNum, MsgType,
+ * SendingTime, and for application messages the body fields after the standard header, which is what a resend needs.
+ * Part of a gateway's own journal ({@link GatewayRecords}), with a
  * {@link RecordChecksum} like every record. {@link #engineIndex()} is the engine-journal index of the report it carried.
  */
 public final class SentMessage extends BytesInBinaryMarshallable {

@@ -7,8 +7,8 @@ import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
- * Everything a gateway's restart recovers for one session from its own journal, written at once
- * ({@link GatewayRecords#checkpoint}): the session's next sequence numbers both ways, plus what the gateway as a whole
+ * Everything a gateway's restart recovers for one session from its own journal, written at once ({@link
+ * GatewayRecords#checkpoint}). The session's next sequence numbers both ways, plus what the gateway as a whole
  * recovered (the last command eventId whose progress is recorded, and the engine-journal excerpt of the last report
  * delivered with how many of its reports were, the last admin command it answered), and the eventId of the session's
  * last recorded client progress (which cancel-on-disconnect reads after a restart). A gateway writes one excerpt of

@@ -4,10 +4,10 @@ import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
- * What every command a gateway writes for a client session frames the same way, written and read here once: the
- * session (the client's SenderCompID) as the first field after the MetaData ({@link RecordLayout#COMMAND_SESSION}),
- * then the command's own fields, then the routing the client gave it, OnBehalfOfCompID (115) and DeliverToCompID
- * (128), which every answer carries back swapped. {@link OrderCommand}, {@link CancelOrder} and {@link MassCancel}
+ * How every command a gateway writes for a client session is framed, written and read here once. The session (the
+ * client's SenderCompID) is the first field after the MetaData ({@link RecordLayout#COMMAND_SESSION}), then come the
+ * command's own fields, then the routing the client gave it, OnBehalfOfCompID (115) and DeliverToCompID (128), which
+ * every answer carries back swapped. {@link OrderCommand}, {@link CancelOrder} and {@link MassCancel}
  * are such commands; {@link ReplaceOrder} adds its OrigClOrdID after the routing of the order terms it shares.
  *
  * @param <C> the command itself, which the setters return

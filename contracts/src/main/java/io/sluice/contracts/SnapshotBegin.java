@@ -5,18 +5,21 @@ import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
 
 /**
- * The first record of an engine snapshot ({@link EngineSnapshots}): which format it is in, which point of the engine
- * journal the state is the state after (the excerpt at {@link #engineIndex()}, which answered input {@link #eventId()}
- * of gateway {@link #sourceId()}, and whose bytes have the CRC32C {@link #excerptChecksum()}), how many inputs that is,
- * the engine's id counters and the check of the key they are permuted with, the kill switch, and the capacities the
- * state was built under. A restart uses a snapshot only if the
+ * The first record of an engine snapshot ({@link EngineSnapshots}): its format, the engine journal position of the
+ * state, counters and capacities. The position is the excerpt at {@link #engineIndex()}, which answered input {@link
+ * #eventId()} of gateway {@link #sourceId()}, and whose bytes have the CRC32C {@link #excerptChecksum()}; then how many
+ * inputs that is, the engine's id counters and the check of the key they are permuted with, the kill switch, the
+ * capacities the state was built under, and the check of its risk section with how many firms and session kill switches
+ * follow. A restart uses a snapshot only if the
  * engine journal holds that same excerpt at that index and its config has the same capacities and instruments.
  */
 public final class SnapshotBegin extends BytesInBinaryMarshallable {
     /** The snapshot format this build writes and reads; bump it on any change of the snapshot records
      * (2: orders carry their routing CompIDs; 3: the kill switch, each instrument's trading session and halt, and the
-     * admin journal among the sources; 4: the check of the key that permutes OrderIDs and ExecIDs). */
-    public static final int FORMAT_VERSION = 4;
+     * admin journal among the sources; 4: the check of the key that permutes OrderIDs and ExecIDs; 5: the firms' risk
+     * state, the sessions' kill switches and the check of the risk section they were built under; each instrument's
+     * last trade price). */
+    public static final int FORMAT_VERSION = 5;
     /** How many {@link SnapshotOrder} records a writer puts in one excerpt. */
     public static final int ORDERS_PER_EXCERPT = 1024;
 
@@ -37,6 +40,9 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
     private int instruments;
     private KillSwitch killSwitch = KillSwitch.OFF;
     private long idKeyCheck;
+    private long riskCheck;
+    private int firms;
+    private int sessionKillSwitches;
     private final transient RecordOut out = new RecordOut();
     private final transient RecordIn in = new RecordIn();
 
@@ -74,6 +80,32 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
     public SnapshotBegin idKeyCheck(final long idKeyCheck) {
         this.idKeyCheck = idKeyCheck;
         return this;
+    }
+
+    /**
+     * Sets the risk state's frame: the check of the risk section the state was built under ({@code RiskConfig#check},
+     * 0 for none), how many {@link SnapshotFirm} and {@link SnapshotSessionKillSwitch} records follow.
+     */
+    public SnapshotBegin risk(final long riskCheck, final int firms, final int sessionKillSwitches) {
+        this.riskCheck = riskCheck;
+        this.firms = firms;
+        this.sessionKillSwitches = sessionKillSwitches;
+        return this;
+    }
+
+    /** @return the check of the engine config's risk section the state was built under, 0 for none */
+    public long riskCheck() {
+        return riskCheck;
+    }
+
+    /** @return how many {@link SnapshotFirm} records follow */
+    public int firms() {
+        return firms;
+    }
+
+    /** @return how many {@link SnapshotSessionKillSwitch} records follow */
+    public int sessionKillSwitches() {
+        return sessionKillSwitches;
     }
 
     /** @return the check of the key the state's OrderIDs and ExecIDs were permuted with, 0 for none */
@@ -183,6 +215,9 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
         out.writeInt(instruments);
         out.writeByte((byte) (killSwitch == null ? -1 : killSwitch.ordinal()));
         out.writeLong(idKeyCheck);
+        out.writeLong(riskCheck);
+        out.writeInt(firms);
+        out.writeInt(sessionKillSwitches);
         out.end();
     }
 
@@ -205,7 +240,11 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
         sources = in.readInt();
         instruments = in.readInt();
         killSwitch = KillSwitch.fromOrdinal(in.readByte());
-        idKeyCheck = formatVersion >= FORMAT_VERSION ? in.readLong() : 0;
+        idKeyCheck = formatVersion >= 4 ? in.readLong() : 0;
+        final boolean withRisk = formatVersion >= FORMAT_VERSION;
+        riskCheck = withRisk ? in.readLong() : 0;
+        firms = withRisk ? in.readInt() : 0;
+        sessionKillSwitches = withRisk ? in.readInt() : 0;
         in.end();
     }
 }

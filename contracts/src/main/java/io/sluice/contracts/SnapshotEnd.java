@@ -5,9 +5,10 @@ import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
 
 /**
- * The last record of an engine snapshot ({@link EngineSnapshots}), alone in its excerpt: it names the snapshot it
- * ends (by the {@link SnapshotBegin#engineIndex()} and the index of the excerpt holding its begin record) and
- * carries how many excerpts came before it and a CRC32C chained over those excerpts' own CRC32Cs, in order. A
+ * The last record of an engine snapshot ({@link EngineSnapshots}), alone in its excerpt, which makes the snapshot
+ * valid. It names the snapshot it ends (by the {@link SnapshotBegin#engineIndex()} and the index of the excerpt holding
+ * its begin record) and carries how many excerpts came before it and a CRC32C chained over those excerpts' own CRC32Cs,
+ * in order. A
  * snapshot is valid only with its end, and only if its excerpts still give that checksum.
  */
 public final class SnapshotEnd extends BytesInBinaryMarshallable {

@@ -7,10 +7,10 @@ import net.openhft.chronicle.wire.LongConversion;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
- * In an engine snapshot ({@link EngineSnapshots}): one instrument of the config the state was built under, with the
- * rules that decide what the engine accepts, and its trading state then: its session (open or closed) and halt. An
- * engine whose instruments' rules differ refuses the snapshot: its books and its answers to the inputs after it could
- * differ.
+ * In an engine snapshot ({@link EngineSnapshots}): one instrument of the config the state was built under, and its
+ * trading state then. The instrument comes with the rules that decide what the engine accepts; its trading state is its
+ * session (open or closed), halt and last trade price. An engine whose instruments' rules differ refuses the snapshot:
+ * its books and its answers to the inputs after it could differ.
  */
 public final class SnapshotInstrument extends BytesInBinaryMarshallable {
     @LongConversion(ShortTextLongConverter.class)
@@ -27,6 +27,8 @@ public final class SnapshotInstrument extends BytesInBinaryMarshallable {
     private long maxNotional;
     private TradingSession session = TradingSession.OPEN;
     private TradingHalt halt = TradingHalt.NOT_HALTED;
+    @LongConversion(Price.Text.class)
+    private long lastTradePrice;
     private final transient RecordOut out = new RecordOut();
     private final transient RecordIn in = new RecordIn();
 
@@ -42,11 +44,20 @@ public final class SnapshotInstrument extends BytesInBinaryMarshallable {
         return this;
     }
 
-    /** Sets the instrument's trading state: its session and halt. */
-    public SnapshotInstrument state(final TradingSession session, final TradingHalt halt) {
+    /**
+     * Sets the instrument's trading state: its session and halt, and the price of its last trade (0 for none), which
+     * firms' price collars are measured from.
+     */
+    public SnapshotInstrument state(final TradingSession session, final TradingHalt halt, final long lastTradePrice) {
         this.session = session;
         this.halt = halt;
+        this.lastTradePrice = lastTradePrice;
         return this;
+    }
+
+    /** @return the price of the instrument's last trade, 0 if it had none */
+    public long lastTradePrice() {
+        return lastTradePrice;
     }
 
     /** @return the trading session, as it was; null if the snapshot holds an unknown value */
@@ -99,6 +110,7 @@ public final class SnapshotInstrument extends BytesInBinaryMarshallable {
         out.writeLong(maxNotional);
         out.writeByte((byte) (session == null ? -1 : session.ordinal()));
         out.writeByte((byte) (halt == null ? -1 : halt.ordinal()));
+        out.writeLong(lastTradePrice);
         out.end();
     }
 
@@ -114,6 +126,7 @@ public final class SnapshotInstrument extends BytesInBinaryMarshallable {
         maxNotional = in.readLong();
         session = TradingSession.fromOrdinal(in.readByte());
         halt = TradingHalt.fromOrdinal(in.readByte());
+        lastTradePrice = in.readLong();
         in.end();
     }
 }

@@ -8,8 +8,9 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
  * In an engine snapshot ({@link EngineSnapshots}): one order the engine knows, resting in a book or remembered as
- * completed, with everything the engine holds about it: owner (gateway, session, firm), terms, status, fills (CumQty
- * and the exact fixed-point notional the average price is computed from). Resting orders come in book priority, so
+ * completed. It holds everything the engine holds about it: owner (gateway, session, firm), terms, status, fills
+ * (CumQty and the exact fixed-point notional the average price is computed from). Resting orders come in book priority,
+ * so
  * appending them in turn rebuilds the book exactly.
  */
 public final class SnapshotOrder extends BytesInBinaryMarshallable {

@@ -5,9 +5,9 @@ import net.openhft.chronicle.bytes.BytesOut;
 import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
 
 /**
- * In an engine snapshot ({@link EngineSnapshots}): the last input of one source the state includes (a gateway, or the
- * admin journal: {@code gatewayId} {@code Journals.ADMIN_SOURCE_ID}), by its event id and its index in that source's
- * journal (both 0 when the state includes none of its inputs). A restart resumes
+ * In an engine snapshot ({@link EngineSnapshots}): the last input of one source the state includes. The source is a
+ * gateway, or the admin journal ({@code gatewayId} {@code Journals.ADMIN_SOURCE_ID}); the input is named by its event
+ * id and its index in that source's journal (both 0 when the state includes none of its inputs). A restart resumes
  * reading that journal right after it, having checked that the excerpt there is that event.
  */
 public final class SnapshotSource extends BytesInBinaryMarshallable {

@@ -1,8 +1,8 @@
 package io.sluice.contracts;
 
 /**
- * Whether an operator has halted an instrument ({@link AdminAction#HALT}, {@link AdminAction#RESUME}): a halt stops
- * new orders and replaces but leaves resting orders in the book and takes cancels, whatever the trading session.
+ * Whether an operator has halted an instrument ({@link AdminAction#HALT}, {@link AdminAction#RESUME}). A halt stops new
+ * orders and replaces but leaves resting orders in the book and takes cancels, whatever the trading session.
  * Kept in engine snapshots.
  */
 public enum TradingHalt {

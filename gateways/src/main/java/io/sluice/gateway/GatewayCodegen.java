@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 
 /**
- * The gateway's {@link CodegenExercise}: starts a {@link Gateway} from the example configuration on empty
- * journals and a scratch Unix domain socket (its command writer, session-record writer, recovery scans and
- * report reader), then closes it. Run by the build (see gateways/pom.xml).
+ * The gateway's {@link CodegenExercise}: starts a {@link Gateway} from the example configuration on empty journals,
+ * then closes it. It runs on a scratch Unix domain socket and builds its command writer, session-record writer,
+ * recovery scans and report reader. Run by the build (see gateways/pom.xml).
  */
 public final class GatewayCodegen implements CodegenExercise {
     @Override

@@ -12,7 +12,7 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
- * What a gateway's restart recovers from its own journal ({@link GatewayRecords}), read on its own: per session the
+ * What a gateway's restart recovers from its own journal ({@link GatewayRecords}), read on its own. Per session the
  * next sequence numbers, and for the gateway the last command eventId whose progress is recorded and the engine-journal
  * excerpt of the last report delivered (with how many of its reports were) and the last admin command answered. The
  * journal is read from its first kept

@@ -15,7 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One FIX session-level test case as a readable "send this / expect that" file, one step a line ('|' for SOH):
+ * One FIX session-level test case as a readable "send this / expect that" file. One step a line ('|' for SOH):
  * <ul>
  *   <li>{@code # ...} a comment; the first one is the case's title;</li>
  *   <li>{@code !session SENDERCOMPID [key: value, ...]} the session the case uses, with any session settings of the

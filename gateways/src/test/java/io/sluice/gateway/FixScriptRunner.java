@@ -7,8 +7,8 @@ import java.io.IOException;
 import java.net.SocketAddress;
 
 /**
- * Plays a {@link FixScript} against a gateway over a real socket, through {@link TestFixClient}: sends its
- * {@code I} lines and checks the gateway's messages against its {@code E} lines, in order, each wait with a deadline.
+ * Plays a {@link FixScript} against a gateway over a real socket, through {@link TestFixClient}. It sends its {@code I}
+ * lines and checks the gateway's messages against its {@code E} lines, in order, each wait with a deadline.
  * A failure names the script's file and line, what was expected and what came.
  */
 public final class FixScriptRunner {

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * One of QuickFIX/J's acceptance test definitions (a {@code .def} file of its server suite), read as its own suite
- * reads it, so that Sluice can be held to the same cases. One step a line, SOH as the field separator:
+ * reads it. So Sluice can be held to the same cases. One step a line, SOH as the field separator:
  * <ul>
  *   <li>{@code # ...} a comment;</li>
  *   <li>{@code iCONNECT}, {@code i2,CONNECT}: client 1 (or the one numbered) connects;</li>

@@ -15,8 +15,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Plays a {@link QuickFixDefinition} against a gateway over real sockets, one {@link TestFixClient} per client number,
- * judging each expected message as QuickFIX/J's own acceptance suite does: the MsgType must match; every field
+ * Plays a {@link QuickFixDefinition} against a gateway over real sockets, one {@link TestFixClient} per client number.
+ * It judges each expected message as QuickFIX/J's own acceptance suite does: the MsgType must match; every field
  * received must be expected with the same value, except SendingTime, TransactTime, OrigSendingTime, BodyLength and
  * CheckSum; every field expected must be there. BodyLength is not compared, as QuickFIX/J's build runs its suite
  * ({@code atest.heartbeat} set). Not judged either is what FIX leaves to the sender, which QuickFIX/J's suite

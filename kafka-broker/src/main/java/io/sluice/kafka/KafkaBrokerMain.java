@@ -20,8 +20,8 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice kafka --data DIR}: one Apache Kafka node in KRaft mode (broker and controller in one process), run
- * from the Maven artifacts with nothing but a JDK. It writes the node's {@code server.properties} under the data
+ * {@code ./sluice kafka --data DIR}: one Apache Kafka node in KRaft mode (broker and controller in one process). It
+ * runs from the Maven artifacts with nothing but a JDK. It writes the node's {@code server.properties} under the data
  * directory from its options, formats the storage there on first use ({@code kafka.tools.StorageTool format}, with the
  * cluster id), and then runs the broker ({@code kafka.Kafka}) until SIGTERM (exit code 0 once the broker has shut down,
  * {@link SigtermHook}); the data stays in {@code DIR/logs} for the next start. One node alone is a single-broker

@@ -17,9 +17,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Real Apache Kafka nodes (KRaft, broker and controller each) started as child processes through
- * {@code ./sluice kafka}'s main, {@link KafkaBrokerMain}, on free loopback ports with their data under a directory;
- * ready once an AdminClient sees every broker, polled, never slept on. One node is a single-broker cluster; three form
+ * Real Apache Kafka nodes (KRaft, broker and controller each) started as child processes through {@code ./sluice
+ * kafka}'s main. They run {@link KafkaBrokerMain} on free loopback ports with their data under a directory; ready once
+ * an AdminClient sees every broker, polled, never slept on. One node is a single-broker cluster; three form
  * a 3-voter quorum. For tests and benchmarks: the child runs on this JVM's class path, which must hold the broker.
  */
 public final class KafkaCluster implements AutoCloseable {

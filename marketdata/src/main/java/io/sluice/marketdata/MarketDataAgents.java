@@ -8,9 +8,10 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.CompositeAgent;
 
 /**
- * The market-data process's three agents (the service that derives the journal, the publisher, the retransmission
- * service), built in {@link #onStart()} on the thread that runs them (Chronicle's appenders and tailers belong to the
- * thread that first uses them) and run there as one composite: {@code ./sluice marketdata}, and the benchmark. It
+ * The market-data process's three agents, run on one thread as one composite: {@code ./sluice marketdata}, and the
+ * benchmark. The service that derives the journal, the publisher and the retransmission service are built in {@link
+ * #onStart()} on the thread that runs them (Chronicle's appenders and tailers belong to the thread that first uses
+ * them). It
  * prints one line when it is live and one when it stops.
  */
 public final class MarketDataAgents implements Agent {

@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The {@code ./sluice marketdata} process's YAML config (see {@code marketdata-example.yaml}): the journal root, the
+ * The {@code ./sluice marketdata} process's YAML config (see {@code marketdata-example.yaml}). The journal root, the
  * instruments (the engine's, in any order: the feed's order), the trading session they start in (as the engine's),
  * where the incremental and snapshot packets go, where the retransmission service listens, and the feed's timings.
  */

@@ -15,9 +15,10 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What the market-data process's agents (service, publisher, retransmission service) and a feed handler allocate per
- * feed message in steady state, on one thread that turns them all: {@code MarketDataAllocationRun <dir> <commands per
- * stretch>}, meant for a JVM under Epsilon GC. A real engine writes the engine journal on the same thread between the
+ * What the market-data process's agents and a feed handler allocate per feed message in steady state, on one thread
+ * that turns them all. The agents are the service, publisher and retransmission service: {@code MarketDataAllocationRun
+ * <dir> <commands per stretch>}, meant for a JVM under Epsilon GC. A real engine writes the engine journal on the same
+ * thread between the
  * measured turns, its allocation left out. After a warm-up, two stretches are measured (the thread's allocated bytes,
  * read around the agents' turns only); it prints one line per stretch and exits 0, the gate deciding.
  */

@@ -29,8 +29,8 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * A real engine writing a real engine journal under a root, in this process, as the engine process writes it (one
- * excerpt per input, through {@link JournalingInput} and {@link JournalOutput}): the input of every market-data test.
+ * A real engine writing a real engine journal under a root, in this process: the input of every market-data test. It
+ * writes as the engine process does (one excerpt per input, through {@link JournalingInput} and {@link JournalOutput}).
  * It trades {@link TwoInstrumentMarket} with a {@link MixedOrderFlow} and an operator's turn (halt, resume, close,
  * open) on one instrument now and then; {@link #assertSameBooks} compares market data's books with the engine's.
  */

@@ -25,7 +25,10 @@ import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.Side;
+import io.sluice.contracts.SnapshotFirm;
+import io.sluice.contracts.SnapshotFirmPosition;
 import io.sluice.contracts.SnapshotOrder;
+import io.sluice.contracts.SnapshotSessionKillSwitch;
 import io.sluice.contracts.TimeInForce;
 import io.sluice.contracts.TradingHalt;
 import io.sluice.contracts.TradingSession;
@@ -552,6 +555,11 @@ public final class Engine implements EngineInput {
         return inConfigOrder[i].session();
     }
 
+    /** @return the price of the last trade in the {@code i}-th instrument of the config, 0 if it had none */
+    public long lastTradePrice(final int i) {
+        return inConfigOrder[i].lastTradePrice();
+    }
+
     /** @return whether the {@code i}-th instrument of the config is halted */
     public TradingHalt tradingHalt(final int i) {
         return inConfigOrder[i].halt();
@@ -616,17 +624,20 @@ public final class Engine implements EngineInput {
     }
 
     /**
-     * Restoring a snapshot, after {@link #restoreCounters}: the trading session and halt of instrument {@code symbol}.
+     * Restoring a snapshot, after {@link #restoreCounters}: the trading session, halt and last trade price of instrument
+     * {@code symbol}.
      *
      * @throws IllegalStateException if the instrument is not configured
      */
-    public void restoreTradingState(final long symbol, final TradingSession session, final TradingHalt halt) {
+    public void restoreTradingState(final long symbol, final TradingSession session, final TradingHalt halt,
+                                    final long lastTradePrice) {
         final Instrument instrument = instruments.get(symbol);
         if (instrument == null || session == null || halt == null) {
             throw new IllegalStateException("the trading state of an instrument not configured, or not readable");
         }
         instrument.session(session);
         instrument.halt(halt);
+        instrument.traded(lastTradePrice);
     }
 
     /**
@@ -665,10 +676,62 @@ public final class Engine implements EngineInput {
         completed.add(order);
     }
 
+    /** An order from a snapshot; with firm limits it carries its firm's slot, as when it was accepted. */
     private Order restore(final SnapshotOrder s) {
-        return pool.take().restore(s.orderId(), s.gatewayId(), s.session(), s.firm(), s.clOrdId(), s.account(),
-                s.symbol(), s.side(), s.ordType(), s.timeInForce(), s.orderQty(), s.price(), s.onBehalfOfCompId(),
-                s.deliverToCompId(), s.ordStatus(), s.cumQty(), s.notional());
+        final Order order = pool.take().restore(s.orderId(), s.gatewayId(), s.session(), s.firm(), s.clOrdId(),
+                s.account(), s.symbol(), s.side(), s.ordType(), s.timeInForce(), s.orderQty(), s.price(),
+                s.onBehalfOfCompId(), s.deliverToCompId(), s.ordStatus(), s.cumQty(), s.notional());
+        if (risk != null) {
+            final FirmExposure firm = risk.find(FirmRisk.firmOf(order.firm(), order.session()));
+            if (firm == null) {
+                throw new IllegalStateException("order " + order.orderId() + " belongs to a firm the snapshot does not hold");
+            }
+            order.firmSlot(firm.slot());
+        }
+        return order;
+    }
+
+    /**
+     * Restoring a snapshot, before its orders: one firm's limits and exposure ({@link FirmRisk#restore}).
+     *
+     * @throws IllegalStateException if this engine has no firm limits, or the firm does not follow on
+     */
+    public void restoreFirm(final SnapshotFirm firm) {
+        if (risk == null) {
+            throw new IllegalStateException("the snapshot holds firms, this engine has no firm limits");
+        }
+        risk.restore(firm);
+    }
+
+    /**
+     * Restoring a snapshot, after its firm: one firm's exposure in one instrument.
+     *
+     * @throws IllegalStateException if this engine has no firm limits, or the instrument is not configured
+     */
+    public void restoreFirmPosition(final SnapshotFirmPosition position) {
+        final Instrument instrument = instruments.get(position.symbol());
+        if (risk == null || instrument == null) {
+            throw new IllegalStateException("a firm's position the engine cannot hold: no firm limits, or an instrument"
+                    + " not configured");
+        }
+        risk.restorePosition(instrument.index(), position);
+    }
+
+    /**
+     * Restoring a snapshot: a session whose kill switch is on.
+     *
+     * @throws IllegalStateException if there is no room for it, or it is there twice
+     */
+    public void restoreSessionKillSwitch(final SnapshotSessionKillSwitch session) {
+        if (!sessionKillSwitches.turnOn(session.gatewayId(), session.session())) {
+            throw new IllegalStateException("a session kill switch the engine cannot hold: twice, or more than "
+                    + SessionKillSwitches.CAPACITY);
+        }
+    }
+
+    /** @return the sessions whose own kill switch is on */
+    public SessionKillSwitches sessionKillSwitches() {
+        return sessionKillSwitches;
     }
 
     private RejectReason checkReplace(final Order original, final ReplaceOrder command) {

@@ -25,11 +25,12 @@ import java.util.regex.Matcher;
 import java.util.stream.Collectors;
 
 /**
- * The engine's {@link CodegenExercise}: launches (and so recovers) an {@link EngineService} on empty journals (its
- * journal output and recovery writers, its gateway-journal and consumption-order readers), has it process one
- * command, snapshots that ({@link SnapshotMain}: the snapshot writer and readers) and restarts from the snapshot,
- * builds the reader that prints reports when recovery finds a mismatch, and has a {@link TradingScheduler} append to
- * an admin journal. Run by the build (see processing-engine/pom.xml).
+ * The engine's {@link CodegenExercise}: runs the engine process's journal work once so that every Chronicle class it
+ * needs is generated. It launches (and so recovers) an {@link EngineService} on empty journals (its journal output and
+ * recovery writers, its gateway-journal and consumption-order readers), has it process one command, snapshots that
+ * ({@link SnapshotMain}: the snapshot writer and readers) and restarts from the snapshot, builds the reader that prints
+ * reports when recovery finds a mismatch, and has a {@link TradingScheduler} append to an admin journal. Run by the
+ * build (see processing-engine/pom.xml).
  */
 public final class EngineCodegen implements CodegenExercise {
     @Override

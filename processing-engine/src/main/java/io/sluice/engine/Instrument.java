@@ -61,6 +61,11 @@ final class Instrument {
         lastTradePrice = price;
     }
 
+    /** @return the price of the last trade, 0 before any */
+    long lastTradePrice() {
+        return lastTradePrice;
+    }
+
     /**
      * @return what a firm's price collar is measured from: the last trade's price, or before any trade the middle of
      *         the best bid and offer (rounded down), or the one side there is; 0 with an empty book (no collar)

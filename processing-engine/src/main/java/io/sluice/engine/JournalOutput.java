@@ -14,9 +14,9 @@ import net.openhft.chronicle.wire.Wire;
 import net.openhft.chronicle.wire.WireType;
 
 /**
- * Where the running engine's reports go: the engine journal, through a Chronicle method writer on one
- * appender, each report stamped with {@code reportWriting} on the way (the only clock read, kept out of the
- * pure {@link Engine}). The reports of one input share one stamp, read at the first of them: they are written
+ * Where the running engine's reports go: the engine journal, through a Chronicle method writer on one appender. Each
+ * report is stamped with {@code reportWriting} on the way (the only clock read, kept out of the pure {@link Engine}).
+ * The reports of one input share one stamp, read at the first of them: they are written
  * within a few tenths of a microsecond into one excerpt, which gateways see only once it is committed
  * whole, and a clock read costs 20 ns here.
  * <p>

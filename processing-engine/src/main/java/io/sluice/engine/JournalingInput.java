@@ -12,9 +12,9 @@ import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.MarshallableOut;
 
 /**
- * Runs one live input through the {@link Engine} inside one open excerpt of the engine journal, so all the
- * reports it causes are committed together, or (if the engine dies first) not at all: the engine journal
- * is the commit point. Stamps {@code engineRead} on the input first. An optional {@link Inspector} sees
+ * Runs one live input through the {@link Engine} inside one open excerpt of the engine journal. So all the reports it
+ * causes are committed together, or (if the engine dies first) not at all: the engine journal is the commit point.
+ * Stamps {@code engineRead} on the input first. An optional {@link Inspector} sees
  * each excerpt's bytes just before they are committed (replay compares them there, in place).
  */
 public final class JournalingInput implements EngineInput {

@@ -9,9 +9,10 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * How long each phase of an engine process's start took, from the start of its JVM to going live, printed as one line
- * when it is live, so that a slow restart says where its time went: the JVM's own start, the command line, the config,
- * opening the journals, the snapshot (listing, checking and loading it) and re-running the inputs after it. Each phase
+ * How long each phase of an engine process's start took, from the start of its JVM to going live. It is printed as one
+ * line when it is live, so that a slow restart says where its time went: the JVM's own start, the command line, the
+ * config, opening the journals, the snapshot (listing, checking and loading it) and re-running the inputs after it.
+ * Each phase
  * is given as wall time and the CPU time of the thread that ran it ({@code config 761/230 ms}): on a machine shared
  * with other work the wall times grow with the load, the CPU times hardly. The line ends with the CPU time of the
  * whole process (the JIT compiler's and the GC's threads included). {@code ./sluice bench recovery} reads it. Start-up

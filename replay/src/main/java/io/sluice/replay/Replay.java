@@ -19,10 +19,11 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Replays a recorded session: the recorded gateway journals' inputs go through a fresh {@link Engine}, in the
- * order the recorded engine journal says they were consumed, and the fresh engine's reports are written to a
- * new engine journal (exactly as the engine process writes it: one excerpt per input) and compared, input by
- * input, with the recorded ones, in the appender's memory as each excerpt is committed ({@link ExcerptComparison}).
+ * Replays a recorded session: the recorded gateway journals' inputs go through a fresh {@link Engine} and its reports
+ * are compared with the recorded ones. The inputs go in the order the recorded engine journal says they were consumed;
+ * the fresh engine's reports are written to a new engine journal (exactly as the engine process writes it: one excerpt
+ * per input) and compared, input by input, in the appender's memory as each excerpt is committed ({@link
+ * ExcerptComparison}).
  * Only the timestamps that measure a run are left out of the comparison
  * ({@link ReportLayout}, {@link ExcerptText#clearRunTimestamps}). The recorded journals are opened read-only.
  * As in the engine, a {@link JournalPretoucher} faults in the new journal's pages ahead, unless the config says not to.

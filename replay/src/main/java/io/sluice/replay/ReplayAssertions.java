@@ -11,10 +11,9 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * JUnit 5 assertions for regression tests over recorded sessions: point at a directory of recorded
- * journals, give the engine config, and the test fails with the first divergence (input, expected and
- * actual report as YAML; IDEs show the two reports side by side) unless a fresh engine writes every
- * recorded report identically.
+ * JUnit 5 assertions for regression tests over recorded sessions: point at a directory of recorded journals and give
+ * the engine config. The test fails with the first divergence (input, expected and actual report as YAML; IDEs show the
+ * two reports side by side) unless a fresh engine writes every recorded report identically.
  * <pre>
  * &#64;Test
  * void yesterdaysSessionStillReplays() {

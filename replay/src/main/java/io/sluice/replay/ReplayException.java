@@ -1,8 +1,8 @@
 package io.sluice.replay;
 
 /**
- * The recorded journals cannot be replayed as asked: a journal is missing, from another Sluice journal
- * format, or does not fit the engine config, or the output directory is unusable. The message names the
+ * The recorded journals cannot be replayed as asked. A journal is missing, from another Sluice journal format, or does
+ * not fit the engine config, or the output directory is unusable. The message names the
  * file or directory. (A journal that is corrupt inside surfaces as the engine's
  * {@link io.sluice.contracts.journal.CorruptJournalException}, which names the file and excerpt.)
  */

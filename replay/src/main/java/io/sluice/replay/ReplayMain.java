@@ -21,9 +21,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice replay --recorded DIR --config engine.yaml --out DIR}: replays a recorded session through
- * a fresh engine ({@link Replay}) and prints "identical, N reports" (exit 0) or the first divergence (exit
- * {@value #EXIT_DIVERGED}). Journals or a config that do not allow a replay exit with
+ * {@code ./sluice replay --recorded DIR --config engine.yaml --out DIR}: replays a recorded session through a fresh
+ * engine ({@link Replay}). It prints "identical, N reports" (exit 0) or the first divergence (exit {@value
+ * #EXIT_DIVERGED}). Journals or a config that do not allow a replay exit with
  * {@value #EXIT_CANNOT_REPLAY} and a message naming the file.
  * <p>
  * {@code --follow DIR} instead of {@code --recorded DIR} runs the replay as a shadow engine ({@link ShadowEngine}) on

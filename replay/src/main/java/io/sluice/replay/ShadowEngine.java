@@ -12,8 +12,8 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A fresh engine following journals that are still being written: the primary's own root, or a replica root that
- * a receiver fills journal by journal, each arriving in its own time. It feeds the inputs in the order the recorded
+ * A fresh engine following journals that are still being written. The primary's own root, or a replica root that a
+ * receiver fills journal by journal, each arriving in its own time. It feeds the inputs in the order the recorded
  * engine journal says the primary engine consumed them and compares each excerpt of reports as it is produced
  * ({@link ReplayRun}, exactly as a {@link Replay} does), so the first divergence is known at once. It waits, never
  * failing, while the recorded engine journal has no further input (the primary has not consumed more yet), while a

@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every report of an engine journal in order, read plainly with a method reader: the tests' own view of a
+ * Every report of an engine journal in order, read plainly with a method reader. It is the tests' own view of a
  * journal, independent of the replay's comparison.
  *
  * @param sourceId     the input's gateway

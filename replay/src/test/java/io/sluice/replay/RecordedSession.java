@@ -19,9 +19,9 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
- * A session recorded by real processes, as in production: FIX clients ({@link FixOrderClient}) send orders
- * and cancels through two real gateway processes ({@link GatewayMain}, over Unix domain sockets) while a real
- * engine process ({@link EngineMain}) consumes the gateway journals live and writes its journal. On gateway
+ * A session recorded by real processes, as in production. FIX clients ({@link FixOrderClient}) send orders and cancels
+ * through two real gateway processes ({@link GatewayMain}, over Unix domain sockets) while a real engine process
+ * ({@link EngineMain}) consumes the gateway journals live and writes its journal. On gateway
  * 1, CLIENT1 and CLIENT2 trade VOD.L with each other; on gateway 2, CLIENT3 alone trades AZN.L. Gateway 1's
  * command {@value #JUMBO_AT} (CLIENT1's, sent first) is a jumbo order ({@link FixOrderClient#JUMBO_QTY}); every
  * other quantity is at most 100, so a lower {@code maxOrderQty} in a replay's config changes exactly that

@@ -10,8 +10,8 @@ import static io.sluice.systemtests.FixMessages.buy;
 import static io.sluice.systemtests.FixMessages.report;
 
 /**
- * A QuickFIX/J client in a process of its own, for a test to kill with SIGKILL: it logs on, places resting buys
- * (the ClOrdIDs given, at 5.00, 6.00 ...), waits for their acks, prints {@value #READY} and then only keeps its session
+ * A QuickFIX/J client in a process of its own, for a test to kill with SIGKILL. It logs on, places resting buys (the
+ * ClOrdIDs given, at 5.00, 6.00 ...), waits for their acks, prints {@value #READY} and then only keeps its session
  * until it is killed. Its QuickFIX/J file store survives it, so a later client with the same store continues its
  * sequence numbers. Arguments: host port senderCompId password storeDir clOrdId,clOrdId...
  */

@@ -24,9 +24,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Writes a journal set the way gateways and engine do, through the contracts' method writers: commands to
- * {@code gateway-N}, reports to {@code engine}, deliveries to {@code gateway-N-out}, each with the MetaData
- * it is given. Each journal has one appender, so calls made while one of its {@link #excerpt excerpts} is
+ * Writes a journal set the way gateways and engine do, through the contracts' method writers. Commands to {@code
+ * gateway-N}, reports to {@code engine}, deliveries to {@code gateway-N-out}, each with the MetaData it is given. Each
+ * journal has one appender, so calls made while one of its {@link #excerpt excerpts} is
  * open land in that excerpt, as when the engine answers an input with several reports or a gateway records
  * a message sent together with its delivery. For synthetic journals with known latencies (tests, the
  * offline benchmark); not a simulator.

@@ -3,8 +3,8 @@ package io.sluice.testkit;
 import io.sluice.contracts.latency.Hop;
 
 /**
- * Known latencies for synthetic journals: the ticks each hop of each message takes, a pure function of
- * (hop, gateway, eventId, report index), so a test can compute the exact distribution it expects.
+ * Known latencies for synthetic journals: the ticks each hop of each message takes. A pure function of (hop, gateway,
+ * eventId, report index), so a test can compute the exact distribution it expects.
  * {@link Hop#END_TO_END} is never asked for: it is the sum of the others.
  */
 @FunctionalInterface

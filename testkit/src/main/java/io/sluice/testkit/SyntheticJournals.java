@@ -8,9 +8,9 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 import java.nio.file.Path;
 
 /**
- * A complete journal set with known latencies: {@code gateways} gateways each sending new
- * orders from one session, the engine answering each with one report (every fourth input with two, in one
- * excerpt), and each gateway delivering its reports. Input n of gateway g arrives at
+ * A complete journal set with known latencies. {@code gateways} gateways each send new orders from one session, the
+ * engine answers each with one report (every fourth input with two, in one excerpt), and each gateway delivers its
+ * reports. Input n of gateway g arrives at
  * {@code startTicks + n * SPACING_TICKS + g}; every hop then takes what the {@link LatencyPattern} says.
  */
 public final class SyntheticJournals {

@@ -30,9 +30,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice bench engine-throughput [--orders N]}: the engine flat out over a pre-written journal of
- * mixed commands (new, cancel, replace; crossing and resting; three instruments; two gateways), after a
- * warm-up of {@code --warmup} commands through another engine instance in the same JVM. Reports
+ * {@code ./sluice bench engine-throughput [--orders N]}: the engine flat out over a pre-written journal of mixed
+ * commands. The mix: new, cancel, replace; crossing and resting; three instruments; two gateways. A warm-up of {@code
+ * --warmup} commands runs first, through another engine instance in the same JVM. Reports
  * commands/s and reports/s, and as the ceiling, measured in the same run, the raw Chronicle rate of
  * appending as many execution reports through a method writer, one per excerpt, with the same
  * {@link JournalPretoucher} setting as the engine; and how fast a restarted engine recovers from those journals

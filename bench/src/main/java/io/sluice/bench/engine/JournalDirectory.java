@@ -6,8 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The {@code --dir} option the engine benchmarks share (a picocli mixin): their journals go to the given
- * directory and stay, or by default to a fresh temporary directory deleted afterwards (they are gigabytes).
+ * The {@code --dir} option the engine benchmarks share (a picocli mixin). Their journals go to the given directory and
+ * stay, or by default to a fresh temporary directory deleted afterwards (they are gigabytes).
  */
 public final class JournalDirectory {
     @Option(names = "--dir", description = "where to put the journals (kept; default: a temp dir, deleted afterwards)")

@@ -116,9 +116,9 @@ public final class JournalRoundTripBench implements Callable<Integer> {
     }
 
     /**
-     * How one round trip runs: each gateway thread sends {@code ordersPerGateway} commands with at most
-     * {@code window} unanswered, paced at {@code ratePerGateway} commands per second (0: as fast as the window
-     * allows); the engine thread pinned to {@code engineCpu} ({@link CpuPinning#NONE}: not pinned).
+     * How one round trip runs. Each gateway thread sends {@code ordersPerGateway} commands with at most {@code window}
+     * unanswered, paced at {@code ratePerGateway} commands per second (0: as fast as the window allows); the engine
+     * thread pinned to {@code engineCpu} ({@link CpuPinning#NONE}: not pinned).
      */
     public record Settings(long ordersPerGateway, int window, IdleConfig engineIdle, IdleConfig gatewayIdle,
                            int engineCpu, long ratePerGateway) {

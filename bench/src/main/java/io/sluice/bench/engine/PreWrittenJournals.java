@@ -17,9 +17,9 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * What the engine benchmarks share: an engine config (the instruments of {@code engine-example.yaml},
- * capacities sized for a benchmark) and gateway journals pre-written with the {@link MixedOrderFlow} mix,
- * so that the measured run only reads and processes. Public for the replay benchmark, which measures the engine
+ * What the engine benchmarks share: an engine config and gateway journals pre-written with the {@link MixedOrderFlow}
+ * mix. The config has the instruments of {@code engine-example.yaml} and capacities sized for a benchmark; the measured
+ * run only reads and processes. Public for the replay benchmark, which measures the engine
  * beside replay over the same journals.
  */
 public final class PreWrittenJournals {

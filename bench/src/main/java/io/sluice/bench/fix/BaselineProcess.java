@@ -10,9 +10,9 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * A FIX acceptor the benchmarks compare Sluice with (QuickFIX/J, the echo floor) as a child JVM of its own, so
- * that, like Sluice's gateway and engine, it shares no process (heap, GC, JIT threads) with the load client
- * measuring it. Started, it accepts connections at its target's endpoint.
+ * A FIX acceptor the benchmarks compare Sluice with (QuickFIX/J, the echo floor), as a child JVM of its own. So, like
+ * Sluice's gateway and engine, it shares no process (heap, GC, JIT threads) with the load client measuring it. Started,
+ * it accepts connections at its target's endpoint.
  */
 public final class BaselineProcess implements AutoCloseable {
     private final JavaProcess process;

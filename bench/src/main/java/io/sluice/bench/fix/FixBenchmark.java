@@ -13,11 +13,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * The two FIX benchmarks, run by the same client in the same way against Sluice's full path (gateway,
- * journal, engine, journal, gateway) over TCP and over a Unix domain socket and, in the same run, against a
- * QuickFIX/J acceptor that just answers each order with two reports, and beside the floor under all of them (a
- * trivial acceptor over each transport: {@link FixEchoAcceptor}); the targets take turns in slices
- * ({@link FixMeasurement}) so that the machine's background load weighs on all of them alike:
+ * The two FIX benchmarks, run by the same client in the same way against Sluice, QuickFIX/J and the floor under them.
+ * Sluice's full path (gateway, journal, engine, journal, gateway) runs over TCP and over a Unix domain socket; in the
+ * same run a QuickFIX/J acceptor just answers each order with two reports, and the floor is a trivial acceptor over
+ * each transport ({@link FixEchoAcceptor}). The targets take turns in slices ({@link FixMeasurement}) so that the
+ * machine's background load weighs on all of them alike:
  * <ul>
  *   <li>{@code ./sluice bench fix-round-trip}: ping-pong in the style of the published FIX engine comparisons.
  *   One NewOrderSingle, wait for both execution reports (ack and fill against pre-seeded liquidity), then

@@ -15,11 +15,11 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Measures several targets side by side the way every FIX benchmark here does: a fresh session per target
- * sends {@code warmup} orders whose round trips are thrown away (JIT and caches), then the {@code orders}
- * measured ones; both go out in {@code rounds} slices, target after target in turn, so that a change in the
- * machine's background load (other processes, compilers) falls on every target alike instead of on whichever
- * happened to run at that moment. At most {@code window} orders are outstanding. The same code measures Sluice
+ * Measures several targets side by side the way every FIX benchmark here does. A fresh session per target sends {@code
+ * warmup} orders whose round trips are thrown away (JIT and caches), then the {@code orders} measured ones; both go out
+ * in {@code rounds} slices, target after target in turn, so that a change in the machine's background load (other
+ * processes, compilers) falls on every target alike instead of on whichever happened to run at that moment. At most
+ * {@code window} orders are outstanding. The same code measures Sluice
  * and the QuickFIX/J baseline.
  */
 public final class FixMeasurement {

@@ -32,11 +32,11 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice bench replication-fix}: what replication costs a FIX client, the ping-pong round trip
- * (NewOrderSingle -> ack + fill) through one Sluice deployment (engine and three TCP gateways, child JVMs) and a real
- * single-broker Kafka, in one run, in three phases: no replication (no shipper runs); a shipper running, with gateway
- * 2 in the default asynchronous mode and gateway 3 in {@code replication: acknowledged}, taking turns round by round;
- * no replication again (shipper stopped), so drift over the run shows as the difference of the two "none" rows.
+ * {@code ./sluice bench replication-fix}: what replication costs a FIX client's ping-pong round trip (NewOrderSingle ->
+ * ack + fill). It runs through one Sluice deployment (engine and three TCP gateways, child JVMs) and a real
+ * single-broker Kafka, in one run, in three phases: no replication (no shipper runs); a shipper running, with gateway 2
+ * in the default asynchronous mode and gateway 3 in {@code replication: acknowledged}, taking turns round by round; no
+ * replication again (shipper stopped), so drift over the run shows as the difference of the two "none" rows.
  */
 @Command(name = "replication-fix", mixinStandardHelpOptions = true, sortOptions = false,
         description = "FIX round trip with no replication, asynchronous replication and acknowledged replication.")

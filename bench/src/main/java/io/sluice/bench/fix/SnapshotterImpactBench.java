@@ -22,8 +22,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * {@code ./sluice bench snapshotter-impact}: what a snapshotter following the live journals ({@code ./sluice snapshot
- * --follow}, a process of its own) costs the live engine (target: at most 10 %). Two identical deployments (each an
+ * {@code ./sluice bench snapshotter-impact}: what a snapshotter following the live journals costs the live engine. The
+ * snapshotter is {@code ./sluice snapshot --follow}, a process of its own (target: at most 10 %). Two identical
+ * deployments (each an
  * engine and a TCP gateway, child JVMs, {@link PausableDeployment}) under a pipelined FIX load (a window of orders in
  * flight, each answered with an ack and a fill), measured in slices taking turns, which goes first alternating
  * ({@link FixMeasurement}), the other deployment stopped (SIGSTOP) meanwhile; a snapshotter follows one of them and

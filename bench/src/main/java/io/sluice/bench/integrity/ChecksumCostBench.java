@@ -20,10 +20,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice bench checksum-cost}: what the journal records' checksums ({@link RecordChecksum}) cost, on the two
- * paths they sit on: {@code engine-throughput} (the engine reads a checksummed command and writes checksummed
- * reports) and {@code fix-round-trip} over TCP (gateway, engine and gateway again, each record written and read with
- * its checksum), Sluice only. Each arm runs in a fresh child JVM, with checksums on (as shipped) or off (the
+ * {@code ./sluice bench checksum-cost}: what the journal records' checksums ({@link RecordChecksum}) cost, Sluice only.
+ * It measures the two paths they sit on: {@code engine-throughput} (the engine reads a checksummed command and writes
+ * checksummed reports) and {@code fix-round-trip} over TCP (gateway, engine and gateway again, each record written and
+ * read with its checksum). Each arm runs in a fresh child JVM, with checksums on (as shipped) or off (the
  * measurement-only switch {@code -Dsluice.journal.checksums=off}, which the child passes on to the engine and gateway
  * processes it starts); the arms alternate round by round, the order flipping every round, so that the machine's
  * background load weighs on both alike. Prints each round, the median of each arm and the ratios on ÷ off, and writes

@@ -36,8 +36,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code ./sluice bench recovery [--sizes 1000000,10000000]}: how long an engine restart takes as history grows, with
- * and without snapshots, and with and without the engine's JDK AOT cache, in the same run. One journal set grows
+ * {@code ./sluice bench recovery [--sizes 1000000,10000000]}: how long an engine restart takes as history grows. In the
+ * same run: with and without snapshots, and with and without the engine's JDK AOT cache. One journal set grows
  * through the sizes: the {@code MixedOrderFlow} mix is appended to two gateway journals and consumed by the engine's
  * own loop in this process (the recording). At each size:
  * <ol>

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Plain Kafka at a given rate, the floor replication builds on, against the same broker in the same run: an idempotent
+ * Plain Kafka at a given rate, the floor replication builds on, against the same broker in the same run. An idempotent
  * producer with {@code acks=all} and the shipper's settings ({@link KafkaClients#producer}), and a consumer with the
  * receiver's ({@link KafkaClients#consumer}), one partition, records of the excerpts' size. It measures what Kafka's
  * own tools do (kafka-tools' {@code ProducerPerformance} and {@code EndToEndLatency}): each record's produce latency

@@ -19,11 +19,11 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * The primary host of the multi-host scenario ({@link MultiHostReplicationBench}), run in the primary's network
- * namespace so that every process it starts is on that host too: an engine and one gateway (a
- * {@link SluiceDeployment}), a shipper ({@code ./sluice replicate}, mode ship) towards the Kafka broker on the replica
- * host, and a FIX load client in this JVM sending paced buy orders against seeded liquidity until the file
- * {@value #STOP_FILE} appears under {@code --root} (looked for once a second, between slices of load: the scenario's
- * phases start only once replication flows, which takes as long as the broker needs to start). Prints
+ * namespace. So every process it starts is on that host too: an engine and one gateway (a {@link SluiceDeployment}), a
+ * shipper ({@code ./sluice replicate}, mode ship) towards the Kafka broker on the replica host, and a FIX load client
+ * in this JVM sending paced buy orders against seeded liquidity until the file {@value #STOP_FILE} appears under {@code
+ * --root} (looked for once a second, between slices of load: the scenario's phases start only once replication flows,
+ * which takes as long as the broker needs to start). Prints
  * {@code primary: load started} and {@code primary: load finished ...}, then keeps the shipper running until SIGTERM, so
  * the replica can catch up; the journals stay under {@code --root} for the final comparison.
  * <p>

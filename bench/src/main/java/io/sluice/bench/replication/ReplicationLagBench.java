@@ -39,11 +39,11 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
- * {@code ./sluice bench replication [--rates 10000,100000,0] [--seconds 5] [--flat-out 300000]}: replication lag, from
- * the moment a command is written to a primary journal to the moment a reader of the replica's copy of that journal
- * has it, through a real single-broker Kafka (a child process), a shipper and a receiver (child processes, as
- * {@code ./sluice replicate} runs them), against the floor it builds on: first a plain Kafka producer and consumer
- * ({@link PlainKafka}) at the same rates, record size and client settings against the same broker, then Sluice. A
+ * {@code ./sluice bench replication [--rates 10000,100000,0] [--seconds 5] [--flat-out 300000]}: replication lag
+ * against the floor it builds on. Lag runs from the moment a command is written to a primary journal to the moment a
+ * reader of the replica's copy of that journal has it, through a real single-broker Kafka (a child process), a shipper
+ * and a receiver (child processes, as {@code ./sluice replicate} runs them). First a plain Kafka producer and consumer
+ * ({@link PlainKafka}) run at the same rates, record size and client settings against the same broker, then Sluice. A
  * writer thread appends commands to {@code gateway-1} at each offered rate in turn (0: flat out, {@code --flat-out}
  * commands), stamping each with the SluiceClock, after a warm-up of {@value #WARM_UP} commands the replica must hold
  * first; this process reads the replica and records, per phase, now minus the stamp, and each second the backlog

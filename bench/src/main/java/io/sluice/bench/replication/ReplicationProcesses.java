@@ -21,8 +21,8 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * The replication roles as real child processes, as {@code ./sluice replicate} and {@code ./sluice promote} run them (a
- * shipper, a receiver, a promotion), for the end-to-end tests and benchmarks, and what they compare: each journal's
+ * The replication roles as real child processes, as {@code ./sluice replicate} and {@code ./sluice promote} run them. A
+ * shipper, a receiver, a promotion, for the end-to-end tests and benchmarks, and what they compare: each journal's
  * excerpt count under a root, and each topic's end offset in Kafka.
  */
 public final class ReplicationProcesses {

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Reads what a benchmark report says about the machine and the checkout: CPU model, memory and load average
- * from {@code /proc} (Linux; "unknown" elsewhere), the flags in jvm.options, and the git commit.
+ * Reads what a benchmark report says about the machine and the checkout. CPU model, memory and load average from {@code
+ * /proc} (Linux; "unknown" elsewhere), the flags in jvm.options, and the git commit.
  */
 public final class MachineProbe {
     private static final String UNKNOWN = RunEnvironment.UNKNOWN;

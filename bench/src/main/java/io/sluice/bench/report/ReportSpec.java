@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What the report shows of one scenario's JSON, beyond the full list of figures it always gives: the headline
- * figures, the comparisons with a peer or a baseline measured in the same run (shown as both absolute figures
- * and their ratio), and the latency sections worth a table row and a line on the percentile chart. Paths are
+ * What the report shows of one scenario's JSON, beyond the full list of figures it always gives. The headline figures,
+ * the comparisons with a peer or a baseline measured in the same run (shown as both absolute figures and their ratio),
+ * and the latency sections worth a table row and a line on the percentile chart. Paths are
  * {@link ResultPath}s. A scenario that declares no latencies gets every latency section outside arrays.
  * Filled once where the scenario is registered, read-only after.
  */

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Names one value inside a parsed result, the way the report's specifications point at figures: keys joined
- * by dots ({@code targets.Sluice TCP.roundTrip.p99Us}); an array element either by index ({@code rows[0]}) or
- * by the fields that identify it ({@code rows[variant=contract,targetRate=0].latency}). Keys may hold spaces
+ * Names one value inside a parsed result, the way the report's specifications point at figures. Keys are joined by dots
+ * ({@code targets.Sluice TCP.roundTrip.p99Us}); an array element is named either by index ({@code rows[0]}) or by the
+ * fields that identify it ({@code rows[variant=contract,targetRate=0].latency}). Keys may hold spaces
  * and slashes, not dots or brackets.
  */
 public final class ResultPath {

@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Finds the parts of a parsed result that the report shows without being told: every number (outside
- * arrays, which hold per-pass detail), every latency section ({@link BenchResult#putLatencyNanos}), every series
- * ({@link BenchResult#putSeries}) and every text or yes/no setting. Keys are {@link ResultPath} texts.
+ * Finds the parts of a parsed result that the report shows without being told. Every number (outside arrays, which hold
+ * per-pass detail), every latency section ({@link BenchResult#putLatencyNanos}), every series ({@link
+ * BenchResult#putSeries}) and every text or yes/no setting. Keys are {@link ResultPath} texts.
  */
 public final class ResultTree {
     private static final List<String> STAMPS = List.of("scenario", "date", "jdk", "os", "cpus");

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Renders RESULTS.md from benchmark JSON alone: the environment the runs had, then per scenario what it
+ * Renders RESULTS.md from benchmark JSON alone. First the environment the runs had, then per scenario what it
  * measures and compares, its headline figures and every comparison with a peer or baseline (both absolute
  * figures and the ratio, each as median with the min – max across the repeated runs), a latency table, and
  * PNG charts (latency by percentile, all runs' histograms added together; rates over time, one line per run),

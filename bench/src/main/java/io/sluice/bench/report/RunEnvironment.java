@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where and how a set of results was measured, for the head of RESULTS.md: the machine (CPU model, cores,
- * memory, load average when the runs started and when they ended), the JDK, the JVM flags, the date, the git
- * commit, the profile and how many times each scenario ran. Read from {@code /proc} on Linux; "unknown" elsewhere.
+ * Where and how a set of results was measured, for the head of RESULTS.md. The machine (CPU model, cores, memory, load
+ * average when the runs started and when they ended), the JDK, the JVM flags, the date, the git commit, the profile and
+ * how many times each scenario ran. Read from {@code /proc} on Linux; "unknown" elsewhere.
  */
 public record RunEnvironment(String date, String profile, int repeats, String cpuModel, int cores, long memoryMegabytes,
                              double loadAverageStart, double loadAverageEnd, String jdk, String os,

@@ -3,8 +3,8 @@ package io.sluice.bench.report;
 import java.util.Locale;
 
 /**
- * How the report writes values: numbers with as many digits as their size deserves (thousands grouped,
- * three significant decimals below 10), whole numbers without a fraction, everything else as it is.
+ * How the report writes values. Numbers with as many digits as their size deserves (thousands grouped, three
+ * significant decimals below 10), whole numbers without a fraction, everything else as it is.
  */
 public final class ValueText {
     private ValueText() {

@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The JDK 25 AOT caches of the engine and the gateway (JEP 483 class loading and linking, JEP 515 method
- * profiles, created the JEP 514 way): a training run started with the "record" flags of {@code aot.options}
- * (the file next to jvm.options that {@code ./sluice} reads too) drives real orders through both processes; when
- * each exits, its JVM assembles the cache in a child JVM. Production runs start with the "use" flags and
+ * The JDK 25 AOT caches of the engine and the gateway (JEP 483 class loading and linking, JEP 515 method profiles).
+ * They are created the JEP 514 way: a training run started with the "record" flags of {@code aot.options} (the file
+ * next to jvm.options that {@code ./sluice} reads too) drives real orders through both processes; when each exits, its
+ * JVM assembles the cache in a child JVM. Production runs start with the "use" flags and
  * {@code -Xlog:aot}, whose "Opened AOT cache" line in the process's log proves the cache was mapped (without it
  * the JVM runs on, without the cache). The cache only fits the same JDK, the same jars and compatible flags,
  * hence one per role, trained on the benchmark's own class path. The recovery benchmark uses its flags for the

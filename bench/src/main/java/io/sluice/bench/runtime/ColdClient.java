@@ -16,10 +16,10 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A FIX client in a JVM of its own, launched by the warm-up benchmark at the same moment as the engine and gateway:
- * it waits for the gateway to accept, logs on, sells 10 and buys 10 at the load's price (so its buy fills against
- * its own sell or any resting sell, whichever the book holds first), prints {@value #FILLED} and the wall-clock
- * time in microseconds since the epoch on its first fill, and exits. The time from launch to then is the start a
+ * A FIX client in a JVM of its own, launched by the warm-up benchmark at the same moment as the engine and gateway. It
+ * waits for the gateway to accept, logs on, sells 10 and buys 10 at the load's price (so its buy fills against its own
+ * sell or any resting sell, whichever the book holds first), prints {@value #FILLED} and the wall-clock time in
+ * microseconds since the epoch on its first fill, and exits. The time from launch to then is the start a
  * user sees who launches all three at once.
  */
 public final class ColdClient {

@@ -7,10 +7,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * What one warm-up run saw, second by second from the moment the engine and gateway processes were launched:
- * the round trips completed in each second (a histogram in nanoseconds, measured from each order's intended
- * send time), when the path was up (processes ready, liquidity seeded, load session logged on) and when the
- * first order came back filled, after which the load runs. The figures the warm-up benchmark reports are
+ * What one warm-up run saw, second by second from the moment the engine and gateway processes were launched. The round
+ * trips completed in each second (a histogram in nanoseconds, measured from each order's intended send time), when the
+ * path was up (processes ready, liquidity seeded, load session logged on) and when the first order came back filled,
+ * after which the load runs. The figures the warm-up benchmark reports are
  * computed here, from the series alone:
  * <ul>
  *   <li>peak throughput: the median of the per-second throughputs over the second half of the load (steady

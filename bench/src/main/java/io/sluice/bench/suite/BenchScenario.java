@@ -5,11 +5,10 @@ import io.sluice.bench.report.ReportSpec;
 import java.util.List;
 
 /**
- * One benchmark scenario as the suite knows it: its name (the {@code ./sluice bench <name>} argument), how it runs
- * (its {@link ScenarioLauncher}, which {@code BenchMain} dispatches to), what it measures, what it is compared with
- * and how (same run, A/B interleaved or not), the target the issues set,
- * the arguments of the quick profile and of the full one (empty: the scenario's own defaults, which are the
- * full sizes), and what the report shows of its JSON.
+ * One benchmark scenario as the suite knows it, with its name (the {@code ./sluice bench <name>} argument) and how it
+ * runs. Its {@link ScenarioLauncher}, which {@code BenchMain} dispatches to, what it measures, what it is compared with
+ * and how (same run, A/B interleaved or not), the target the issues set, the arguments of the quick profile and of the
+ * full one (empty: the scenario's own defaults, which are the full sizes), and what the report shows of its JSON.
  */
 public record BenchScenario(String name, ScenarioLauncher launcher, String description, String comparison, String target,
                             List<String> quickArgs, List<String> fullArgs, ReportSpec report) {

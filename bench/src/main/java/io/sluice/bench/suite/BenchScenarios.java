@@ -27,8 +27,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Every scenario {@code ./sluice bench all} runs, in the order it runs them: ONE entry per scenario, with its
- * quick and full arguments and what the report shows. A scenario dispatched by {@code BenchMain} must be listed
+ * Every scenario {@code ./sluice bench all} runs, in the order it runs them. ONE entry per scenario, with its quick and
+ * full arguments and what the report shows. A scenario dispatched by {@code BenchMain} must be listed
  * here too (a test checks both ways). Quick sizes are chosen so that {@code bench all --quick} (three repeats of
  * everything) takes about 15 minutes on the 2-core development VM.
  */

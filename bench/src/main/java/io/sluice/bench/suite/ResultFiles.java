@@ -17,10 +17,9 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The result files in a results directory, as the report reads them: a scenario's time-stamped JSON files
- * ({@code <scenario>-yyyyMMdd-HHmmss.json}; a {@code -latest} copy only where no stamped file is left), and the
- * suite manifest ({@code suite-latest.json}) that {@code bench all} writes, naming which files each of its runs
- * produced.
+ * The result files in a results directory, as the report reads them. A scenario's time-stamped JSON files ({@code
+ * <scenario>-yyyyMMdd-HHmmss.json}; a {@code -latest} copy only where no stamped file is left), and the suite manifest
+ * ({@code suite-latest.json}) that {@code bench all} writes, naming which files each of its runs produced.
  */
 public final class ResultFiles {
     /** Name of the suite manifest's scenario; its files are {@code suite-<stamp>.json} and {@code suite-latest.json}. */

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one run of one scenario in {@code bench all} left behind: its arguments, exit code, wall time, whether
- * it was stopped for taking too long, the result files it wrote (names inside the results directory) and its log.
+ * What one run of one scenario in {@code bench all} left behind. Its arguments, exit code, wall time, whether it was
+ * stopped for taking too long, the result files it wrote (names inside the results directory) and its log.
  */
 public record RunRecord(String scenario, int repeat, List<String> args, int exitCode, boolean timedOut,
                         double seconds, List<String> results, String log) {

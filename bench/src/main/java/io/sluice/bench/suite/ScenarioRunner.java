@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Runs one scenario once in a fresh child JVM ({@link JavaProcess}: the same java, class path and jvm.options),
- * so no run inherits another's JIT state, heap or threads. Echoes the child's output as it comes, stops the
+ * Runs one scenario once in a fresh child JVM, so no run inherits another's JIT state, heap or threads. The child is a
+ * {@link JavaProcess}: the same java, class path and jvm.options. Echoes the child's output as it comes, stops the
  * child (kill -9) if it outlives the timeout, and notes the result files that appeared meanwhile.
  */
 public final class ScenarioRunner {

@@ -15,11 +15,11 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice bench all}: runs every registered scenario ({@link BenchScenarios}), each run in a fresh child
- * JVM, the whole list {@code --repeats} times over (all scenarios once, then again, so a slow spell of the
- * machine falls on every scenario rather than on all runs of one), then writes the suite manifest and renders
- * RESULTS.md, where a scenario this run left out ({@code --only}) or got no result for keeps its newest earlier
- * result, dated. {@code --quick} uses each scenario's reduced sizes.
+ * {@code ./sluice bench all}: runs every registered scenario ({@link BenchScenarios}), each run in a fresh child JVM.
+ * The whole list runs {@code --repeats} times over (all scenarios once, then again, so a slow spell of the machine
+ * falls on every scenario rather than on all runs of one); then it writes the suite manifest and renders RESULTS.md,
+ * where a scenario this run left out ({@code --only}) or got no result for keeps its newest earlier result, dated.
+ * {@code --quick} uses each scenario's reduced sizes.
  */
 @Command(name = "./sluice bench all", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run every scenario, each in a fresh JVM, repeated; then render RESULTS.md with charts.")

@@ -6,9 +6,9 @@ import net.openhft.chronicle.queue.RollCycle;
 import java.nio.file.Path;
 
 /**
- * A journal cannot be read on: a record fails its checksum, an excerpt does not decode or names an unknown
- * method, event ids break their order, a recorded input is missing, or re-running the inputs does not give
- * the reports recorded. Whoever meets it stops rather than skip or trust anything. The message names the
+ * A journal cannot be read on. A record fails its checksum, an excerpt does not decode or names an unknown method,
+ * event ids break their order, a recorded input is missing, or re-running the inputs does not give the reports
+ * recorded. Whoever meets it stops rather than skip or trust anything. The message names the
  * journal directory, its real cycle file ({@link Journals#cycleFile}), the excerpt's index and the byte offset
  * in that file, which the accessors give too.
  */

@@ -9,9 +9,9 @@ import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.Wire;
 
 /**
- * A method reader on one journal's tailer that never lets damage pass unnamed: an excerpt whose records fail
- * their checksum, do not decode, or name a method the handlers do not have stops reading with a
- * {@link CorruptJournalException} naming the journal, its cycle file, the excerpt's index and the byte offset.
+ * A method reader on one journal's tailer that never lets damage pass unnamed. An excerpt whose records fail their
+ * checksum, do not decode, or name a method the handlers do not have stops reading with a {@link
+ * CorruptJournalException} naming the journal, its cycle file, the excerpt's index and the byte offset.
  * What the handlers themselves throw passes through unchanged. Allocation-free per excerpt; single-threaded,
  * like the tailer.
  */
@@ -63,14 +63,32 @@ public final class JournalReader implements AutoCloseable {
      *                                 byte offset of the excerpt, and the last index the journal holds
      */
     public boolean readOneToEnd() {
-        if (readOne()) {
+        return readOneToEnd(journal, tailer, JournalReader::readOne, this);
+    }
+
+    /**
+     * Reads the next excerpt with {@code step}; where there is none, proves that {@code tailer} stands at the journal's
+     * end, as {@link #readOneToEnd()} does for method calls: the one place that tells a journal's end from a damaged
+     * excerpt header, for every reader of a journal, whatever its excerpts hold.
+     *
+     * @param journal the journal {@code tailer} reads
+     * @param tailer  the tailer {@code step} reads with
+     * @param step    reads one excerpt on {@code tailer} into its handler
+     * @param handler what {@code step} reads into
+     * @param <H>     the handler's type
+     * @return false at the journal's end
+     * @throws CorruptJournalException if an excerpt is damaged, its header included
+     */
+    public static <H> boolean readOneToEnd(final ChronicleQueue journal, final ExcerptTailer tailer, final ReadStep<H> step,
+                                           final H handler) {
+        if (step.readOne(handler)) {
             return true;
         }
         if (!standsBeforeLast(journal, tailer)) {
             return false;
         }
         // The journal holds an excerpt here: if a writer completed it just now, it reads now; if not, it is damaged.
-        if (readOne()) {
+        if (step.readOne(handler)) {
             return true;
         }
         throw unreadable(journal, tailer);
@@ -84,16 +102,9 @@ public final class JournalReader implements AutoCloseable {
      * @throws CorruptJournalException at the first excerpt the journal holds that cannot be read
      */
     public static void skipToEnd(final ChronicleQueue journal, final ExcerptTailer tailer) {
-        while (true) {
-            if (skipOne(journal, tailer)) {
-                continue;
-            }
-            if (!standsBeforeLast(journal, tailer)) {
-                return;
-            }
-            if (!skipOne(journal, tailer)) {
-                throw unreadable(journal, tailer);
-            }
+        final ReadStep<ExcerptTailer> skip = skipping -> skipOne(journal, skipping);
+        while (readOneToEnd(journal, tailer, skip, tailer)) {
+            // every excerpt header up to here is readable
         }
     }
 
@@ -128,6 +139,17 @@ public final class JournalReader implements AutoCloseable {
         return CorruptJournalException.at(journal, tailer.index(), wire == null ? -1 : wire.bytes().readPosition(),
                 "the excerpt cannot be read (its header is damaged), though the journal holds excerpts up to index 0x"
                         + Long.toHexString(journal.lastIndex()), null);
+    }
+
+    /**
+     * Reads one excerpt into a handler, for {@link #readOneToEnd(ChronicleQueue, ExcerptTailer, ReadStep, Object)}.
+     *
+     * @param <H> the handler's type
+     */
+    @FunctionalInterface
+    public interface ReadStep<H> {
+        /** @return false if there is no excerpt to read (yet) */
+        boolean readOne(H handler);
     }
 
     @Override

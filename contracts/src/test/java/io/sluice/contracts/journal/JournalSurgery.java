@@ -12,8 +12,9 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Damages copies of journals on disk the way a failing disk or a tamperer would, for tests: one flipped bit, one
- * record replaced by another of the same length, or an excerpt's header garbled. Each change reports where it was made: the real cycle file,
+ * Damages copies of journals on disk the way a failing disk or a tamperer would, for tests. One flipped bit, one record
+ * replaced by another of the same length, or an excerpt's header garbled. Each change reports where it was made: the
+ * real cycle file,
  * the byte offset in it and the excerpt's index.
  */
 public final class JournalSurgery {

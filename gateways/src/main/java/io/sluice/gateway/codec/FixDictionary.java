@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The FIX 4.4 data dictionary as tables the parser reads without allocating: each field's type
- * ({@link FixFieldType}) and enumerated values by tag, and for the header, the trailer, every message type and
- * every repeating group a <em>layout</em>: its member tags and required tags as bit sets indexed by tag, its
- * members in order, and the layouts of the groups it holds (by NumInGroup tag). Built once, when the class loads,
+ * The FIX 4.4 data dictionary as tables the parser reads without allocating. Each field's type ({@link FixFieldType})
+ * and enumerated values by tag, and for the header, the trailer, every message type and every repeating group a
+ * <em>layout</em>: its member tags and required tags as bit sets indexed by tag, its members in order, and the layouts
+ * of the groups it holds (by NumInGroup tag). Built once, when the class loads,
  * from {@link Fix44Spec}, which the build generates from QuickFIX/J's FIX44.xml; nothing here is typed by hand.
  * Group layouts are per context (NoRelatedSym holds different fields in different messages) and shared when equal.
  */

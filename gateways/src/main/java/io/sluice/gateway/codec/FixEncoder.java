@@ -4,9 +4,9 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * Writes one FIX 4.4 message at a time into a buffer, for either side of a session: {@link #start} with
- * the MsgType, {@link #header} and any other fields, then {@link #finish}, which puts BeginString and
- * BodyLength in front and CheckSum behind. The message then lies at {@link #messageOffset()} for
+ * Writes one FIX 4.4 message at a time into a buffer, for either side of a session. Call {@link #start} with the
+ * MsgType, {@link #header} and any other fields, then {@link #finish}, which puts BeginString and BodyLength in front
+ * and CheckSum behind. The message then lies at {@link #messageOffset()} for
  * {@link #messageLength()} bytes. Nothing is allocated; the buffer must hold the largest message.
  * <pre>{@code
  * encoder.start(MsgTypes.NEW_ORDER_SINGLE).header(sender, target, seqNum, nowMillis)

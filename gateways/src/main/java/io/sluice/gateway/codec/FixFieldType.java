@@ -3,8 +3,8 @@ package io.sluice.gateway.codec;
 import org.agrona.DirectBuffer;
 
 /**
- * The FIX 4.4 field types of the data dictionary ({@link FixDictionary}), each with the check of its value's
- * format: what a field of that type must look like to be accepted (SessionRejectReason 6 otherwise). The checks
+ * The FIX 4.4 field types of the data dictionary ({@link FixDictionary}), each with the check of its value's format.
+ * The check says what a field of that type must look like to be accepted (SessionRejectReason 6 otherwise). The checks
  * read the buffer only, never allocate or throw.
  */
 public enum FixFieldType {

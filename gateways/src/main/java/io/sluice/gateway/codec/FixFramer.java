@@ -5,9 +5,9 @@ import org.agrona.DirectBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Finds where one FIX 4.4 message ends in a stream of bytes: checks that it begins
- * {@code 8=FIX.4.4|9=<n>|}, that BodyLength (9) ends exactly where {@code 10=ddd|} begins, and that the
- * CheckSum matches. It reads the buffer only; it never allocates or throws on bad input.
+ * Finds where one FIX 4.4 message ends in a stream of bytes. It checks that the message begins {@code
+ * 8=FIX.4.4|9=<n>|}, that BodyLength (9) ends exactly where {@code 10=ddd|} begins, and that the CheckSum matches. It
+ * reads the buffer only; it never allocates or throws on bad input.
  */
 public final class FixFramer {
     /** {@code 8=FIX.4.4<SOH>9=}: every frame starts with these bytes. */

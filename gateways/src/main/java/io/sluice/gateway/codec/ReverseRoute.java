@@ -1,10 +1,10 @@
 package io.sluice.gateway.codec;
 
 /**
- * Routes an answer back the way a client's message came, in the answer's header: each routing field the message has
- * (with a value) comes back as its counterpart, OnBehalfOf (115, 116, 144) as DeliverTo (128, 129, 145), DeliverTo
- * as OnBehalfOf, and SenderSubID (50) / SenderLocationID (142) as TargetSubID (57) / TargetLocationID (143) and the
- * other way. Copied from the message buffer, allocating nothing.
+ * Routes an answer back the way a client's message came, in the answer's header. Each routing field the message has
+ * (with a value) comes back as its counterpart, OnBehalfOf (115, 116, 144) as DeliverTo (128, 129, 145), DeliverTo as
+ * OnBehalfOf, and SenderSubID (50) / SenderLocationID (142) as TargetSubID (57) / TargetLocationID (143) and the other
+ * way. Copied from the message buffer, allocating nothing.
  */
 public final class ReverseRoute {
     /** Pairs of (tag received, tag it comes back as), in the order they are written. */

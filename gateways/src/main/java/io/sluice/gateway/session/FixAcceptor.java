@@ -16,9 +16,9 @@ import org.agrona.concurrent.UnsafeBuffer;
 import java.util.List;
 
 /**
- * Turns the bytes of client connections into session events: frames and parses each message, routes a
- * connection's first message (which must be a Logon naming a configured SenderCompID) to its session, and
- * every later one to the session the connection is bound to. Anything refused before a session is bound is
+ * Turns the bytes of client connections into session events. It frames and parses each message, routes a connection's
+ * first message (which must be a Logon naming a configured SenderCompID) to its session, and every later one to the
+ * session the connection is bound to. Anything refused before a session is bound is
  * answered with a Logout outside any session's sequence (MsgSeqNum 1, not stored), and the connection is
  * closed. A logged-on session's garbled messages (bad CheckSum or BodyLength, first fields other than 8, 9, 35) are
  * ignored with a log line, the bytes skipped up to the next BeginString; a BeginString other than FIX.4.4 logs it

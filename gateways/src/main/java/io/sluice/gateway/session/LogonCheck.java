@@ -1,7 +1,7 @@
 package io.sluice.gateway.session;
 
 /**
- * A check of a Logon beyond its CompIDs and credentials, made once they are right: the gateway checks the client
+ * A check of a Logon beyond its CompIDs and credentials, made once they are right. The gateway checks the client
  * certificate a session must present over TLS. A Logon it refuses is refused like one with a wrong password (the
  * Logout every refused Logon gets, counted by the {@link LogonThrottle}).
  */

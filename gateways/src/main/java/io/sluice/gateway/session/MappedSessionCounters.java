@@ -6,12 +6,12 @@ import org.agrona.concurrent.status.AtomicCounter;
 import java.util.Locale;
 
 /**
- * One FIX session's {@link SessionCounters} when the gateway keeps counters: messages in and out, session-level
- * Rejects (35=3) sent by SessionRejectReason, ResendRequests received, logons, disconnects by
- * {@link DisconnectReason}, mass cancels asked for (35=q) and written by cancel-on-disconnect (by cause), the room
- * left in its connection's send buffer (a client that does not read fills it) and where it stands (state, next
- * sequence numbers), each a counter of the gateway's counters file, allocated at start ({@code io.sluice.gateway.GatewayCounters}); the
- * I/O thread updates them with single-writer ordered writes, allocating nothing.
+ * One FIX session's {@link SessionCounters} when the gateway keeps counters, each a counter of the gateway's counters
+ * file. They are messages in and out, session-level Rejects (35=3) sent by SessionRejectReason, ResendRequests
+ * received, logons, disconnects by {@link DisconnectReason}, mass cancels asked for (35=q) and written by
+ * cancel-on-disconnect (by cause), the room left in its connection's send buffer (a client that does not read fills it)
+ * and where it stands (state, next sequence numbers), allocated at start ({@code io.sluice.gateway.GatewayCounters});
+ * the I/O thread updates them with single-writer ordered writes, allocating nothing.
  */
 public final class MappedSessionCounters implements SessionCounters {
     /** Session-level reject reasons with a counter of their own; any other counts as {@link #OTHER_REJECT_REASON}. */

@@ -1,9 +1,9 @@
 package io.sluice.gateway.session;
 
 /**
- * When a session starts both sequences again at 1 by itself, as a counterparty configures it, with QuickFIX/J's
- * names: at every Logon (ResetOnLogon), after a Logout exchange (ResetOnLogout), on any disconnection
- * (ResetOnDisconnect), and at a time of day (UTC). Every such reset is journaled like a ResetSeqNumFlag reset, so a
+ * When a session starts both sequences again at 1 by itself, as a counterparty configures it, with QuickFIX/J's names.
+ * At every Logon (ResetOnLogon), after a Logout exchange (ResetOnLogout), on any disconnection (ResetOnDisconnect), and
+ * at a time of day (UTC). Every such reset is journaled like a ResetSeqNumFlag reset, so a
  * restarted gateway agrees. {@link #NONE}, the default, keeps sequence numbers across logons and restarts: a client
  * that logs on again with MsgSeqNum 1 (and no ResetSeqNumFlag) is then logged out as too low.
  *

@@ -3,7 +3,7 @@ package io.sluice.gateway.session;
 import io.sluice.contracts.MassCancelCause;
 
 /**
- * What a FIX session counts as it goes: messages in and out, session-level Rejects (35=3) by SessionRejectReason,
+ * What a FIX session counts as it goes. Messages in and out, session-level Rejects (35=3) by SessionRejectReason,
  * ResendRequests, logons, disconnects by {@link DisconnectReason}, mass cancels (35=q, and the gateway's own for
  * cancel-on-disconnect), the room left in its send buffer, and where it stands (state, next sequence numbers, which
  * {@code ./sluice admin sessions} lists). The gateway

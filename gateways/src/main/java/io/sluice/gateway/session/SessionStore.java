@@ -3,9 +3,9 @@ package io.sluice.gateway.session;
 import org.agrona.DirectBuffer;
 
 /**
- * Where a session keeps what must survive a restart: the messages it sent (the bodies of application
- * messages, for resends; the sequence number of every message) and how far it has processed the
- * client's messages. Every call must be durable (in the journal) before it returns, because the
+ * Where a session keeps what must survive a restart. The messages it sent (the bodies of application messages, for
+ * resends; the sequence number of every message) and how far it has processed the client's messages. Every call must be
+ * durable (in the journal) before it returns, because the
  * session sends a message only after {@link #sent} returned.
  */
 public interface SessionStore {

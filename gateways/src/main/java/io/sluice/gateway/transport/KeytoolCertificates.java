@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Throwaway TLS keys and certificates for tests and benchmarks, made with the JDK's own {@code keytool} (run as a
- * child process from {@code java.home}) in a directory of the caller's: self-signed EC P-256 certificates valid for
- * two days, each party's key in a PKCS12 key store, and PKCS12 trust stores holding the certificates a party trusts.
+ * Throwaway TLS keys and certificates for tests and benchmarks, made with the JDK's own {@code keytool}. It runs as a
+ * child process from {@code java.home} in a directory of the caller's: self-signed EC P-256 certificates valid for two
+ * days, each party's key in a PKCS12 key store, and PKCS12 trust stores holding the certificates a party trusts.
  * Nothing private is ever committed, and no library beyond the JDK is needed. Every store has the one password given.
  */
 public final class KeytoolCertificates {

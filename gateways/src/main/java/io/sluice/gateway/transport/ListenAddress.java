@@ -7,9 +7,9 @@ import java.net.UnixDomainSocketAddress;
 import java.nio.file.Path;
 
 /**
- * Where a gateway listens, as written in its configuration: {@code tcp://host:port} for TCP or
- * {@code unix:/path/to/socket} for a Unix domain socket, in plain text; {@code tls://host:port} and
- * {@code tls+unix:/path/to/socket} for the same carrying TLS (the gateway's {@code tls} settings).
+ * Where a gateway listens, as written in its configuration. {@code tcp://host:port} for TCP or {@code
+ * unix:/path/to/socket} for a Unix domain socket, in plain text; {@code tls://host:port} and {@code
+ * tls+unix:/path/to/socket} for the same carrying TLS (the gateway's {@code tls} settings).
  *
  * @param family  INET for TCP, UNIX for a Unix domain socket
  * @param address the socket address to bind

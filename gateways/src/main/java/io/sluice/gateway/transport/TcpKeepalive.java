@@ -7,10 +7,10 @@ import java.net.StandardSocketOptions;
 import java.nio.channels.SocketChannel;
 
 /**
- * TCP keepalive for accepted client connections, so that the kernel finds out a peer whose host vanished
- * (power cut, cable pulled, a NAT forgetting the flow) even while the FIX session is quiet: after
- * {@code idleSeconds} without traffic it probes every {@code intervalSeconds}, and {@value #PROBES} unanswered
- * probes reset the connection, which the transport then reports lost. The kernel's own defaults (two hours idle)
+ * TCP keepalive for accepted client connections, so that the kernel finds out a peer whose host vanished even while the
+ * FIX session is quiet. A power cut, a cable pulled, a NAT forgetting the flow: after {@code idleSeconds} without
+ * traffic it probes every {@code intervalSeconds}, and {@value #PROBES} unanswered probes reset the connection, which
+ * the transport then reports lost. The kernel's own defaults (two hours idle)
  * are far too slow for a trading session. The FIX heartbeat (a minimum HeartBtInt, see
  * {@code FixSession}) finds out every silent peer too; this is the same guarantee one layer down.
  *

@@ -19,9 +19,9 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * The JDK TLS context of a gateway's TLS listen addresses, built once at start from {@link TlsSettings}: loads
- * both PKCS12 stores and checks that every protocol and cipher suite asked for is one the JDK supports, so that a
- * wrong setting stops the start with a message naming it instead of failing each handshake. Makes one server-mode
+ * The JDK TLS context of a gateway's TLS listen addresses, built once at start from {@link TlsSettings}. It loads both
+ * PKCS12 stores and checks that every protocol and cipher suite asked for is one the JDK supports, so that a wrong
+ * setting stops the start with a message naming it instead of failing each handshake. Makes one server-mode
  * {@link SSLEngine} per accepted connection, and tells the transport how large TLS records get, so it can
  * allocate the buffers they pass through once, at start.
  */

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * What the TLS listen addresses of a gateway need, resolved from its configuration: its own key and certificate
- * (a PKCS12 key store), the certificates it trusts for client certificates (a PKCS12 trust store, or none), whether
- * it asks clients for a certificate, and the protocols and cipher suites it offers.
+ * What the TLS listen addresses of a gateway need, resolved from its configuration. Its own key and certificate (a
+ * PKCS12 key store), the certificates it trusts for client certificates (a PKCS12 trust store, or none), whether it
+ * asks clients for a certificate, and the protocols and cipher suites it offers.
  *
  * @param keyStore           PKCS12 file holding the gateway's private key and certificate chain
  * @param keyStorePassword   its password (also the key's)

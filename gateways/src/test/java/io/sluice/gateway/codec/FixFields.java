@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A received FIX message copied out into a map, for test assertions: tags in the order received
- * (group fields included, last value wins), values as text.
+ * A received FIX message copied out into a map, for test assertions. Tags are in the order received (group fields
+ * included, last value wins), values as text.
  */
 public final class FixFields {
     private final Map<Integer, String> fields = new LinkedHashMap<>();

@@ -5,10 +5,10 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Builds FIX-shaped messages from fuzzer data: MsgTypes, tags and values drawn from the ones the gateway
- * cares about (header, order, session, repeating group and length-prefixed data fields) mixed with
- * arbitrary text, usually framed correctly so that the fuzzer's effort reaches the parser and the session
- * layer rather than stopping at the CheckSum. Useful even without coverage feedback.
+ * Builds FIX-shaped messages from fuzzer data, usually framed correctly so that the fuzzer's effort reaches the parser
+ * and the session layer. MsgTypes, tags and values are drawn from the ones the gateway cares about (header, order,
+ * session, repeating group and length-prefixed data fields) mixed with arbitrary text, rather than stopping at the
+ * CheckSum. Useful even without coverage feedback.
  */
 public final class FuzzedMessages {
     private static final String[] MSG_TYPES = {"0", "1", "2", "3", "4", "5", "A", "D", "F", "G", "j", "8", "Z", "AE", "ABCD"};

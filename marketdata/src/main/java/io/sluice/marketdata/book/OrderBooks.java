@@ -13,7 +13,7 @@ import org.agrona.collections.Hashing;
 import org.agrona.collections.Long2LongHashMap;
 
 /**
- * The order-level books of every instrument of a feed, built by applying feed messages: every resting order (id, side,
+ * The order-level books of every instrument of a feed, built by applying feed messages. Every resting order (id, side,
  * price, quantity, place in its queue), the price levels, the trading status, the last trade and a checksum of each
  * book. The publisher keeps one to derive and snapshot the feed, the feed handler one to rebuild it: one code for
  * both, so their checksums agree by construction when they saw the same messages. Everything is allocated at start.

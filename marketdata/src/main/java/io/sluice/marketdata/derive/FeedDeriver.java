@@ -23,8 +23,8 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.DirectBuffer;
 
 /**
- * Turns the reports of one engine-journal excerpt (one input's) into feed messages, a pure function of the reports
- * and of the state the messages before left: the one place that says which report makes which message.
+ * Turns the reports of one engine-journal excerpt (one input's) into feed messages: the one place that says which
+ * report makes which message. It is a pure function of the reports and of the state the messages before left.
  * <ul>
  * <li>{@link BookEffect#ADDED}: an {@link AddOrder}, after the excerpt's other messages (an aggressor's remainder
  *     rests after the trades it made, so the book is never crossed between two messages);</li>

@@ -21,9 +21,9 @@ import org.agrona.concurrent.Agent;
 import java.nio.file.Path;
 
 /**
- * The market-data journal's writer, as an Agrona {@link Agent}: tails the engine journal and appends, for each engine
- * excerpt that changes a book or a trading status, one batch of feed messages ({@link FeedDeriver}) numbered on from
- * the last, naming the engine excerpt it comes from.
+ * The market-data journal's writer, as an Agrona {@link Agent}: tails the engine journal and appends feed messages. For
+ * each engine excerpt that changes a book or a trading status it appends one batch of feed messages ({@link
+ * FeedDeriver}) numbered on from the last, naming the engine excerpt it comes from.
  * <p>
  * Restart: the journal is its own checkpoint. On start the messages already in it are applied again ({@link
  * FeedDeriver#replay}), which rebuilds the books, statuses and checksum counts, and give the next sequence and the
@@ -82,7 +82,7 @@ public final class MarketDataService implements Agent, AutoCloseable {
         final MessageHandler replay = (buffer, offset, length) -> deriver.replay(buffer, offset);
         try (ExcerptTailer tailer = marketData.createTailer()) {
             final BatchReader reader = new BatchReader(marketData, tailer);
-            while (reader.readOne((engineIndex, firstSequence, count, blocks, length) -> {
+            while (reader.readOneToEnd((engineIndex, firstSequence, count, blocks, length) -> {
                 if (firstSequence != nextSequence) {
                     throw CorruptJournalException.at(marketData, tailer.lastReadIndex(), -1, "a batch numbered from "
                             + firstSequence + " where " + nextSequence + " was next", null);

@@ -1,8 +1,8 @@
 package io.sluice.marketdata.feed;
 
 /**
- * Book checksum, type {@code 'C'}, 26 bytes: the checksum of an instrument's whole book after the messages before it
- * ({@code io.sluice.marketdata.book.OrderBooks#checksum}), so that a feed handler proves its book equals the
+ * Book checksum, type {@code 'C'}, 26 bytes: the checksum of an instrument's whole book after the messages before it.
+ * It is {@code io.sluice.marketdata.book.OrderBooks#checksum}, so that a feed handler proves its book equals the
  * publisher's. FLAG is unused (0).
  * <pre>
  *   0 type 'C' | 1 0 | 2 symbol | 10 timestamp | 18 checksum

@@ -1,8 +1,8 @@
 package io.sluice.marketdata.feed;
 
 /**
- * Delete order, type {@code 'D'}, 26 bytes: a resting order left the book (canceled, expired, or replaced at the back
- * of a queue, in which case an {@link AddOrder} follows). FLAG is its side.
+ * Delete order, type {@code 'D'}, 26 bytes: a resting order left the book. It was canceled, expired, or replaced at the
+ * back of a queue, in which case an {@link AddOrder} follows. FLAG is its side.
  * <pre>
  *   0 type 'D' | 1 side | 2 symbol | 10 timestamp | 18 orderId
  * </pre>

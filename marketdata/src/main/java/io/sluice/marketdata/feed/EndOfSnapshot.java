@@ -1,7 +1,7 @@
 package io.sluice.marketdata.feed;
 
 /**
- * End of snapshot, type {@code 'E'}, 26 bytes, snapshot channel only: the snapshot before it is the book after
+ * End of snapshot, type {@code 'E'}, 26 bytes, snapshot channel only. The snapshot before it is the book after
  * incremental message {@code lastSequence}; a handler applies the incrementals from {@code lastSequence + 1}. SYMBOL is
  * 0, FLAG unused, TIMESTAMP when the snapshot was taken.
  * <pre>

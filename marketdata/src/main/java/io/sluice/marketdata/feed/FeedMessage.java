@@ -3,10 +3,10 @@ package io.sluice.marketdata.feed;
 import org.agrona.DirectBuffer;
 
 /**
- * The fields every feed message starts with: its type, one byte whose meaning is the type's (a side, a status, or
- * unused), the instrument's symbol (Sluice's short text code) and a timestamp, the engine's {@code reportWriting} of
- * the report the message comes from (0.1 µs ticks since the epoch), which makes the feed a function of the engine
- * journal and lets a reader measure order-to-tick.
+ * The fields every feed message starts with: its type, one byte the type gives meaning to, the symbol and a timestamp.
+ * The byte is a side, a status, or unused; the symbol is Sluice's short text code; the timestamp is the engine's {@code
+ * reportWriting} of the report the message comes from (0.1 µs ticks since the epoch), which makes the feed a function
+ * of the engine journal and lets a reader measure order-to-tick.
  */
 public abstract class FeedMessage extends Flyweight {
     /** The type byte (one ASCII letter). */

@@ -5,8 +5,8 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.DirectBuffer;
 
 /**
- * One feed message as a line of YAML, field by field, for people: {@code ./sluice dump} of the market-data journal,
- * the feed handler's output and error messages. Allocates: never on a hot path.
+ * One feed message as a line of YAML, field by field, for people. It serves {@code ./sluice dump} of the market-data
+ * journal, the feed handler's output and error messages. Allocates: never on a hot path.
  */
 public final class FeedText {
     private FeedText() {

@@ -4,8 +4,8 @@ import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
 /**
- * The header of every feed packet, MoldUDP64's: the feed session (10 ASCII bytes, space padded), the sequence number
- * of the packet's first message, and how many messages follow (0: a heartbeat, saying which sequence comes next).
+ * The header of every feed packet, MoldUDP64's. The feed session (10 ASCII bytes, space padded), the sequence number of
+ * the packet's first message, and how many messages follow (0: a heartbeat, saying which sequence comes next).
  * A retransmission request is this header alone: the first sequence wanted and how many.
  * <pre>
  *   0 session (10 bytes) | 10 sequence (8) | 18 count (2, unsigned): 20 bytes, then the message blocks

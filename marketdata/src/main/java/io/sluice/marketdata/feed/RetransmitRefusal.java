@@ -1,9 +1,9 @@
 package io.sluice.marketdata.feed;
 
 /**
- * Retransmit refusal, type {@code 'R'}, 42 bytes, retransmission socket only, in a packet of sequence 0: why a request
- * was not answered ({@link RefusalReason}, FLAG), the sequence it asked for, the first sequence the market-data journal
- * still holds and the next sequence to be published. SYMBOL is 0, TIMESTAMP when refused.
+ * Retransmit refusal, type {@code 'R'}, 42 bytes, retransmission socket only, in a packet of sequence 0. It says why a
+ * request was not answered ({@link RefusalReason}, FLAG), the sequence it asked for, the first sequence the market-data
+ * journal still holds and the next sequence to be published. SYMBOL is 0, TIMESTAMP when refused.
  * <pre>
  *   0 type 'R' | 1 reason | 2 0 | 10 timestamp | 18 requestedSequence | 26 firstAvailable | 34 nextSequence
  * </pre>

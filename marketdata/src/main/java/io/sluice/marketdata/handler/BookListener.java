@@ -1,7 +1,7 @@
 package io.sluice.marketdata.handler;
 
 /**
- * What a feed handler tells whoever watches it: each incremental message applied to its books (with the engine's
+ * What a feed handler tells whoever watches it. Each incremental message applied to its books (with the engine's
  * reportWriting behind it, for order-to-tick), and each book checksum it compared with its own.
  */
 public interface BookListener {

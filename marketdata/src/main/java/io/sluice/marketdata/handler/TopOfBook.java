@@ -5,7 +5,7 @@ import io.sluice.marketdata.book.OrderBooks;
 import io.sluice.marketdata.feed.FeedText;
 
 /**
- * One line of an instrument's top of book, as {@code ./sluice feed} and {@code ./sluice demo} print it: status, best
+ * One line of an instrument's top of book, as {@code ./sluice feed} and {@code ./sluice demo} print it. Status, best
  * bid and ask (quantity, price and orders), the last trade, and the book checksum. Allocates: for people, at most
  * once a second, never per message.
  */

@@ -5,9 +5,9 @@ import org.agrona.concurrent.Agent;
 import java.util.concurrent.TimeUnit;
 
 /**
- * An instrument's {@link TopOfBook} line, made on the feed handler's thread (beside it in a composite) every interval
- * and handed to another thread to print: how {@code ./sluice demo} shows the book beside its latencies without reading
- * the handler's books from a second thread.
+ * An instrument's {@link TopOfBook} line, made on the feed handler's thread every interval and handed to another thread
+ * to print. It is made beside the handler in a composite: how {@code ./sluice demo} shows the book beside its latencies
+ * without reading the handler's books from a second thread.
  */
 public final class TopOfBookLine implements Agent {
     private final FeedHandler handler;

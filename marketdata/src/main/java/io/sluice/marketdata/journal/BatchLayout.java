@@ -1,8 +1,8 @@
 package io.sluice.marketdata.journal;
 
 /**
- * The layout of one excerpt of the market-data journal: the feed messages derived from one engine-journal excerpt,
- * numbered from {@code firstSequence}, as the message blocks of a feed packet ({@code FeedLayout}), so that the
+ * The layout of one excerpt of the market-data journal: the feed messages derived from one engine-journal excerpt. They
+ * are numbered from {@code firstSequence}, as the message blocks of a feed packet ({@code FeedLayout}), so that the
  * publisher and the retransmission service copy them out unchanged. A CRC32C of everything before it ends the
  * excerpt ({@code RecordChecksum}, as every Sluice record).
  * <pre>

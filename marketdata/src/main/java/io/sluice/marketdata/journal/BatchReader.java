@@ -2,6 +2,7 @@ package io.sluice.marketdata.journal;
 
 import io.sluice.contracts.RecordChecksum;
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.JournalReader;
 import io.sluice.marketdata.feed.FeedLayout;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -10,15 +11,17 @@ import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.concurrent.UnsafeBuffer;
 
 /**
- * Reads the market-data journal batch by batch on one tailer, checking each batch's checksum and shape: a damaged
- * excerpt stops reading with a {@link CorruptJournalException} naming the journal, the excerpt's index and offset.
- * Allocation-free per batch; single-threaded, like the tailer.
+ * Reads the market-data journal batch by batch on one tailer, checking each batch's checksum and shape.
+ * A damaged excerpt stops reading with a {@link CorruptJournalException} naming the journal, the excerpt's index and
+ * offset; {@link #readOneToEnd} also tells the journal's end from a damaged excerpt header. Allocation-free per batch;
+ * single-threaded, like the tailer.
  */
 public final class BatchReader {
     private final ChronicleQueue journal;
     private final ExcerptTailer tailer;
     private final UnsafeBuffer excerpt = new UnsafeBuffer(0, 0);
     private final UnsafeBuffer blocks = new UnsafeBuffer(0, 0);
+    private final JournalReader.ReadStep<BatchHandler> readStep = this::readOne;
 
     public BatchReader(final ChronicleQueue journal, final ExcerptTailer tailer) {
         this.journal = journal;
@@ -62,5 +65,17 @@ public final class BatchReader {
                 return true;
             }
         }
+    }
+
+    /**
+     * Reads the next batch as {@link #readOne} does; where there is none, proves that the tailer stands at the journal's
+     * end ({@link JournalReader#readOneToEnd(ChronicleQueue, ExcerptTailer, JournalReader.ReadStep, Object)}). Not for a
+     * live loop: finding nothing costs a look-up of the journal's last index.
+     *
+     * @return false at the journal's end
+     * @throws CorruptJournalException if a batch is damaged, its excerpt header included
+     */
+    public boolean readOneToEnd(final BatchHandler handler) {
+        return JournalReader.readOneToEnd(journal, tailer, readStep, handler);
     }
 }

@@ -13,9 +13,9 @@ import java.nio.ByteBuffer;
 import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
 
 /**
- * Gathers the feed messages of one batch in direct memory, each encoded in place ({@link #buffer()} at
- * {@link #nextMessageOffset()}, then {@link #commit}), and appends them as one excerpt of the market-data journal
- * ({@link BatchLayout}). Grows only when a batch is larger than any before it; single-threaded.
+ * Gathers the feed messages of one batch in direct memory and appends them as one excerpt of the market-data journal
+ * ({@link BatchLayout}). Each is encoded in place ({@link #buffer()} at {@link #nextMessageOffset()}, then {@link
+ * #commit}). Grows only when a batch is larger than any before it; single-threaded.
  */
 public final class BatchWriter {
     /** More than any one feed message. */

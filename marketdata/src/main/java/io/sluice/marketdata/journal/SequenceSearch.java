@@ -13,7 +13,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import java.text.ParseException;
 
 /**
- * Finds the batch of the market-data journal that holds a given sequence: a binary search over the excerpts of the
+ * Finds the batch of the market-data journal that holds a given sequence. A binary search over the excerpts of the
  * cycle (day) that holds it, reading only each probed batch's first sequence and count. What the journal no longer
  * holds (days archived away) and what it does not hold yet are answered as such, not searched for.
  */

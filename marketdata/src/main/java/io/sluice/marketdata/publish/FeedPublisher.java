@@ -23,11 +23,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * The feed's sender, as an Agrona {@link Agent}: tails the market-data journal and sends its messages in sequenced
- * UDP packets (as many consecutive messages as fit one packet, a packet as soon as the journal has nothing more now),
- * a heartbeat (a packet of no messages, naming the next sequence) when it has sent nothing for the heartbeat interval,
- * and on the snapshot channel, every snapshot interval, a snapshot of the books as of the last message it sent
- * ({@link SnapshotEncoder}). It keeps its own {@link OrderBooks}, built from the messages as it sends them.
+ * The feed's sender, as an Agrona {@link Agent}: tails the market-data journal and sends its messages in sequenced UDP
+ * packets. A packet holds as many consecutive messages as fit, and goes as soon as the journal has nothing more now; a
+ * heartbeat (a packet of no messages, naming the next sequence) goes when it has sent nothing for the heartbeat
+ * interval, and on the snapshot channel, every snapshot interval, a snapshot of the books as of the last message it
+ * sent ({@link SnapshotEncoder}). It keeps its own {@link OrderBooks}, built from the messages as it sends them.
  * <p>
  * On start it reads the journal to its end (the books as they are) and sends what is appended after: a receiver that
  * missed messages in between, or while this process was down, has them retransmitted.
@@ -80,7 +80,7 @@ public final class FeedPublisher implements Agent, AutoCloseable {
             MessageHandler.forEach(blocks, 0, length, (buffer, offset, messageLength) -> apply(buffer, offset));
             nextSequence = firstSequence + count;
         };
-        while (reader.readOne(catchUp)) {
+        while (reader.readOneToEnd(catchUp)) {
             // to the journal's end: the books as they are
         }
         lastSentNanos = System.nanoTime();

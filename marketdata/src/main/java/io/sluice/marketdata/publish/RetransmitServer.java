@@ -27,9 +27,10 @@ import java.nio.channels.SocketChannel;
 import java.util.function.Consumer;
 
 /**
- * The feed's retransmission service, as an Agrona {@link Agent}: a TCP listener whose clients ask for "sequence N,
- * count M" (a {@link PacketHeader} with the feed's session) and get those messages from the market-data journal as
- * feed packets, each framed by its length (an unsigned 16-bit integer before it), up to the last message written.
+ * The feed's retransmission service, as an Agrona {@link Agent}: a TCP listener that sends messages again from the
+ * market-data journal. Its clients ask for "sequence N, count M" (a {@link PacketHeader} with the feed's session) and
+ * get those messages as feed packets, each framed by its length (an unsigned 16-bit integer before it), up to the last
+ * message written.
  * A request that cannot be answered gets one packet of sequence 0 holding a {@link RetransmitRefusal} that says why:
  * {@link RefusalReason#MALFORMED_REQUEST} (count 0 or over {@code maxRetransmitCount}, sequence below 1) and
  * {@link RefusalReason#WRONG_SESSION}, after which the connection is closed; {@link RefusalReason#ARCHIVED} (the

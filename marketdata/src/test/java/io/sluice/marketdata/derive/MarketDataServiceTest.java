@@ -1,6 +1,9 @@
 package io.sluice.marketdata.derive;
 
 import io.sluice.contracts.AdminAction;
+import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.contracts.journal.JournalSurgery;
+import io.sluice.contracts.journal.Journals;
 import io.sluice.marketdata.MarketDataConfig;
 import io.sluice.marketdata.MarketDataJournalContents;
 import io.sluice.marketdata.RecordedEngine;
@@ -19,7 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The market-data journal derived from a real engine journal: the books it describes are the engine's, order by order,
  * after every stretch of inputs; the same engine journal always gives the same journal byte for byte, whether derived
  * in one run, in two, or after a restart half way; what the engine's trading-status outcomes say reaches the feed; an
- * instrument the config does not list stops the deriver with a message naming it.
+ * instrument the config does not list stops the deriver with a message naming it; a damaged batch header stops a restart
+ * naming it, never taken for the journal's end.
  */
 final class MarketDataServiceTest {
     private static final String NOWHERE = "127.0.0.1:9";
@@ -108,6 +112,24 @@ final class MarketDataServiceTest {
             assertTrue(e.getMessage().contains("changes the book of BARC.L, an instrument the market-data config does"
                     + " not list"), e.getMessage());
         }
+    }
+
+    @Test
+    void aDamagedBatchHeaderStopsTheRestartNamingTheMarketDataJournalNotTakenForItsEnd() throws Exception {
+        final Path root = dir.resolve("root");
+        try (RecordedEngine engine = new RecordedEngine(root, 13);
+             MarketDataService marketData = new MarketDataService(RecordedEngine.marketData(root, NOWHERE))) {
+            engine.trade(200, 397);
+            drain(marketData);
+        }
+        final Path journal = Journals.marketDataJournal(root);
+        final JournalSurgery.Change damaged = JournalSurgery.damageHeader(journal, 5);
+        final CorruptJournalException e = assertThrows(CorruptJournalException.class,
+                () -> new MarketDataService(RecordedEngine.marketData(root, NOWHERE)).close());
+        assertEquals(damaged.index(), e.index(), e.getMessage());
+        assertEquals(damaged.offset(), e.fileOffset(), e.getMessage());
+        assertTrue(e.getMessage().contains("journal " + journal.toAbsolutePath() + ", file " + damaged.file().getFileName()),
+                e.getMessage());
     }
 
     static void drain(final MarketDataService service) {

@@ -15,7 +15,8 @@ import java.util.Set;
 
 /**
  * A UDP relay on 127.0.0.1 between the publisher and feed handlers that loses, repeats and reorders packets as its
- * script says, deterministically: by the sequence a packet carries, not by when it comes. Each rule acts once, on the
+ * script says. It does so deterministically: by the sequence a packet carries, not by when it comes. Each rule acts
+ * once, on the
  * first packet that holds its sequence.
  */
 public final class LossyRelay implements AutoCloseable {

@@ -1,7 +1,7 @@
 package io.sluice.engine.book;
 
 /**
- * The most recently completed orders (filled, canceled, replaced), oldest first, kept so that a cancel or
+ * The most recently completed orders (filled, canceled, replaced), oldest first. They are kept so that a cancel or
  * replace that arrives too late is told so, and a reused ClOrdID is caught as a duplicate. Only the last
  * {@code capacity} are remembered: when one more completes, the oldest is forgotten (removed from the
  * {@link OrderIndex} and returned to the {@link OrderPool}). The bound is what keeps memory flat however

@@ -104,7 +104,6 @@ public final class EngineConfig extends SelfDescribingMarshallable {
         }
         if (risk != null) {
             risk.validate();
-            require(!restartFromSnapshots, "risk: " + RiskConfig.NOT_IN_SNAPSHOTS);
         }
     }
 

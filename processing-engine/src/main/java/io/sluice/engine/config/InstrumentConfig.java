@@ -6,8 +6,8 @@ import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
- * One tradable instrument as the engine's YAML config declares it: its symbol, the price grid (tick size),
- * the quantity grid (lot size), the band of acceptable limit prices and the per-order risk limits. Prices
+ * One tradable instrument as the engine's YAML config declares it. Its symbol, the price grid (tick size), the quantity
+ * grid (lot size), the band of acceptable limit prices and the per-order risk limits. Prices
  * and notionals are written as decimals and held as fixed point ({@link Price}); quantities are whole
  * units. Example:
  * <pre>

@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One instrument's override in {@link TradingScheduleConfig}'s {@code instruments}: the instrument's symbol and any of
- * the section's fields, each replacing the section's value for this instrument (holidays and trading days too: the
- * list given is the instrument's whole list). Example: {@code { symbol: AZN.L, open: "09:00", close: "17:00" }}.
+ * One instrument's override in {@link TradingScheduleConfig}'s {@code instruments}. The instrument's symbol and any of
+ * the section's fields, each replacing the section's value for this instrument (holidays and trading days too: the list
+ * given is the instrument's whole list). Example: {@code { symbol: AZN.L, open: "09:00", close: "17:00" }}.
  */
 public final class InstrumentSessionConfig extends SelfDescribingMarshallable {
     @LongConversion(ShortTextLongConverter.class)

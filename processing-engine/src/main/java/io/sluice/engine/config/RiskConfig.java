@@ -1,5 +1,6 @@
 package io.sluice.engine.config;
 
+import io.sluice.contracts.FirmLimit;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
@@ -22,10 +23,8 @@ import static io.sluice.engine.config.InstrumentConfig.require;
  * Without a {@code risk} section no firm limit is checked and no firm state is kept.
  */
 public final class RiskConfig extends SelfDescribingMarshallable {
-    /** Why an engine with a risk section neither writes nor restores snapshots, nor restarts from one. */
-    public static final String NOT_IN_SNAPSHOTS = "snapshots do not hold firm limits and exposure yet: an engine config"
-            + " with a risk section can neither write nor restore one (set restartFromSnapshots: false; a restart"
-            + " re-runs every input)";
+    /** What {@link #checkOf} gives for an engine config without a risk section. */
+    public static final long NO_RISK = 0;
     private int maxFirms = 256;
     private FirmLimitsConfig defaults = new FirmLimitsConfig();
     private List<FirmLimitsConfig> firms = new ArrayList<>();
@@ -58,6 +57,38 @@ public final class RiskConfig extends SelfDescribingMarshallable {
     public RiskConfig addFirm(final FirmLimitsConfig firm) {
         firms.add(firm);
         return this;
+    }
+
+    /**
+     * @return a check of everything in {@code risk} that decides the engine's answers (maxFirms, the defaults, each
+     *         listed firm and its limits, in order), which a snapshot records: one taken under another risk section is
+     *         not restored; {@link #NO_RISK} for none
+     */
+    public static long checkOf(final RiskConfig risk) {
+        if (risk == null) {
+            return NO_RISK;
+        }
+        long check = mix(1, risk.maxFirms);
+        check = mix(check, risk.defaults);
+        for (final FirmLimitsConfig firm : risk.firms) {
+            check = mix(mix(check, firm.firm()), firm);
+        }
+        return check == NO_RISK ? 1 : check;
+    }
+
+    private static long mix(final long check, final FirmLimitsConfig limits) {
+        long mixed = check;
+        for (final FirmLimit limit : FirmLimit.values()) {
+            mixed = mix(mixed, limits.value(limit));
+        }
+        return mixed;
+    }
+
+    /** One step of a 64-bit FNV-1a style hash over whole longs, with a final avalanche of the running value. */
+    private static long mix(final long check, final long value) {
+        long mixed = (check ^ value) * 0x100000001b3L;
+        mixed ^= mixed >>> 29;
+        return mixed * 0xbf58476d1ce4e5b9L;
     }
 
     /** @throws IllegalArgumentException saying what is wrong */

@@ -18,8 +18,9 @@ import java.util.Set;
 import static io.sluice.engine.config.InstrumentConfig.require;
 
 /**
- * The engine config's {@code tradingSchedule} section: when each instrument's trading session opens and closes, in
- * which time zone, on which days of the week, and the holidays with no session. It only says when; the engine never
+ * The engine config's {@code tradingSchedule} section: when each instrument's trading session opens and closes. It also
+ * says in which time zone, on which days of the week, and the holidays with no session. It only says when; the engine
+ * never
  * reads a clock: the engine process's {@link io.sluice.engine.schedule.TradingScheduler} writes OPEN_TRADING and
  * CLOSE_TRADING admin commands into the admin journal at each boundary, and the engine acts on those. Example:
  * <pre>
@@ -199,8 +200,8 @@ public final class TradingScheduleConfig extends SelfDescribingMarshallable {
     }
 
     /**
-     * One instrument's trading session, resolved: open and close in local time of {@code zone} (close before open:
-     * the next day), the trading days of the week and the holidays.
+     * One instrument's trading session, resolved. Open and close in local time of {@code zone} (close before open: the
+     * next day), the trading days of the week and the holidays.
      */
     public record Session(ZoneId zone, LocalTime open, LocalTime close, Set<DayOfWeek> tradingDays, Set<LocalDate> holidays) {
     }

@@ -6,9 +6,9 @@ import io.sluice.contracts.AdminCommands;
 import io.sluice.contracts.journal.Journals;
 
 /**
- * An operator's turn on one instrument, for load tests and benchmarks of the engine: halt, resume, close trading (its
- * DAY orders expire) and open trading again, four admin commands numbered as the admin journal numbers them
- * (source {@link Journals#ADMIN_SOURCE_ID}, event ids 1, 2, 3 ...). Allocation-free.
+ * An operator's turn on one instrument, for load tests and benchmarks of the engine. Halt, resume, close trading (its
+ * DAY orders expire) and open trading again: four admin commands numbered as the admin journal numbers them (source
+ * {@link Journals#ADMIN_SOURCE_ID}, event ids 1, 2, 3 ...). Allocation-free.
  */
 public final class AdminTurns {
     private static final AdminAction[] TURN = {AdminAction.HALT, AdminAction.RESUME, AdminAction.CLOSE_TRADING,

@@ -17,10 +17,10 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 import java.util.List;
 
 /**
- * A deterministic, allocation-free stream of realistic commands from one gateway, for benchmarks and load
- * tests: mostly limit DAY orders a few ticks either side of a mid price that wanders (so about half cross
- * and half rest), some IOC and market orders, and cancels and replaces of the session's recent orders, over several
- * instruments and sessions. The same seed always gives the same commands; each carries MetaData naming
+ * A deterministic, allocation-free stream of realistic commands from one gateway, for benchmarks and load tests. Mostly
+ * limit DAY orders a few ticks either side of a mid price that wanders (so about half cross and half rest), some IOC
+ * and market orders, and cancels and replaces of the session's recent orders, over several instruments and sessions.
+ * The same seed always gives the same commands; each carries MetaData naming
  * this gateway and event ids 1, 2, 3 ...
  * <p>
  * Mix per 100 commands: 62 limit DAY, 6 limit IOC, 4 market IOC, 18 cancels, 10 replaces. Mass cancels come on

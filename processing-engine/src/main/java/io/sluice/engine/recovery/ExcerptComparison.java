@@ -6,10 +6,10 @@ import net.openhft.chronicle.bytes.Bytes;
 import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
 
 /**
- * Compares the excerpt a fresh engine is about to commit with the recorded excerpt of the same input, in
- * place and byte for byte, except for the bytes a run stamps itself ({@link ReportLayout}: the run timestamps,
- * and the checksum, which covers them): no decoding, no copying, no reading the fresh journal back, no
- * allocation. The one comparison of re-run and recorded reports: the engine's recovery refuses to go live on the
+ * Compares the excerpt a fresh engine is about to commit with the recorded excerpt of the same input, in place and byte
+ * for byte. Only the bytes a run stamps itself are left out ({@link ReportLayout}: the run timestamps, and the
+ * checksum, which covers them): no decoding, no copying, no reading the fresh journal back, no allocation. The one
+ * comparison of re-run and recorded reports: the engine's recovery refuses to go live on the
  * first mismatch ({@link RecordedInputs#recover}), a replay reports it as a divergence. It is the fresh engine's
  * {@link JournalingInput.Inspector}, so it sees the fresh excerpt in the appender's (or the recovery wire's)
  * memory just before the commit, and walks the recorded excerpt's reports by the shapes {@link ConsumptionOrder} found reading it

@@ -16,9 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The reports of one engine journal excerpt as YAML, with what a replay does not compare zeroed: to explain
- * a divergence that {@link ExcerptComparison} found, field by field (in a replay, or a recovery that refuses
- * to go live). Not for the replay loop: it allocates.
+ * The reports of one engine journal excerpt as YAML, with what a replay does not compare zeroed. It explains a
+ * divergence that {@link ExcerptComparison} found, field by field (in a replay, or a recovery that refuses to go live).
+ * Not for the replay loop: it allocates.
  */
 public final class ExcerptText {
     private ExcerptText() {

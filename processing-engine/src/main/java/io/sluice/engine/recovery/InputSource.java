@@ -22,9 +22,9 @@ import java.nio.file.Path;
 
 /**
  * One input journal of the engine, read in order, one command at a time, into whatever {@link EngineInput} the caller
- * passes: a gateway's command journal ({@link Journals#gatewayJournal}, {@code GatewayToEngine} calls, its source the
- * gateway id) or the admin journal ({@link Journals#adminJournal}, {@code AdminCommands} calls, source
- * {@link Journals#ADMIN_SOURCE_ID}). It checks what it reads: every command must be of its journal's kind, name
+ * passes. It is a gateway's command journal ({@link Journals#gatewayJournal}, {@code GatewayToEngine} calls, its source
+ * the gateway id) or the admin journal ({@link Journals#adminJournal}, {@code AdminCommands} calls, source {@link
+ * Journals#ADMIN_SOURCE_ID}). It checks what it reads: every command must be of its journal's kind, name
  * this journal's source and carry a larger event id than the one before; an excerpt that fails its
  * checksum or does not decode as a call of its kind stops reading with a {@link CorruptJournalException}
  * naming the file, excerpt and byte offset. An exception from the target processing a command stops reading with an

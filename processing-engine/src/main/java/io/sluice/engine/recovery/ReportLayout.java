@@ -28,11 +28,11 @@ import java.util.function.Consumer;
 import static net.openhft.chronicle.core.UnsafeMemory.MEMORY;
 
 /**
- * Where, in an engine journal excerpt as a method writer lays it out in binary wire, each kind of report
- * starts, how long it is, and where its fields of interest lie: the input's sourceId and eventId (which
- * {@link ConsumptionOrder} reads without decoding the report), the four run timestamps (MetaData's
- * engineRead, reportWriting, gatewayRead, fixSent, consecutive) that a replay must not compare, and OrderID
- * and ExecID; its {@link RecordChecksum} ends it ({@link Shape#checksum()}). The offsets and lengths are the
+ * Where each kind of report starts in an engine journal excerpt, how long it is, and where its fields of interest lie.
+ * The excerpt is as a method writer lays it out in binary wire; the fields are the input's sourceId and eventId (which
+ * {@link ConsumptionOrder} reads without decoding the report), the four run timestamps (MetaData's engineRead,
+ * reportWriting, gatewayRead, fixSent, consecutive) that a replay must not compare, and OrderID and ExecID; its {@link
+ * RecordChecksum} ends it ({@link Shape#checksum()}). The offsets and lengths are the
  * contracts' {@link RecordLayout}; only the bytes Chronicle's wire puts before a call's payload (method id and
  * length) are learnt, once, by writing one report of each kind through a method writer.
  */

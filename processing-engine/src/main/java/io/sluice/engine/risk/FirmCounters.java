@@ -9,10 +9,10 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.concurrent.status.AtomicCounter;
 
 /**
- * One firm's counters in the engine's counters file, for {@code ./sluice stat}, the Prometheus exporter and
- * {@code ./sluice admin limits}: open orders, open notional per side, position per instrument, orders in the current
- * second, limit rejects, the kill switch ({@link FirmKillSwitch} ordinal) and every limit's value ({@link #NO_LIMIT} for
- * none). Notionals are whole price units, truncated. Allocated when the firm first appears, once.
+ * One firm's counters in the engine's counters file, for {@code ./sluice stat}, the Prometheus exporter and {@code
+ * ./sluice admin limits}. Open orders, open notional per side, position per instrument, orders in the current second,
+ * limit rejects, the kill switch ({@link FirmKillSwitch} ordinal) and every limit's value ({@link #NO_LIMIT} for none).
+ * Notionals are whole price units, truncated. Allocated when the firm first appears, once.
  */
 public final class FirmCounters {
     /** The value a limit's counter shows when the limit is not set. */

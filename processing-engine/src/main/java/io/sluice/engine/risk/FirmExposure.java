@@ -3,12 +3,14 @@ package io.sluice.engine.risk;
 import io.sluice.contracts.FirmLimit;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.Side;
+import io.sluice.contracts.SnapshotFirm;
+import io.sluice.contracts.SnapshotFirmPosition;
 import io.sluice.engine.config.FirmLimitsConfig;
 
 import java.util.Arrays;
 
 /**
- * One firm's limits and what it uses of them, across all its sessions and gateways: open orders, open notional per
+ * One firm's limits and what it uses of them, across all its sessions and gateways. Open orders, open notional per
  * side, filled position and open quantity per instrument, orders and limit rejects in the current second of journal
  * time, and its {@link FirmKillSwitch}. Checks are exact fixed-point integer arithmetic; nothing is allocated after
  * construction.
@@ -59,6 +61,57 @@ public final class FirmExposure {
         rejectSecond = -1;
         rejectsInSecond = 0;
         limitRejects = 0;
+    }
+
+    /** Writes this firm's state, all but its per-instrument exposure, into {@code record} for a snapshot. */
+    public SnapshotFirm snapshot(final SnapshotFirm record) {
+        record.firm(slot, firm).killSwitch(killSwitch.ordinal())
+                .open(openOrders, openBuyNotional, openSellNotional)
+                .rates(orderSecond, ordersInSecond, rejectSecond, rejectsInSecond, limitRejects);
+        for (final FirmLimit limit : FirmLimit.values()) {
+            record.limit(limit, limits[limit.ordinal()]);
+        }
+        return record;
+    }
+
+    /**
+     * Writes this firm's exposure in the {@code instrument}-th instrument, {@code symbol}, into {@code record}.
+     *
+     * @return false if it has none there (nothing filled or open), and {@code record} is left as it was
+     */
+    public boolean snapshotPosition(final int instrument, final long symbol, final SnapshotFirmPosition record) {
+        if (position[instrument] == 0 && openBuyQty[instrument] == 0 && openSellQty[instrument] == 0) {
+            return false;
+        }
+        record.set(slot, symbol, position[instrument], openBuyQty[instrument], openSellQty[instrument]);
+        return true;
+    }
+
+    /** Takes the state of a snapshot's {@code record} of this firm, after {@link #start}: the inverse of {@link #snapshot}. */
+    void restore(final SnapshotFirm record) {
+        final FirmKillSwitch state = FirmKillSwitch.fromOrdinal(record.killSwitch());
+        if (state == null) {
+            throw new IllegalStateException("firm slot " + slot + ": an unknown kill switch state " + record.killSwitch());
+        }
+        for (final FirmLimit limit : FirmLimit.values()) {
+            limits[limit.ordinal()] = record.limit(limit);
+        }
+        killSwitch = state;
+        openOrders = record.openOrders();
+        openBuyNotional = record.openBuyNotional();
+        openSellNotional = record.openSellNotional();
+        orderSecond = record.orderSecond();
+        ordersInSecond = record.ordersInSecond();
+        rejectSecond = record.rejectSecond();
+        rejectsInSecond = record.rejectsInSecond();
+        limitRejects = record.limitRejects();
+    }
+
+    /** Takes a snapshot's exposure of this firm in the {@code instrument}-th instrument: the inverse of {@link #snapshotPosition}. */
+    void restorePosition(final int instrument, final SnapshotFirmPosition record) {
+        position[instrument] = record.position();
+        openBuyQty[instrument] = record.openBuyQty();
+        openSellQty[instrument] = record.openSellQty();
     }
 
     /** @return this firm's slot in the {@link FirmRisk} table, which its orders carry */

@@ -3,6 +3,8 @@ package io.sluice.engine.risk;
 import io.sluice.contracts.FirmLimit;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.Side;
+import io.sluice.contracts.SnapshotFirm;
+import io.sluice.contracts.SnapshotFirmPosition;
 import io.sluice.engine.config.FirmLimitsConfig;
 import io.sluice.engine.config.RiskConfig;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -142,6 +144,36 @@ public final class FirmRisk {
     public void limit(final FirmExposure firm, final FirmLimit limit, final long value) {
         firm.limit(limit, value);
         markChanged(firm);
+    }
+
+    /**
+     * Restoring a snapshot: takes the state of the firm in {@code record}'s slot. Slots are restored in order, as they were
+     * taken; a firm the config lists is in its slot already and must be the one the snapshot names there.
+     *
+     * @throws IllegalStateException if the snapshot's slots do not follow on, or name another firm than the config's
+     */
+    public void restore(final SnapshotFirm record) {
+        final int slot = record.slot();
+        final boolean listed = slot < used;
+        if (listed ? slots[slot].firm() != record.firm() : slot != used || used == slots.length) {
+            throw new IllegalStateException("the snapshot's firm in slot " + slot + " does not follow on from the "
+                    + used + " firms restored or listed before it");
+        }
+        final FirmExposure firm = listed ? slots[slot] : take(record.firm(), defaults);
+        firm.restore(record);
+        markChanged(firm);
+    }
+
+    /**
+     * Restoring a snapshot, after the firm's {@link #restore}: its exposure in the {@code instrument}-th instrument.
+     *
+     * @throws IllegalStateException if the firm's slot was not restored
+     */
+    public void restorePosition(final int instrument, final SnapshotFirmPosition record) {
+        if (record.slot() < 0 || record.slot() >= used) {
+            throw new IllegalStateException("the snapshot's position of firm slot " + record.slot() + " comes before the firm");
+        }
+        slots[record.slot()].restorePosition(instrument, record);
     }
 
     /** @return how many firms changed since {@link #clearChanged}; {@link #changedSlot} names each */

@@ -41,6 +41,21 @@ public final class SessionKillSwitches {
         return true;
     }
 
+    /** @return how many sessions have their kill switch on; {@link #gatewayId} and {@link #session} name each */
+    public int count() {
+        return count;
+    }
+
+    /** @return the gateway of the {@code i}-th session whose kill switch is on */
+    public int gatewayId(final int i) {
+        return gatewayIds[i];
+    }
+
+    /** @return the SenderCompID of the {@code i}-th session whose kill switch is on */
+    public long session(final int i) {
+        return sessions[i];
+    }
+
     /** @return true if no more sessions can have their kill switch on */
     public boolean isFull() {
         return count == CAPACITY;

@@ -10,7 +10,7 @@ import java.time.ZonedDateTime;
 import java.util.List;
 
 /**
- * The configured trading sessions as a pure function of time: given an instant, which instruments should be open, and
+ * The configured trading sessions as a pure function of time. Given an instant: which instruments should be open, and
  * the next instant after it at which that changes. No clock is read here; the {@link TradingScheduler} asks with the
  * time it read.
  * <p>

@@ -12,10 +12,10 @@ import java.time.Instant;
 import java.util.Arrays;
 
 /**
- * Decides when the trading session opens and closes, and says so in the admin journal: an Agrona {@link Agent} on the
+ * Decides when the trading session opens and closes, and says so in the admin journal. An Agrona {@link Agent} on the
  * engine process's background thread that reads the wall clock ({@link EpochClock}, injected so tests drive time) and,
- * whenever it passes a boundary of the {@link TradingSchedule}, appends an {@link AdminAction#OPEN_TRADING} or
- * {@link AdminAction#CLOSE_TRADING} {@link AdminCommand} (user and reason {@value #NAME}) through {@link AdminJournal}.
+ * whenever it passes a boundary of the {@link TradingSchedule}, appends an {@link AdminAction#OPEN_TRADING} or {@link
+ * AdminAction#CLOSE_TRADING} {@link AdminCommand} (user and reason {@value #NAME}) through {@link AdminJournal}.
  * The engine acts on those as on any input, so replay reproduces the trading day byte for byte; the engine itself
  * never reads a clock.
  * <p>

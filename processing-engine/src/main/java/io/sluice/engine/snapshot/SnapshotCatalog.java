@@ -4,8 +4,11 @@ import io.sluice.contracts.EngineSnapshots;
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.SnapshotBegin;
 import io.sluice.contracts.SnapshotEnd;
+import io.sluice.contracts.SnapshotFirm;
+import io.sluice.contracts.SnapshotFirmPosition;
 import io.sluice.contracts.SnapshotInstrument;
 import io.sluice.contracts.SnapshotOrder;
+import io.sluice.contracts.SnapshotSessionKillSwitch;
 import io.sluice.contracts.SnapshotSource;
 import io.sluice.contracts.TradingHalt;
 import io.sluice.contracts.TradingSession;
@@ -37,7 +40,7 @@ final class SnapshotCatalog {
     }
 
     /** An instrument's trading state as a snapshot records it. */
-    record TradingState(long symbol, TradingSession session, TradingHalt halt) {
+    record TradingState(long symbol, TradingSession session, TradingHalt halt, long lastTradePrice) {
     }
 
     /** One snapshot: where its begin excerpt is, what it says, and its end (null: torn) or why it is unusable. */
@@ -194,11 +197,23 @@ final class SnapshotCatalog {
             public void snapshotInstrument(final SnapshotInstrument i) {
                 current[0].instruments.add(new Instrument(i.symbol(), i.tickSize(), i.lotSize(), i.priceLow(),
                         i.priceHigh(), i.maxOrderQty(), i.maxNotional()));
-                current[0].tradingStates.add(new TradingState(i.symbol(), i.session(), i.halt()));
+                current[0].tradingStates.add(new TradingState(i.symbol(), i.session(), i.halt(), i.lastTradePrice()));
             }
 
             @Override
             public void snapshotOrder(final SnapshotOrder order) {
+            }
+
+            @Override
+            public void snapshotFirm(final SnapshotFirm firm) {
+            }
+
+            @Override
+            public void snapshotFirmPosition(final SnapshotFirmPosition position) {
+            }
+
+            @Override
+            public void snapshotSessionKillSwitch(final SnapshotSessionKillSwitch session) {
             }
 
             @Override

@@ -12,9 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The snapshots of a deployment's snapshot journal with the journal positions a start from each one reads from, and
- * whether the engine's restart would use it (the checks of {@link SnapshotRestore}, without loading anything): what
- * a retention policy ({@code ./sluice archive}) must keep. Opens every journal read-only. Start-up code: it allocates.
+ * The snapshots of a deployment's snapshot journal with the journal positions a start from each one reads from. Also
+ * whether the engine's restart would use it (the checks of {@link SnapshotRestore}, without loading anything): what a
+ * retention policy ({@code ./sluice archive}) must keep. Opens every journal read-only. Start-up code: it allocates.
  */
 public final class SnapshotPositions {
     /** Where a snapshot says one gateway's inputs were consumed up to. */

@@ -3,8 +3,11 @@ package io.sluice.engine.snapshot;
 import io.sluice.contracts.EngineSnapshots;
 import io.sluice.contracts.SnapshotBegin;
 import io.sluice.contracts.SnapshotEnd;
+import io.sluice.contracts.SnapshotFirm;
+import io.sluice.contracts.SnapshotFirmPosition;
 import io.sluice.contracts.SnapshotInstrument;
 import io.sluice.contracts.SnapshotOrder;
+import io.sluice.contracts.SnapshotSessionKillSwitch;
 import io.sluice.contracts.SnapshotSource;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
@@ -30,13 +33,13 @@ import java.util.Set;
 import java.util.function.Consumer;
 
 /**
- * Starts a fresh engine from a snapshot instead of from the first input: the engine process on restart, the
+ * Starts a fresh engine from a snapshot instead of from the first input. It serves the engine process on restart, the
  * snapshotter before it follows the journals on, and {@code replay --from-snapshot}. It takes the newest snapshot of
  * the snapshot journal (or the one asked for), reading the journal backward from its end
  * ({@link SnapshotCatalog.NewestFirst}: the snapshots older than the one used are never read), and uses it only if
  * <ul>
  *   <li>it is whole: its end record is there and its excerpts still give the checksum the end records;</li>
- *   <li>it was taken under this config: same format version, capacities and instruments;</li>
+ *   <li>it was taken under this config: same format version, capacities, instruments and risk section;</li>
  *   <li>it matches these journals: the engine journal holds, at the index the snapshot records, an excerpt answering
  *   the same input with the same CRC32C, and each gateway journal holds, at the index recorded for it, the event
  *   recorded for it.</li>
@@ -51,8 +54,8 @@ public final class SnapshotRestore {
     public static final long LATEST = -1;
 
     /**
-     * The snapshot a restore started from, and how long the restore took to find the snapshots it looked at (newest
-     * first, up to the one used), check them and load the one used.
+     * The snapshot a restore started from, and how long the restore took. The times are to find the snapshots it looked
+     * at (newest first, up to the one used), check them and load the one used.
      */
     public record Restored(Path journal, long beginIndex, long engineIndex, long inputs, int openOrders,
                            int completedOrders, int lookedAt, long findNanos, long checkNanos, long loadNanos) {
@@ -107,9 +110,6 @@ public final class SnapshotRestore {
     public static Restored restore(final ChronicleQueue snapshots, final EngineConfig config, final Engine engine,
                                    final ConsumptionOrder order, final InputSources sources, final long wanted,
                                    final NanoClock clock, final Consumer<String> log) {
-        if (config.risk() != null) {
-            throw new IllegalArgumentException(RiskConfig.NOT_IN_SNAPSHOTS);
-        }
         final Path dir = Path.of(snapshots.fileAbsolutePath());
         boolean found = false;
         long findNanos = 0;
@@ -163,6 +163,11 @@ public final class SnapshotRestore {
      */
     static String check(final SnapshotCatalog.Entry entry, final EngineConfig config, final ChronicleQueue snapshots,
                                 final ConsumptionOrder order, final InputSources sources) {
+        // The format first: the records after the begin record of another format may not decode at all.
+        if (entry.begin != null && entry.begin.formatVersion() != SnapshotBegin.FORMAT_VERSION) {
+            return "written in snapshot format " + entry.begin.formatVersion() + "; this build reads format "
+                    + SnapshotBegin.FORMAT_VERSION;
+        }
         if (entry.unreadable != null) {
             return entry.unreadable;
         }
@@ -173,10 +178,6 @@ public final class SnapshotRestore {
             return "torn: it has no end record (its writer stopped part way, or is still writing it)";
         }
         final SnapshotBegin begin = entry.begin;
-        if (begin.formatVersion() != SnapshotBegin.FORMAT_VERSION) {
-            return "written in snapshot format " + begin.formatVersion() + "; this build reads format "
-                    + SnapshotBegin.FORMAT_VERSION;
-        }
         final String config1 = config == null ? null : configDifference(entry, config);
         if (config1 != null) {
             return "taken under another engine config: " + config1;
@@ -240,6 +241,11 @@ public final class SnapshotRestore {
             return "maxOpenOrders, completedOrderMemory, maxPriceLevels " + b.maxOpenOrders() + ", "
                     + b.completedOrderMemory() + ", " + b.maxPriceLevels() + " in the snapshot, " + config.maxOpenOrders()
                     + ", " + config.completedOrderMemory() + ", " + config.maxPriceLevels() + " configured";
+        }
+        if (b.riskCheck() != RiskConfig.checkOf(config.risk())) {
+            return b.riskCheck() == RiskConfig.NO_RISK ? "it was taken without firm limits, the config has a risk section"
+                    : config.risk() == null ? "it was taken with firm limits, the config has no risk section"
+                    : "another risk section: maxFirms, the defaults or the firms listed, or their limits, differ";
         }
         final Set<SnapshotCatalog.Instrument> configured = new HashSet<>();
         for (final InstrumentConfig c : config.instruments()) {
@@ -308,8 +314,9 @@ public final class SnapshotRestore {
         }
         engine.restoreKillSwitch(begin.killSwitch());
         for (final SnapshotCatalog.TradingState state : entry.tradingStates) {
-            engine.restoreTradingState(state.symbol(), state.session(), state.halt());
+            engine.restoreTradingState(state.symbol(), state.session(), state.halt(), state.lastTradePrice());
         }
+        final int[] firms = {0};
         try (ExcerptTailer tailer = snapshots.createTailer()) {
             final MethodReader reader = tailer.methodReader(new EngineSnapshots() {
                 @Override
@@ -322,6 +329,22 @@ public final class SnapshotRestore {
 
                 @Override
                 public void snapshotInstrument(final SnapshotInstrument ignored) {
+                }
+
+                @Override
+                public void snapshotFirm(final SnapshotFirm firm) {
+                    engine.restoreFirm(firm);
+                    firms[0]++;
+                }
+
+                @Override
+                public void snapshotFirmPosition(final SnapshotFirmPosition position) {
+                    engine.restoreFirmPosition(position);
+                }
+
+                @Override
+                public void snapshotSessionKillSwitch(final SnapshotSessionKillSwitch session) {
+                    engine.restoreSessionKillSwitch(session);
                 }
 
                 @Override
@@ -344,10 +367,13 @@ public final class SnapshotRestore {
                 reader.readOne();
             }
         }
-        if (engine.openOrders() != begin.openOrders() || engine.completedOrders().size() != begin.completedOrders()) {
+        if (engine.openOrders() != begin.openOrders() || engine.completedOrders().size() != begin.completedOrders()
+                || firms[0] != begin.firms() || engine.sessionKillSwitches().count() != begin.sessionKillSwitches()) {
             throw new IllegalStateException("the snapshot at index 0x" + Long.toHexString(entry.beginIndex) + " says "
-                    + begin.openOrders() + " resting and " + begin.completedOrders() + " completed orders, loading it gave "
-                    + engine.openOrders() + " and " + engine.completedOrders().size());
+                    + begin.openOrders() + " resting and " + begin.completedOrders() + " completed orders, "
+                    + begin.firms() + " firms and " + begin.sessionKillSwitches() + " session kill switches; loading it"
+                    + " gave " + engine.openOrders() + ", " + engine.completedOrders().size() + ", " + firms[0] + " and "
+                    + engine.sessionKillSwitches().count());
         }
     }
 }

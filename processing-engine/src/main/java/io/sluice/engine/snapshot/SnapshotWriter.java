@@ -3,8 +3,11 @@ package io.sluice.engine.snapshot;
 import io.sluice.contracts.EngineSnapshots;
 import io.sluice.contracts.SnapshotBegin;
 import io.sluice.contracts.SnapshotEnd;
+import io.sluice.contracts.SnapshotFirm;
+import io.sluice.contracts.SnapshotFirmPosition;
 import io.sluice.contracts.SnapshotInstrument;
 import io.sluice.contracts.SnapshotOrder;
+import io.sluice.contracts.SnapshotSessionKillSwitch;
 import io.sluice.contracts.SnapshotSource;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.Engine;
@@ -17,16 +20,21 @@ import io.sluice.engine.config.RiskConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.engine.recovery.InputSource;
 import io.sluice.engine.recovery.InputSources;
+import io.sluice.engine.risk.FirmExposure;
+import io.sluice.engine.risk.FirmRisk;
+import io.sluice.engine.risk.SessionKillSwitches;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
 
 /**
- * Writes the whole state of an {@link Engine} as one snapshot into the snapshot journal, in the record order
- * {@link EngineSnapshots} lays down: begin (position, counters, kill switch, capacities), sources (the admin journal
- * among them) and instruments (with their trading session and halt) in one excerpt;
- * the resting orders in book priority and the completed orders oldest first, {@value SnapshotBegin#ORDERS_PER_EXCERPT}
- * to an excerpt; then the end record with the chained checksum of all those excerpts. A writer killed part way leaves
+ * Writes the whole state of an {@link Engine} as one snapshot into the snapshot journal, in the record order {@link
+ * EngineSnapshots} lays down. Begin (position, counters, kill switch, capacities), sources (the admin journal among
+ * them) and instruments (with their trading session and halt) go in one excerpt. Then, {@value
+ * SnapshotBegin#ORDERS_PER_EXCERPT} records to an excerpt: the firms of the risk table with their positions, the
+ * sessions whose kill switch is on, the resting orders in book priority and the completed orders oldest first; then the
+ * end record
+ * with the chained checksum of all those excerpts. A writer killed part way leaves
  * a snapshot without its end, which readers never use ({@link SnapshotCatalog}).
  * <p>
  * The engine must not be processing while it is written: the snapshotter ({@link SnapshotMain}) writes between inputs
@@ -37,11 +45,15 @@ public final class SnapshotWriter {
     private final EngineSnapshots records;
     private final EngineConfig config;
     private final long idKeyCheck;
+    private final long riskCheck;
     private final SnapshotChecksum checksum = new SnapshotChecksum();
     private final SnapshotBegin begin = new SnapshotBegin();
     private final SnapshotSource source = new SnapshotSource();
     private final SnapshotInstrument instrument = new SnapshotInstrument();
     private final SnapshotOrder order = new SnapshotOrder();
+    private final SnapshotFirm firm = new SnapshotFirm();
+    private final SnapshotFirmPosition position = new SnapshotFirmPosition();
+    private final SnapshotSessionKillSwitch session = new SnapshotSessionKillSwitch();
     private final SnapshotEnd end = new SnapshotEnd();
     private DocumentContext excerpt;
     private long excerptStart;
@@ -53,6 +65,7 @@ public final class SnapshotWriter {
         this.records = Journals.methodWriter(appender, EngineSnapshots.class);
         this.config = config;
         this.idKeyCheck = config.publicIds().keyCheck();
+        this.riskCheck = RiskConfig.checkOf(config.risk());
     }
 
     /**
@@ -64,16 +77,16 @@ public final class SnapshotWriter {
      * @return the snapshot journal index of the snapshot's begin excerpt
      */
     public long write(final Engine engine, final ConsumptionOrder position, final long inputs, final InputSources sources) {
-        if (config.risk() != null) {
-            throw new IllegalArgumentException(RiskConfig.NOT_IN_SNAPSHOTS);
-        }
         checksum.reset();
+        final FirmRisk risk = engine.risk();
+        final SessionKillSwitches sessionKillSwitches = engine.sessionKillSwitches();
         begin.position(position.index(), position.checksum(), position.sourceId(), position.eventId(), inputs)
                 .state(engine.lastOrderId(), engine.lastExecId(), engine.openOrders(), engine.completedOrders().size(),
                         sources.count(), config.instruments().size())
                 .capacities(config.maxOpenOrders(), config.completedOrderMemory(), config.maxPriceLevels())
                 .idKeyCheck(idKeyCheck)
-                .killSwitch(engine.killSwitch());
+                .killSwitch(engine.killSwitch())
+                .risk(riskCheck, risk == null ? 0 : risk.firms(), sessionKillSwitches.count());
         open();
         records.snapshotBegin(begin);
         for (int i = 0; i < sources.count(); i++) {
@@ -84,10 +97,18 @@ public final class SnapshotWriter {
         for (int i = 0; i < config.instruments().size(); i++) {
             final InstrumentConfig c = config.instruments().get(i);
             records.snapshotInstrument(instrument.set(c.symbol(), c.tickSize(), c.lotSize(), c.priceLow(), c.priceHigh(),
-                    c.maxOrderQty(), c.maxNotional()).state(engine.tradingSession(i), engine.tradingHalt(i)));
+                    c.maxOrderQty(), c.maxNotional()).state(engine.tradingSession(i), engine.tradingHalt(i), engine.lastTradePrice(i)));
         }
         close();
         final long beginIndex = appender.lastIndexAppended();
+        for (int slot = 0; risk != null && slot < risk.firms(); slot++) {
+            writeFirm(risk.inSlot(slot));
+        }
+        for (int i = 0; i < sessionKillSwitches.count(); i++) {
+            beforeRecord();
+            records.snapshotSessionKillSwitch(session.set(sessionKillSwitches.gatewayId(i), sessionKillSwitches.session(i)));
+            afterRecord();
+        }
         int resting = 0;
         for (int i = 0; i < engine.books(); i++) {
             resting += writeSide(engine.book(i).bids()) + writeSide(engine.book(i).asks());
@@ -120,15 +141,39 @@ public final class SnapshotWriter {
         }
     }
 
-    private void writeOrder(final Order o, final boolean resting) {
-        if (excerpt == null) {
-            open();
+    /** The firm's record, then one record per instrument it has exposure in. */
+    private void writeFirm(final FirmExposure exposure) {
+        beforeRecord();
+        records.snapshotFirm(exposure.snapshot(firm));
+        afterRecord();
+        for (int i = 0; i < config.instruments().size(); i++) {
+            if (exposure.snapshotPosition(i, config.instruments().get(i).symbol(), position)) {
+                beforeRecord();
+                records.snapshotFirmPosition(position);
+                afterRecord();
+            }
         }
+    }
+
+    private void writeOrder(final Order o, final boolean resting) {
+        beforeRecord();
         records.snapshotOrder(order.resting(resting)
                 .owner(o.orderId(), o.gatewayId(), o.session(), o.firm())
                 .terms(o.clOrdId(), o.account(), o.symbol(), o.side(), o.ordType(), o.timeInForce(), o.orderQty(), o.price())
                 .routing(o.onBehalfOfCompId(), o.deliverToCompId())
                 .state(o.ordStatus(), o.cumQty(), o.notional()));
+        afterRecord();
+    }
+
+    /** Opens an excerpt for the next record of the chunked part (firms, session kill switches, orders) if none is open. */
+    private void beforeRecord() {
+        if (excerpt == null) {
+            open();
+        }
+    }
+
+    /** Closes the excerpt once it holds {@value SnapshotBegin#ORDERS_PER_EXCERPT} records. */
+    private void afterRecord() {
         if (++inExcerpt == SnapshotBegin.ORDERS_PER_EXCERPT) {
             close();
         }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -97,7 +98,7 @@ final class EngineConfigTest {
 
     @Test
     void firmLimitsReadAsWrittenNotionalsAsFixedPointAndLimitsLeftOutAsNone() {
-        final RiskConfig risk = EngineConfig.parse(risky("restartFromSnapshots: false,",
+        final RiskConfig risk = EngineConfig.parse(risky(
                 "{ firm: ACME, maxOpenOrders: 5, maxOpenNotional: 1000.5, priceCollar: 250 }"), "test.yaml").risk();
         final FirmLimitsConfig acme = risk.firms().getFirst();
         assertEquals(5, acme.value(FirmLimit.MAX_OPEN_ORDERS));
@@ -110,38 +111,49 @@ final class EngineConfigTest {
     @Test
     void aNegativeFirmLimitIsRefusedNamingTheFirmAndTheLimit() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse(
-                risky("restartFromSnapshots: false,", "{ firm: ACME, maxPosition: -1 }"), "test.yaml"));
+                risky("{ firm: ACME, maxPosition: -1 }"), "test.yaml"));
         assertTrue(e.getMessage().contains("risk firm ACME: maxPosition must be between 0 and"), e.getMessage());
     }
 
     @Test
     void anAbsurdFirmLimitIsRefused() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse(
-                risky("restartFromSnapshots: false,", "{ firm: ACME, priceCollar: 10001 }"), "test.yaml"));
+                risky("{ firm: ACME, priceCollar: 10001 }"), "test.yaml"));
         assertTrue(e.getMessage().contains("priceCollar must be between 0 and 10000"), e.getMessage());
     }
 
     @Test
     void aFirmListedTwiceIsRefused() {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse(
-                risky("restartFromSnapshots: false,", "{ firm: ACME }, { firm: ACME }"), "test.yaml"));
+                risky("{ firm: ACME }, { firm: ACME }"), "test.yaml"));
         assertTrue(e.getMessage().contains("a firm is listed twice"), e.getMessage());
     }
 
     @Test
-    void firmLimitsWithRestartsFromSnapshotsAreRefused() {
-        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineConfig.parse(
-                risky("", "{ firm: ACME, maxOpenOrders: 5 }"), "test.yaml"));
-        assertTrue(e.getMessage().contains("restartFromSnapshots: false"), e.getMessage());
+    void firmLimitsRestartFromSnapshotsByDefault() {
+        assertTrue(EngineConfig.parse(risky("{ firm: ACME, maxOpenOrders: 5 }"), "test.yaml").restartFromSnapshots());
     }
 
-    private static String risky(final String extra, final String firms) {
+    @Test
+    void theRiskCheckSeesEveryLimitOfEveryFirmAndNoRiskSectionIsZero() {
+        final RiskConfig risk = EngineConfig.parse(risky("{ firm: ACME, maxOpenOrders: 5 }"), "test.yaml").risk();
+        final long check = RiskConfig.checkOf(risk);
+        assertEquals(RiskConfig.NO_RISK, RiskConfig.checkOf(null));
+        assertEquals(check, RiskConfig.checkOf(EngineConfig.parse(risky("{ firm: ACME, maxOpenOrders: 5 }"), "test.yaml")
+                .risk()));
+        assertNotEquals(check, RiskConfig.checkOf(EngineConfig.parse(risky("{ firm: ACME, maxOpenOrders: 6 }"),
+                "test.yaml").risk()));
+        assertNotEquals(check, RiskConfig.checkOf(EngineConfig.parse(risky("{ firm: ACMF, maxOpenOrders: 5 }"),
+                "test.yaml").risk()));
+        assertNotEquals(check, RiskConfig.checkOf(risk.maxFirms(risk.maxFirms() + 1)));
+    }
+
+    private static String risky(final String firms) {
         return """
                 !EngineConfig {
-                  %s
                   instruments: [ { symbol: X, tickSize: 0.01, priceLow: 1, priceHigh: 2, maxOrderQty: 10, maxNotional: 100 } ],
                   risk: { firms: [ %s ] }
                 }
-                """.formatted(extra, firms);
+                """.formatted(firms);
     }
 }

@@ -6,7 +6,7 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 import java.nio.file.Path;
 
 /**
- * The market the engine's process-level tests (and the tools' tests on real engine journals) trade: gateways 1 and 2,
+ * The market the engine's process-level tests (and the tools' tests on real engine journals) trade. Gateways 1 and 2,
  * and two instruments, VOD.L (ticks of 0.01 in 50..150, lots of 10) and BARC.L (ticks of 0.005 in 1..10, lots of 1),
  * with room for 10,000 open orders. A test that needs another limit changes the config it gets.
  */

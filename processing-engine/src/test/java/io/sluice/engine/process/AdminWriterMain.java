@@ -11,10 +11,10 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * An operator stand-in as a child process: {@code AdminWriterMain <root> <count> <pauseMicros>} appends {@code count}
- * admin commands to the admin journal ({@link AdminJournal}), pausing {@code pauseMicros} after each, cycling through
- * {@link #CYCLE}: every engine action (cancels, the kill switch, halt and resume, closing and opening the trading
- * session, with the refusals the cycle's order brings) and a gateway action, over the instruments and sessions of
- * {@link TwoInstrumentMarket} and {@link GatewayJournalWriter}.
+ * admin commands to the admin journal. It writes through {@link AdminJournal}, pausing {@code pauseMicros} after each,
+ * cycling through {@link #CYCLE}: every engine action (cancels, the kill switch, halt and resume, closing and opening
+ * the trading session, with the refusals the cycle's order brings) and a gateway action, over the instruments and
+ * sessions of {@link TwoInstrumentMarket} and {@link GatewayJournalWriter}.
  */
 public final class AdminWriterMain {
     /** The commands, in the order they are appended, again and again. */

@@ -8,8 +8,8 @@ import net.openhft.chronicle.wire.DocumentContext;
 import java.nio.file.Path;
 
 /**
- * Counts the excerpts of the engine journal under a root as they are committed (a torn one, from an engine killed
- * while writing it, never shows): how the tests with killed engine processes measure the engine's progress.
+ * Counts the excerpts of the engine journal under a root as they are committed: how the tests with killed engine
+ * processes measure its progress. A torn one, from an engine killed while writing it, never shows.
  */
 public final class CommittedExcerpts implements AutoCloseable {
     private final ChronicleQueue queue;

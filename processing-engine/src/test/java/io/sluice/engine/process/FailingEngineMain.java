@@ -14,8 +14,8 @@ import io.sluice.engine.config.EngineConfig;
 import java.nio.file.Path;
 
 /**
- * The engine process with a bug planted for tests: its logic throws on the command with event id {@code args[1]}
- * (of any gateway), part way through, after the real engine has processed the command. Run as
+ * The engine process with a bug planted for tests. Its logic throws on the command with event id {@code args[1]} (of
+ * any gateway), part way through, after the real engine has processed the command. Run as
  * {@code FailingEngineMain <config.yaml> <eventId>}; exits as {@link EngineMain} does.
  */
 public final class FailingEngineMain {

@@ -9,9 +9,9 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import java.nio.file.Path;
 
 /**
- * Plays a gateway without FIX in tests: appends the seeded command mix of {@link MixedOrderFlow} (over the
- * instruments of {@link TwoInstrumentMarket}) to gateway {@code id}'s journal, with MetaData naming
- * this gateway and event ids 1, 2, 3 ...
+ * Plays a gateway without FIX in tests: appends the seeded command mix of {@link MixedOrderFlow} to gateway {@code
+ * id}'s journal. The commands are over the instruments of {@link TwoInstrumentMarket}, with MetaData naming this
+ * gateway and event ids 1, 2, 3 ...
  */
 public final class GatewayJournalWriter implements AutoCloseable {
     private final ChronicleQueue queue;

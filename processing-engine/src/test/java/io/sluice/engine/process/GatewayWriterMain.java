@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A gateway stand-in as a child process: {@code GatewayWriterMain <root> <gatewayId> <seed> <count>
- * <pauseMicros>} appends {@code count} commands of the seeded mix ({@link GatewayJournalWriter}),
- * pausing {@code pauseMicros} after every ten so that it streams for a while instead of finishing at once.
+ * A gateway stand-in as a child process: {@code GatewayWriterMain <root> <gatewayId> <seed> <count> <pauseMicros>}
+ * appends {@code count} commands of the seeded mix. It writes through {@link GatewayJournalWriter}, pausing {@code
+ * pauseMicros} after every ten so that it streams for a while instead of finishing at once.
  */
 public final class GatewayWriterMain {
     private GatewayWriterMain() {

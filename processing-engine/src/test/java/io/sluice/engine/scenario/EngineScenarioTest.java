@@ -35,7 +35,7 @@ final class EngineScenarioTest {
         return scenariosIn("/scenarios");
     }
 
-    /** The firm-limit scenarios, run against {@code scenario-risk-engine.yaml}: snapshots do not hold firm state yet. */
+    /** The firm-limit scenarios, run against {@code scenario-risk-engine.yaml}. */
     static Stream<Path> riskScenarios() throws IOException, URISyntaxException {
         return scenariosIn("/risk-scenarios");
     }

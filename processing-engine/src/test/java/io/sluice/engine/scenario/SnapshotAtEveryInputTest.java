@@ -41,12 +41,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * Every engine scenario ({@code src/test/resources/scenarios/}), cut at every input: the scenario's commands are
+ * Every engine scenario ({@code src/test/resources/scenarios/}, and {@code risk-scenarios/} with firm limits), cut at
+ * every input. The scenario's commands are
  * written to real gateway journals and answered by the engine process's loop; the snapshotter writes a snapshot after
  * every input; then, for each snapshot, a fresh engine restored from it re-runs the rest of the scenario and must
  * give, report for report, what the engine recorded. Admin commands of a scenario go to the admin journal, which the
  * engine reads beside the gateway journals. So every rule the scenarios state (priority, partial fills,
- * replaces in place, self-match prevention, capacity, forgetting completed orders) survives a snapshot at any point.
+ * replaces in place, self-match prevention, capacity, forgetting completed orders; each firm limit, rate window, live
+ * limit change and kill switch) survives a snapshot at any point.
  */
 final class SnapshotAtEveryInputTest {
     @TempDir
@@ -55,9 +57,19 @@ final class SnapshotAtEveryInputTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.sluice.engine.scenario.EngineScenarioTest#scenarios")
     void aSnapshotAfterAnyInputRestoresAnEngineThatAnswersTheRestAsRecorded(final Path file) throws Exception {
+        cutAtEveryInput(file, "/scenario-engine.yaml");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("io.sluice.engine.scenario.EngineScenarioTest#riskScenarios")
+    void aSnapshotAfterAnyInputRestoresTheFirmsLimitsExposureAndKillSwitches(final Path file) throws Exception {
+        cutAtEveryInput(file, "/scenario-risk-engine.yaml");
+    }
+
+    private void cutAtEveryInput(final Path file, final String configResource) throws Exception {
         final Path root = dir.resolve(file.getFileName().toString().replace(".yaml", ""));
         final EngineConfig config = EngineConfig.load(
-                Path.of(SnapshotAtEveryInputTest.class.getResource("/scenario-engine.yaml").toURI()))
+                Path.of(SnapshotAtEveryInputTest.class.getResource(configResource).toURI()))
                 .journalRoot(root).pretouch(false);
         final int inputs = writeGatewayJournals(Scenario.parse(Files.readString(file)).input(), root);
         try (EngineService engine = EngineService.launch(config)) {

@@ -16,10 +16,10 @@ import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A snapshot writer caught in the middle of a write, as a child process to be killed with {@code kill -9}:
- * {@code TornSnapshotMain <root>} appends a snapshot's begin excerpt to {@code <root>/snapshots}, opens the next
- * excerpt and writes orders into it, prints {@value #HOLDING} and waits, holding the excerpt open (its header not yet
- * complete, the journal's write lock held) until it is killed.
+ * A snapshot writer caught in the middle of a write, as a child process to be killed with {@code kill -9}. {@code
+ * TornSnapshotMain <root>} appends a snapshot's begin excerpt to {@code <root>/snapshots}, opens the next excerpt and
+ * writes orders into it, prints {@value #HOLDING} and waits, holding the excerpt open (its header not yet complete, the
+ * journal's write lock held) until it is killed.
  */
 public final class TornSnapshotMain {
     /** Printed once the excerpt is open and half written. */

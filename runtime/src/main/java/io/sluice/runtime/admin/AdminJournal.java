@@ -25,9 +25,9 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The deployment's admin journal ({@link Journals#adminJournal}), as its writers see it: {@code ./sluice admin} and
- * the trading-session scheduler append {@link AdminCommand}s here, possibly from several processes at once, and the
- * engine and the gateways read them as inputs. Two rules live here and nowhere else:
+ * The deployment's admin journal ({@link Journals#adminJournal}), as its writers see it. {@code ./sluice admin} and the
+ * trading-session scheduler append {@link AdminCommand}s here, possibly from several processes at once, and the engine
+ * and the gateways read them as inputs. Two rules live here and nowhere else:
  * <ul>
  * <li><b>Only the deployment's own OS user may write it.</b> The directory is created owner-only ({@code rwx------});
  *     {@link #requireOwnerOnly} refuses one owned by another user or open to group or others, naming the directory,

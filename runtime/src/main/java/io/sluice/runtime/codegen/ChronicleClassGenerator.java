@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Build step (Maven's {@code process-classes} phase of the engine and gateway modules): generates, at build time,
- * the method writer and reader classes Chronicle Wire would otherwise generate and compile with javac while the
- * process starts. Chronicle looks a generated class up by name ({@code Class.forName}) before it compiles one, so
+ * Build step: generates the method writer and reader classes Chronicle Wire would otherwise generate and compile with
+ * javac while the process starts. It runs in Maven's {@code process-classes} phase of the engine and gateway modules,
+ * at build time. Chronicle looks a generated class up by name ({@code Class.forName}) before it compiles one, so
  * a class file of that name in the module's jar is used as is. The generator runs the module's
  * {@link CodegenExercise}, with Chronicle's {@code dumpCodeToTarget} switched on, which makes Chronicle's
  * compiler write every class it compiles under {@code project.build.directory}; it copies those class files into

@@ -8,9 +8,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a duration as people write it in a config file or on a command line: {@code 500ms}, {@code 2s}, {@code 1m},
- * or a number of seconds alone ({@code 3}); a fraction is allowed ({@code 1.5s}, precise to the nanosecond), and
- * the unit in any case. Spaces around the value are ignored, a space inside it ({@code 2 s}) is refused. The one
+ * Reads a duration as people write it in a config file or on a command line. {@code 500ms}, {@code 2s}, {@code 1m}, or
+ * a number of seconds alone ({@code 3}); a fraction is allowed ({@code 1.5s}, precise to the nanosecond), and the unit
+ * in any case. Spaces around the value are ignored, a space inside it ({@code 2 s}) is refused. The one
  * reader of durations for every Sluice setting and option, so that all of them accept the same text; each caller
  * checks its own range and names its setting in front of the message.
  */

@@ -15,8 +15,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Reads the counters of every Sluice process of a deployment from outside, knowing only its journal root: each
- * {@link CountersFile} under {@code <root>/counters/}, mapped read-only for the moment of one {@link #read}. Used by
+ * Reads the counters of every Sluice process of a deployment from outside, knowing only its journal root. Each {@link
+ * CountersFile} under {@code <root>/counters/} is mapped read-only for the moment of one {@link #read}. Used by
  * {@code ./sluice stat} and {@code ./sluice metrics}; it never writes, so it never disturbs the processes.
  */
 public final class CountersDirectory {

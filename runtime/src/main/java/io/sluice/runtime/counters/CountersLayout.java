@@ -13,9 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The layout every Sluice counters file shares, as Aeron lays out its CnC file: a header page, whose first long is 0
+ * The layout every Sluice counters file shares, as Aeron lays out its CnC file. A header page, whose first long is 0
  * while a writer (re)writes the file, then the Agrona counters' metadata, then their values, sized for a number of
- * counters. What a file keeps in its header page is its own ({@link CountersFile}: the process). A writer creates a file or
+ * counters. What a file keeps in its header page is its own ({@link CountersFile}: the process). A writer creates a
+ * file or
  * rewrites it in place ({@link #mapFresh}: the same inode, so readers keep their mapping); a reader maps it read-only
  * once it has its full length ({@link #mapForReading}).
  */

@@ -16,9 +16,9 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 /**
- * Real disk blocks behind a range of a (sparse) file, through Linux {@code fallocate(2)} with
- * {@code FALLOC_FL_KEEP_SIZE}: the blocks are allocated, the bytes and the file's size are left as they are, so
- * it is safe while another thread or process writes the file through a mapping. A store into a mapped page with
+ * Real disk blocks behind a range of a (sparse) file, through Linux {@code fallocate(2)} with {@code
+ * FALLOC_FL_KEEP_SIZE}. The blocks are allocated, the bytes and the file's size are left as they are, so it is safe
+ * while another thread or process writes the file through a mapping. A store into a mapped page with
  * no block behind it on a full filesystem kills the process with SIGBUS; a store into a reserved one cannot fail.
  * Writing zeros at the end of a sparse file, or {@code RandomAccessFile.setLength}, allocates nothing in between.
  * Called through the JDK's foreign function API ({@code --enable-native-access}, set in jvm.options).

@@ -14,9 +14,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Faults in the pages of a journal's cycle file ahead of its appender, on a thread of its own (an Agrona {@link Agent}
- * run by an {@link io.sluice.runtime.agent.AgentThread}, alone or beside a {@link JournalSpaceKeeper}), so that the
- * appending thread does not stop in the kernel each time it first writes a page. On the 2-core VM the engine
+ * Faults in the pages of a journal's cycle file ahead of its appender, on a thread of its own. So the appending thread
+ * does not stop in the kernel each time it first writes a page; it is an Agrona {@link Agent} run by an {@link
+ * io.sluice.runtime.agent.AgentThread}, alone or beside a {@link JournalSpaceKeeper}. On the 2-core VM the engine
  * thread spent 40-50 % of its time in the kernel on those faults (8 µs a page); with this pretoucher beside it
  * that fell to 2-4 % and the engine ran about 1.5 times as fast (3 M commands: 470-480 k/s without, 720-770 k/s
  * with). Chronicle Queue's own pretoucher is an Enterprise feature.

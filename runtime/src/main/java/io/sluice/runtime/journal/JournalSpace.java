@@ -17,8 +17,8 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Disk space kept reserved ahead of one journal's appender, so that a full disk is an error at allocation time
- * and never a SIGBUS on a store. A Chronicle cycle file is sparse: its pages get disk blocks only when first
+ * Disk space kept reserved ahead of one journal's appender. So a full disk is an error at allocation time and never a
+ * SIGBUS on a store. A Chronicle cycle file is sparse: its pages get disk blocks only when first
  * written through the mapping, and a store into a page the filesystem has no block for kills the process. So a
  * keeper thread ({@link JournalSpaceKeeper}) keeps {@code reserveBytes} of real blocks allocated ahead of the
  * appender's write position ({@link FileReservation}), checks the free space before the writer may start a new

@@ -3,9 +3,9 @@ package io.sluice.runtime.process;
 import net.openhft.affinity.AffinityLock;
 
 /**
- * Optional pinning of the calling thread to one CPU with OpenHFT Affinity, for the engine thread and a
- * gateway's I/O thread when their config asks for it ({@code pinCpu}; {@value #NONE}, the default, pins
- * nothing). Never assumed to work: Affinity may refuse (CPU 0 is reserved for the OS by default, and on a
+ * Optional pinning of the calling thread to one CPU with OpenHFT Affinity. It serves the engine thread and a gateway's
+ * I/O thread when their config asks for it ({@code pinCpu}; {@value #NONE}, the default, pins nothing). Never assumed
+ * to work: Affinity may refuse (CPU 0 is reserved for the OS by default, and on a
  * 2-core machine only CPU 1 is left), so the outcome is reported in words for the role to print, and the
  * thread runs on unpinned when the pin did not take. Closing releases the CPU.
  */

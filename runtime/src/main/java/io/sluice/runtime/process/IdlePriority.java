@@ -14,9 +14,9 @@ import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
- * Puts every thread of this process under Linux's {@code SCHED_IDLE} policy, so that the kernel runs them
- * only on CPU time no other thread wants, and an engine or gateway thread that wakes with work takes the
- * CPU from them at once. For processes that watch Sluice and must not slow it, such as a live latency
+ * Puts every thread of this process under Linux's {@code SCHED_IDLE} policy. The kernel then runs them only on CPU time
+ * no other thread wants, and an engine or gateway thread that wakes with work takes the CPU from them at once. For
+ * processes that watch Sluice and must not slow it, such as a live latency
  * tail: on 2 cores its reading, JIT compiling and collecting would otherwise take whole scheduler slices
  * from the threads it measures. The JVM's own threads exist before {@code main} runs, so each thread of
  * {@code /proc/self/task} is set; threads started later inherit the policy from their creator. Uses the

@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts a Sluice role (engine, gateway, load client ...) as a real child JVM: the same {@code java}, the
- * same class path, and the one list of JVM flags from {@code jvm.options} (its path comes from the
- * {@code sluice.jvm.options} system property that the launcher and the test runner set); a JVM measuring what
- * journal checksums cost ({@link RecordChecksum#SWITCH_PROPERTY}) passes that switch on too. Output goes to a
+ * Starts a Sluice role (engine, gateway, load client ...) as a real child JVM with the same {@code java}, class path
+ * and JVM flags. The flags are the one list from {@code jvm.options} (its path comes from the {@code
+ * sluice.jvm.options} system property that the launcher and the test runner set); a JVM measuring what journal
+ * checksums cost ({@link RecordChecksum#SWITCH_PROPERTY}) passes that switch on too. Output goes to a
  * log file so a failing test can show what the child said. Used by the demo and by end-to-end tests.
  */
 public final class JavaProcess implements AutoCloseable {

@@ -9,7 +9,7 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Waits for a condition by polling it (with a short pause between polls) until a deadline: how the demo,
+ * Waits for a condition by polling it (with a short pause between polls) until a deadline. It is how the demo,
  * benchmarks and tests wait for a child process to be ready, instead of sleeping for a guessed time.
  */
 public final class PollUntil {

@@ -12,8 +12,9 @@ import java.nio.MappedByteBuffer;
 import java.nio.file.Path;
 
 /**
- * How far Kafka has acknowledged one journal of a deployment: the shipper's last committed Kafka transaction holding
- * it ({@code acks=all}; records of a transaction not committed are invisible to every reader). What a gateway in "replication:
+ * How far Kafka has acknowledged one journal of a deployment. The shipper's last committed Kafka transaction holding it
+ * ({@code acks=all}; records of a transaction not committed are invisible to every reader). What a gateway in
+ * "replication:
  * acknowledged" mode polls before it lets a report out. The replication shipper publishes it among its other counters
  * in its process's {@link CountersFile}, {@code <root>/counters/shipper.counters}, one gauge per journal labelled
  * {@link #label(String) sluice_replication_acknowledged_index journal=<name>}: the one place the value lives, which

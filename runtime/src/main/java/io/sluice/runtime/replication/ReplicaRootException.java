@@ -1,7 +1,7 @@
 package io.sluice.runtime.replication;
 
 /**
- * An engine or gateway was started on a journal root that is still a replica (a replication receiver fills it): its
+ * An engine or gateway was started on a journal root that is still a replica (a replication receiver fills it). Its
  * journals must not be written by anything else until the root is promoted ({@code ./sluice promote}).
  */
 public final class ReplicaRootException extends IllegalArgumentException {

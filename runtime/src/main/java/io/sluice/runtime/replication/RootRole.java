@@ -7,9 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * What a journal root is to replication, as recorded in {@code <root>/replication/identity} (written by the shipper,
- * the receiver and {@code ./sluice promote}: {@code deployment: <id>} and {@code role: primary|replica|promoted}): the
- * check an engine and a gateway make before they open a root's journals, so that neither writes into a replica that a
+ * What a journal root is to replication, as recorded in {@code <root>/replication/identity}. The shipper, the receiver
+ * and {@code ./sluice promote} write it ({@code deployment: <id>} and {@code role: primary|replica|promoted}); an
+ * engine and a gateway check it before they open a root's journals, so that neither writes into a replica that a
  * receiver fills. A root without the file was never replicated; a primary or promoted root is served.
  */
 public final class RootRole {

@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A small real filesystem for disk-full tests: a tmpfs of a given size mounted on a directory (the tests run as
- * root; where mounting is not allowed the test is skipped with the reason), which a test fills to the last block
- * with a file and frees again. Always unmounted on {@link #close()}, lazily if a process still holds a file.
+ * A small real filesystem for disk-full tests: a tmpfs of a given size mounted on a directory. The tests run as root;
+ * where mounting is not allowed the test is skipped with the reason; a test fills it to the last block with a file and
+ * frees it again. Always unmounted on {@link #close()}, lazily if a process still holds a file.
  */
 public final class Tmpfs implements AutoCloseable {
     private static final int CHUNK = 64 * 1024;

@@ -20,9 +20,9 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice archive --root DIR --to DIR [--keep-days N] [--config engine.yaml] [--dry-run]}: moves the day
- * files of a stopped deployment's journals that its {@link RetentionPolicy} lets go into an archive directory, in the
- * same layout ({@code <to>/<journal>/<yyyyMMdd>F.cq4}), and prints each file moved and why each other one is kept.
+ * {@code ./sluice archive --root DIR --to DIR [--keep-days N] [--config engine.yaml] [--dry-run]}: archives a stopped
+ * deployment's old day files. It moves the day files its {@link RetentionPolicy} lets go into an archive directory, in
+ * the same layout ({@code <to>/<journal>/<yyyyMMdd>F.cq4}), and prints each file moved and why each other one is kept.
  * It refuses while any process has the journals open ({@link LiveProcesses}), never overwrites a file in the archive,
  * never touches {@code metadata.cq4t}, and afterwards has each journal whose files moved record its new first day
  * ({@link Journals#refreshListing}). {@code --dry-run} prints the same and moves nothing.

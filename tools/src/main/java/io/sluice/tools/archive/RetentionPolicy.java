@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Which day files ({@code yyyyMMdd'F'.cq4} cycles) of a stopped deployment's journals may leave it: those older than
+ * Which day files ({@code yyyyMMdd'F'.cq4} cycles) of a stopped deployment's journals may leave it. Those older than
  * the last {@code keepDays} UTC days (today included) that nothing still needs. Kept whatever their age:
  * <ul>
  *   <li>today's cycle, and the newest cycle of every journal (its writer goes on there);</li>

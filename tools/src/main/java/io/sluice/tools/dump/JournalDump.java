@@ -5,31 +5,20 @@ import io.sluice.contracts.EngineSnapshots;
 import io.sluice.contracts.EngineToGateway;
 import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.GatewayToEngine;
-import io.sluice.contracts.journal.CorruptJournalException;
-import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
-import net.openhft.chronicle.bytes.Bytes;
-import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
-import net.openhft.chronicle.wire.Wire;
-import net.openhft.chronicle.wire.WireType;
-import org.agrona.concurrent.BackoffIdleStrategy;
-import org.agrona.concurrent.IdleStrategy;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * {@code ./sluice dump <journal dir> [-s] [-f] [-n index] [-x count]}: prints a Sluice journal as YAML, every
- * record type of it, as Chronicle's own reader does: each excerpt's calls are read with the interface the
- * journal was written with (which follows from the directory name, see {@link #interfaceOf}) and written back
- * through a method writer of that interface on a YAML wire. Every record's checksum is checked on the way
- * ({@link JournalReader}): a damaged journal stops the dump with a message naming the journal, cycle file,
- * excerpt index and byte offset, and exit code {@value #EXIT_CORRUPT}, never a hang or a silent skip. A journal
- * that ends before its last excerpt (an unreadable excerpt header) is reported the same way
- * ({@link JournalReader#readOneToEnd}). The market-data journal, whose excerpts are batches of feed messages rather
- * than method calls, is printed batch by batch ({@link MarketDataDump}).
+ * {@code ./sluice dump <journal dir> [-s] [-f] [-n index] [-x count]}: prints any Sluice journal as YAML.
+ * A journal of method calls is read with the interface it was written with, which follows from the directory name
+ * ({@link #interfaceOf}), and printed as Chronicle's own reader does ({@link MethodCallDump}); the market-data
+ * journal, whose excerpts are batches of feed messages, batch by batch ({@link MarketDataDump}). Both run in one loop
+ * ({@link DumpLoop}) that checks every record's checksum and tells the journal's end from a damaged excerpt header: a
+ * damaged journal stops the dump with a message naming the journal, cycle file, excerpt index and byte offset, and
+ * exit code {@value #EXIT_CORRUPT}, never a hang or a silent skip.
  */
 public final class JournalDump {
     /** Exit code when the journal is damaged. */
@@ -78,50 +67,18 @@ public final class JournalDump {
             err.println("dump: no journal directory " + dir.toAbsolutePath());
             return 1;
         }
+        final DumpLoop.PrinterFactory printers;
         if (dir.toAbsolutePath().normalize().getFileName().toString().equals(Journals.MARKET_DATA)) {
-            return MarketDataDump.run(dir, showIndex, follow, start, max, out, err);
-        }
-        final Class<?> type;
-        try {
-            type = interfaceOf(dir);
-        } catch (final IllegalArgumentException e) {
-            err.println("dump: " + e.getMessage());
-            return 1;
-        }
-        try (ChronicleQueue journal = Journals.openReadOnly(dir); ExcerptTailer tailer = journal.createTailer()) {
-            if (start >= 0 && !tailer.moveToIndex(start)) {
-                err.println("dump: no excerpt at index 0x" + Long.toHexString(start) + " in " + dir.toAbsolutePath());
+            printers = MarketDataDump::new;
+        } else {
+            try {
+                printers = MethodCallDump.of(interfaceOf(dir));
+            } catch (final IllegalArgumentException e) {
+                err.println("dump: " + e.getMessage());
                 return 1;
             }
-            final Wire yaml = WireType.YAML_ONLY.apply(Bytes.allocateElasticOnHeap(1024));
-            final IdleStrategy idle = new BackoffIdleStrategy();
-            try (JournalReader reader = new JournalReader(journal, tailer, yaml.methodWriter(type))) {
-                long printed = 0;
-                while (printed < max) {
-                    if (follow ? reader.readOne() : reader.readOneToEnd()) {
-                        if (yaml.bytes().readRemaining() > 0) {
-                            if (showIndex) {
-                                out.println("# index 0x" + Long.toHexString(tailer.lastReadIndex()));
-                            }
-                            out.print(yaml.bytes());
-                            yaml.clear();
-                            printed++;
-                        }
-                        idle.reset();
-                    } else if (follow) {
-                        idle.idle();
-                    } else {
-                        break;
-                    }
-                }
-            }
-            out.flush();
-            return 0;
-        } catch (final CorruptJournalException e) {
-            out.flush();
-            err.println("dump: stopped on a damaged journal: " + e.getMessage());
-            return EXIT_CORRUPT;
         }
+        return DumpLoop.run(dir, printers, showIndex, follow, start, max, out, err);
     }
 
     /** @return the interface the journal in {@code dir} was written with, from its name. */

@@ -23,9 +23,9 @@ import java.time.Duration;
 import javax.net.ssl.SSLSocket;
 
 /**
- * The load client's side of one FIX 4.4 session over a blocking socket, built on the gateway's codec
- * ({@link FixEncoder}, {@link FixFramer}, {@link FixMessage}): logs on (ResetSeqNumFlag=Y, with
- * Username/Password), sends NewOrderSingles and hands every ExecutionReport to a listener. It keeps the
+ * The load client's side of one FIX 4.4 session over a blocking socket, built on the gateway's codec. With {@link
+ * FixEncoder}, {@link FixFramer} and {@link FixMessage} it logs on (ResetSeqNumFlag=Y, with Username/Password), sends
+ * NewOrderSingles and hands every ExecutionReport to a listener. It keeps the
  * session alive by itself (TestRequest answered with a Heartbeat, ResendRequest answered with a
  * SequenceReset-GapFill: a load client never resends old orders), and fails loudly on Logout, Reject,
  * BusinessMessageReject and malformed input, with the peer's Text. Not thread-safe: one thread owns a

@@ -12,7 +12,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocket;
 
 /**
- * Where a FIX acceptor listens: a TCP host and port, the path of a Unix domain socket, or a TCP host and port speaking
+ * Where a FIX acceptor listens. A TCP host and port, the path of a Unix domain socket, or a TCP host and port speaking
  * TLS (with the client's TLS context: whom it trusts, which certificate it presents). Opens blocking client
  * connections to it (with TCP_NODELAY on TCP, so small FIX messages leave at once).
  */

@@ -3,8 +3,8 @@ package io.sluice.tools.fix;
 import java.util.Locale;
 
 /**
- * How a FIX client reaches a FIX acceptor on this host: TCP over loopback, a Unix domain socket, or TLS over TCP
- * (the JDK's TLS, keys made by keytool for the run).
+ * How a FIX client reaches a FIX acceptor on this host. TCP over loopback, a Unix domain socket, or TLS over TCP (the
+ * JDK's TLS, keys made by keytool for the run).
  */
 public enum FixTransport {
     TCP,

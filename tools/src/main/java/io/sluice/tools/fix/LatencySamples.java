@@ -4,9 +4,9 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * Every round trip of a measured run, kept raw (a histogram's buckets blur the mean), so the mean can be
- * given with a bootstrap confidence interval: resample the run with replacement many times, take each
- * resample's mean, and report the percentiles of those means. Capacity is fixed up front; recording never
+ * Every round trip of a measured run, kept raw (a histogram's buckets blur the mean). So the mean can be given with a
+ * bootstrap confidence interval: resample the run with replacement many times, take each resample's mean, and report
+ * the percentiles of those means. Capacity is fixed up front; recording never
  * allocates.
  */
 public final class LatencySamples {

@@ -8,10 +8,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Keeps resting sell liquidity in the book so that every buy of a load fills at once: a session of its own
- * (the engine prevents self-matching, so it must not be the buyers' session) places {@code restingOrders}
- * large day sell orders, then, on its own thread, reads the fills they receive and places a fresh sell each
- * time one is used up. Closing it closes the connection; its resting orders stay in the book.
+ * Keeps resting sell liquidity in the book so that every buy of a load fills at once. A session of its own (the engine
+ * prevents self-matching, so it must not be the buyers' session) places {@code restingOrders} large day sell orders,
+ * then, on its own thread, reads the fills they receive and places a fresh sell each time one is used up. Closing it
+ * closes the connection; its resting orders stay in the book.
  */
 public final class LiquiditySeeder implements FixClientSession.ReportListener, AutoCloseable {
     private final FixClientSession session;

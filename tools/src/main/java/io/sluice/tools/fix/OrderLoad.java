@@ -9,9 +9,9 @@ import java.util.Arrays;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Drives one logged-on session with buy orders and records each order's round trip, from sending the
- * NewOrderSingle to receiving the execution report that finishes it (the fill, against pre-seeded
- * liquidity), in nanoseconds. At most {@code window} orders are outstanding: a window of 1 is the classic
+ * Drives one logged-on session with buy orders and records each order's round trip, in nanoseconds. The round trip runs
+ * from sending the NewOrderSingle to receiving the execution report that finishes it (the fill, against pre-seeded
+ * liquidity). At most {@code window} orders are outstanding: a window of 1 is the classic
  * ping-pong round trip (send, wait for ack and fill, send the next); a larger window is pipelined load.
  * Optionally paced to a rate, in which case latency is measured from each order's intended send time, so a
  * stalled system is not flattered (no coordinated omission). Allocation-free while running.

@@ -1,8 +1,8 @@
 package io.sluice.tools.fix;
 
 /**
- * The fixed terms of the limit orders a load client sends (everything but the ClOrdID), held as ASCII
- * bytes so each order is encoded without allocating.
+ * The fixed terms of the limit orders a load client sends (everything but the ClOrdID). They are held as ASCII bytes so
+ * each order is encoded without allocating.
  *
  * @param account     Account (1)
  * @param symbol      Symbol (55)

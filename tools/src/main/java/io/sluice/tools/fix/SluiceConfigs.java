@@ -5,11 +5,11 @@ import java.util.Collection;
 import java.util.stream.Collectors;
 
 /**
- * The YAML configs a {@link SluiceDeployment} writes for its engine and gateways: one instrument,
- * {@value SluiceDeployment#SYMBOL}, priced on a 0.01 grid between 1 and 1000, with limits roomy enough for
- * the liquidity seeder's large resting orders; gateways admit up to {@value #MAX_SILENT_CONNECTIONS}
- * connections that never log on, from one address if need be, and keep them for an hour (the silent sockets of
- * {@code fix-idle-sockets}, all from 127.0.0.1).
+ * The YAML configs a {@link SluiceDeployment} writes for its engine and gateways. One instrument, {@value
+ * SluiceDeployment#SYMBOL}, priced on a 0.01 grid between 1 and 1000, with limits roomy enough for the liquidity
+ * seeder's large resting orders; gateways admit up to {@value #MAX_SILENT_CONNECTIONS} connections that never log on,
+ * from one address if need be, and keep them for an hour (the silent sockets of {@code fix-idle-sockets}, all from
+ * 127.0.0.1).
  */
 public final class SluiceConfigs {
     /** Connections that never log on a benchmark gateway holds at most. */

@@ -17,9 +17,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A whole Sluice deployment on this host, every part a real child JVM: one engine and the given gateways,
- * each with a YAML config written under {@code root/config}, journals under {@code root/journals}, logs
- * under {@code root/logs}. {@link #start} returns once every part is ready (polled: the engine has
+ * A whole Sluice deployment on this host, every part a real child JVM. One engine and the given gateways, each with a
+ * YAML config written under {@code root/config}, journals under {@code root/journals}, logs under {@code root/logs}.
+ * {@link #start} returns once every part is ready (polled: the engine has
  * recovered, each gateway accepts connections). Used by the demo, the FIX benchmarks and the end-to-end
  * tests, which may also kill a gateway with {@code kill -9} and start it again on the same journals.
  */
@@ -55,8 +55,8 @@ public final class SluiceDeployment implements AutoCloseable {
     }
 
     /**
-     * How the deployment's JVMs run: their class path, extra JVM flags per role (a GC, an AOT cache), and the
-     * CPU the engine pins its thread to ({@link CpuPinning#NONE}: none).
+     * How the deployment's JVMs run. Their class path, extra JVM flags per role (a GC, an AOT cache), and the CPU the
+     * engine pins its thread to ({@link CpuPinning#NONE}: none).
      */
     public record ProcessSettings(String classPath, List<String> engineJvm, List<String> gatewayJvm, int engineCpu) {
         /** @return this JVM's class path, no extra flags, no pinning. */
@@ -66,8 +66,8 @@ public final class SluiceDeployment implements AutoCloseable {
     }
 
     /**
-     * How much disk each journal writer keeps reserved ahead of it, and the free space that draws a warning
-     * ({@code journalReserveBytes}, {@code diskWarningBytes} in the engine's and gateways' configs).
+     * How much disk each journal writer keeps reserved ahead of it, and the free space that draws a warning. They are
+     * {@code journalReserveBytes} and {@code diskWarningBytes} in the engine's and gateways' configs.
      */
     public record JournalDisk(long engineReserveBytes, long gatewayReserveBytes, long warningBytes) {
         /** The engine's and gateways' own defaults. */

@@ -3,11 +3,11 @@ package io.sluice.tools.fix;
 import io.sluice.runtime.agent.IdleConfig;
 
 /**
- * What the engine and gateway threads of a {@link SluiceDeployment} do when they find no work, as the demo's and the
- * FIX benchmarks' {@code --idle} names it, mapped onto the one idle vocabulary of the configs ({@link IdleConfig},
- * Agrona's aliases with the shared defaults): backoff (kind to a 2-core machine), yield, busy-spin (Agrona's
- * {@code spin}: lowest latency, but only with a free core per spinning thread), or engine-spin: the one engine thread
- * spins and the gateways back off, the one busy thread a 2-core machine can afford, given to the hop every order takes.
+ * What the engine and gateway threads of a {@link SluiceDeployment} do when they find no work, as {@code --idle} names
+ * it. The demo's and the FIX benchmarks' option maps onto the one idle vocabulary of the configs ({@link IdleConfig},
+ * Agrona's aliases with the shared defaults): backoff (kind to a 2-core machine), yield, busy-spin (Agrona's {@code
+ * spin}: lowest latency, but only with a free core per spinning thread), or engine-spin: the one engine thread spins
+ * and the gateways back off, the one busy thread a 2-core machine can afford, given to the hop every order takes.
  */
 public enum SluiceIdle {
     BACKOFF("backoff", "backoff", "backoff"),

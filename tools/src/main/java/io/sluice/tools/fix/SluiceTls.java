@@ -12,7 +12,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * The TLS keys of a deployment whose gateways listen on TLS: by default a gateway key and certificate made by keytool
+ * The TLS keys of a deployment whose gateways listen on TLS. By default a gateway key and certificate made by keytool
  * in {@code <root>/tls} for the run ({@link KeytoolCertificates}), and the client side's TLS context, which trusts that
  * certificate and presents none. A test of client certificates makes its own, with a trust store for them.
  *

@@ -1,9 +1,9 @@
 package io.sluice.tools.fix;
 
 /**
- * The orders every load against Sluice in this module sends (demo, benchmarks): day buys of 10 at 100.00,
- * each of which fills at once against the resting day sells of 1,000,000 at 100.00 that a
- * {@link LiquiditySeeder} keeps in the book of {@value SluiceDeployment#SYMBOL}.
+ * The orders every load against Sluice in this module sends (demo, benchmarks). Day buys of 10 at 100.00, each of which
+ * fills at once against the resting day sells of 1,000,000 at 100.00 that a {@link LiquiditySeeder} keeps in the book
+ * of {@value SluiceDeployment#SYMBOL}.
  */
 public final class StandardOrders {
     /** Every load order: buy 10 at 100.00, day. */

@@ -7,8 +7,8 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Closes something that may block forever (a FIX session waiting for reports that never come) once a
- * timeout passes, so a benchmark or demo against a stuck peer fails with a message instead of hanging.
+ * Closes something that may block forever once a timeout passes, such as a FIX session waiting for reports that never
+ * come. So a benchmark or demo against a stuck peer fails with a message instead of hanging.
  * Closing the watchdog first cancels it.
  */
 public final class Watchdog implements AutoCloseable {

@@ -15,9 +15,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code ./sluice metrics --root DIR --port 9464}: a process of its own that serves every Sluice process's counters
- * under a journal root in Prometheus's text format over HTTP ({@code /metrics}), through the Prometheus Java client's
- * HTTP server. Each scrape reads the counters files read-only ({@link CountersCollector}); the processes never notice.
+ * {@code ./sluice metrics --root DIR --port 9464}: serves every Sluice process's counters under a journal root to
+ * Prometheus. A process of its own, it serves them in Prometheus's text format over HTTP ({@code /metrics}), through
+ * the Prometheus Java client's HTTP server. Each scrape reads the counters files read-only ({@link CountersCollector});
+ * the processes never notice.
  */
 @Command(name = "metrics", mixinStandardHelpOptions = true,
         description = "Serves the counters of every Sluice process under a journal root to Prometheus over HTTP.")

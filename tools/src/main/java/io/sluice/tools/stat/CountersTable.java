@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Renders every process's counters as one human-readable table, AeronStat's way: a heading line per process (its
- * name, pid, and whether it still runs) and one line per counter, its label and its value.
+ * Renders every process's counters as one human-readable table, AeronStat's way. A heading line per process (its name,
+ * pid, and whether it still runs) and one line per counter, its label and its value.
  */
 public final class CountersTable {
     private CountersTable() {

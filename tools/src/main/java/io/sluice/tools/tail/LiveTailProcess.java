@@ -13,9 +13,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code ./sluice tail --root DIR} as a real child process, with the JVM flags the launcher gives a live tail, for
- * benchmarks that measure what a live tail does to the writers it follows: started, waited for until it prints its
- * first interval (so it follows the journals), asked for its CPU time, and stopped with SIGTERM, after which its
+ * {@code ./sluice tail --root DIR} as a real child process, for benchmarks that measure what a live tail does to the
+ * writers it follows. It runs with the JVM flags the launcher gives a live tail: started, waited for until it prints
+ * its first interval (so it follows the journals), asked for its CPU time, and stopped with SIGTERM, after which its
  * summary says how much it read.
  */
 public final class LiveTailProcess implements AutoCloseable {

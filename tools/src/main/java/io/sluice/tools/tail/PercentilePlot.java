@@ -20,9 +20,9 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 /**
- * Draws latency percentile distributions as a PNG: one line per hop, latency (µs, log scale) against
- * percentile on a "nines" axis (log10 of 1 / (1 - p): 1 is 90%, 2 is 99%, 3 is 99.9% ...), the usual
- * HdrHistogram plot, up to the max, drawn at log10 of the count. Headless; drawn with XChart.
+ * Draws latency percentile distributions as a PNG, the usual HdrHistogram plot, one line per hop. Latency (µs, log
+ * scale) against percentile on a "nines" axis (log10 of 1 / (1 - p): 1 is 90%, 2 is 99%, 3 is 99.9% ...), up to the
+ * max, drawn at log10 of the count. Headless; drawn with XChart.
  */
 public final class PercentilePlot {
     private static final int WIDTH = 1_000;

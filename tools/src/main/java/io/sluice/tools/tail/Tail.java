@@ -26,8 +26,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Follows a set of Sluice journals and prints, every interval, each hop's count, rate and percentiles,
- * with whatever {@link Findings} say the figures cannot be trusted for; a summary at the end. Reads are
+ * Follows a set of Sluice journals and prints, every interval, each hop's count, rate and percentiles, and a summary at
+ * the end. With them go whatever {@link Findings} say the figures cannot be trusted for. Reads are
  * read-only; a live tail reads in short passes, yielding between them, and sleeps when caught up, so that it
  * takes as little as it can from the writers (see {@link #doWork()}).
  * <p>

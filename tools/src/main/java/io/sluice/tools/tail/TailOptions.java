@@ -5,8 +5,8 @@ import io.sluice.contracts.time.SluiceClock;
 import java.nio.file.Path;
 
 /**
- * What a {@link Tail} follows and what it writes: the journal root, the mode (live from now, live from the
- * start, or offline over a finished journal set), filters, and the optional interval log and plot.
+ * What a {@link Tail} follows and what it writes. The journal root, the mode (live from now, live from the start, or
+ * offline over a finished journal set), filters, and the optional interval log and plot.
  * Filled fluently, like an Aeron context; defaults are live from now with 1 s intervals.
  */
 public final class TailOptions {

@@ -42,7 +42,7 @@ import static org.junit.jupiter.api.Assertions.*;
 /**
  * A journal written by Sluice reads as YAML with Chronicle's own ChronicleReaderMain and with {@code ./sluice dump},
  * run as a separate process exactly as an operator would, and neither the writer nor the reader prints Chronicle's
- * warnings. The dump shows every record type, and stops on a damaged journal with where it is.
+ * warnings. The dump shows every record type, and stops on a damaged journal, market data included, with where it is.
  */
 final class JournalDumpTest {
     /**
@@ -105,18 +105,7 @@ final class JournalDumpTest {
 
     @Test
     void theDumpOfTheMarketDataJournalShowsEveryBatchAndItsMessages() throws Exception {
-        final Path journal = Journals.marketDataJournal(root);
-        try (ChronicleQueue queue = Journals.open(journal); ExcerptAppender appender = queue.createAppender()) {
-            final BatchWriter batch = new BatchWriter();
-            final TradingStatus status = new TradingStatus();
-            status.wrapForEncode(batch.buffer(), batch.nextMessageOffset());
-            batch.commit(status.encode(TradingStatus.HALTED, EventFixtures.id("VOD.L"), 5, true));
-            batch.appendTo(appender, BatchLayout.NO_ENGINE_INDEX, 1);
-            final AddOrder add = new AddOrder();
-            add.wrapForEncode(batch.buffer(), batch.nextMessageOffset());
-            batch.commit(add.encode(FeedMessage.BUY, EventFixtures.id("VOD.L"), 6, 42, Price.of(100), 300));
-            batch.appendTo(appender, 0x1234, 2);
-        }
+        final Path journal = writeMarketData(2);
         final String text = runReader(JournalDump.class, journal.toString(), "-s");
         for (final String expected : List.of("batch: { engineIndex: none, firstSequence: 1, count: 1 }",
                 "1: tradingStatus: { symbol: VOD.L, timestamp: 5, status: H, halt: true }",
@@ -196,6 +185,23 @@ final class JournalDumpTest {
     }
 
     @Test
+    void theDumpOfAMarketDataJournalWithADamagedExcerptHeaderStopsNamingFileAndOffset() throws Exception {
+        final Path journal = writeMarketData(3);
+        final JournalSurgery.Change damaged = JournalSurgery.damageHeader(journal, 2);
+        try (JavaProcess reader = JavaProcess.start("reader", root.resolve("reader.log"), List.of(), JournalDump.class,
+                journal.toString())) {
+            assertEquals(JournalDump.EXIT_CORRUPT, reader.waitFor(CHILD_EXIT_SECONDS), reader::logText);
+            final String text = reader.logText();
+            assertTrue(text.contains("batch: { engineIndex: none, firstSequence: 1, count: 1 }"), text);
+            assertFalse(text.contains("firstSequence: 2"), text);
+            assertTrue(text.contains("dump: stopped on a damaged journal: journal " + journal.toAbsolutePath()
+                    + ", file " + damaged.file().getFileName() + ", excerpt index 0x" + Long.toHexString(damaged.index())), text);
+            assertTrue(text.contains("byte offset " + damaged.offset() + ": the excerpt cannot be read (its header is"
+                    + " damaged)"), text);
+        }
+    }
+
+    @Test
     void journalNamesMapToTheirInterfaces() {
         assertEquals(EngineToGateway.class, JournalDump.interfaceOf(Journals.engineJournal(root)));
         assertEquals(AdminCommands.class, JournalDump.interfaceOf(Journals.adminJournal(root)));
@@ -211,6 +217,29 @@ final class JournalDumpTest {
         final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Journals.openReadOnly(root.resolve("gateway-9")));
         assertTrue(e.getMessage().contains("gateway-9"), e.getMessage());
+    }
+
+    /**
+     * Writes a market-data journal of {@code batches} batches (at least 2): a trading status, then one order added per
+     * batch. @return its directory
+     */
+    private Path writeMarketData(final int batches) {
+        final Path journal = Journals.marketDataJournal(root);
+        try (ChronicleQueue queue = Journals.open(journal); ExcerptAppender appender = queue.createAppender()) {
+            final BatchWriter batch = new BatchWriter();
+            final TradingStatus status = new TradingStatus();
+            status.wrapForEncode(batch.buffer(), batch.nextMessageOffset());
+            batch.commit(status.encode(TradingStatus.HALTED, EventFixtures.id("VOD.L"), 5, true));
+            batch.appendTo(appender, BatchLayout.NO_ENGINE_INDEX, 1);
+            final AddOrder add = new AddOrder();
+            for (int sequence = 2; sequence <= batches; sequence++) {
+                add.wrapForEncode(batch.buffer(), batch.nextMessageOffset());
+                batch.commit(add.encode(FeedMessage.BUY, EventFixtures.id("VOD.L"), sequence + 4, 40 + sequence,
+                        Price.of(100), 300));
+                batch.appendTo(appender, 0x1232 + sequence, sequence);
+            }
+        }
+        return journal;
     }
 
     private String runReader(final Class<?> main, final String... args) throws Exception {

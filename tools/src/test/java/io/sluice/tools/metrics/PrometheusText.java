@@ -22,11 +22,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A strict parser of Prometheus's text exposition format (version 0.0.4), for tests: the Prometheus Java client
- * served here writes the format but has no parser, so this one checks what a Prometheus server would reject
- * (a sample line that is not {@code name{label="value",...} number}, a label value with a bad escape, a sample of a
- * family without a {@code # TYPE} line (the family named as the sample, or, for a counter, without its
- * {@code _total}), a counter sample not ending in {@code _total}, a TYPE given twice, a duplicate series) and throws on it rather than skipping.
+ * A strict parser of Prometheus's text exposition format (version 0.0.4), for tests: it throws on what a Prometheus
+ * server would reject. The Prometheus Java client served here writes the format but has no parser, so this one checks
+ * what a server would reject (a sample line that is not {@code name{label="value",...} number}, a label value with a
+ * bad escape, a sample of a family without a {@code # TYPE} line (the family named as the sample, or, for a counter,
+ * without its {@code _total}), a counter sample not ending in {@code _total}, a TYPE given twice, a duplicate series)
+ * and throws on it rather than skipping.
  */
 public final class PrometheusText {
     private static final Pattern SERVING = Pattern.compile("at http://127\\.0\\.0\\.1:(\\d+)/metrics");
