@@ -60,6 +60,11 @@ final class FixMarketData {
         return requests;
     }
 
+    /** Sets the gateway's market-data counters. */
+    void sample(final GatewayCounters counters) {
+        counters.sampleMarketData(fanOut.lastSequence(), fanOut.conflated(), fanOut.cutOff());
+    }
+
     /** @return work done: market-data batches read, subscriptions brought back */
     int poll() {
         return fanOut.poll();

@@ -202,6 +202,9 @@ public final class Gateway implements Agent, AutoCloseable {
             store.checkpointOnNewDay();
             if (counters != null) {
                 counters.sample(acceptor, transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
+                if (marketData != null) {
+                    marketData.sample(counters);
+                }
             }
             if ((transport.refused() > 0 || transport.evicted() > 0)
                     && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {

@@ -156,7 +156,8 @@ public final class GatewayContext implements AutoCloseable {
             marketDataJournal = opened(Journals.open(Journals.marketDataJournal(root)));
         }
         // Without counters: no file, and the sessions keep SessionCounters.NONE, which writes nothing.
-        counters = config.counters() ? opened(new GatewayCounters(root, id, engineJournal)) : null;
+        counters = config.counters()
+                ? opened(new GatewayCounters(root, id, engineJournal, config.marketData() != null)) : null;
         tls = config.tls() == null ? null : new TlsContext(config.tls().settings(environment));
     }
 

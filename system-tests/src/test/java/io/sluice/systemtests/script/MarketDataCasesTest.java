@@ -41,7 +41,7 @@ class MarketDataCasesTest {
                 scripts.add(FixScript.read(file));
             }
         }
-        deployment = ScriptedDeployment.startWithMarketData(dir, "5s", scripts.stream()
+        deployment = ScriptedDeployment.startWithMarketData(dir, "slowSubscriberTimeout: 5s", "", scripts.stream()
                 .map(script -> "    !Session { senderCompId: %s, targetCompId: %s, password: %s%s }".formatted(
                         script.senderCompId(), SluiceDeployment.GATEWAY_COMP_ID, PASSWORD,
                         script.sessionSettings().isEmpty() ? "" : ", " + script.sessionSettings()))

@@ -23,9 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * One engine process and one gateway process on fresh journals, the gateway listening on a free loopback port with
  * the sessions it is given: the deployment that session-level scripts play against, each with a session of its own.
  */
-final class ScriptedDeployment implements AutoCloseable {
+public final class ScriptedDeployment implements AutoCloseable {
     /** The instruments a deployment with market data trades: scripts subscribe to the first. */
-    static final List<String> MARKET_DATA_SYMBOLS = List.of(SluiceDeployment.SYMBOL, "SLD");
+    public static final List<String> MARKET_DATA_SYMBOLS = List.of(SluiceDeployment.SYMBOL, "SLD");
     private static final Duration READY = Duration.ofSeconds(180);
 
     private final Path dir;
@@ -59,10 +59,13 @@ final class ScriptedDeployment implements AutoCloseable {
     /**
      * As {@link #start(Path, String, String)} with {@code ./sluice marketdata} between engine and gateway: the engine
      * trades {@link #MARKET_DATA_SYMBOLS}, the market-data role derives their feed, and the gateway serves it over FIX
-     * ({@code marketData} in its YAML, a slow subscriber logged out after {@code slowSubscriberTimeout}).
+     * ({@code marketData} in its YAML, with {@code marketDataSettings} such as {@code slowSubscriberTimeout: 5s}).
+     *
+     * @param gatewaySettings more keys of the gateway's YAML, each ending with a comma, or empty
      */
-    static ScriptedDeployment startWithMarketData(final Path dir, final String slowSubscriberTimeout,
-                                                  final String sessions) throws Exception {
+    public static ScriptedDeployment startWithMarketData(final Path dir, final String marketDataSettings,
+                                                         final String gatewaySettings, final String sessions)
+            throws Exception {
         final Path journals = dir.resolve("journals");
         final String instruments = String.join(", ", MARKET_DATA_SYMBOLS);
         final StringBuilder engineInstruments = new StringBuilder();
@@ -90,12 +93,14 @@ final class ScriptedDeployment implements AutoCloseable {
                   idle: { strategy: backoff }
                 }
                 """.formatted(journals, instruments);
-        return start(dir, engine, marketData, "marketData: { instruments: [ %s ], slowSubscriberTimeout: %s },"
-                .formatted(instruments, slowSubscriberTimeout), sessions);
+        return start(dir, engine, marketData, "marketData: { instruments: [ %s ], %s },%s"
+                .formatted(instruments, marketDataSettings, gatewaySettings.isEmpty() ? "" : "\n  " + gatewaySettings),
+                sessions);
     }
 
     private static ScriptedDeployment start(final Path dir, final String engineYaml, final String marketDataYaml,
                                             final String gatewaySettings, final String sessions) throws Exception {
+        Files.createDirectories(dir);
         final Path journals = dir.resolve("journals");
         final FixEndpoint gateway = FixEndpoint.tcp("127.0.0.1", LoopbackPorts.free());
         final Path engineConfig = Files.writeString(dir.resolve("engine.yaml"), engineYaml);
@@ -149,13 +154,18 @@ final class ScriptedDeployment implements AutoCloseable {
         return deployment;
     }
 
-    FixEndpoint gateway() {
+    public FixEndpoint gateway() {
         return gateway;
     }
 
     /** @return where the gateway's log is, for a failure to point at */
-    Path gatewayLog() {
+    public Path gatewayLog() {
         return dir.resolve("gateway.log");
+    }
+
+    /** @return the deployment's journal root */
+    public Path journals() {
+        return dir.resolve("journals");
     }
 
     @Override
