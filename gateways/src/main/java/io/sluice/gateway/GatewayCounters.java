@@ -112,11 +112,6 @@ final class GatewayCounters implements AutoCloseable {
     }
 
     /**
-     * Samples what is not counted per event: connections, send buffers, each session's state and sequence numbers,
-     * the gateway's positions in the journals and the engine-journal excerpts it has not read ({@code engineReadIndex}:
-     * the index its tailer reads next).
-     */
-    /**
      * Samples the FIX market data: the feed sequence applied last, incrementals dropped for subscribers behind their
      * sockets, sessions logged out for staying behind (only a gateway with {@code marketData} has these).
      */
@@ -126,6 +121,11 @@ final class GatewayCounters implements AutoCloseable {
         marketDataCutOff.setRelease(cutOff);
     }
 
+    /**
+     * Samples what is not counted per event: connections, send buffers, each session's state and sequence numbers,
+     * the gateway's positions in the journals and the engine-journal excerpts it has not read ({@code engineReadIndex}:
+     * the index its tailer reads next).
+     */
     void sample(final FixAcceptor sessions, final int connectionCount, final long lastWrittenEventId,
                 final long engineReadIndex) {
         connections.setRelease(connectionCount);
