@@ -6,6 +6,7 @@ import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.ShortText;
 import io.sluice.gateway.session.FixAcceptor;
+import io.sluice.gateway.session.FixApplication;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.session.LogonThrottle;
 import io.sluice.gateway.transport.ConnectionHandler;
@@ -71,6 +72,7 @@ public final class Gateway implements Agent, AutoCloseable {
     private final AcknowledgedSends acknowledgedSends;
     private final CancelOnDisconnect cancelOnDisconnect;
     private final GatewayAdmin admin;
+    private final FixMarketData marketData;
     private final NanoClock nanoClock;
     private long nextHousekeepingNanos;
     private long lastRefusalLogNanos;
@@ -107,10 +109,13 @@ public final class Gateway implements Agent, AutoCloseable {
         try {
             orderEntry = new OrderEntry(id, config.sessions(), commands, space,
                     new GatewayExecIds(id, config.publicIds(), store), context.lastEventId());
+            marketData = config.marketData() == null ? null
+                    : FixMarketData.wire(config, context.marketDataJournal(), clock, orderEntry);
+            final FixApplication application = marketData == null ? orderEntry : marketData.requests();
             final List<FixSession> sessions = new ArrayList<>();
             for (final SessionConfig sessionConfig : config.sessions()) {
                 final FixSession session = new FixSession(sessionConfig.identity(), store,
-                        InboundThrottle.wrap(orderEntry, sessionConfig), clock,
+                        InboundThrottle.wrap(application, sessionConfig), clock,
                         config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis(),
                         config.minHeartBtIntSeconds(sessionConfig)).resets(sessionConfig.resetPolicy());
                 session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
@@ -163,7 +168,8 @@ public final class Gateway implements Agent, AutoCloseable {
     }
 
     /**
-     * One round of work: socket events, up to 64 engine reports, session timers, one write per connection for
+     * One round of work: socket events, up to 64 engine reports, up to 16 market-data batches fanned out to their
+     * subscribers, session timers, one write per connection for
      * everything they queued, and every 100 ms closing connections that did not log on in time, carrying out new
      * admin commands, and (at most once a second) logging connections refused by the admission limits; @return work
      * done.
@@ -177,6 +183,9 @@ public final class Gateway implements Agent, AutoCloseable {
         int work = transport.poll();
         for (int i = 0; i < REPORTS_PER_POLL && engineReader.readOne(); i++) {
             work++;
+        }
+        if (marketData != null) {
+            work += marketData.poll();
         }
         work += acceptor.onTimer();
         work += cancelOnDisconnect.onTimer();
@@ -193,6 +202,9 @@ public final class Gateway implements Agent, AutoCloseable {
             store.checkpointOnNewDay();
             if (counters != null) {
                 counters.sample(acceptor, transport.connectionCount(), orderEntry.lastEventId(), engineTailer.index());
+                if (marketData != null) {
+                    marketData.sample(counters);
+                }
             }
             if ((transport.refused() > 0 || transport.evicted() > 0)
                     && now - lastRefusalLogNanos >= REFUSAL_LOG_INTERVAL_NANOS) {

@@ -69,6 +69,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
     private String replication = "none";
     private boolean counters = true;
     private String idKey = "";
+    private GatewayMarketData marketData;
     private List<SessionConfig> sessions = new ArrayList<>();
 
     /** @return the data-dictionary checks of client messages ({@code validation}: the standard's by default). */
@@ -173,6 +174,9 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         } catch (final IllegalArgumentException e) {
             problems.add(e.getMessage());
         }
+        if (marketData != null) {
+            marketData.validate(problems);
+        }
         if (sessions == null || sessions.isEmpty()) {
             problems.add("sessions: at least one session is required");
         } else {
@@ -198,6 +202,13 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
                             + session.minHeartBtIntSeconds());
                 }
                 session.validateTlsAndThrottle(problems, tls != null && tls.asksForClientCertificates());
+                if (session.hasMarketData()) {
+                    if (marketData == null) {
+                        problems.add("session " + id + ": marketData needs the gateway's marketData section");
+                    } else {
+                        session.marketData().validate(id, marketData.instruments(), problems);
+                    }
+                }
                 session.cancelOnDisconnect().validate(id, problems);
                 try {
                     session.resetPolicy();
@@ -467,6 +478,16 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
 
     public GatewayConfig idKey(final String idKey) {
         this.idKey = idKey;
+        return this;
+    }
+
+    /** @return the FIX market data this gateway serves, or null for none */
+    public GatewayMarketData marketData() {
+        return marketData;
+    }
+
+    public GatewayConfig marketData(final GatewayMarketData setting) {
+        this.marketData = setting;
         return this;
     }
 

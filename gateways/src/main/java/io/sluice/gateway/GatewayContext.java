@@ -54,6 +54,7 @@ public final class GatewayContext implements AutoCloseable {
     private JournalSpace commandSpace;
     private JournalSpace recordSpace;
     private ChronicleQueue adminJournal;
+    private ChronicleQueue marketDataJournal;
     private GatewayCounters counters;
     private TlsContext tls;
 
@@ -151,8 +152,12 @@ public final class GatewayContext implements AutoCloseable {
             AdminJournal.open(root).close(); // created owner-only, as its writers create it
         }
         adminJournal = opened(Journals.open(Journals.adminJournal(root)));
+        if (config.marketData() != null) {
+            marketDataJournal = opened(Journals.open(Journals.marketDataJournal(root)));
+        }
         // Without counters: no file, and the sessions keep SessionCounters.NONE, which writes nothing.
-        counters = config.counters() ? opened(new GatewayCounters(root, id, engineJournal)) : null;
+        counters = config.counters()
+                ? opened(new GatewayCounters(root, id, engineJournal, config.marketData() != null)) : null;
         tls = config.tls() == null ? null : new TlsContext(config.tls().settings(environment));
     }
 
@@ -207,6 +212,12 @@ public final class GatewayContext implements AutoCloseable {
     ChronicleQueue adminJournal() {
         requireConcluded();
         return adminJournal;
+    }
+
+    /** @return the market-data journal, which the gateway's FIX market data reads, or null when it serves none */
+    ChronicleQueue marketDataJournal() {
+        requireConcluded();
+        return marketDataJournal;
     }
 
     /** @return the gateway's counters, or null with {@code counters: false} */

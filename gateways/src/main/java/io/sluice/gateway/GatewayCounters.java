@@ -40,9 +40,13 @@ final class GatewayCounters implements AutoCloseable {
     private final AtomicCounter engineIndex;
     private final AtomicCounter engineExcerptsUnread;
     private final UnreadEngineExcerpts unread;
+    private final AtomicCounter marketDataSequence;
+    private final AtomicCounter marketDataConflated;
+    private final AtomicCounter marketDataCutOff;
 
     /** Creates the counters file of gateway {@code gatewayId} under {@code root}, with the gateway's own counters. */
-    GatewayCounters(final Path root, final int gatewayId, final ChronicleQueue engineJournal) {
+    GatewayCounters(final Path root, final int gatewayId, final ChronicleQueue engineJournal,
+                    final boolean marketData) {
         file = CountersFile.create(root, processName(gatewayId));
         loggedOn = file.gauge(CounterLabel.of("sluice_gateway_sessions_logged_on"));
         connections = file.gauge(CounterLabel.of("sluice_gateway_connections"));
@@ -50,6 +54,10 @@ final class GatewayCounters implements AutoCloseable {
         lastEventId = file.gauge(CounterLabel.of("sluice_gateway_last_event_id"));
         engineIndex = file.gauge(CounterLabel.of("sluice_gateway_engine_index"));
         engineExcerptsUnread = file.gauge(CounterLabel.of("sluice_gateway_engine_excerpts_unread"));
+        marketDataSequence = marketData ? file.gauge(CounterLabel.of("sluice_gateway_market_data_sequence")) : null;
+        marketDataConflated = marketData
+                ? file.counter(CounterLabel.of("sluice_gateway_market_data_conflated_total")) : null;
+        marketDataCutOff = marketData ? file.counter(CounterLabel.of("sluice_gateway_market_data_cut_off_total")) : null;
         unread = new UnreadEngineExcerpts(engineJournal);
     }
 
@@ -101,6 +109,16 @@ final class GatewayCounters implements AutoCloseable {
                 events.onRefused(from, senderCompId, reason);
             }
         };
+    }
+
+    /**
+     * Samples the FIX market data: the feed sequence applied last, incrementals dropped for subscribers behind their
+     * sockets, sessions logged out for staying behind (only a gateway with {@code marketData} has these).
+     */
+    void sampleMarketData(final long sequence, final long conflated, final long cutOff) {
+        marketDataSequence.setRelease(sequence);
+        marketDataConflated.setRelease(conflated);
+        marketDataCutOff.setRelease(cutOff);
     }
 
     /**

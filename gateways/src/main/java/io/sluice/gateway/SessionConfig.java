@@ -41,6 +41,7 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     private boolean resetOnDisconnect;
     private String resetTime;
     private CancelOnDisconnectConfig cancelOnDisconnect;
+    private MarketDataEntitlement marketData;
 
     public SessionConfig() {
     }
@@ -187,6 +188,21 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     public SessionConfig cancelOnDisconnect(final CancelOnDisconnectConfig setting) {
         this.cancelOnDisconnect = setting;
         return this;
+    }
+
+    /** @return the market data the session may subscribe to (none unless configured) */
+    public MarketDataEntitlement marketData() {
+        return marketData == null ? new MarketDataEntitlement() : marketData;
+    }
+
+    public SessionConfig marketData(final MarketDataEntitlement entitlement) {
+        this.marketData = entitlement;
+        return this;
+    }
+
+    /** @return whether the session's entry gives it market data at all */
+    boolean hasMarketData() {
+        return marketData != null;
     }
 
     SessionIdentity identity() {

@@ -26,7 +26,10 @@ import java.util.regex.Pattern;
  *       garbled message); {@code <NOW>} is the current UTC time, {@code <NOW-5>} five seconds earlier;</li>
  *   <li>{@code E8=FIX.4.4|35=...|} the gateway's next message must have these fields and values; {@code *} matches
  *       any value, {@code <absent>} that the field is not there, BodyLength, CheckSum, SendingTime and
- *       OrigSendingTime are only checked to be there, fields the line does not list are not checked;</li>
+ *       OrigSendingTime are only checked to be there, fields the line does not list are not checked; a tag the line
+ *       names more than once is checked occurrence by occurrence (a repeating group's entries);</li>
+ *   <li>{@code U8=FIX.4.4|35=...|} as {@code E}, but the gateway's next messages match the {@code U} lines that follow
+ *       each other in any order (an ExecutionReport and the market data its order caused come from two journals);</li>
  *   <li>{@code !closed} the gateway closes the connection next, sending nothing more.</li>
  * </ul>
  */
@@ -76,7 +79,8 @@ public final class FixScript {
                 settings = parts.length > 1 ? parts[1] : "";
             } else if (line.equals("!connect") || line.equals("!disconnect") || line.equals("!closed")) {
                 steps.add(new Step(i + 1, '!', line.substring(1)));
-            } else if ((line.charAt(0) == 'I' || line.charAt(0) == 'E') && line.startsWith("8=", 1)) {
+            } else if ((line.charAt(0) == 'I' || line.charAt(0) == 'E' || line.charAt(0) == 'U')
+                    && line.startsWith("8=", 1)) {
                 steps.add(new Step(i + 1, line.charAt(0), line.substring(1)));
             } else {
                 throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a step: " + line);

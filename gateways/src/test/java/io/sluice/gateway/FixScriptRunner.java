@@ -5,6 +5,10 @@ import io.sluice.gateway.codec.FixTags;
 
 import java.io.IOException;
 import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Plays a {@link FixScript} against a gateway over a real socket, through {@link TestFixClient}. It sends its {@code I}
@@ -39,6 +43,7 @@ public final class FixScriptRunner {
         switch (step.kind()) {
             case 'I' -> connected().sendRaw(FixScript.frame(step.text(), System.currentTimeMillis()));
             case 'E' -> expect(step.text(), connected().receive());
+            case 'U' -> expectUnordered(script, step);
             default -> {
                 switch (step.text()) {
                     case "connect" -> {
@@ -59,10 +64,26 @@ public final class FixScriptRunner {
      * were checked by the framing.
      */
     private static void expect(final String line, final FixFields received) {
-        for (final String field : line.split("\\|")) {
+        final String[] fields = line.split("\\|");
+        final Map<Integer, Integer> named = new HashMap<>();
+        for (final String field : fields) {
+            named.merge(Integer.parseInt(field.substring(0, field.indexOf('='))), 1, Integer::sum);
+        }
+        final Map<Integer, Integer> seen = new HashMap<>();
+        for (final String field : fields) {
             final int equals = field.indexOf('=');
             final int tag = Integer.parseInt(field.substring(0, equals));
             final String value = field.substring(equals + 1);
+            if (named.get(tag) > 1) {
+                // A tag the line names more than once: its nth value must be the message's nth (a repeating group).
+                final int nth = seen.merge(tag, 1, Integer::sum) - 1;
+                final List<String> values = received.all(tag);
+                if (nth >= values.size() || !value.equals("*") && !value.equals(values.get(nth))) {
+                    throw new AssertionError(tag + " (occurrence " + (nth + 1) + ") is " + (nth < values.size()
+                            ? values.get(nth) : "missing") + " in " + received);
+                }
+                continue;
+            }
             if (tag == FixTags.BEGIN_STRING || tag == FixTags.BODY_LENGTH || tag == FixTags.CHECK_SUM) {
                 continue;
             }
@@ -79,6 +100,41 @@ public final class FixScriptRunner {
             if (!loose && !value.equals(received.get(tag))) {
                 throw new AssertionError(tag + "=" + received.get(tag) + " in " + received);
             }
+        }
+    }
+
+    /**
+     * Checks the gateway's next message against one of the {@code U} lines that follow each other from {@code step}
+     * on: as many messages as lines, matched in any order (messages of two journals, such as an ExecutionReport and a
+     * MarketDataIncrementalRefresh that follow from one order). The first line of a run does the whole run.
+     */
+    private void expectUnordered(final FixScript script, final FixScript.Step step) throws IOException {
+        final List<FixScript.Step> steps = script.steps();
+        final int at = steps.indexOf(step);
+        if (at > 0 && steps.get(at - 1).kind() == 'U') {
+            return;
+        }
+        final List<String> open = new ArrayList<>();
+        for (int i = at; i < steps.size() && steps.get(i).kind() == 'U'; i++) {
+            open.add(steps.get(i).text());
+        }
+        final int count = open.size();
+        for (int n = 0; n < count; n++) {
+            final FixFields received = connected().receive();
+            String matched = null;
+            for (final String line : open) {
+                try {
+                    expect(line, received);
+                    matched = line;
+                    break;
+                } catch (final AssertionError notThis) {
+                    // try the next line
+                }
+            }
+            if (matched == null) {
+                throw new AssertionError("none of " + open + " matches " + received);
+            }
+            open.remove(matched);
         }
     }
 

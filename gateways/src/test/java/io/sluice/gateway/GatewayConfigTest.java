@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -148,5 +149,52 @@ final class GatewayConfigTest {
 
     private GatewayConfig example() throws Exception {
         return GatewayConfig.load(Path.of(getClass().getResource("/gateway-example.yaml").toURI()), Map.of());
+    }
+
+    @Test
+    void marketDataReadsFromYamlWithEntitlementsPerSession() throws Exception {
+        final Path file = Files.createTempFile("gateway", ".yaml");
+        try {
+            Files.writeString(file, """
+                    !GatewayConfig {
+                      gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                      marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, slowSubscriberTimeout: 2s },
+                      sessions: [
+                        !Session { senderCompId: A, targetCompId: SLUICE, password: pw, marketData: { symbols: [ SLC ], maxSubscriptions: 3 } },
+                        !Session { senderCompId: B, targetCompId: SLUICE, password: pw, marketData: { symbols: [ "*" ] } },
+                        !Session { senderCompId: C, targetCompId: SLUICE, password: pw }
+                      ]
+                    }
+                    """);
+            final GatewayConfig config = GatewayConfig.load(file, Map.of());
+            assertEquals(List.of("SLC", "SLD"), config.marketData().instruments());
+            assertEquals(1000, config.marketData().maxOrders());
+            assertEquals(2000, config.marketData().slowSubscriberTimeoutMillis());
+            assertEquals(List.of("SLC"), config.sessions().get(0).marketData().symbols());
+            assertEquals(3, config.sessions().get(0).marketData().maxSubscriptions());
+            assertEquals(16, config.sessions().get(1).marketData().maxSubscriptions(), "the default");
+            assertEquals(0, config.sessions().get(2).marketData().maxSubscriptions(), "no entitlement, no subscription");
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    @Test
+    void marketDataSettingsThatCannotWorkAreRefusedByName() {
+        final GatewayConfig without = new GatewayConfig().session(new SessionConfig("A", "SLUICE", "pw")
+                .marketData(new MarketDataEntitlement(List.of("SLC"), 4)));
+        final String noSection = assertThrows(IllegalArgumentException.class, () -> without.validate(Map.of()))
+                .getMessage();
+        assertTrue(noSection.contains("session A: marketData needs the gateway's marketData section"), noSection);
+
+        final GatewayConfig config = new GatewayConfig().marketData(new GatewayMarketData(List.of("SLC", "SLC"), "soon"))
+                .session(new SessionConfig("A", "SLUICE", "pw").marketData(new MarketDataEntitlement(List.of("XYZ"), 0)));
+        final String problems = assertThrows(IllegalArgumentException.class, () -> config.validate(Map.of()))
+                .getMessage();
+        assertTrue(problems.contains("marketData.instruments: an instrument is listed twice"), problems);
+        assertTrue(problems.contains("marketData.slowSubscriberTimeout: 'soon' is not a duration"), problems);
+        assertTrue(problems.contains("session A: marketData.maxSubscriptions must be 1 to 256, got 0"), problems);
+        assertTrue(problems.contains("session A: marketData.symbols names XYZ, which the gateway's marketData.instruments"
+                + " does not list"), problems);
     }
 }

@@ -11,6 +11,7 @@ import io.sluice.bench.fix.ReplicationRoundTripBench;
 import io.sluice.bench.fix.SnapshotterImpactBench;
 import io.sluice.bench.hop.JournalHopBench;
 import io.sluice.bench.integrity.ChecksumCostBench;
+import io.sluice.bench.marketdata.FixFanOutBench;
 import io.sluice.bench.marketdata.MarketDataBench;
 import io.sluice.bench.recovery.RecoveryBench;
 import io.sluice.bench.replay.ReplayBench;
@@ -369,7 +370,18 @@ public final class BenchScenarios {
                             .latency("engine hop, paced", "paced.engineHop")
                             .latency("packet sent, paced", "paced.packetSent")
                             .latency("book updated, paced", "paced.bookUpdated")
-                            .latency("book updated, flat out", "flatOut.bookUpdated")));
+                            .latency("book updated, flat out", "flatOut.bookUpdated")),
+            new BenchScenario("fix-fan-out", FixFanOutBench::main,
+                    "FIX market data: one gateway fans each market-data journal message out as 35=X to N subscribers"
+                            + " on real TCP connections; tick (journal append) to subscriber (35=X read), by N",
+                    "the phase with one subscriber in the same run",
+                    "none yet; a slow subscriber is conflated, never slows the others (SlowSubscriberTest)",
+                    List.of("--messages", "5000", "--warmup", "5000", "--subscribers", "1,10"),
+                    List.of(),
+                    new ReportSpec()
+                            .latency("tick to subscriber, 1 subscriber", "subscribers1.tickToSubscriber")
+                            .latency("tick to subscriber, 10 subscribers", "subscribers10.tickToSubscriber")
+                            .latency("tick to subscriber, 50 subscribers", "subscribers50.tickToSubscriber")));
 
     private BenchScenarios() {
     }

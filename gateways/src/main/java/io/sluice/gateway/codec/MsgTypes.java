@@ -19,6 +19,11 @@ public final class MsgTypes {
     public static final int NEW_ORDER_SINGLE = 'D';
     public static final int ORDER_CANCEL_REQUEST = 'F';
     public static final int ORDER_CANCEL_REPLACE_REQUEST = 'G';
+    public static final int MARKET_DATA_REQUEST = 'V';
+    public static final int MARKET_DATA_SNAPSHOT_FULL_REFRESH = 'W';
+    public static final int MARKET_DATA_INCREMENTAL_REFRESH = 'X';
+    public static final int MARKET_DATA_REQUEST_REJECT = 'Y';
+    public static final int SECURITY_STATUS = 'f';
     public static final int BUSINESS_MESSAGE_REJECT = 'j';
     public static final int ORDER_MASS_CANCEL_REQUEST = 'q';
     public static final int ORDER_MASS_CANCEL_REPORT = 'r';

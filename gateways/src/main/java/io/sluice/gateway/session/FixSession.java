@@ -235,7 +235,7 @@ public final class FixSession {
         lastReceivedMillis = now;
         testRequestSentMillis = 0;
         proxy.logon(nextSenderSeq, clock.time(), heartBtInt, reset);
-        commit(0);
+        commit(0, true);
         events.onLogon(this, nextSenderSeq, seq);
         if ((reset || resetPolicy.onLogon()) && undeliveredFrom != 0) {
             redeliverAfterReset(undeliveredFrom, undeliveredTo);
@@ -420,13 +420,13 @@ public final class FixSession {
         }
         if (testRequestSentMillis == 0 && silentMillis >= heartbeatMillis + heartbeatMillis / 5) {
             proxy.testRequest(nextSenderSeq, clock.time(), now);
-            commit(0);
+            commit(0, true);
             testRequestSentMillis = now;
             work++;
         }
         if (now - lastSentMillis >= heartbeatMillis && connection != null) {
             proxy.heartbeat(nextSenderSeq, clock.time());
-            commit(0);
+            commit(0, true);
             work++;
         }
         return work;
@@ -463,7 +463,15 @@ public final class FixSession {
      *         offline, a resend is under way, or the connection could not take it
      */
     public long sendApplicationMessage(final long engineIndex) {
-        return commit(engineIndex);
+        return commit(engineIndex, true);
+    }
+
+    /**
+     * As {@link #sendApplicationMessage}, for a message that is stale once sent (market data): it is numbered and its
+     * number stored, but not its body, so a resend gap-fills it.
+     */
+    public long sendUnresendable() {
+        return commit(0, false);
     }
 
     /** @return the connection of the logged-on client, or null. */
@@ -484,14 +492,14 @@ public final class FixSession {
     public void reject(final FixMessage message, final int sessionRejectReason, final int refTagId,
                        final CharSequence text) {
         proxy.reject(nextSenderSeq, clock.time(), message, sessionRejectReason, refTagId, text);
-        commit(0);
+        commit(0, true);
         counters.sessionReject(sessionRejectReason);
     }
 
     /** Sends a Business Message Reject (35=j) of {@code message}. */
     public void businessReject(final FixMessage message, final int businessRejectReason, final CharSequence text) {
         proxy.businessReject(nextSenderSeq, clock.time(), message, businessRejectReason, text);
-        commit(0);
+        commit(0, true);
     }
 
     /** Starts the Logout handshake: sends Logout with {@code text} and closes on the reply or after a timeout. */
@@ -500,7 +508,7 @@ public final class FixSession {
             return;
         }
         proxy.logout(nextSenderSeq, clock.time(), text);
-        commit(0);
+        commit(0, true);
         if (connection != null) {
             state = FixSessionState.LOGOUT_SENT;
             logoutSentMillis = clock.time();
@@ -598,7 +606,7 @@ public final class FixSession {
             reject(message, SessionRejectReason.REQUIRED_TAG_MISSING, FixTags.TEST_REQ_ID, "TestReqID (112) is required");
         } else {
             proxy.heartbeat(nextSenderSeq, clock.time(), message, testReqId);
-            commit(0);
+            commit(0, true);
         }
         advance();
     }
@@ -687,7 +695,7 @@ public final class FixSession {
         }
         resetSequences();
         proxy.logon(nextSenderSeq, clock.time(), heartbeatMillis / 1000, true);
-        commit(0);
+        commit(0, true);
         if (undeliveredFrom != 0) {
             redeliverAfterReset(undeliveredFrom, undeliveredTo);
         }
@@ -781,7 +789,7 @@ public final class FixSession {
             return;
         }
         proxy.resendRequest(nextSenderSeq, clock.time(), nextTargetSeq);
-        commit(0);
+        commit(0, true);
         if (connection != null) {
             state = FixSessionState.RESEND_REQUESTED;
             resendEndSeq = receivedSeq;
@@ -806,9 +814,10 @@ public final class FixSession {
      * under way, and reaches it through the resend protocol.
      *
      * @param engineIndex the engine-journal index of the report the message carries, or 0 for none
+     * @param resendable  false to store the message without its body, gap-filled on resend (as an administrative one)
      * @return where the message ends in its connection's byte stream, or {@link #NOT_QUEUED}
      */
-    private long commit(final long engineIndex) {
+    private long commit(final long engineIndex, final boolean resendable) {
         final FixEncoder encoder = proxy.encoder();
         final int bodyEnd = encoder.position();
         encoder.finish();
@@ -816,7 +825,7 @@ public final class FixSession {
         final boolean admin = MsgTypes.isAdmin(msgType);
         final long seq = nextSenderSeq++;
         store.sent(this, seq, msgType, encoder.sendingTime(), encoder.buffer(), encoder.bodyStart(),
-                admin ? 0 : bodyEnd - encoder.bodyStart(), engineIndex);
+                admin || !resendable ? 0 : bodyEnd - encoder.bodyStart(), engineIndex);
         if (admin) {
             return transmit(msgType);
         } else if (connection == null) {

@@ -279,6 +279,11 @@ public final class OrderBooks {
         return side(instrument, bid).size();
     }
 
+    /** @return the level of {@code price} on one side of {@code instrument} (0 is the best), or negative if none */
+    public int levelOf(final int instrument, final boolean bid, final long price) {
+        return side(instrument, bid).find(price);
+    }
+
     /** @return the price of a level (0 is the best) */
     public long levelPrice(final int instrument, final boolean bid, final int level) {
         return side(instrument, bid).price(level);

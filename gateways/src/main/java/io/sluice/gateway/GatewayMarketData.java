@@ -1,0 +1,77 @@
+package io.sluice.gateway;
+
+import io.sluice.gateway.codec.ShortText;
+import io.sluice.runtime.config.DurationText;
+import net.openhft.chronicle.wire.SelfDescribingMarshallable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The gateway's FIX market data, as its YAML's {@code marketData} section gives it: the instruments of the
+ * market-data journal (the {@code marketdata} role's, in any order), how many resting orders and price levels the
+ * gateway's copy of the books holds, and how long a subscriber may stay behind before it is logged out. Without this
+ * section a gateway serves no market data: a MarketDataRequest gets a Business Message Reject (unsupported type).
+ */
+public final class GatewayMarketData extends SelfDescribingMarshallable {
+    private List<String> instruments = new ArrayList<>();
+    private int maxOrders = 1 << 16;
+    private int maxPriceLevels = 1_024;
+    private String slowSubscriberTimeout = "5s";
+
+    public GatewayMarketData() {
+    }
+
+    public GatewayMarketData(final List<String> instruments, final String slowSubscriberTimeout) {
+        this.instruments = new ArrayList<>(instruments);
+        this.slowSubscriberTimeout = slowSubscriberTimeout;
+    }
+
+    public List<String> instruments() {
+        return instruments;
+    }
+
+    /** @return the instruments' symbols as the feed carries them, in the order listed */
+    public long[] symbols() {
+        return instruments.stream().mapToLong(ShortText::parse).toArray();
+    }
+
+    public int maxOrders() {
+        return maxOrders;
+    }
+
+    public int maxPriceLevels() {
+        return maxPriceLevels;
+    }
+
+    /** @return how long a subscription may stay behind its socket before its session is logged out, in ms */
+    public long slowSubscriberTimeoutMillis() {
+        return DurationText.parse(slowSubscriberTimeout).toMillis();
+    }
+
+    /** Adds what is wrong with this section to {@code problems}. */
+    void validate(final List<String> problems) {
+        if (instruments == null || instruments.isEmpty()) {
+            problems.add("marketData.instruments: list the instruments of the market-data journal");
+        } else {
+            for (final String symbol : instruments) {
+                if (symbol == null || ShortText.parse(symbol) == ShortText.INVALID) {
+                    problems.add("marketData.instruments: '" + symbol + "' is not a symbol");
+                }
+            }
+            if (instruments.stream().distinct().count() != instruments.size()) {
+                problems.add("marketData.instruments: an instrument is listed twice");
+            }
+        }
+        if (maxOrders <= 0 || maxPriceLevels <= 0) {
+            problems.add("marketData.maxOrders and maxPriceLevels must be positive");
+        }
+        try {
+            if (slowSubscriberTimeoutMillis() <= 0) {
+                problems.add("marketData.slowSubscriberTimeout must be positive, got '" + slowSubscriberTimeout + "'");
+            }
+        } catch (final IllegalArgumentException e) {
+            problems.add("marketData.slowSubscriberTimeout: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,293 @@
+package io.sluice.gateway.marketdata;
+
+import io.sluice.gateway.codec.FixEncoder;
+import io.sluice.gateway.session.FixConnection;
+import io.sluice.gateway.session.FixSession;
+import io.sluice.marketdata.book.Applied;
+import io.sluice.marketdata.book.OrderBooks;
+import io.sluice.marketdata.feed.AddOrder;
+import io.sluice.marketdata.feed.DeleteOrder;
+import io.sluice.marketdata.feed.FeedMessage;
+import io.sluice.marketdata.feed.MessageHandler;
+import io.sluice.marketdata.feed.ModifyOrder;
+import io.sluice.marketdata.feed.Trade;
+import io.sluice.marketdata.feed.TradingStatus;
+import io.sluice.marketdata.journal.BatchHandler;
+import io.sluice.marketdata.journal.BatchReader;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.EpochClock;
+
+/**
+ * The gateway's one reader of the market-data journal, and the fan-out of what it reads to every subscription: it
+ * applies each feed message to its own copy of the books ({@link OrderBooks}, the feed's own code) and sends each
+ * subscription the change its depth and entry types ask for, as a MarketDataIncrementalRefresh (X) numbered with the
+ * feed's sequence (RptSeq), or a SecurityStatus (f) for a change of trading status.
+ * <p>
+ * A subscription whose socket has less room than half its send buffer (kept for the order path's reports) plus one
+ * message falls behind: its incrementals are dropped, and once its socket has room again one snapshot (W) of the
+ * latest book replaces them (conflation); behind for longer than the slow-subscriber timeout, its session is logged
+ * out saying why. So a slow subscriber never fills the socket its reports need, nor holds up anyone else. At most
+ * {@value #BATCHES_PER_POLL} batches are read per round of the gateway's loop. Nothing is allocated per message.
+ */
+public final class MarketDataFanOut implements BatchHandler, MessageHandler {
+    /** The Logout text of a session whose subscriptions stayed behind too long; the timeout in ms follows. */
+    public static final String SLOW_SUBSCRIBER_TEXT = "Market data not read fast enough: behind for more than ";
+    private static final int BATCHES_PER_POLL = 16;
+
+    private final BatchReader reader;
+    private final OrderBooks books;
+    private final Subscriptions subscriptions;
+    private final MarketDataMessages messages;
+    private final EpochClock clock;
+    private final int halfSendBuffer;
+    private final int maxMessageBytes;
+    private final long slowTimeoutMillis;
+    private final String slowText;
+    private final AddOrder add = new AddOrder();
+    private final ModifyOrder modify = new ModifyOrder();
+    private final DeleteOrder delete = new DeleteOrder();
+    private final Trade trade = new Trade();
+    private final TradingStatus status = new TradingStatus();
+    private long nextSequence;
+    private long lastSequence;
+    private long conflated;
+    private long cutOff;
+
+    public MarketDataFanOut(final BatchReader reader, final OrderBooks books, final Subscriptions subscriptions,
+                            final EpochClock clock, final int sendBufferBytes, final int maxMessageBytes,
+                            final long slowTimeoutMillis) {
+        this.reader = reader;
+        this.books = books;
+        this.subscriptions = subscriptions;
+        this.messages = new MarketDataMessages(books, maxMessageBytes);
+        this.clock = clock;
+        this.halfSendBuffer = sendBufferBytes / 2;
+        this.maxMessageBytes = maxMessageBytes;
+        this.slowTimeoutMillis = slowTimeoutMillis;
+        this.slowText = SLOW_SUBSCRIBER_TEXT + slowTimeoutMillis + " ms; logging out";
+    }
+
+    /** Reads the journal to its end, building the books, before any client subscribes; @return batches read */
+    public long catchUp() {
+        long batches = 0;
+        while (reader.readOne(this)) {
+            batches++;
+        }
+        return batches;
+    }
+
+    /** Reads up to {@value #BATCHES_PER_POLL} batches, then brings back subscriptions whose sockets have room. */
+    public int poll() {
+        int work = 0;
+        while (work < BATCHES_PER_POLL && reader.readOne(this)) {
+            work++;
+        }
+        if (subscriptions.behindCount() > 0) {
+            work += bringBack(clock.time());
+        }
+        return work;
+    }
+
+    /** @return the sequence of the last feed message applied (0 before the first) */
+    public long lastSequence() {
+        return lastSequence;
+    }
+
+    public OrderBooks books() {
+        return books;
+    }
+
+    /** @return how many incrementals were dropped for subscriptions behind their sockets */
+    public long conflated() {
+        return conflated;
+    }
+
+    /** @return how many sessions were logged out for staying behind */
+    public long cutOff() {
+        return cutOff;
+    }
+
+    /** Sends a new subscription its snapshot and trading status, or leaves it behind until its socket has room. */
+    public void start(final int slot) {
+        if (!hasRoom(subscriptions.owner(slot)) || !snapshotAndStatus(slot)) {
+            subscriptions.fallBehind(slot, clock.time());
+        }
+    }
+
+    @Override
+    public void onBatch(final long engineIndex, final long firstSequence, final int count, final DirectBuffer blocks,
+                        final int length) {
+        nextSequence = firstSequence;
+        MessageHandler.forEach(blocks, 0, length, this);
+    }
+
+    @Override
+    public void onMessage(final DirectBuffer buffer, final int offset, final int length) {
+        final long sequence = nextSequence++;
+        switch (FeedMessage.typeAt(buffer, offset)) {
+            case AddOrder.TYPE_A -> {
+                add.wrapForDecode(buffer, offset);
+                onLevel(buffer, offset, sequence, add.symbol(), add.flag() == FeedMessage.BUY, add.price(), 0, 0);
+            }
+            case ModifyOrder.TYPE_U -> {
+                modify.wrapForDecode(buffer, offset);
+                onResting(buffer, offset, sequence, modify.symbol(), modify.orderId(), 0, 0);
+            }
+            case DeleteOrder.TYPE_D -> {
+                delete.wrapForDecode(buffer, offset);
+                onResting(buffer, offset, sequence, delete.symbol(), delete.orderId(), 0, 0);
+            }
+            case Trade.TYPE_T -> {
+                trade.wrapForDecode(buffer, offset);
+                onResting(buffer, offset, sequence, trade.symbol(), trade.restingOrderId(), trade.price(),
+                        trade.quantity());
+            }
+            case TradingStatus.TYPE_S -> {
+                status.wrapForDecode(buffer, offset);
+                onStatus(buffer, offset, sequence, status.symbol());
+            }
+            default -> apply(buffer, offset, sequence);
+        }
+    }
+
+    private void onResting(final DirectBuffer buffer, final int offset, final long sequence, final long symbol,
+                           final long orderId, final long tradePrice, final long tradeQuantity) {
+        final int slot = books.slotOf(orderId);
+        if (slot < 0) {
+            apply(buffer, offset, sequence); // fails, naming the message
+            return;
+        }
+        onLevel(buffer, offset, sequence, symbol, books.orderSide(slot) == FeedMessage.BUY, books.orderPrice(slot),
+                tradePrice, tradeQuantity);
+    }
+
+    /** Applies a message that changes the level at {@code price}, and sends each subscriber what changed for it. */
+    private void onLevel(final DirectBuffer buffer, final int offset, final long sequence, final long symbol,
+                         final boolean bid, final long price, final long tradePrice, final long tradeQuantity) {
+        final int instrument = books.instrumentOf(symbol);
+        if (instrument < 0) {
+            apply(buffer, offset, sequence);
+            return;
+        }
+        final long levelBefore = levelQuantity(instrument, bid, price);
+        final boolean topBefore = books.levels(instrument, bid) > 0;
+        final long topPriceBefore = topBefore ? books.levelPrice(instrument, bid, 0) : 0;
+        final long topQuantityBefore = topBefore ? books.levelQuantity(instrument, bid, 0) : 0;
+        apply(buffer, offset, sequence);
+        final int level = books.levelOf(instrument, bid, price);
+        final long levelAfter = level >= 0 ? books.levelQuantity(instrument, bid, level) : 0;
+        final int ordersAfter = level >= 0 ? books.levelOrders(instrument, bid, level) : 0;
+        final boolean topAfter = books.levels(instrument, bid) > 0;
+        final long topPrice = topAfter ? books.levelPrice(instrument, bid, 0) : 0;
+        final long topQuantity = topAfter ? books.levelQuantity(instrument, bid, 0) : 0;
+        final boolean levelChanged = levelAfter != levelBefore;
+        final boolean topChanged = topAfter != topBefore || topPrice != topPriceBefore
+                || topQuantity != topQuantityBefore;
+        final int side = bid ? Subscriptions.BID : Subscriptions.OFFER;
+        for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
+            if (subscriptions.state(slot) != SubscriptionState.LIVE || subscriptions.instrument(slot) != instrument
+                    || !subscriptions.current(slot)) {
+                continue;
+            }
+            final boolean top = subscriptions.topOnly(slot);
+            final boolean book = subscriptions.wants(slot, side) && (top ? topChanged : levelChanged);
+            final boolean traded = tradeQuantity > 0 && subscriptions.wants(slot, Subscriptions.TRADE);
+            if (!book && !traded) {
+                continue;
+            }
+            final FixSession session = subscriptions.owner(slot);
+            if (!hasRoom(session)) {
+                behind(slot);
+                continue;
+            }
+            final FixEncoder encoder = messages.incremental(subscriptions, slot, sequence,
+                    (book ? 1 : 0) + (traded ? 1 : 0));
+            if (traded) {
+                messages.tradeEntry(encoder, symbol, tradePrice, tradeQuantity);
+            }
+            if (book && top) {
+                final char action = !topAfter ? MarketDataMessages.DELETE
+                        : !topBefore || topPrice != topPriceBefore ? MarketDataMessages.NEW : MarketDataMessages.CHANGE;
+                messages.levelEntry(encoder, action, bid, symbol, topAfter ? topPrice : topPriceBefore, topQuantity,
+                        topAfter ? books.levelOrders(instrument, bid, 0) : 0);
+            } else if (book) {
+                final char action = levelBefore == 0 ? MarketDataMessages.NEW
+                        : levelAfter == 0 ? MarketDataMessages.DELETE : MarketDataMessages.CHANGE;
+                messages.levelEntry(encoder, action, bid, symbol, price, levelAfter, ordersAfter);
+            }
+            if (!messages.send(session)) {
+                behind(slot);
+            }
+        }
+    }
+
+    private void onStatus(final DirectBuffer buffer, final int offset, final long sequence, final long symbol) {
+        final int instrument = books.instrumentOf(symbol);
+        final byte before = instrument >= 0 ? books.status(instrument) : 0;
+        apply(buffer, offset, sequence);
+        if (books.status(instrument) == before) {
+            return;
+        }
+        for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
+            if (subscriptions.state(slot) != SubscriptionState.LIVE || subscriptions.instrument(slot) != instrument
+                    || !subscriptions.current(slot)) {
+                continue;
+            }
+            if (!hasRoom(subscriptions.owner(slot)) || !messages.status(subscriptions, slot, sequence)) {
+                behind(slot);
+            }
+        }
+    }
+
+    private long levelQuantity(final int instrument, final boolean bid, final long price) {
+        final int level = books.levelOf(instrument, bid, price);
+        return level >= 0 ? books.levelQuantity(instrument, bid, level) : 0;
+    }
+
+    private void apply(final DirectBuffer buffer, final int offset, final long sequence) {
+        final Applied applied = books.apply(buffer, offset);
+        if (applied != Applied.OK) {
+            throw new IllegalStateException("market-data message " + sequence + " of type '"
+                    + (char) FeedMessage.typeAt(buffer, offset) + "' does not apply to the gateway's books: " + applied
+                    + (applied == Applied.UNKNOWN_INSTRUMENT ? " (list it in the gateway's marketData.instruments)"
+                    : applied == Applied.NO_ROOM ? " (raise marketData.maxOrders or maxPriceLevels)" : ""));
+        }
+        lastSequence = sequence;
+    }
+
+    private void behind(final int slot) {
+        conflated++;
+        subscriptions.fallBehind(slot, clock.time());
+    }
+
+    /** Sends a snapshot to each subscription behind whose socket has room again; logs out those behind too long. */
+    private int bringBack(final long nowMillis) {
+        int work = 0;
+        for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
+            if (subscriptions.state(slot) != SubscriptionState.BEHIND || !subscriptions.current(slot)) {
+                continue;
+            }
+            final FixSession session = subscriptions.owner(slot);
+            if (hasRoom(session) && snapshotAndStatus(slot)) {
+                subscriptions.caughtUp(slot);
+                work++;
+            } else if (nowMillis - subscriptions.behindSinceMillis(slot) > slowTimeoutMillis) {
+                subscriptions.removeAll(subscriptions.sessionOf(session));
+                session.logoutAndClose(slowText);
+                cutOff++;
+                work++;
+            }
+        }
+        return work;
+    }
+
+    private boolean snapshotAndStatus(final int slot) {
+        return messages.snapshot(subscriptions, slot, lastSequence) && messages.status(subscriptions, slot, lastSequence);
+    }
+
+    /** @return whether the session's socket has room for one more message beyond the half kept for its reports */
+    private boolean hasRoom(final FixSession session) {
+        final FixConnection connection = session.connection();
+        return connection != null && connection.writableBytes() >= halfSendBuffer + maxMessageBytes;
+    }
+}

@@ -1,0 +1,166 @@
+package io.sluice.gateway.marketdata;
+
+import io.sluice.gateway.codec.FixEncoder;
+import io.sluice.gateway.codec.FixMessage;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.session.FixSession;
+import io.sluice.marketdata.book.OrderBooks;
+import io.sluice.marketdata.feed.TradingStatus;
+
+/**
+ * Encodes the FIX market-data messages a session sends: MarketDataSnapshotFullRefresh (W) of a subscription's book,
+ * MarketDataIncrementalRefresh (X) entries, SecurityStatus (f) and MarketDataRequestReject (Y). W, X and f carry the
+ * feed's sequence in RptSeq (83, after MDReqID) and are sent unresendable ({@link FixSession#sendUnresendable}): a
+ * resend gap-fills them, as a book is stale once sent. Nothing is allocated.
+ */
+public final class MarketDataMessages {
+    /** MDUpdateAction (279) values. */
+    public static final char NEW = '0';
+    public static final char CHANGE = '1';
+    public static final char DELETE = '2';
+    /** MDEntryType (269) values. */
+    public static final char BID = '0';
+    public static final char OFFER = '1';
+    public static final char TRADE = '2';
+    /** SecurityTradingStatus (326) values. */
+    public static final int TRADING_HALT = 2;
+    public static final int READY_TO_TRADE = 17;
+    public static final int NOT_AVAILABLE_FOR_TRADING = 18;
+    /** The room one snapshot entry takes at most (269, 270, 271, 346 with their separators). */
+    private static final int ENTRY_BYTES = 64;
+    /** The room a snapshot's other fields take at most, the header's included. */
+    private static final int SNAPSHOT_OVERHEAD = 256 + Subscriptions.MAX_REQ_ID;
+
+    private final OrderBooks books;
+    private final int maxSnapshotEntries;
+
+    /** @param maxMessageBytes the largest message a session sends: a full-depth snapshot lists what fits */
+    public MarketDataMessages(final OrderBooks books, final int maxMessageBytes) {
+        this.books = books;
+        this.maxSnapshotEntries = Math.max(3, (maxMessageBytes - SNAPSHOT_OVERHEAD) / ENTRY_BYTES);
+    }
+
+    /**
+     * Sends the subscription's book as a MarketDataSnapshotFullRefresh (W): its bid levels best first, then its offer
+     * levels (one each for top of book), then the last trade, each if asked for, as many as fit one message.
+     *
+     * @return false if the session could not queue it
+     */
+    public boolean snapshot(final Subscriptions subscriptions, final int slot, final long rptSeq) {
+        final int instrument = subscriptions.instrument(slot);
+        final int depth = subscriptions.topOnly(slot) ? 1 : maxSnapshotEntries / 2;
+        final int bids = subscriptions.wants(slot, Subscriptions.BID)
+                ? Math.min(depth, books.levels(instrument, true)) : 0;
+        final int offers = subscriptions.wants(slot, Subscriptions.OFFER)
+                ? Math.min(depth, books.levels(instrument, false)) : 0;
+        final boolean trade = subscriptions.wants(slot, Subscriptions.TRADE) && books.lastTradeQuantity(instrument) > 0;
+        final FixSession session = subscriptions.owner(slot);
+        final FixEncoder encoder = session.startApplicationMessage(MsgTypes.MARKET_DATA_SNAPSHOT_FULL_REFRESH)
+                .field(FixTags.MD_REQ_ID, subscriptions.reqIds(), subscriptions.reqIdOffset(slot),
+                        subscriptions.reqIdLength(slot))
+                .longField(FixTags.RPT_SEQ, rptSeq)
+                .shortTextField(FixTags.SYMBOL, books.symbol(instrument))
+                .longField(FixTags.NO_MD_ENTRIES, bids + offers + (trade ? 1 : 0));
+        levels(encoder, instrument, true, bids);
+        levels(encoder, instrument, false, offers);
+        if (trade) {
+            encoder.charField(FixTags.MD_ENTRY_TYPE, TRADE)
+                    .priceField(FixTags.MD_ENTRY_PX, books.lastTradePrice(instrument))
+                    .longField(FixTags.MD_ENTRY_SIZE, books.lastTradeQuantity(instrument));
+        }
+        return session.sendUnresendable() != FixSession.NOT_QUEUED;
+    }
+
+    private void levels(final FixEncoder encoder, final int instrument, final boolean bid, final int count) {
+        for (int level = 0; level < count; level++) {
+            encoder.charField(FixTags.MD_ENTRY_TYPE, bid ? BID : OFFER)
+                    .priceField(FixTags.MD_ENTRY_PX, books.levelPrice(instrument, bid, level))
+                    .longField(FixTags.MD_ENTRY_SIZE, books.levelQuantity(instrument, bid, level))
+                    .longField(FixTags.NUMBER_OF_ORDERS, books.levelOrders(instrument, bid, level));
+        }
+    }
+
+    /**
+     * Begins a MarketDataIncrementalRefresh (X) of {@code entries} entries for the subscription; add them with
+     * {@link #levelEntry} and {@link #tradeEntry}, then {@link #send}.
+     */
+    public FixEncoder incremental(final Subscriptions subscriptions, final int slot, final long rptSeq,
+                                  final int entries) {
+        return subscriptions.owner(slot).startApplicationMessage(MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH)
+                .field(FixTags.MD_REQ_ID, subscriptions.reqIds(), subscriptions.reqIdOffset(slot),
+                        subscriptions.reqIdLength(slot))
+                .longField(FixTags.RPT_SEQ, rptSeq)
+                .longField(FixTags.NO_MD_ENTRIES, entries);
+    }
+
+    /** One price level's entry: its new quantity and order count (0 and DELETE once it is gone). */
+    public void levelEntry(final FixEncoder encoder, final char action, final boolean bid, final long symbol,
+                           final long price, final long quantity, final int orders) {
+        encoder.charField(FixTags.MD_UPDATE_ACTION, action)
+                .charField(FixTags.MD_ENTRY_TYPE, bid ? BID : OFFER)
+                .shortTextField(FixTags.SYMBOL, symbol)
+                .priceField(FixTags.MD_ENTRY_PX, price)
+                .longField(FixTags.MD_ENTRY_SIZE, quantity)
+                .longField(FixTags.NUMBER_OF_ORDERS, orders);
+    }
+
+    /** One trade's entry: its price and quantity. */
+    public void tradeEntry(final FixEncoder encoder, final long symbol, final long price, final long quantity) {
+        encoder.charField(FixTags.MD_UPDATE_ACTION, NEW)
+                .charField(FixTags.MD_ENTRY_TYPE, TRADE)
+                .shortTextField(FixTags.SYMBOL, symbol)
+                .priceField(FixTags.MD_ENTRY_PX, price)
+                .longField(FixTags.MD_ENTRY_SIZE, quantity);
+    }
+
+    /** Sends the message begun last; @return false if the session could not queue it */
+    public boolean send(final FixSession session) {
+        return session.sendUnresendable() != FixSession.NOT_QUEUED;
+    }
+
+    /**
+     * Sends a SecurityStatus (f) of the subscription's instrument: SecurityStatusReqID (324) is its MDReqID,
+     * SecurityTradingStatus (326) 17 (open), 2 (halted) or 18 (closed).
+     *
+     * @return false if the session could not queue it
+     */
+    public boolean status(final Subscriptions subscriptions, final int slot, final long rptSeq) {
+        final int instrument = subscriptions.instrument(slot);
+        final FixSession session = subscriptions.owner(slot);
+        session.startApplicationMessage(MsgTypes.SECURITY_STATUS)
+                .field(FixTags.SECURITY_STATUS_REQ_ID, subscriptions.reqIds(), subscriptions.reqIdOffset(slot),
+                        subscriptions.reqIdLength(slot))
+                .longField(FixTags.RPT_SEQ, rptSeq)
+                .shortTextField(FixTags.SYMBOL, books.symbol(instrument))
+                .longField(FixTags.SECURITY_TRADING_STATUS, tradingStatus(books.status(instrument)));
+        return session.sendUnresendable() != FixSession.NOT_QUEUED;
+    }
+
+    /** @return the SecurityTradingStatus (326) of a feed trading status */
+    static int tradingStatus(final byte status) {
+        return switch (status) {
+            case TradingStatus.HALTED -> TRADING_HALT;
+            case TradingStatus.CLOSED -> NOT_AVAILABLE_FOR_TRADING;
+            default -> READY_TO_TRADE;
+        };
+    }
+
+    /**
+     * Sends a MarketDataRequestReject (Y) of {@code request}: its MDReqID, MDReqRejReason (281) unless {@code reason}
+     * is negative, and Text. Stored and resent like any answer to a request.
+     */
+    public static void reject(final FixSession session, final FixMessage request, final int reason,
+                              final CharSequence text) {
+        final FixEncoder encoder = session.startApplicationMessage(MsgTypes.MARKET_DATA_REQUEST_REJECT);
+        final int reqId = request.indexOf(FixTags.MD_REQ_ID);
+        if (reqId >= 0) {
+            encoder.field(FixTags.MD_REQ_ID, request.buffer(), request.valueOffset(reqId), request.valueLength(reqId));
+        }
+        if (reason >= 0) {
+            encoder.charField(FixTags.MD_REQ_REJ_REASON, (char) ('0' + reason));
+        }
+        encoder.textField(FixTags.TEXT, text);
+        session.sendApplicationMessage(0);
+    }
+}

@@ -1,0 +1,15 @@
+package io.sluice.gateway.marketdata;
+
+/** Where one market-data subscription slot stands. */
+public enum SubscriptionState {
+    /** Not in use. */
+    FREE,
+    /** Its client has its book: every incremental goes out as it comes. */
+    LIVE,
+    /**
+     * Its client's socket was too far behind to take an incremental: incrementals are dropped (conflated) and, once
+     * the socket has room again, a snapshot of the latest book replaces them; behind too long, the session is logged
+     * out.
+     */
+    BEHIND
+}

@@ -1,0 +1,253 @@
+package io.sluice.systemtests;
+
+import io.sluice.gateway.FixScript;
+import io.sluice.runtime.counters.CountersDirectory;
+import io.sluice.runtime.process.PollUntil;
+import io.sluice.systemtests.script.ScriptedDeployment;
+import io.sluice.tools.fix.SluiceDeployment;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import quickfix.FieldNotFound;
+import quickfix.Message;
+import quickfix.field.ExecType;
+import quickfix.field.MDEntryPx;
+import quickfix.field.MDEntrySize;
+import quickfix.field.MDEntryType;
+import quickfix.field.MDReqID;
+import quickfix.field.MarketDepth;
+import quickfix.field.MsgType;
+import quickfix.field.NoMDEntries;
+import quickfix.field.Side;
+import quickfix.field.SubscriptionRequestType;
+import quickfix.field.Symbol;
+import quickfix.fix44.MarketDataRequest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static io.sluice.systemtests.FixMessages.SYMBOL;
+import static io.sluice.systemtests.FixMessages.order;
+import static io.sluice.systemtests.FixMessages.report;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Slow market-data subscribers over real sockets, through real engine, {@code marketdata} and gateway processes: two
+ * raw clients with small socket receive buffers subscribe to a book and stop reading while another session rests
+ * {@value #ORDERS} orders. The trader gets every report and a fast QuickFIX/J subscriber every level, unhindered; the
+ * subscriber that reads again once the flood is over gets a fresh snapshot (W) in place of the incrementals its socket
+ * could not take (conflation); the one that never reads is logged out after {@code slowSubscriberTimeout} with a
+ * Logout saying why. The gateway's send buffer is small ({@code sendBufferBytes: 32768}) so that the sockets fill.
+ */
+class SlowSubscriberTest {
+    private static final String PASSWORD = "pw";
+    private static final int ORDERS = 1_500;
+    private static final int LEVELS = 400;
+    private static final int LOWEST = 500;
+    private static final Duration WAIT = Duration.ofSeconds(90);
+    private static final String TIMEOUT = "10s";
+
+    @TempDir
+    static Path dir;
+    private static ScriptedDeployment deployment;
+
+    @BeforeAll
+    static void start() throws Exception {
+        final String entitled = ", marketData: { symbols: [ SLC ], maxSubscriptions: 1 }";
+        deployment = ScriptedDeployment.startWithMarketData(dir.resolve("sluice"), "slowSubscriberTimeout: " + TIMEOUT,
+                "sendBufferBytes: 32768, socketSendBufferBytes: 8192, logoutTimeoutMillis: 30000,", String.join(",\n",
+                        session("TRADER", ""), session("FAST", entitled), session("CONFL", entitled),
+                        session("SLOW", entitled)));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (deployment != null) {
+            deployment.close();
+        }
+    }
+
+    @Test
+    void aSlowSubscriberIsConflatedOrCutOffAndNeverHoldsUpTheOrdersOrAFastSubscriber() throws Exception {
+        try (RawSubscriber conflated = RawSubscriber.subscribe("CONFL");
+             RawSubscriber slow = RawSubscriber.subscribe("SLOW");
+             QuickFixJClient fast = client("FAST", Map.of("AllowUnknownMsgFields", "Y")).logOn();
+             QuickFixJClient trader = client("TRADER", Map.of()).logOn()) {
+            fast.send(subscribe("F1"));
+            fast.await("the fast subscriber's snapshot", message -> QuickFixJClient.isType(message,
+                    MsgType.MARKET_DATA_SNAPSHOT_FULL_REFRESH));
+
+            for (int i = 0; i < ORDERS; i++) {
+                trader.send(order("S" + i, Side.SELL, 10, LOWEST + i % LEVELS));
+            }
+            trader.await("the last ack", report("S" + (ORDERS - 1), ExecType.NEW));
+            assertEquals(ORDERS, trader.applicationMessages().stream()
+                    .filter(message -> QuickFixJClient.isType(message, MsgType.EXECUTION_REPORT)).count());
+            // The last order joins the level of LOWEST + 299 as its fourth: 40 in all, a size that level shows only then.
+            final BigDecimal lastPrice = BigDecimal.valueOf(LOWEST + (ORDERS - 1) % LEVELS);
+            final BigDecimal lastSize = BigDecimal.valueOf(10L * (ORDERS / LEVELS + 1));
+            final Message lastLevel = fast.await("the fast subscriber's last level", message ->
+                    QuickFixJClient.isType(message, MsgType.MARKET_DATA_INCREMENTAL_REFRESH)
+                            && message.getGroups(NoMDEntries.FIELD).stream().anyMatch(entry -> {
+                                try {
+                                    return entry.getDecimal(MDEntryPx.FIELD).compareTo(lastPrice) == 0
+                                            && entry.getDecimal(MDEntrySize.FIELD).compareTo(lastSize) == 0;
+                                } catch (final FieldNotFound e) {
+                                    return false;
+                                }
+                            }));
+            final long lastSeq = lastLevel.getInt(83);
+            PollUntil.await(() -> counter("sluice_gateway_market_data_conflated_total") > 0, WAIT,
+                    () -> "incrementals conflated; " + deployment.gatewayLog());
+
+            final RawSubscriber.Received caughtUp = conflated.readUntilSnapshotFrom(lastSeq);
+            assertTrue(caughtUp.incrementals() < ORDERS, "incrementals were dropped: " + caughtUp.incrementals());
+            assertTrue(caughtUp.snapshotEntries() > 0, "the snapshot holds the book: " + caughtUp);
+
+            PollUntil.await(() -> counter("sluice_gateway_market_data_cut_off_total") > 0, WAIT,
+                    () -> "the slow subscriber to be logged out; " + deployment.gatewayLog());
+            assertEquals("Market data not read fast enough: behind for more than 10000 ms; logging out",
+                    slow.readUntilLogout());
+
+            trader.send(order("LAST", Side.SELL, 10, 999));
+            trader.await("an ack after it all", report("LAST", ExecType.NEW));
+            assertTrue(trader.isLoggedOn() && fast.isLoggedOn(), fast.trafficText());
+            assertEquals(1, counter("sluice_gateway_market_data_cut_off_total"), "only the one that never read");
+        }
+    }
+
+    private static long counter(final String metric) {
+        return new CountersDirectory(deployment.journals()).read().stream()
+                .filter(process -> process.process().equals("gateway-1"))
+                .flatMap(process -> process.counters().stream())
+                .filter(counter -> counter.label().metric().equals(metric))
+                .mapToLong(CountersDirectory.Counter::value).sum();
+    }
+
+    private static String session(final String compId, final String settings) {
+        return "    !Session { senderCompId: %s, targetCompId: SLUICE, password: %s%s }".formatted(compId, PASSWORD,
+                settings);
+    }
+
+    private static MarketDataRequest subscribe(final String reqId) {
+        final MarketDataRequest request = new MarketDataRequest(new MDReqID(reqId),
+                new SubscriptionRequestType(SubscriptionRequestType.SNAPSHOT_UPDATES), new MarketDepth(0));
+        final MarketDataRequest.NoMDEntryTypes offers = new MarketDataRequest.NoMDEntryTypes();
+        offers.set(new MDEntryType(MDEntryType.OFFER));
+        request.addGroup(offers);
+        final MarketDataRequest.NoRelatedSym symbol = new MarketDataRequest.NoRelatedSym();
+        symbol.set(new Symbol(SYMBOL));
+        request.addGroup(symbol);
+        return request;
+    }
+
+    private static QuickFixJClient client(final String compId, final Map<String, String> settings) throws Exception {
+        return new QuickFixJClient(deployment.gateway(), compId, SluiceDeployment.GATEWAY_COMP_ID, PASSWORD,
+                dir.resolve("qfj-" + compId), false, settings);
+    }
+
+    /** A subscriber on a plain socket with a 4 KB receive buffer, which reads only when the test says so. */
+    private static final class RawSubscriber implements AutoCloseable {
+        private final Socket socket;
+        private final InputStream in;
+        private final StringBuilder pending = new StringBuilder();
+
+        private RawSubscriber(final Socket socket) throws IOException {
+            this.socket = socket;
+            this.in = socket.getInputStream();
+        }
+
+        /** Logs on as {@code compId}, subscribes to the offers of the book and reads its snapshot and status. */
+        static RawSubscriber subscribe(final String compId) throws IOException {
+            final Socket socket = new Socket();
+            socket.setReceiveBufferSize(4096);
+            socket.setSoTimeout((int) WAIT.toMillis());
+            socket.connect(new InetSocketAddress(deployment.gateway().host(), deployment.gateway().port()));
+            final RawSubscriber subscriber = new RawSubscriber(socket);
+            subscriber.send("8=FIX.4.4|35=A|34=1|49=" + compId + "|56=SLUICE|52=<NOW>|98=0|108=30|554=" + PASSWORD + "|");
+            subscriber.expect("A");
+            subscriber.send("8=FIX.4.4|35=V|34=2|49=" + compId + "|56=SLUICE|52=<NOW>|262=" + compId
+                    + "|263=1|264=0|267=1|269=1|146=1|55=" + SYMBOL + "|");
+            subscriber.expect("W");
+            subscriber.expect("f");
+            return subscriber;
+        }
+
+        /** What a subscriber read up to its snapshot. */
+        record Received(int incrementals, int snapshotEntries) {
+        }
+
+        /** Reads until a snapshot (W) of RptSeq {@code rptSeq} or later; @return what came before, and its size */
+        Received readUntilSnapshotFrom(final long rptSeq) throws IOException {
+            int incrementals = 0;
+            while (true) {
+                final Map<Integer, String> message = next();
+                final String type = message.get(35);
+                if ("X".equals(type)) {
+                    incrementals++;
+                } else if ("W".equals(type) && Long.parseLong(message.get(83)) >= rptSeq) {
+                    return new Received(incrementals, Integer.parseInt(message.get(268)));
+                }
+            }
+        }
+
+        /** Reads until a Logout; @return its Text */
+        String readUntilLogout() throws IOException {
+            while (true) {
+                final Map<Integer, String> message = next();
+                if ("5".equals(message.get(35))) {
+                    return message.get(58);
+                }
+            }
+        }
+
+        private void expect(final String msgType) throws IOException {
+            final Map<Integer, String> message = next();
+            assertEquals(msgType, message.get(35), message.toString());
+        }
+
+        private void send(final String line) throws IOException {
+            socket.getOutputStream().write(FixScript.frame(line, System.currentTimeMillis()).replace('|', '\u0001')
+                    .getBytes(StandardCharsets.US_ASCII));
+        }
+
+        /** @return the next message's fields (the last value of a repeated tag), read from the socket */
+        private Map<Integer, String> next() throws IOException {
+            while (true) {
+                final int end = pending.indexOf("\u000110=");
+                final int close = end < 0 ? -1 : pending.indexOf("\u0001", end + 1);
+                if (close >= 0) {
+                    final String text = pending.substring(0, close + 1);
+                    pending.delete(0, close + 1);
+                    final Map<Integer, String> fields = new LinkedHashMap<>();
+                    for (final String field : text.split("\u0001")) {
+                        final int equals = field.indexOf('=');
+                        fields.put(Integer.parseInt(field.substring(0, equals)), field.substring(equals + 1));
+                    }
+                    return fields;
+                }
+                final byte[] chunk = new byte[8192];
+                final int read = in.read(chunk);
+                if (read < 0) {
+                    throw new IOException("closed by the gateway; unread: " + pending);
+                }
+                pending.append(new String(chunk, 0, read, StandardCharsets.US_ASCII));
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            socket.close();
+        }
+    }
+}
