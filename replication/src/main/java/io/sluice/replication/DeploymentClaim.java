@@ -7,6 +7,7 @@ import org.apache.kafka.common.errors.InvalidProducerEpochException;
 import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -18,10 +19,32 @@ import java.util.concurrent.TimeoutException;
  * between cannot commit its claim; of claims that both commit, the first after the last heartbeat wins
  * ({@link PrimaryWatch#firstClaim()}).
  */
-final class DeploymentClaim {
+final class DeploymentClaim implements AutoCloseable {
     private static final long SEND_WAIT_MILLIS = 15_000;
 
-    private DeploymentClaim() {
+    private final String servers;
+    private final String deployment;
+    /** The producer of the next claim, made ahead of it by {@link #prepare()}; one claim each. */
+    private KafkaProducer<byte[], byte[]> producer;
+
+    DeploymentClaim(final String servers, final String deployment) {
+        this.servers = servers;
+        this.deployment = deployment;
+    }
+
+    /**
+     * Makes the producer of the next claim and learns the lease topic's metadata, so that the claim itself is only the
+     * fence and one transaction: while the standby catches up, before it fences anyone (the transactional.id is claimed
+     * only by {@link #claim}).
+     *
+     * @throws KafkaException if Kafka does not answer
+     */
+    void prepare() {
+        if (producer == null) {
+            producer = new KafkaProducer<>(KafkaClients.fencer(servers, deployment), new ByteArraySerializer(),
+                    new ByteArraySerializer());
+        }
+        producer.partitionsFor(LeaseTopic.of(deployment));
     }
 
     /**
@@ -29,9 +52,9 @@ final class DeploymentClaim {
      * fenced this one before it committed (another standby claims too)
      * @throws KafkaException if Kafka does not answer
      */
-    static long claim(final String servers, final String deployment, final String holder) {
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(KafkaClients.fencer(servers, deployment),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
+    long claim(final String holder) {
+        try {
+            prepare();
             producer.initTransactions();
             producer.beginTransaction();
             final long offset = producer.send(new ProducerRecord<>(LeaseTopic.of(deployment), 0, null,
@@ -54,6 +77,16 @@ final class DeploymentClaim {
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new KafkaException("writing the claim: interrupted");
+        } finally {
+            close();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (producer != null) {
+            producer.close(Duration.ZERO); // committed or failed: nothing left to send
+            producer = null;
         }
     }
 

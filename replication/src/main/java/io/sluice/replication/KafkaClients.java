@@ -23,6 +23,8 @@ public final class KafkaClients {
      * shipper the host starves of CPU should not lose its transaction to the timer.
      */
     public static final int TRANSACTION_TIMEOUT_MILLIS = 60_000;
+    /** How long a broker holds a standby's watching fetch when there is nothing to read: see {@link #watcher}. */
+    public static final int WATCH_FETCH_WAIT_MILLIS = 20;
 
     private KafkaClients() {
     }
@@ -89,6 +91,17 @@ public final class KafkaClients {
         properties.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_uncommitted");
         properties.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, "1");
         properties.put(ConsumerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "1000");
+        return properties;
+    }
+
+    /**
+     * @return {@link #consumer} whose fetches wait at most {@value #WATCH_FETCH_WAIT_MILLIS} ms for records: a broker
+     * answers one connection's requests in order, so a question a standby asks through its watching consumer (where a
+     * topic ends) would otherwise wait behind a fetch the broker holds for up to half a second
+     */
+    public static Properties watcher(final String servers, final String clientId) {
+        final Properties properties = consumer(servers, clientId);
+        properties.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.toString(WATCH_FETCH_WAIT_MILLIS));
         return properties;
     }
 

@@ -213,6 +213,6 @@ public final class LogRecords implements AutoCloseable {
 
     @Override
     public void close() {
-        consumer.close();
+        consumer.close(Duration.ZERO); // no group, nothing to commit: nothing to wait for
     }
 }

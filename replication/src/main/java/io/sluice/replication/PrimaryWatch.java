@@ -32,6 +32,7 @@ final class PrimaryWatch implements AutoCloseable {
     }
 
     private final TopicPartition partition;
+    private final TopicPartition log;
     private final KafkaConsumer<byte[], byte[]> consumer;
     private State state = State.NO_PRIMARY_YET;
     private boolean assigned;
@@ -45,7 +46,8 @@ final class PrimaryWatch implements AutoCloseable {
 
     PrimaryWatch(final String servers, final String deployment, final String clientId) {
         this.partition = new TopicPartition(LeaseTopic.of(deployment), 0);
-        this.consumer = new KafkaConsumer<>(KafkaClients.consumer(servers, clientId), new ByteArrayDeserializer(),
+        this.log = new TopicPartition(LogTopic.of(deployment), 0);
+        this.consumer = new KafkaConsumer<>(KafkaClients.watcher(servers, clientId), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
     }
 
@@ -82,10 +84,14 @@ final class PrimaryWatch implements AutoCloseable {
         nextAskMillis = nowMillis + ASK_MILLIS;
         try {
             final Map<String, ?> topics = consumer.listTopics(ASK_WAIT);
-            if (!topics.containsKey(partition.topic())) {
+            if (!topics.containsKey(partition.topic()) || !topics.containsKey(log.topic())) {
                 return 0;
             }
-            consumer.assign(List.of(partition));
+            // The log is assigned but paused, never fetched: its metadata stays known, so asking for its end is one
+            // request (a partition not assigned costs a metadata request first, every time).
+            consumer.assign(List.of(partition, log));
+            consumer.seekToEnd(List.of(log));
+            consumer.pause(List.of(log));
             final long end = consumer.endOffsets(List.of(partition), ASK_WAIT).get(partition);
             final long start = consumer.beginningOffsets(List.of(partition), ASK_WAIT).get(partition);
             consumer.seek(partition, Math.max(start, end - 64));
@@ -147,6 +153,15 @@ final class PrimaryWatch implements AutoCloseable {
 
     long lastHeartbeatOffset() {
         return lastHeartbeatOffset;
+    }
+
+    /**
+     * @return the end of the deployment's log (its high watermark: the next offset to be written), asked of Kafka now
+     * through this watch's consumer
+     * @throws KafkaException if Kafka does not answer in time
+     */
+    long logEnd() {
+        return consumer.endOffsets(List.of(log), ASK_WAIT).get(log);
     }
 
     /** Reads until {@code offset} is read, or {@code wait} has passed: @return true if it was */

@@ -1,16 +1,8 @@
 package io.sluice.replication;
 
-import io.sluice.contracts.AdminCommand;
-import io.sluice.contracts.AdminCommands;
-import io.sluice.contracts.NoOpEngineToGateway;
-import io.sluice.contracts.NoOpGatewayRecords;
-import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.journal.CorruptJournalException;
-import io.sluice.contracts.journal.ExcerptCount;
-import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import net.openhft.chronicle.queue.ExcerptTailer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -18,17 +10,13 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
 /**
  * {@code ./sluice promote --root DIR [--bootstrap-servers HOSTS]}: makes a replica root the deployment's primary, the
@@ -41,7 +29,7 @@ import java.util.stream.Stream;
  *   last excerpt in the log against the journal's last index); then it fences the deployment's shipper through Kafka
  *   (its {@code transactional.id}: the old primary's shipper can write nothing more) and checks again, as the fence
  *   makes final what that shipper had in flight; without it, neither is done, and it says so;</li>
- *   <li>every journal reads to its end with every record's checksum checked ({@link JournalReader});</li>
+ *   <li>every journal reads to its end with every record's checksum checked ({@link JournalVerification});</li>
  *   <li>then the root's identity becomes {@code role: promoted}: a receiver that starts late refuses to write into it,
  *   and an engine or gateway, which refuse a replica root, start on it.</li>
  * </ol>
@@ -78,11 +66,14 @@ public final class PromoteMain implements Callable<Integer> {
         }
     }
 
-    /** Whether a promotion still has to fence the deployment's shipper. */
+    /** Whether a promotion still has to fence the deployment's shipper and check the replica against the log. */
     enum Fence {
         /** Fence it, between two checks that the replica has caught up ({@code ./sluice promote}). */
         FENCE,
-        /** Already fenced by the caller (a {@link Standby}, whose claim fenced it): check once that it caught up. */
+        /**
+         * Done by the caller: a {@link Standby}, whose claim fenced the shipper and whose receiver then wrote every
+         * record below the log's end, read after the fence ({@link Standby}'s catch-up).
+         */
         DONE
     }
 
@@ -93,6 +84,17 @@ public final class PromoteMain implements Callable<Integer> {
 
     /** As {@link #promote(Path, String)}, fencing only if {@code fence} says so. */
     static int promote(final Path root, final String bootstrapServers, final Fence fence) {
+        try (JournalVerification verification = new JournalVerification(root)) {
+            return promote(root, bootstrapServers, fence, verification);
+        }
+    }
+
+    /**
+     * As {@link #promote(Path, String, Fence)}, the journals' checksums checked by {@code verification}: read on to the
+     * journals' ends from where it stands (a standby's verification has read what its receiver wrote before).
+     */
+    static int promote(final Path root, final String bootstrapServers, final Fence fence,
+                       final JournalVerification verification) {
         if (!Files.isDirectory(root)) {
             System.err.println(ROLE + ": " + root.toAbsolutePath() + " is no directory");
             return ReplicateMain.EXIT_BAD_CONFIG;
@@ -106,16 +108,17 @@ public final class PromoteMain implements Callable<Integer> {
             if (!isReplica(identity)) {
                 return notReplicaExit(root, identity);
             }
-            final Map<String, Long> counts = verify(root);
-            if (bootstrapServers == null) {
+            verification.readToEnd();
+            final Map<String, Long> counts = verification.counts();
+            if (fence == Fence.DONE) {
+                System.out.println(ROLE + ": fenced, and the replica holds what the log holds: checked by the caller");
+            } else if (bootstrapServers == null) {
                 System.out.println(ROLE + ": NOT checked against Kafka (no --bootstrap-servers): if the receiver had "
                         + "not caught up, records Kafka holds are missing here");
             } else {
                 requireCaughtUp(identity.deployment(), bootstrapServers, root);
-                if (fence == Fence.FENCE) {
-                    fenceShipper(identity.deployment(), bootstrapServers);
-                    requireCaughtUp(identity.deployment(), bootstrapServers, root); // what the fence made final
-                }
+                fenceShipper(identity.deployment(), bootstrapServers);
+                requireCaughtUp(identity.deployment(), bootstrapServers, root); // what the fence made final
             }
             RootIdentity.promote(root, identity.deployment());
             System.out.println(ROLE + ": promoted " + root.toAbsolutePath() + " (deployment " + identity.deployment()
@@ -139,44 +142,6 @@ public final class PromoteMain implements Callable<Integer> {
                 ? "no " + RootIdentity.RELATIVE_PATH : "it is the primary of " + identity.deployment())
                 + "): nothing to promote");
         return ReplicateMain.EXIT_BAD_CONFIG;
-    }
-
-    /**
-     * Reads every journal under {@code root} to its end, every record's checksum checked.
-     *
-     * @return each journal's excerpt count, by name
-     * @throws CorruptJournalException naming journal, file, index and offset of a damaged record
-     */
-    static Map<String, Long> verify(final Path root) {
-        final Map<String, Long> counts = new TreeMap<>();
-        final List<Path> dirs = new ArrayList<>();
-        try (Stream<Path> children = Files.list(root)) {
-            // A journal's directory without metadata.cq4t holds no journal: only the writer lock of a process that was
-            // refused before it created one.
-            children.filter(dir -> JournalName.parse(dir.getFileName().toString()) != null)
-                    .filter(dir -> Files.exists(dir.resolve("metadata.cq4t"))).forEach(dirs::add);
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot list " + root.toAbsolutePath(), e);
-        }
-        for (final Path dir : dirs) {
-            if (!JournalName.parse(dir.getFileName().toString()).holdsCalls()) {
-                // The market-data journal holds batches, not calls: counted, not decoded (its checksums unchecked here).
-                try (ChronicleQueue journal = Journals.openReadOnly(dir)) {
-                    counts.put(dir.getFileName().toString(), ExcerptCount.of(journal));
-                }
-                continue;
-            }
-            try (ChronicleQueue journal = Journals.openReadOnly(dir);
-                 ExcerptTailer tailer = journal.createTailer();
-                 JournalReader reader = new JournalReader(journal, tailer, discardEverything())) {
-                long count = 0;
-                while (reader.readOneToEnd()) {
-                    count++;
-                }
-                counts.put(dir.getFileName().toString(), count);
-            }
-        }
-        return counts;
     }
 
     /**
@@ -233,16 +198,5 @@ public final class PromoteMain implements Callable<Integer> {
         try (ChronicleQueue journal = Journals.openReadOnly(dir)) {
             return Math.max(-1, journal.lastIndex());
         }
-    }
-
-    /** Takes every record of every journal type and keeps nothing: reading is the check. */
-    private static Object[] discardEverything() {
-        final AdminCommands adminCommands = new AdminCommands() {
-            @Override
-            public void adminCommand(final AdminCommand command) {
-            }
-        };
-        return new Object[] {new NoOpEngineToGateway(), new NoOpGatewayToEngine(), new NoOpGatewayRecords(),
-            adminCommands};
     }
 }

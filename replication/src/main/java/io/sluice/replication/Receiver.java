@@ -33,6 +33,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import java.util.zip.CRC32C;
 
@@ -112,6 +113,8 @@ public final class Receiver implements Agent {
     private long nextLagReportMillis;
     private long nextCountersMillis;
     private long received;
+    /** The log offset below which every record is in the replica's journals (-1 before it resumes), for any thread. */
+    private final AtomicLong writtenBelow = new AtomicLong(-1);
 
     public Receiver(final ReplicationConfig config) {
         this.config = config;
@@ -171,6 +174,7 @@ public final class Receiver implements Agent {
                 }
                 work++;
             }
+            writtenBelow.setRelease(consumer.position(partition)); // a held record is sought back to, so not past it
             resumeHeld();
             watchConnections(now);
         }
@@ -231,6 +235,14 @@ public final class Receiver implements Agent {
             received++;
         }
         return true;
+    }
+
+    /**
+     * @return the log offset below which every record is in the replica's journals, -1 before the receiver resumed: a
+     * replica holds everything the log holds once this reaches the log's end (safe from any thread)
+     */
+    public long writtenBelow() {
+        return writtenBelow.getAcquire();
     }
 
     private LogFrame.Kind wrap(final ConsumerRecord<byte[], byte[]> record) {
@@ -498,13 +510,13 @@ public final class Receiver implements Agent {
     @Override
     public void onClose() {
         if (consumer != null) {
-            consumer.close();
+            consumer.close(Duration.ZERO); // no group, nothing to commit: nothing to wait for
         }
         if (logRecords != null) {
             logRecords.close();
         }
         if (admin != null) {
-            admin.close(Duration.ofSeconds(1));
+            admin.close(Duration.ZERO);
         }
         journals.forEach(ReplicaJournal::close);
         if (counters != null) {

@@ -14,7 +14,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,6 +29,9 @@ public final class Standby implements Agent {
     static final String ROLE = "standby";
     /** How often the replica is compared with the log while it catches up. */
     static final long CATCH_UP_CHECK_MILLIS = 50;
+    /** How often the journals' new excerpts are verified while receiving, and how many at most at a time. */
+    static final long VERIFY_MILLIS = 100;
+    static final int VERIFY_LIMIT = 10_000;
     private static final Duration KAFKA_WAIT = Duration.ofSeconds(5);
     private static final long CHILD_STOP_SECONDS = 10;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT)
@@ -53,15 +55,18 @@ public final class Standby implements Agent {
 
     private final StandbyConfig config;
     private final List<Process> started = new ArrayList<>();
+    private Receiver receiving;
     private AgentThread receiver;
+    private JournalVerification verification;
     private PrimaryWatch watch;
-    private LogRecords log;
+    private DeploymentClaim deploymentClaim;
     private State state = State.WATCHING;
     private PrimaryWatch.State seen;
     /** The claim of another standby this one last said it follows. */
     private LeaseRecord followed;
     private long stepStartMillis;
     private long nextCheckMillis;
+    private long nextVerifyMillis;
 
     public Standby(final StandbyConfig config) {
         this.config = config;
@@ -69,8 +74,10 @@ public final class Standby implements Agent {
 
     @Override
     public void onStart() {
-        receiver = AgentThread.start(new Receiver(config.receiver()), config.idle().newStrategy(), CpuPinning.NONE,
-                AgentThread.Priority.NORMAL);
+        receiving = new Receiver(config.receiver());
+        receiver = AgentThread.start(receiving, config.idle().newStrategy(), CpuPinning.NONE, AgentThread.Priority.NORMAL);
+        verification = new JournalVerification(config.root());
+        deploymentClaim = new DeploymentClaim(config.bootstrapServers(), config.deployment());
         watch = new PrimaryWatch(config.bootstrapServers(), config.deployment(), "sluice-standby-" + config.name());
         System.out.println(ROLE + ": " + config.name() + " stands by for deployment " + config.deployment()
                 + ": receiving into " + config.root().toAbsolutePath() + "; takes over once the primary's heartbeats in "
@@ -81,10 +88,12 @@ public final class Standby implements Agent {
     @Override
     public int doWork() throws InterruptedException {
         final long now = System.currentTimeMillis();
+        int verified = 0;
         if (state != State.PRIMARY && state != State.PROMOTING) {
             checkReceiver();
+            verified = verifyReceived(now);
         }
-        return switch (state) {
+        return verified + switch (state) {
             case WATCHING -> watch(now);
             case CATCHING_UP -> catchUp(now);
             case CLAIMING -> claim(now);
@@ -92,6 +101,19 @@ public final class Standby implements Agent {
             case PRIMARY -> supervise();
             case REPLICA_OF_ANOTHER -> followAnother(now);
         };
+    }
+
+    /**
+     * Checks the checksums of what the receiver wrote since the last look, so that a promotion has only the last
+     * excerpts left to check. @return the excerpts checked
+     */
+    private int verifyReceived(final long now) {
+        if (now < nextVerifyMillis) {
+            return 0;
+        }
+        final int read = verification.readOn(VERIFY_LIMIT);
+        nextVerifyMillis = read < VERIFY_LIMIT ? now + VERIFY_MILLIS : now;
+        return read;
     }
 
     private int watch(final long now) {
@@ -126,8 +148,10 @@ public final class Standby implements Agent {
             return work;
         }
         nextCheckMillis = now + CATCH_UP_CHECK_MILLIS;
-        if (behind() == null) {
-            step(stepStartMillis, "catch-up", System.currentTimeMillis(), "the replica holds every excerpt the log holds");
+        final long end = caughtUpTo();
+        if (end >= 0) {
+            step(stepStartMillis, "catch-up", System.currentTimeMillis(), "the replica holds every excerpt the log holds"
+                    + " (every record below offset " + end + " of " + LogTopic.of(config.deployment()) + ")");
             state = State.CLAIMING;
         }
         return work + 1;
@@ -136,7 +160,7 @@ public final class Standby implements Agent {
     private int claim(final long now) {
         final long offset;
         try {
-            offset = DeploymentClaim.claim(config.bootstrapServers(), config.deployment(), claimHolder());
+            offset = deploymentClaim.claim(claimHolder());
         } catch (final KafkaException e) {
             System.out.println(ROLE + ": cannot fence and claim (" + e.getMessage() + "): watching again");
             state = State.WATCHING;
@@ -164,19 +188,34 @@ public final class Standby implements Agent {
             return 0;
         }
         nextCheckMillis = now + CATCH_UP_CHECK_MILLIS;
+        final StringBuilder parts = new StringBuilder();
         if (receiver != null) {
-            if (behind() != null) {
+            final long end = caughtUpTo();
+            if (end < 0) {
                 return 0;
             }
-            receiver.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            final long caughtUpMillis = System.currentTimeMillis();
+            parts.append("caught up with the log's end after the fence, offset ").append(end).append(", in ")
+                    .append(caughtUpMillis - stepStartMillis).append(" ms; ");
+            if (!receiver.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException(ROLE + ": the receiver did not stop in " + KAFKA_WAIT.toMillis()
+                        + " ms: not promoting a root it may still write");
+            }
             receiver = null;
+            parts.append("receiver stopped in ").append(System.currentTimeMillis() - caughtUpMillis).append(" ms; ");
         }
-        final int exit = PromoteMain.promote(config.root(), config.bootstrapServers(), PromoteMain.Fence.DONE);
+        final long promoteStartMillis = System.currentTimeMillis();
+        final int exit = PromoteMain.promote(config.root(), config.bootstrapServers(), PromoteMain.Fence.DONE,
+                verification);
         if (exit != 0) {
             throw new ReplicationRefusedException(ROLE + ": refused: promote exited " + exit + " (above): the root stays"
                     + " as it is");
         }
-        step(stepStartMillis, "promotion", System.currentTimeMillis(), "the root is the deployment's primary");
+        verification.close();
+        parts.append("last excerpts verified and root promoted in ").append(System.currentTimeMillis()
+                - promoteStartMillis).append(" ms");
+        step(stepStartMillis, "promotion", System.currentTimeMillis(), "the root is the deployment's primary (" + parts
+                + ")");
         for (final List<String> command : config.start()) {
             try {
                 final Process process = new ProcessBuilder(command).inheritIO().start();
@@ -220,23 +259,25 @@ public final class Standby implements Agent {
         return work;
     }
 
-    /** @return what the replica lacks of the log, or null if it holds everything the log holds */
-    private String behind() {
+    /**
+     * @return the log's end if the receiver has written every record below it (the replica holds every excerpt the log
+     * holds), else -1 (also while Kafka does not answer)
+     */
+    private long caughtUpTo() {
         try {
-            if (log == null) {
-                log = new LogRecords(config.bootstrapServers(), "sluice-standby-log-" + config.name(),
-                        config.deployment(), KAFKA_WAIT);
-            }
-            for (final Map.Entry<String, LogRecords.LastExcerpt> kafka : log.lastExcerpts(log.bounds()).entrySet()) {
-                final long local = PromoteMain.lastIndex(config.root().resolve(kafka.getKey()));
-                if (local < kafka.getValue().index()) {
-                    return kafka.getKey() + " up to " + IndexText.of(local) + ", the log up to "
-                            + IndexText.of(kafka.getValue().index());
-                }
-            }
-            return null;
+            final long end = watch.logEnd();
+            return receiving.writtenBelow() >= end ? end : -1;
         } catch (final KafkaException e) {
-            return "kafka did not answer (" + e.getMessage() + ")";
+            return -1;
+        }
+    }
+
+    /** Makes the claim's producer while the primary is alive; one that cannot is made again by the claim. */
+    private void prepareClaim() {
+        try {
+            deploymentClaim.prepare();
+        } catch (final KafkaException e) {
+            deploymentClaim.close();
         }
     }
 
@@ -260,7 +301,10 @@ public final class Standby implements Agent {
         switch (now) {
             case NO_PRIMARY_YET -> System.out.println(ROLE + ": no primary has shipped yet (no heartbeat in "
                     + LeaseTopic.of(config.deployment()) + "): standing by");
-            case PRIMARY -> System.out.println(ROLE + ": the primary is alive (" + watch.lastHeartbeat().holder() + ")");
+            case PRIMARY -> {
+                System.out.println(ROLE + ": the primary is alive (" + watch.lastHeartbeat().holder() + ")");
+                prepareClaim();
+            }
             case CLAIMED -> {
                 // said by the state it leads to
             }
@@ -300,8 +344,11 @@ public final class Standby implements Agent {
         if (watch != null) {
             watch.close();
         }
-        if (log != null) {
-            log.close();
+        if (verification != null) {
+            verification.close();
+        }
+        if (deploymentClaim != null) {
+            deploymentClaim.close();
         }
     }
 
