@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The gateway's FIX market data, as its YAML's {@code marketData} section gives it: the instruments of the
+ * The gateway's FIX market data, as its YAML's {@code marketData} section gives it. It names the instruments of the
  * market-data journal (the {@code marketdata} role's, in any order), how many resting orders and price levels the
  * gateway's copy of the books holds, and how long a subscriber may stay behind before it is logged out. Without this
  * section a gateway serves no market data: a MarketDataRequest gets a Business Message Reject (unsupported type).

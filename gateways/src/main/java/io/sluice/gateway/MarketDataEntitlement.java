@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Which market data one session may subscribe to, as its {@code !Session} entry gives it:
- * {@code marketData: { symbols: [SLC, ABC], maxSubscriptions: 8 }}, {@code "*"} for every instrument. A session
+ * Which market data one session may subscribe to, as its {@code !Session} entry gives it. For example
+ * {@code marketData: { symbols: [SLC, ABC], maxSubscriptions: 8 }}; {@code "*"} means every instrument. A session
  * without it is entitled to none.
  */
 public final class MarketDataEntitlement extends SelfDescribingMarshallable {

@@ -10,7 +10,7 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
- * Writes a market-data journal without an engine, for tests and benchmarks of its readers: one instrument opened,
+ * Writes a market-data journal without an engine, for tests and benchmarks of its readers. One instrument opened,
  * then one batch of one message at a time, a bid added or the one added last deleted (at ten prices in turn), so every
  * message changes a price level and the book stays small.
  */

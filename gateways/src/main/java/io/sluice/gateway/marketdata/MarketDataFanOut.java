@@ -18,7 +18,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.EpochClock;
 
 /**
- * The gateway's one reader of the market-data journal, and the fan-out of what it reads to every subscription: it
+ * The gateway's one reader of the market-data journal, and the fan-out of what it reads to every subscription. It
  * applies each feed message to its own copy of the books ({@link OrderBooks}, the feed's own code) and sends each
  * subscription the change its depth and entry types ask for, as a MarketDataIncrementalRefresh (X) numbered with the
  * feed's sequence (RptSeq), or a SecurityStatus (f) for a change of trading status.

@@ -9,7 +9,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import java.util.Arrays;
 
 /**
- * Every session's market-data subscriptions in one table allocated at start: each session owns a fixed range of
+ * Every session's market-data subscriptions in one table allocated at start. Each session owns a fixed range of
  * slots (its {@code maxSubscriptions}), and a slot holds one symbol of one MarketDataRequest: its MDReqID, depth, entry
  * types, the connection it was made on and its {@link SubscriptionState}. A subscription lives as long as the
  * connection it was made on: a slot whose session has another connection, or none, is free again.

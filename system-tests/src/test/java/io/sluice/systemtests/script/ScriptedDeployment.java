@@ -20,7 +20,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * One engine process and one gateway process on fresh journals, the gateway listening on a free loopback port with
+ * One engine process and one gateway process on fresh journals. The gateway listens on a free loopback port with
  * the sessions it is given: the deployment that session-level scripts play against, each with a session of its own.
  */
 public final class ScriptedDeployment implements AutoCloseable {
