@@ -1,19 +1,14 @@
 package io.sluice.systemtests.script;
 
 import io.sluice.gateway.FixScript;
-import io.sluice.gateway.FixScriptRunner;
-import io.sluice.tools.fix.SluiceDeployment;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -23,8 +18,6 @@ import java.util.stream.Stream;
  * other; a script's {@code !session} line may give that session settings (a reset policy).
  */
 class FixSessionCasesTest {
-    private static final String PASSWORD = "pw";
-
     @TempDir
     static Path dir;
 
@@ -33,17 +26,8 @@ class FixSessionCasesTest {
 
     @BeforeAll
     static void startEngineAndGateway() throws Exception {
-        scripts = new ArrayList<>();
-        try (Stream<Path> files = Files.list(Path.of(FixSessionCasesTest.class.getResource("/fix-session-cases").toURI()))) {
-            for (final Path file : files.filter(file -> file.toString().endsWith(".fix")).sorted().toList()) {
-                scripts.add(FixScript.read(file));
-            }
-        }
-        deployment = ScriptedDeployment.start(dir, "", scripts.stream()
-                .map(script -> "    !Session { senderCompId: %s, targetCompId: %s, password: %s%s }".formatted(
-                        script.senderCompId(), SluiceDeployment.GATEWAY_COMP_ID, PASSWORD,
-                        script.sessionSettings().isEmpty() ? "" : ", " + script.sessionSettings()))
-                .collect(Collectors.joining(",\n")));
+        scripts = ScriptCases.read("/fix-session-cases");
+        deployment = ScriptedDeployment.start(dir, "", ScriptCases.sessions(scripts));
     }
 
     @AfterAll
@@ -55,14 +39,6 @@ class FixSessionCasesTest {
 
     @TestFactory
     Stream<DynamicTest> everyCase() {
-        // No test source URI (the script's file): surefire's -Dtest filter would drop tests without a class source.
-        return scripts.stream().map(script -> DynamicTest.dynamicTest(script.name() + ": " + script.title(), () -> {
-                    try {
-                        new FixScriptRunner(deployment.gateway().address()).run(script);
-                    } catch (final AssertionError failed) {
-                        throw new AssertionError(failed.getMessage() + "\n  gateway log: " + deployment.gatewayLog(),
-                                failed);
-                    }
-                }));
+        return ScriptCases.play(scripts, deployment);
     }
 }

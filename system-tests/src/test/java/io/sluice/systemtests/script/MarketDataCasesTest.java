@@ -1,19 +1,14 @@
 package io.sluice.systemtests.script;
 
 import io.sluice.gateway.FixScript;
-import io.sluice.gateway.FixScriptRunner;
-import io.sluice.tools.fix.SluiceDeployment;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -24,8 +19,6 @@ import java.util.stream.Stream;
  * an empty book.
  */
 class MarketDataCasesTest {
-    private static final String PASSWORD = "pw";
-
     @TempDir
     static Path dir;
 
@@ -34,18 +27,8 @@ class MarketDataCasesTest {
 
     @BeforeAll
     static void startDeployment() throws Exception {
-        scripts = new ArrayList<>();
-        try (Stream<Path> files = Files.list(Path.of(MarketDataCasesTest.class.getResource("/fix-market-data-cases")
-                .toURI()))) {
-            for (final Path file : files.filter(file -> file.toString().endsWith(".fix")).sorted().toList()) {
-                scripts.add(FixScript.read(file));
-            }
-        }
-        deployment = ScriptedDeployment.startWithMarketData(dir, "slowSubscriberTimeout: 5s", "", scripts.stream()
-                .map(script -> "    !Session { senderCompId: %s, targetCompId: %s, password: %s%s }".formatted(
-                        script.senderCompId(), SluiceDeployment.GATEWAY_COMP_ID, PASSWORD,
-                        script.sessionSettings().isEmpty() ? "" : ", " + script.sessionSettings()))
-                .collect(Collectors.joining(",\n")));
+        scripts = ScriptCases.read("/fix-market-data-cases");
+        deployment = ScriptedDeployment.startWithMarketData(dir, "slowSubscriberTimeout: 5s", "", ScriptCases.sessions(scripts));
     }
 
     @AfterAll
@@ -57,12 +40,6 @@ class MarketDataCasesTest {
 
     @TestFactory
     Stream<DynamicTest> everyCase() {
-        return scripts.stream().map(script -> DynamicTest.dynamicTest(script.name() + ": " + script.title(), () -> {
-            try {
-                new FixScriptRunner(deployment.gateway().address()).run(script);
-            } catch (final AssertionError failed) {
-                throw new AssertionError(failed.getMessage() + "\n  gateway log: " + deployment.gatewayLog(), failed);
-            }
-        }));
+        return ScriptCases.play(scripts, deployment);
     }
 }
