@@ -67,10 +67,13 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
         this.slowText = SLOW_SUBSCRIBER_TEXT + slowTimeoutMillis + " ms; logging out";
     }
 
-    /** Reads the journal to its end, building the books, before any client subscribes; @return batches read */
+    /**
+     * Reads the journal to its proven end, building the books, before any client subscribes: a damaged batch, its
+     * excerpt header included, stops the start naming it, as every other start-up reader does. @return batches read
+     */
     public long catchUp() {
         long batches = 0;
-        while (reader.readOne(this)) {
+        while (reader.readOneToEnd(this)) {
             batches++;
         }
         return batches;
@@ -185,8 +188,7 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
                 || topQuantity != topQuantityBefore;
         final int side = bid ? Subscriptions.BID : Subscriptions.OFFER;
         for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
-            if (subscriptions.state(slot) != SubscriptionState.LIVE || subscriptions.instrument(slot) != instrument
-                    || !subscriptions.current(slot)) {
+            if (!subscriptions.liveFor(slot, instrument)) {
                 continue;
             }
             final boolean top = subscriptions.topOnly(slot);
@@ -229,8 +231,7 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
             return;
         }
         for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
-            if (subscriptions.state(slot) != SubscriptionState.LIVE || subscriptions.instrument(slot) != instrument
-                    || !subscriptions.current(slot)) {
+            if (!subscriptions.liveFor(slot, instrument)) {
                 continue;
             }
             if (!hasRoom(subscriptions.owner(slot)) || !messages.status(subscriptions, slot, sequence)) {

@@ -128,6 +128,11 @@ public final class Subscriptions {
         return behindSinceMillis[slot];
     }
 
+    /** @return true if the slot holds a live subscription to {@code instrument} on its session's current connection */
+    public boolean liveFor(final int slot, final int instrument) {
+        return states[slot] == SubscriptionState.LIVE && instruments[slot] == instrument && current(slot);
+    }
+
     /**
      * @return true if the slot is in use and its subscription's connection is still its session's; a slot whose
      *         connection is gone is freed
