@@ -191,7 +191,7 @@ public final class PromoteMain implements Callable<Integer> {
     }
 
     /** @return the last index of the journal in {@code dir}, -1 if it has none (or does not exist) */
-    static long lastIndex(final Path dir) {
+    private static long lastIndex(final Path dir) {
         if (!Files.exists(dir.resolve("metadata.cq4t"))) {
             return -1;
         }

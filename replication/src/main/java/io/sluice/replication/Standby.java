@@ -55,7 +55,7 @@ public final class Standby implements Agent {
 
     private final StandbyConfig config;
     private final List<Process> started = new ArrayList<>();
-    private Receiver receiving;
+    private Receiver receiverAgent;
     private AgentThread receiver;
     private JournalVerification verification;
     private PrimaryWatch watch;
@@ -74,8 +74,9 @@ public final class Standby implements Agent {
 
     @Override
     public void onStart() {
-        receiving = new Receiver(config.receiver());
-        receiver = AgentThread.start(receiving, config.idle().newStrategy(), CpuPinning.NONE, AgentThread.Priority.NORMAL);
+        receiverAgent = new Receiver(config.receiver());
+        receiver = AgentThread.start(receiverAgent, config.idle().newStrategy(), CpuPinning.NONE,
+                AgentThread.Priority.NORMAL);
         verification = new JournalVerification(config.root());
         deploymentClaim = new DeploymentClaim(config.bootstrapServers(), config.deployment());
         watch = new PrimaryWatch(config.bootstrapServers(), config.deployment(), "sluice-standby-" + config.name());
@@ -266,7 +267,7 @@ public final class Standby implements Agent {
     private long caughtUpTo() {
         try {
             final long end = watch.logEnd();
-            return receiving.writtenBelow() >= end ? end : -1;
+            return receiverAgent.writtenBelow() >= end ? end : -1;
         } catch (final KafkaException e) {
             return -1;
         }
