@@ -102,7 +102,7 @@ public final class Shipper implements Agent {
     private long nextCountersMillis;
     /** How long a frame not full stays open for the excerpts that follow its first, ns. */
     private final long frameHoldNanos;
-    /** When the open frame's first excerpt was read: SluiceClock ticks, and System.nanoTime(). */
+    /** When the open frame began to be read (SluiceClock ticks), and when its first excerpts were in it (nanoTime). */
     private long frameFirstReadTicks;
     private long frameOpenedNanos;
 
@@ -151,7 +151,7 @@ public final class Shipper implements Agent {
                         .forEach(journal -> System.out.println(ROLE + ": found journal " + journal.name));
                 work += resume();
             }
-            work += ship(System.nanoTime());
+            work += ship();
             if (topicReady && transactions.state() == ShipperTransactions.State.READY && heartbeat.due(now)
                     && !resuming()) {
                 work += beat(now);
@@ -199,16 +199,20 @@ public final class Shipper implements Agent {
      * first excerpt has waited {@code frameHoldMicros} (the rest of an order's records follow within tens of µs):
      * fewer, fuller frames, so fewer requests and wake-ups for the shipper and the broker. @return the excerpts framed
      */
-    private int ship(final long nowNanos) {
+    private int ship() {
         int shipped = 0;
         for (int round = 0; round < FRAMES_PER_ROUND && inFlight.hasRoom(); round++) {
             if (frame.entries() == 0) {
                 frameFirstReadTicks = SluiceClock.nowTicks();
-                frameOpenedNanos = nowNanos;
                 frame.start(LogFrame.Kind.EXCERPTS);
             }
             final int before = frame.entries();
             fill();
+            if (before == 0 && frame.entries() > 0) {
+                // Counted from after the first excerpts were read: a thread descheduled between a clock read and
+                // the excerpts' would otherwise shorten the hold by that pause.
+                frameOpenedNanos = System.nanoTime();
+            }
             shipped += frame.entries() - before;
             if (frame.entries() == 0
                     || frame.length() < FRAME_BYTES && System.nanoTime() - frameOpenedNanos < frameHoldNanos) {
