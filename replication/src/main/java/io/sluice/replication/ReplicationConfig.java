@@ -25,6 +25,12 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     public static final int DEFAULT_LINGER_MILLIS = 0;
     /** How often the shipper commits its transaction unless configured: see {@link #transactionMillis()}. */
     public static final long DEFAULT_TRANSACTION_MILLIS = 10_000;
+    /** The agent's shortest park when idle unless configured: see {@link #defaultIdle()}. */
+    public static final long DEFAULT_MIN_PARK_NANOS = 10_000;
+    /** The agent's longest park when idle unless configured: see {@link #defaultIdle()}. */
+    public static final long DEFAULT_MAX_PARK_NANOS = 200_000;
+    /** How long the shipper holds a frame open unless configured: see {@link #frameHoldMicros()}. */
+    public static final long DEFAULT_FRAME_HOLD_MICROS = 100;
     /** How often the shipper writes a heartbeat unless configured: see {@link #heartbeatMillis()}. */
     public static final long DEFAULT_HEARTBEAT_MILLIS = 250;
 
@@ -34,11 +40,12 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private String bootstrapServers = "127.0.0.1:9092";
     private int replicationFactor = 1;
     private int minInsyncReplicas = 1;
-    private IdleConfig idle = new IdleConfig();
+    private IdleConfig idle = defaultIdle();
     private long lagReportMillis = 1000;
     private int lingerMillis = DEFAULT_LINGER_MILLIS;
     private long transactionMillis = DEFAULT_TRANSACTION_MILLIS;
     private long heartbeatMillis = DEFAULT_HEARTBEAT_MILLIS;
+    private long frameHoldMicros = DEFAULT_FRAME_HOLD_MICROS;
 
     /**
      * Reads and validates a config file.
@@ -65,6 +72,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         require(transactionMillis >= 1 && transactionMillis <= KafkaClients.TRANSACTION_TIMEOUT_MILLIS / 2,
                 "transactionMillis must be 1 to " + KafkaClients.TRANSACTION_TIMEOUT_MILLIS / 2 + ", got "
                         + transactionMillis);
+        require(frameHoldMicros >= 0 && frameHoldMicros <= 100_000, "frameHoldMicros must be 0 to 100000, got "
+                + frameHoldMicros);
         require(heartbeatMillis >= 10 && heartbeatMillis <= 10_000, "heartbeatMillis must be 10 to 10000, got "
                 + heartbeatMillis);
         return this;
@@ -130,6 +139,16 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         return this;
     }
 
+    /**
+     * @return the shipper's and receiver's idle strategy unless configured: {@code backoff} with no spins or yields,
+     * parks of {@value #DEFAULT_MIN_PARK_NANOS} ns doubling to {@value #DEFAULT_MAX_PARK_NANOS} ns. Replication
+     * shares the host with the engine and the gateways; a replication agent that spins after each excerpt takes a
+     * core from them for what it would gain in µs
+     */
+    public static IdleConfig defaultIdle() {
+        return IdleConfig.parking(DEFAULT_MIN_PARK_NANOS, DEFAULT_MAX_PARK_NANOS);
+    }
+
     public IdleConfig idle() {
         return idle;
     }
@@ -151,6 +170,22 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     public ReplicationConfig lingerMillis(final int millis) {
         this.lingerMillis = millis;
+        return this;
+    }
+
+    /**
+     * @return how long the shipper keeps a frame that is not full open for the excerpts that follow its first, µs:
+     * an order's command, engine excerpt and sent reports follow each other within tens of µs, and one frame for them
+     * is one produce request instead of several (the broker's and the shipper's cost is per request). 0 sends each
+     * frame as soon as nothing more can be read; more adds up to that much to the lag and to acknowledged mode's
+     * latency
+     */
+    public long frameHoldMicros() {
+        return frameHoldMicros;
+    }
+
+    public ReplicationConfig frameHoldMicros(final long micros) {
+        this.frameHoldMicros = micros;
         return this;
     }
 

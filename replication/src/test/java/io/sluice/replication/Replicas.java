@@ -35,6 +35,13 @@ final class Replicas {
     static JavaProcess start(final Path dir, final String name, final String mode, final String deployment, final Path root,
                              final String servers, final int replicationFactor, final int minInsync,
                              final List<String> launcher) throws IOException {
+        return start(dir, name, mode, deployment, root, servers, replicationFactor, minInsync, launcher, "");
+    }
+
+    /** As {@link #start(Path, String, String, String, Path, String, int, int, List)}, with more config lines. */
+    static JavaProcess start(final Path dir, final String name, final String mode, final String deployment, final Path root,
+                             final String servers, final int replicationFactor, final int minInsync,
+                             final List<String> launcher, final String moreConfig) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!ReplicationConfig {\n"
                 + "  mode: " + mode + ",\n"
@@ -44,6 +51,7 @@ final class Replicas {
                 + "  replicationFactor: " + replicationFactor + ",\n"
                 + "  minInsyncReplicas: " + minInsync + ",\n"
                 + "  idle: { strategy: sleep-ms, sleepPeriodMs: 1 },\n"
+                + moreConfig
                 + "  lagReportMillis: 1000\n"
                 + "}\n");
         return JavaProcess.start(name, dir.resolve(name + ".log"), launcher, System.getProperty("java.class.path"),
@@ -53,6 +61,13 @@ final class Replicas {
     static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root, final String servers)
             throws IOException {
         return start(dir, name, "ship", deployment, root, servers, 1, 1);
+    }
+
+    /** A shipper that holds a frame open up to {@code frameHoldMicros} for the excerpts that follow its first. */
+    static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root, final String servers,
+                            final long frameHoldMicros) throws IOException {
+        return start(dir, name, "ship", deployment, root, servers, 1, 1, List.of(),
+                "  frameHoldMicros: " + frameHoldMicros + ",\n");
     }
 
     static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,
@@ -138,6 +153,32 @@ final class Replicas {
         final ExcerptCall call = new ExcerptCall();
         final LogFrameReader frame = new LogFrameReader();
         final List<String> causesAfterEffects = new ArrayList<>();
+        for (final ConsumerRecord<byte[], byte[]> record : log(servers, deployment)) {
+            if (frame.wrap(record.value()) != LogFrame.Kind.EXCERPTS) {
+                continue;
+            }
+            while (frame.next()) {
+                final JournalName journal = JournalName.parse(frame.name());
+                final boolean readable = call.read(new UnsafeBuffer(frame.value(), frame.excerptOffset(),
+                        frame.excerptLength()), frame.excerptLength());
+                if ((readable || !journal.holdsCalls()) && !gate.mayShip(journal, call)) {
+                    causesAfterEffects.add(journal + " " + frame.index() + " at offset " + record.offset()
+                            + " before " + gate.waitingFor(journal, call));
+                }
+                gate.shipped(journal, readable ? call : null, frame.index());
+                indexes.computeIfAbsent(journal.name(), name -> new ArrayList<>()).add(frame.index());
+            }
+        }
+        assertEquals(List.of(), causesAfterEffects, "effects before their causes in the log");
+        for (final var journal : Excerpts.journals(primary).entrySet()) {
+            assertEquals(Excerpts.of(journal.getValue()).indexes(), indexes.get(journal.getKey()),
+                    journal.getKey() + ": one excerpt per index in the log, in order");
+        }
+    }
+
+    /** @return every record of the log of {@code deployment} up to its end now, read as a receiver reads it */
+    static List<ConsumerRecord<byte[], byte[]>> log(final String servers, final String deployment) {
+        final List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(
                 KafkaClients.consumer(servers, "test-reader"), new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             final TopicPartition partition = new TopicPartition(LogTopic.of(deployment), 0);
@@ -145,30 +186,11 @@ final class Replicas {
             consumer.seekToBeginning(List.of(partition));
             final long end = consumer.endOffsets(List.of(partition)).get(partition);
             await("reading " + partition, 60, () -> {
-                for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(100))) {
-                    if (frame.wrap(record.value()) != LogFrame.Kind.EXCERPTS) {
-                        continue;
-                    }
-                    while (frame.next()) {
-                        final JournalName journal = JournalName.parse(frame.name());
-                        final boolean readable = call.read(new UnsafeBuffer(frame.value(), frame.excerptOffset(),
-                                frame.excerptLength()), frame.excerptLength());
-                        if ((readable || !journal.holdsCalls()) && !gate.mayShip(journal, call)) {
-                            causesAfterEffects.add(journal + " " + frame.index() + " at offset " + record.offset()
-                                    + " before " + gate.waitingFor(journal, call));
-                        }
-                        gate.shipped(journal, readable ? call : null, frame.index());
-                        indexes.computeIfAbsent(journal.name(), name -> new ArrayList<>()).add(frame.index());
-                    }
-                }
+                consumer.poll(Duration.ofMillis(100)).forEach(records::add);
                 return consumer.position(partition) >= end;
             });
         }
-        assertEquals(List.of(), causesAfterEffects, "effects before their causes in the log");
-        for (final var journal : Excerpts.journals(primary).entrySet()) {
-            assertEquals(Excerpts.of(journal.getValue()).indexes(), indexes.get(journal.getKey()),
-                    journal.getKey() + ": one excerpt per index in the log, in order");
-        }
+        return records;
     }
 
     /** @return the total number of excerpts under {@code root} */

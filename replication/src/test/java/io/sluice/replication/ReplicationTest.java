@@ -1,6 +1,7 @@
 package io.sluice.replication;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.contracts.time.SluiceClock;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
@@ -8,6 +9,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.RecordsToDelete;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -20,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -104,6 +107,45 @@ final class ReplicationTest {
             Excerpts.assertIdentical(primary, replica);
             assertLogHoldsEachExcerptOnceCausesFirst("shipkill", primary);
         }
+    }
+
+    @Test
+    void aFrameNotFullStaysOpenForTheExcerptsThatFollowItsFirst() throws Exception {
+        final long holdMicros = 50_000;
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (JavaProcess flow = Replicas.flow(dir, primary, 500, 1000);
+             JavaProcess shipper = Replicas.ship(dir, "shipper", "held", primary, kafka.bootstrapServers(), holdMicros);
+             JavaProcess receiver = Replicas.receive(dir, "receiver", "held", replica, kafka.bootstrapServers())) {
+            assertEquals(0, flow.waitFor(60), flow.logText());
+            Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
+            Excerpts.assertIdentical(primary, replica);
+            assertLogHoldsEachExcerptOnceCausesFirst("held", primary);
+        }
+        // Each frame went to the producer (its record's timestamp) no sooner than the hold after its first excerpt was
+        // read: a lower bound, which a slow host only widens.
+        final List<String> early = new ArrayList<>();
+        int frames = 0;
+        int excerpts = 0;
+        final LogFrameReader frame = new LogFrameReader();
+        for (final ConsumerRecord<byte[], byte[]> record : Replicas.log(kafka.bootstrapServers(), "held")) {
+            if (frame.wrap(record.value()) != LogFrame.Kind.EXCERPTS || record.value().length >= Shipper.FRAME_BYTES) {
+                continue;
+            }
+            long firstReadTicks = Long.MAX_VALUE;
+            while (frame.next()) {
+                firstReadTicks = Math.min(firstReadTicks, frame.readTicks());
+                excerpts++;
+            }
+            frames++;
+            final long firstReadMillis = firstReadTicks / (1000 * SluiceClock.TICKS_PER_MICRO);
+            if (record.timestamp() < firstReadMillis + holdMicros / 1000 - 1) {
+                early.add("offset " + record.offset() + ": sent " + (record.timestamp() - firstReadMillis)
+                        + " ms after its first excerpt was read");
+            }
+        }
+        assertEquals(List.of(), early, "frames sent before the hold was over");
+        assertTrue(excerpts > frames, excerpts + " excerpts in " + frames + " frames");
     }
 
     @Test

@@ -64,6 +64,16 @@ public final class FixMeasurement {
     /** @return one measured run per target, in the order given. */
     public List<MeasuredRun> measure(final List<FixTarget> targets, final int window, final long warmup,
                                      final long orders, final int rounds) throws IOException {
+        return measure(targets, window, warmup, orders, rounds, () -> { });
+    }
+
+    /**
+     * As {@link #measure(List, int, long, long, int)}, calling {@code afterWarmup} once the warm-up is done and before
+     * the first measured order, e.g. to read the CPU time processes have used so far.
+     */
+    public List<MeasuredRun> measure(final List<FixTarget> targets, final int window, final long warmup,
+                                     final long orders, final int rounds, final Runnable afterWarmup)
+            throws IOException {
         final List<Subject> subjects = new ArrayList<>();
         try {
             for (final FixTarget target : targets) {
@@ -81,6 +91,7 @@ public final class FixMeasurement {
                     subject.run(slice);
                 }
             }
+            afterWarmup.run();
             for (final Subject subject : subjects) {
                 subject.startMeasuring();
             }

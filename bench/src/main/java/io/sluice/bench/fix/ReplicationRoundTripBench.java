@@ -66,9 +66,15 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
     private List<Long> transactionPeriods = List.of(ReplicationConfig.DEFAULT_TRANSACTION_MILLIS);
 
     @Option(names = "--shipper-idle", split = ",", description = "the shipper agent's idle strategy (an alias, e.g."
-            + " backoff, or sleep-ms: a 1 ms sleep, for a host with no core to spare); a list runs the replicated arms"
+            + " backoff, or sleep-ms: a 1 ms sleep; default: the replication config's, parks without spinning); a list"
+            + " runs the replicated arms"
             + " once per value (and per linger and commit wait), each with a fresh shipper (default ${DEFAULT-VALUE})")
     private List<String> shipperIdles = List.of(ShipperTuning.DEFAULTS.idle());
+
+    @Option(names = "--frame-hold-us", split = ",", description = "how long the shipper holds a frame open for the"
+            + " excerpts that follow its first (frameHoldMicros); a list runs the replicated arms once per value (and per"
+            + " linger, commit wait and idle strategy), each with a fresh shipper (default ${DEFAULT-VALUE})")
+    private List<Long> frameHolds = List.of(ReplicationConfig.DEFAULT_FRAME_HOLD_MICROS);
 
     /** One shipper's settings: the replicated arms run once per such shipper. */
     private record ShipperSettings(ShipperTuning tuning, String suffix, String key) {
@@ -83,20 +89,26 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
         for (final int linger : lingers) {
             for (final long wait : transactionPeriods) {
                 for (final String shipperIdle : shipperIdles) {
-                    final List<String> parts = new ArrayList<>();
-                    if (lingers.size() > 1) {
-                        parts.add("linger " + linger + " ms");
+                    for (final long hold : frameHolds) {
+                        final List<String> parts = new ArrayList<>();
+                        if (lingers.size() > 1) {
+                            parts.add("linger " + linger + " ms");
+                        }
+                        if (transactionPeriods.size() > 1) {
+                            parts.add("transactions every " + wait + " ms");
+                        }
+                        if (shipperIdles.size() > 1) {
+                            parts.add("shipper idle " + shipperIdle);
+                        }
+                        if (frameHolds.size() > 1) {
+                            parts.add("frame hold " + hold + " µs");
+                        }
+                        settings.add(new ShipperSettings(new ShipperTuning(linger, wait, shipperIdle, hold),
+                                parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")",
+                                "Linger" + linger + (transactionPeriods.size() > 1 ? "Transaction" + wait : "")
+                                        + (shipperIdles.size() > 1 ? "Idle" + shipperIdle.replace("-", "") : "")
+                                        + (frameHolds.size() > 1 ? "Hold" + hold : "")));
                     }
-                    if (transactionPeriods.size() > 1) {
-                        parts.add("transactions every " + wait + " ms");
-                    }
-                    if (shipperIdles.size() > 1) {
-                        parts.add("shipper idle " + shipperIdle);
-                    }
-                    settings.add(new ShipperSettings(new ShipperTuning(linger, wait, shipperIdle),
-                            parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")",
-                            "Linger" + linger + (transactionPeriods.size() > 1 ? "Transaction" + wait : "")
-                                    + (shipperIdles.size() > 1 ? "Idle" + shipperIdle.replace("-", "") : "")));
                 }
             }
         }
@@ -207,18 +219,24 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                         final String suffix = shippers.get(i).suffix();
                         System.out.println("phase 2" + suffix + ": a shipper ships every journal to Kafka (acks=all,"
                                 + " linger.ms " + tuning.lingerMillis() + ", transactionMillis "
-                                + tuning.transactionMillis() + ", idle " + tuning.idle() + ")");
+                                + tuning.transactionMillis() + ", idle " + tuning.idle() + ", frameHoldMicros "
+                                + tuning.frameHoldMicros() + ")");
                         try (JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper-" + i, "bench",
                                 sluice.journals(), kafka.bootstrapServers(), tuning)) {
-                            final long[] cpuBefore = {cpuNanos(shipper.pid()), cpuNanos(kafka.pid(0))};
+                            // Read once the warm-up is done: the shipper's start (JIT, Kafka's clients) and its
+                            // catch-up with the journals of the phases before are not the cost of an order.
+                            final long[] cpuBefore = new long[2];
                             runs.addAll(measurement.measure(List.of(
                                     new FixTarget("asynchronous" + suffix, sluice.endpoint(2), async.get(i)),
                                     new FixTarget("acknowledged" + suffix, sluice.endpoint(3), acked.get(i))),
-                                    1, warmup, orders, rounds));
+                                    1, warmup, orders, rounds, () -> {
+                                        cpuBefore[0] = cpuNanos(shipper.pid());
+                                        cpuBefore[1] = cpuNanos(kafka.pid(0));
+                                    }));
                             if (!shipper.isAlive()) {
                                 throw new IllegalStateException("the shipper stopped: " + shipper.logText());
                             }
-                            final double perOrder = 2.0 * (warmup + orders);
+                            final double perOrder = 2.0 * orders;
                             final double shipperMicros = (cpuNanos(shipper.pid()) - cpuBefore[0]) / 1e3 / perOrder;
                             final double kafkaMicros = (cpuNanos(kafka.pid(0)) - cpuBefore[1]) / 1e3 / perOrder;
                             // Its count since it started (a fresh shipper: its catch-up at start is a few commits);
@@ -269,6 +287,7 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                 section.put("warmup", warmup).put("orders", orders).put("rounds", rounds)
                         .put("sluiceIdle", idle).put("lingerMs", lingers.toString())
                         .put("transactionMillis", transactionPeriods.toString())
+                        .put("frameHoldMicros", frameHolds.toString())
                         .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()),
                 System.out);
         return 0;

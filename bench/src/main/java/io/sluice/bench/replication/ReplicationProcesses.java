@@ -30,13 +30,16 @@ public final class ReplicationProcesses {
     }
 
     /**
-     * What a benchmark may vary in a shipper: the producer's {@code linger.ms}, its {@code transactionMillis} and its
-     * agent's idle strategy (YAML, e.g. {@code backoff} or {@code { strategy: sleep-ms, sleepPeriodMs: 1 }}).
+     * What a benchmark may vary in a shipper: the producer's {@code linger.ms}, its {@code transactionMillis}, its
+     * agent's idle strategy (YAML, e.g. {@code backoff} or {@code { strategy: sleep-ms, sleepPeriodMs: 1 }}) and how
+     * long it holds a frame open ({@code frameHoldMicros}).
      */
-    public record ShipperTuning(int lingerMillis, long transactionMillis, String idle) {
-        /** The shipper as {@code ./sluice replicate} runs it by default, idling with {@code backoff}. */
+    public record ShipperTuning(int lingerMillis, long transactionMillis, String idle, long frameHoldMicros) {
+        /** The idle value that leaves the config's default ({@link ReplicationConfig#defaultIdle()}). */
+        public static final String DEFAULT_IDLE = "default";
+        /** The shipper as {@code ./sluice replicate} runs it by default. */
         public static final ShipperTuning DEFAULTS = new ShipperTuning(ReplicationConfig.DEFAULT_LINGER_MILLIS,
-                ReplicationConfig.DEFAULT_TRANSACTION_MILLIS, "backoff");
+                ReplicationConfig.DEFAULT_TRANSACTION_MILLIS, DEFAULT_IDLE, ReplicationConfig.DEFAULT_FRAME_HOLD_MICROS);
     }
 
     /** Starts a shipper of {@code root} to {@code servers} as {@code ./sluice replicate} runs one by default. */
@@ -106,10 +109,11 @@ public final class ReplicationProcesses {
                 + "  bootstrapServers: \"" + servers + "\",\n"
                 + "  replicationFactor: 1,\n"
                 + "  minInsyncReplicas: 1,\n"
-                + "  idle: " + tuning.idle() + ",\n"
+                + (tuning.idle().equals(ShipperTuning.DEFAULT_IDLE) ? "" : "  idle: " + tuning.idle() + ",\n")
                 + "  lagReportMillis: 1000,\n"
                 + "  lingerMillis: " + tuning.lingerMillis() + ",\n"
-                + "  transactionMillis: " + tuning.transactionMillis() + "\n"
+                + "  transactionMillis: " + tuning.transactionMillis() + ",\n"
+                + "  frameHoldMicros: " + tuning.frameHoldMicros() + "\n"
                 + "}\n");
         return JavaProcess.start(name, dir.resolve(name + ".log"), launcher, System.getProperty("java.class.path"),
                 List.of("-Xmx256m", "-XX:+UseSerialGC"), ReplicateMain.class.getName(), "--config", config.toString());

@@ -44,6 +44,8 @@ final class SnapshotsAcrossKillsTest {
     private static final long ADMIN_COMMANDS = 3 * AdminWriterMain.CYCLE_LENGTH;
     private static final long ALL_COMMANDS = 2 * COMMANDS_PER_GATEWAY + ADMIN_COMMANDS;
     private static final long POLL_NANOS = 2_000_000;
+    private static final long CHILD_CPU_SECONDS = 60;
+    private static final long WALL_SECONDS = 600;
     private static final List<String> CHILD_JVM = List.of("-Xmx256m", "-XX:TieredStopAtLevel=1");
 
     @TempDir
@@ -141,16 +143,28 @@ final class SnapshotsAcrossKillsTest {
         return JavaProcess.start(name, logs.resolve(name + ".log"), CHILD_JVM, main, args);
     }
 
+    /**
+     * Waits for {@code condition}, giving up once the child has had {@value #CHILD_CPU_SECONDS} s of CPU for it (or,
+     * with a host so loaded that it gets none, after {@value #WALL_SECONDS} s): a busy host slows the child, it does
+     * not fail the test.
+     */
     private static void await(final BooleanSupplier condition, final JavaProcess process, final String what) {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        final long wallDeadline = System.nanoTime() + Duration.ofSeconds(WALL_SECONDS).toNanos();
+        final Duration cpuAtStart = cpuTime(process);
         while (!condition.getAsBoolean()) {
             if (!process.isAlive() && !condition.getAsBoolean()) {
                 fail(process.name() + " exited while waiting for " + what + ": " + process.logText());
             }
-            if (System.nanoTime() > deadline) {
-                fail("timed out waiting for " + what + "; log: " + process.logText());
+            final Duration cpu = cpuTime(process).minus(cpuAtStart);
+            if (cpu.toSeconds() >= CHILD_CPU_SECONDS || System.nanoTime() > wallDeadline) {
+                fail("timed out waiting for " + what + " (" + process.name() + " had " + cpu.toMillis()
+                        + " ms of CPU for it); log: " + process.logText());
             }
             LockSupport.parkNanos(POLL_NANOS);
         }
+    }
+
+    private static Duration cpuTime(final JavaProcess process) {
+        return ProcessHandle.of(process.pid()).flatMap(handle -> handle.info().totalCpuDuration()).orElse(Duration.ZERO);
     }
 }

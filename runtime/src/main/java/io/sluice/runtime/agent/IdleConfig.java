@@ -69,6 +69,20 @@ public final class IdleConfig extends SelfDescribingMarshallable {
         return new IdleConfig(SleepingIdleStrategy.ALIAS).sleepPeriodNs(nanos).validate();
     }
 
+    /**
+     * @return {@code backoff} that neither spins nor yields, parking from {@code minParkNs} doubling up to
+     * {@code maxParkNs}: for a background agent (replication) on a host whose cores the trading path needs, where each
+     * spin would be a core taken from it
+     */
+    public static IdleConfig parking(final long minParkNs, final long maxParkNs) {
+        final IdleConfig parking = new IdleConfig(BackoffIdleStrategy.ALIAS);
+        parking.maxSpins = 0;
+        parking.maxYields = 0;
+        parking.minParkPeriodNs = minParkNs;
+        parking.maxParkPeriodNs = maxParkNs;
+        return parking.validate();
+    }
+
     /** Sets how long {@code sleep-ns} sleeps. @return this */
     public IdleConfig sleepPeriodNs(final long nanos) {
         this.sleepPeriodNs = nanos;

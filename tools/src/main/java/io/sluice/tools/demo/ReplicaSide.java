@@ -127,7 +127,6 @@ final class ReplicaSide implements AutoCloseable {
                   deployment: %s,
                   root: "%s",
                   bootstrapServers: "%s",
-                  idle: { strategy: backoff },
                   lagReportMillis: 1000
                 }
                 """.formatted(mode, DEPLOYMENT, root, servers));
