@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.kafka.KafkaCluster;
@@ -26,7 +27,6 @@ import static io.sluice.systemtests.TakeoverTest.assertEveryReportOnce;
 import static io.sluice.systemtests.TakeoverTest.awaitAnswered;
 import static io.sluice.systemtests.TakeoverTest.awaitReports;
 import static io.sluice.systemtests.TakeoverTest.executionReports;
-import static io.sluice.systemtests.TakeoverTest.loseHost;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,7 +70,7 @@ class FailoverTest {
                         () -> "the standby to see the primary's heartbeats; " + standbyProcess.logText());
                 final int seenBeforeKill = executionReports(client).size();
 
-                loseHost(shipper, primary.gateway(1), primary.engine());
+                ReplicationProcesses.loseHost(shipper, primary.gateway(1), primary.engine());
 
                 PollUntil.await(client::isLoggedOn, TIMEOUT, () -> "the client to log on to the standby; "
                         + standbyProcess.logText());
@@ -125,7 +125,7 @@ class FailoverTest {
                             () -> "the standby to see the primary's heartbeats; " + standby.logText());
                 }
 
-                loseHost(shipper, primary.gateway(1), primary.engine());
+                ReplicationProcesses.loseHost(shipper, primary.gateway(1), primary.engine());
 
                 PollUntil.await(() -> said(a, b, "start took") && said(a, b, "stays a replica"), TIMEOUT,
                         () -> "one standby to take over and the other to stay a replica; " + a.logText() + b.logText());
