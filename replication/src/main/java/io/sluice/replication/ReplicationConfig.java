@@ -39,6 +39,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private int lingerMillis = DEFAULT_LINGER_MILLIS;
     private long transactionMillis = DEFAULT_TRANSACTION_MILLIS;
     private long heartbeatMillis = DEFAULT_HEARTBEAT_MILLIS;
+    /** Who the shipper's heartbeats name; unset: {@code shipper pid <pid> on <host>}. */
+    private String heartbeatHolder;
 
     /**
      * Reads and validates a config file.
@@ -175,6 +177,17 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
      */
     public long heartbeatMillis() {
         return heartbeatMillis;
+    }
+
+    /** @return who the shipper's heartbeats name, or null for {@code shipper pid <pid> on <host>} */
+    public String heartbeatHolder() {
+        return heartbeatHolder;
+    }
+
+    /** Names the shipper in its heartbeats (a standby's: the standby, so that it knows them after a restart). */
+    public ReplicationConfig heartbeatHolder(final String holder) {
+        this.heartbeatHolder = holder;
+        return this;
     }
 
     public ReplicationConfig heartbeatMillis(final long millis) {

@@ -22,8 +22,9 @@ import java.util.concurrent.TimeUnit;
  * {@link StandbyConfig#failoverAfterMillis()} while Kafka answered, it takes over in the steps of
  * {@code ./sluice promote}, printing each with its time: catch up with the log, fence the primary's shipper and claim
  * the deployment ({@link DeploymentClaim}: Kafka decides between racing standbys), catch up with what the fence made
- * final, stop the receiver, promote the root, then start the configured engine and gateways and stop them when it
- * stops. A standby that loses the claim, or finds the deployment claimed by another, stays a replica and says why.
+ * final, stop the receiver, promote the root, ship it as the deployment's primary (its own {@link Shipper}, under a new
+ * epoch of the transactional.id), then start the configured engine and gateways and stop them when it stops. A standby
+ * that loses the claim, or finds the deployment claimed by another, stays a replica and says why.
  */
 public final class Standby implements Agent {
     static final String ROLE = "standby";
@@ -47,7 +48,7 @@ public final class Standby implements Agent {
         CLAIMING,
         /** Claimed: catching up with what the fence made final, then promoting the root. */
         PROMOTING,
-        /** Promoted: the engine and gateways run on the root, started by this standby. */
+        /** Promoted: the root is shipped, and the engine and gateways this standby started run on it. */
         PRIMARY,
         /** Another standby claimed the deployment: receiving what its log holds, never taking over from it. */
         REPLICA_OF_ANOTHER
@@ -57,6 +58,8 @@ public final class Standby implements Agent {
     private final List<Process> started = new ArrayList<>();
     private Receiver receiverAgent;
     private AgentThread receiver;
+    /** Ships the promoted root, as the deployment's primary: under a new epoch of its transactional.id. */
+    private AgentThread shipper;
     private JournalVerification verification;
     private PrimaryWatch watch;
     private DeploymentClaim deploymentClaim;
@@ -217,6 +220,17 @@ public final class Standby implements Agent {
                 - promoteStartMillis).append(" ms");
         step(stepStartMillis, "promotion", System.currentTimeMillis(), "the root is the deployment's primary (" + parts
                 + ")");
+        startPrimary();
+        return 1;
+    }
+
+    /** Ships the promoted root and runs each start command: the deployment's primary from now on. */
+    private void startPrimary() {
+        shipper = AgentThread.start(new Shipper(config.shipper(shipperHolder())), config.idle().newStrategy(),
+                CpuPinning.NONE, AgentThread.Priority.NORMAL);
+        System.out.println(ROLE + ": shipping the promoted root as deployment " + config.deployment() + "'s primary"
+                + " (transactional.id " + KafkaClients.transactionalId(config.deployment()) + ", a new epoch): a standby"
+                + " of this deployment follows it, and takes over when it falls silent");
         for (final List<String> command : config.start()) {
             try {
                 final Process process = new ProcessBuilder(command).inheritIO().start();
@@ -228,10 +242,20 @@ public final class Standby implements Agent {
         }
         step(stepStartMillis, "start", System.currentTimeMillis(), started.size() + " processes started on the root");
         state = State.PRIMARY;
-        return 1;
     }
 
-    private int supervise() {
+    /** A shipper that stopped (fenced by a newer primary) stops the standby, and so the processes it started. */
+    private int supervise() throws InterruptedException {
+        if (shipper.awaitClosed(0, TimeUnit.MILLISECONDS)) {
+            final Throwable failure = shipper.failure();
+            shipper = null;
+            System.out.println(ROLE + ": the shipper of the promoted root stopped (" + failure + "): stopping the"
+                    + " processes this standby started");
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            throw new IllegalStateException(ROLE + ": the shipper stopped", failure);
+        }
         started.removeIf(process -> {
             if (process.isAlive()) {
                 return false;
@@ -323,6 +347,11 @@ public final class Standby implements Agent {
         return "standby " + config.name() + " on " + ShipperHeartbeat.hostName();
     }
 
+    /** @return who the heartbeats of this standby's shipper name, the same after a restart */
+    private String shipperHolder() {
+        return "the shipper of " + claimHolder();
+    }
+
     @Override
     public void onClose() {
         for (final Process process : started) {
@@ -341,6 +370,9 @@ public final class Standby implements Agent {
         }
         if (receiver != null) {
             receiver.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (shipper != null) {
+            shipper.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS); // after the processes: it ships their last
         }
         if (watch != null) {
             watch.close();
