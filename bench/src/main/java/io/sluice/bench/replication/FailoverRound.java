@@ -42,7 +42,7 @@ import java.util.concurrent.locks.LockSupport;
  * {@code ./sluice standby} with its own engine and gateway, two QuickFIX/J initiators knowing both addresses: a maker
  * that rests one large sell, and a taker sending buys that fill against it at a steady rate; after some reports,
  * {@code kill -9} of every primary process at once. It notes when the standby reached each step and when the taker
- * first got a fill of an order it sent after the kill, then counts the orders never answered (lost) and those
+ * first got a fill of an order it sent once the primary was gone, then counts the orders never answered (lost) and those
  * acknowledged twice.
  */
 final class FailoverRound {
@@ -92,6 +92,9 @@ final class FailoverRound {
             final int logonsBefore = client.logons();
             final long killMillis = System.currentTimeMillis();
             ReplicationProcesses.loseHost(shipper, primary.gateway(1), primary.engine());
+            // An order sent while the kill was under way may still be filled by the primary: the first fill counted
+            // is of an order sent once every primary process was gone.
+            final long goneMillis = System.currentTimeMillis();
 
             final StandbyMilestones milestones = new StandbyMilestones();
             final long[] logonMillis = {-1};
@@ -102,7 +105,7 @@ final class FailoverRound {
                 if (logonMillis[0] < 0 && client.logons() > logonsBefore) {
                     logonMillis[0] = now;
                 }
-                fillMillis[0] = firstFillOfOrderSentAfter(client, sentAt, killMillis);
+                fillMillis[0] = firstFillOfOrderSentAfter(client, sentAt, goneMillis);
                 if (!standbyProcess.isAlive()) {
                     throw new IllegalStateException("the standby exited: " + standbyProcess.logText());
                 }
@@ -145,14 +148,14 @@ final class FailoverRound {
         return reports;
     }
 
-    /** @return when the first fill of an order sent after {@code killMillis} arrived, or -1 */
+    /** @return when the first fill of an order sent after {@code sinceMillis} arrived, or -1 */
     private static long firstFillOfOrderSentAfter(final QuickFixJClient client, final Map<String, Long> sentAt,
-                                                  final long killMillis) {
+                                                  final long sinceMillis) {
         final List<Message> messages = client.applicationMessages();
         final List<Long> arrivals = client.applicationArrivals();
         for (int i = 0; i < messages.size(); i++) {
             final Message message = messages.get(i);
-            if (execType(message) == ExecType.TRADE && sentAt.getOrDefault(field(message, ClOrdID.FIELD), 0L) > killMillis) {
+            if (execType(message) == ExecType.TRADE && sentAt.getOrDefault(field(message, ClOrdID.FIELD), 0L) > sinceMillis) {
                 return arrivals.get(i);
             }
         }
