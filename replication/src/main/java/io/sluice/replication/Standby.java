@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * the deployment ({@link DeploymentClaim}: Kafka decides between racing standbys), catch up with what the fence made
  * final, stop the receiver, promote the root, ship it as the deployment's primary (its own {@link Shipper}, under a new
  * epoch of the transactional.id), then start the configured engine and gateways and stop them when it stops. A standby
- * that loses the claim, or finds the deployment claimed by another, stays a replica and says why.
+ * that loses the claim, or finds the deployment claimed by another, stays a replica and says why. Started again after
+ * it was killed during its takeover, it finishes the takeover if the deployment is still its own, else refuses.
  */
 public final class Standby implements Agent {
     static final String ROLE = "standby";
@@ -51,7 +52,12 @@ public final class Standby implements Agent {
         /** Promoted: the root is shipped, and the engine and gateways this standby started run on it. */
         PRIMARY,
         /** Another standby claimed the deployment: receiving what its log holds, never taking over from it. */
-        REPLICA_OF_ANOTHER
+        REPLICA_OF_ANOTHER,
+        /**
+         * Started on a root this standby promoted before it stopped (killed during or after its takeover): shipping and
+         * starting on it once the lease topic shows the deployment is still its own.
+         */
+        PROMOTED_BEFORE
     }
 
     private final StandbyConfig config;
@@ -77,10 +83,16 @@ public final class Standby implements Agent {
 
     @Override
     public void onStart() {
-        receiverAgent = new Receiver(config.receiver());
-        receiver = AgentThread.start(receiverAgent, config.idle().newStrategy(), CpuPinning.NONE,
-                AgentThread.Priority.NORMAL);
-        verification = new JournalVerification(config.root());
+        final RootIdentity.Recorded identity = RootIdentity.read(config.root());
+        if (identity != null && identity.role() == RootIdentity.Role.PROMOTED
+                && identity.deployment().equals(config.deployment())) {
+            state = State.PROMOTED_BEFORE;
+        } else {
+            receiverAgent = new Receiver(config.receiver());
+            receiver = AgentThread.start(receiverAgent, config.idle().newStrategy(), CpuPinning.NONE,
+                    AgentThread.Priority.NORMAL);
+            verification = new JournalVerification(config.root());
+        }
         deploymentClaim = new DeploymentClaim(config.bootstrapServers(), config.deployment());
         watch = new PrimaryWatch(config.bootstrapServers(), config.deployment(), "sluice-standby-" + config.name());
         System.out.println(ROLE + ": " + config.name() + " stands by for deployment " + config.deployment()
@@ -93,7 +105,7 @@ public final class Standby implements Agent {
     public int doWork() throws InterruptedException {
         final long now = System.currentTimeMillis();
         int verified = 0;
-        if (state != State.PRIMARY && state != State.PROMOTING) {
+        if (state != State.PRIMARY && state != State.PROMOTING && state != State.PROMOTED_BEFORE) {
             checkReceiver();
             verified = verifyReceived(now);
         }
@@ -104,6 +116,7 @@ public final class Standby implements Agent {
             case PROMOTING -> promote(now);
             case PRIMARY -> supervise();
             case REPLICA_OF_ANOTHER -> followAnother(now);
+            case PROMOTED_BEFORE -> resumePrimary(now);
         };
     }
 
@@ -125,7 +138,7 @@ public final class Standby implements Agent {
         report(watch.state());
         if (watch.state() == PrimaryWatch.State.CLAIMED) {
             if (watch.firstClaim().holder().equals(claimHolder())) {
-                step(now, "restart", now, "this standby's claim is the deployment's newest record: promoting");
+                step(now, "resumption", now, "this standby's claim is the deployment's newest record: promoting");
                 state = State.PROMOTING;
             } else {
                 state = State.REPLICA_OF_ANOTHER;
@@ -222,6 +235,33 @@ public final class Standby implements Agent {
                 + ")");
         startPrimary();
         return 1;
+    }
+
+    /**
+     * On a root this standby promoted before it stopped: ships it and starts the processes once the lease topic's newest
+     * record is this standby's claim or its shipper's heartbeat; anything else (another's claim, another primary shipping
+     * since) refuses, as the root can be no replica again.
+     */
+    private int resumePrimary(final long now) {
+        final int work = watch.poll(now);
+        if (!watch.readToEnd()) {
+            return work;
+        }
+        final String newest = switch (watch.state()) {
+            case CLAIMED -> watch.firstClaim().holder();
+            case PRIMARY -> watch.lastHeartbeat().holder();
+            case NO_PRIMARY_YET -> "no one";
+        };
+        if (!newest.equals(claimHolder()) && !newest.equals(shipperHolder())) {
+            throw new ReplicationRefusedException(ROLE + ": refused: " + config.root().toAbsolutePath() + " is promoted"
+                    + " (deployment " + config.deployment() + ") but the newest record of "
+                    + LeaseTopic.of(config.deployment()) + " is " + watch.state() + " of " + newest + ", not of this"
+                    + " standby: the root can be no replica again. Stand by with a new root, re-seeded from Kafka.");
+        }
+        step(now, "resumption", now, "this standby promoted the root before it stopped, and the deployment's newest"
+                + " record is its own (" + newest + "): shipping and starting");
+        startPrimary();
+        return work + 1;
     }
 
     /** Ships the promoted root and runs each start command: the deployment's primary from now on. */
