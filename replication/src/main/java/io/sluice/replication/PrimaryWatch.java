@@ -13,8 +13,9 @@ import java.util.Map;
 /**
  * A standby's view of its deployment's lease topic ({@link LeaseTopic}): when the primary's last heartbeat arrived
  * here, and who claimed the deployment since. Silence is measured on this host's clock, from arrivals, never from the
- * stamps other hosts wrote, and counts only while Kafka answers: a standby cut off from Kafka sees no silence it could
- * act on (nor could it fence anyone).
+ * stamps other hosts wrote, and counts only while Kafka answers: the time between an unanswered question and the next
+ * answer is left out (a broker restarting, a standby cut off from Kafka: no silence it could act on, nor could it
+ * fence anyone).
  */
 final class PrimaryWatch implements AutoCloseable {
     /** How often Kafka is asked for the lease topic's end, which shows it answers. */
@@ -39,6 +40,10 @@ final class PrimaryWatch implements AutoCloseable {
     private long lastArrivalMillis;
     private long lastAnswerMillis = -1;
     private long nextAskMillis;
+    /** When Kafka first left a question unanswered since its last answer, or -1 while it answers. */
+    private long unansweredSinceMillis = -1;
+    /** The lease topic's end at Kafka's last answer, or -1 before the first. */
+    private long lastEnd = -1;
     private LeaseRecord lastHeartbeat;
     private long lastHeartbeatOffset = -1;
     private LeaseRecord firstClaim;
@@ -66,11 +71,20 @@ final class PrimaryWatch implements AutoCloseable {
             try {
                 final long end = consumer.endOffsets(List.of(partition), ASK_WAIT).get(partition);
                 lastAnswerMillis = System.currentTimeMillis();
+                lastEnd = end;
+                if (unansweredSinceMillis >= 0) {
+                    // silence while Kafka did not answer counts for nothing
+                    lastArrivalMillis = Math.min(lastAnswerMillis, lastArrivalMillis + lastAnswerMillis
+                            - unansweredSinceMillis);
+                    unansweredSinceMillis = -1;
+                }
                 if (end > consumer.position(partition, ASK_WAIT)) {
                     lastArrivalMillis = lastAnswerMillis; // in Kafka, not fetched yet: no silence
                 }
             } catch (final KafkaException unanswered) {
-                // silence while Kafka does not answer counts for nothing
+                if (unansweredSinceMillis < 0) {
+                    unansweredSinceMillis = nowMillis;
+                }
             }
         }
         return read;
@@ -95,6 +109,7 @@ final class PrimaryWatch implements AutoCloseable {
             final long end = consumer.endOffsets(List.of(partition), ASK_WAIT).get(partition);
             final long start = consumer.beginningOffsets(List.of(partition), ASK_WAIT).get(partition);
             consumer.seek(partition, Math.max(start, end - 64));
+            lastEnd = end;
         } catch (final KafkaException unanswered) {
             return 0;
         }
@@ -162,6 +177,11 @@ final class PrimaryWatch implements AutoCloseable {
      */
     long logEnd() {
         return consumer.endOffsets(List.of(log), ASK_WAIT).get(log);
+    }
+
+    /** @return true once every record the lease topic held at Kafka's last answer has been read */
+    boolean readToEnd() {
+        return assigned && lastEnd >= 0 && consumer.position(partition, ASK_WAIT) >= lastEnd;
     }
 
     /** Reads until {@code offset} is read, or {@code wait} has passed: @return true if it was */

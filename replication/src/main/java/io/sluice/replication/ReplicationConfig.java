@@ -46,6 +46,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private long transactionMillis = DEFAULT_TRANSACTION_MILLIS;
     private long heartbeatMillis = DEFAULT_HEARTBEAT_MILLIS;
     private long frameHoldMicros = DEFAULT_FRAME_HOLD_MICROS;
+    /** Who the shipper's heartbeats name; unset: {@code shipper pid <pid> on <host>}. */
+    private String heartbeatHolder;
 
     /**
      * Reads and validates a config file.
@@ -210,6 +212,17 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
      */
     public long heartbeatMillis() {
         return heartbeatMillis;
+    }
+
+    /** @return who the shipper's heartbeats name, or null for {@code shipper pid <pid> on <host>} */
+    public String heartbeatHolder() {
+        return heartbeatHolder;
+    }
+
+    /** Names the shipper in its heartbeats (a standby's: the standby, so that it knows them after a restart). */
+    public ReplicationConfig heartbeatHolder(final String holder) {
+        this.heartbeatHolder = holder;
+        return this;
     }
 
     public ReplicationConfig heartbeatMillis(final long millis) {

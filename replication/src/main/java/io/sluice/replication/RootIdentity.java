@@ -14,7 +14,8 @@ import java.nio.file.StandardCopyOption;
  * from here) or a replica (they are rebuilt here): the file {@code <root>/replication/identity}, written the first
  * time a shipper or receiver uses the root and checked every time after, so that a replica root can never receive
  * another deployment's journals, nor a primary root be shipped under another deployment's topics, nor a replica be
- * shipped as if it were a primary.
+ * shipped as if it were a primary. A promoted root is its deployment's primary: it is shipped (a standby that took over
+ * ships it under a new epoch of the deployment's transactional.id), and nothing receives into it again.
  */
 final class RootIdentity {
     /** The file, relative to the root. */
@@ -31,7 +32,8 @@ final class RootIdentity {
     }
 
     /**
-     * Records that {@code root} is {@code role} of {@code deployment}, or checks that it already is.
+     * Records that {@code root} is {@code role} of {@code deployment}, or checks that it already is ({@link Role#PRIMARY}:
+     * or its promoted replica).
      *
      * @throws ReplicationRefusedException naming the file, if it says otherwise
      */
@@ -41,7 +43,8 @@ final class RootIdentity {
         try {
             if (Files.exists(file)) {
                 final String recorded = Files.readString(file, StandardCharsets.UTF_8);
-                if (!recorded.equals(expected)) {
+                if (!recorded.equals(expected) && !(role == Role.PRIMARY && recorded.equals("deployment: " + deployment
+                        + "\nrole: " + Role.PROMOTED.name().toLowerCase() + "\n"))) {
                     throw new ReplicationRefusedException(process + ": refused: the root " + root.toAbsolutePath()
                             + " belongs to " + recorded.strip().replace('\n', ',') + " (recorded in " + file.toAbsolutePath()
                             + "), not to deployment: " + deployment + ", role: " + role.name().toLowerCase()

@@ -20,7 +20,8 @@ final class ShipperHeartbeat {
 
     ShipperHeartbeat(final ReplicationConfig config) {
         this.topic = LeaseTopic.of(config.deployment());
-        this.holder = "shipper pid " + ProcessHandle.current().pid() + " on " + hostName();
+        this.holder = config.heartbeatHolder() != null ? config.heartbeatHolder()
+                : "shipper pid " + ProcessHandle.current().pid() + " on " + hostName();
         this.intervalMillis = config.heartbeatMillis();
     }
 

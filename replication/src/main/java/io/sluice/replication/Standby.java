@@ -22,8 +22,10 @@ import java.util.concurrent.TimeUnit;
  * {@link StandbyConfig#failoverAfterMillis()} while Kafka answered, it takes over in the steps of
  * {@code ./sluice promote}, printing each with its time: catch up with the log, fence the primary's shipper and claim
  * the deployment ({@link DeploymentClaim}: Kafka decides between racing standbys), catch up with what the fence made
- * final, stop the receiver, promote the root, then start the configured engine and gateways and stop them when it
- * stops. A standby that loses the claim, or finds the deployment claimed by another, stays a replica and says why.
+ * final, stop the receiver, promote the root, ship it as the deployment's primary (its own {@link Shipper}, under a new
+ * epoch of the transactional.id), then start the configured engine and gateways and stop them when it stops. A standby
+ * that loses the claim, or finds the deployment claimed by another, stays a replica and says why. Started again after
+ * it was killed during its takeover, it finishes the takeover if the deployment is still its own, else refuses.
  */
 public final class Standby implements Agent {
     static final String ROLE = "standby";
@@ -47,16 +49,23 @@ public final class Standby implements Agent {
         CLAIMING,
         /** Claimed: catching up with what the fence made final, then promoting the root. */
         PROMOTING,
-        /** Promoted: the engine and gateways run on the root, started by this standby. */
+        /** Promoted: the root is shipped, and the engine and gateways this standby started run on it. */
         PRIMARY,
         /** Another standby claimed the deployment: receiving what its log holds, never taking over from it. */
-        REPLICA_OF_ANOTHER
+        REPLICA_OF_ANOTHER,
+        /**
+         * Started on a root this standby promoted before it stopped (killed during or after its takeover): shipping and
+         * starting on it once the lease topic shows the deployment is still its own.
+         */
+        PROMOTED_BEFORE
     }
 
     private final StandbyConfig config;
     private final List<Process> started = new ArrayList<>();
     private Receiver receiverAgent;
     private AgentThread receiver;
+    /** Ships the promoted root, as the deployment's primary: under a new epoch of its transactional.id. */
+    private AgentThread shipper;
     private JournalVerification verification;
     private PrimaryWatch watch;
     private DeploymentClaim deploymentClaim;
@@ -74,10 +83,16 @@ public final class Standby implements Agent {
 
     @Override
     public void onStart() {
-        receiverAgent = new Receiver(config.receiver());
-        receiver = AgentThread.start(receiverAgent, config.idle().newStrategy(), CpuPinning.NONE,
-                AgentThread.Priority.NORMAL);
-        verification = new JournalVerification(config.root());
+        final RootIdentity.Recorded identity = RootIdentity.read(config.root());
+        if (identity != null && identity.role() == RootIdentity.Role.PROMOTED
+                && identity.deployment().equals(config.deployment())) {
+            state = State.PROMOTED_BEFORE;
+        } else {
+            receiverAgent = new Receiver(config.receiver());
+            receiver = AgentThread.start(receiverAgent, config.idle().newStrategy(), CpuPinning.NONE,
+                    AgentThread.Priority.NORMAL);
+            verification = new JournalVerification(config.root());
+        }
         deploymentClaim = new DeploymentClaim(config.bootstrapServers(), config.deployment());
         watch = new PrimaryWatch(config.bootstrapServers(), config.deployment(), "sluice-standby-" + config.name());
         System.out.println(ROLE + ": " + config.name() + " stands by for deployment " + config.deployment()
@@ -90,7 +105,7 @@ public final class Standby implements Agent {
     public int doWork() throws InterruptedException {
         final long now = System.currentTimeMillis();
         int verified = 0;
-        if (state != State.PRIMARY && state != State.PROMOTING) {
+        if (state != State.PRIMARY && state != State.PROMOTING && state != State.PROMOTED_BEFORE) {
             checkReceiver();
             verified = verifyReceived(now);
         }
@@ -101,6 +116,7 @@ public final class Standby implements Agent {
             case PROMOTING -> promote(now);
             case PRIMARY -> supervise();
             case REPLICA_OF_ANOTHER -> followAnother(now);
+            case PROMOTED_BEFORE -> resumePrimary(now);
         };
     }
 
@@ -122,7 +138,7 @@ public final class Standby implements Agent {
         report(watch.state());
         if (watch.state() == PrimaryWatch.State.CLAIMED) {
             if (watch.firstClaim().holder().equals(claimHolder())) {
-                step(now, "restart", now, "this standby's claim is the deployment's newest record: promoting");
+                step(now, "resumption", now, "this standby's claim is the deployment's newest record: promoting");
                 state = State.PROMOTING;
             } else {
                 state = State.REPLICA_OF_ANOTHER;
@@ -217,6 +233,44 @@ public final class Standby implements Agent {
                 - promoteStartMillis).append(" ms");
         step(stepStartMillis, "promotion", System.currentTimeMillis(), "the root is the deployment's primary (" + parts
                 + ")");
+        startPrimary();
+        return 1;
+    }
+
+    /**
+     * On a root this standby promoted before it stopped: ships it and starts the processes once the lease topic's newest
+     * record is this standby's claim or its shipper's heartbeat; anything else (another's claim, another primary shipping
+     * since) refuses, as the root can be no replica again.
+     */
+    private int resumePrimary(final long now) {
+        final int work = watch.poll(now);
+        if (!watch.readToEnd()) {
+            return work;
+        }
+        final String newest = switch (watch.state()) {
+            case CLAIMED -> watch.firstClaim().holder();
+            case PRIMARY -> watch.lastHeartbeat().holder();
+            case NO_PRIMARY_YET -> "no one";
+        };
+        if (!newest.equals(claimHolder()) && !newest.equals(shipperHolder())) {
+            throw new ReplicationRefusedException(ROLE + ": refused: " + config.root().toAbsolutePath() + " is promoted"
+                    + " (deployment " + config.deployment() + ") but the newest record of "
+                    + LeaseTopic.of(config.deployment()) + " is " + watch.state() + " of " + newest + ", not of this"
+                    + " standby: the root can be no replica again. Stand by with a new root, re-seeded from Kafka.");
+        }
+        step(now, "resumption", now, "this standby promoted the root before it stopped, and the deployment's newest"
+                + " record is its own (" + newest + "): shipping and starting");
+        startPrimary();
+        return work + 1;
+    }
+
+    /** Ships the promoted root and runs each start command: the deployment's primary from now on. */
+    private void startPrimary() {
+        shipper = AgentThread.start(new Shipper(config.shipper(shipperHolder())), config.idle().newStrategy(),
+                CpuPinning.NONE, AgentThread.Priority.NORMAL);
+        System.out.println(ROLE + ": shipping the promoted root as deployment " + config.deployment() + "'s primary"
+                + " (transactional.id " + KafkaClients.transactionalId(config.deployment()) + ", a new epoch): a standby"
+                + " of this deployment follows it, and takes over when it falls silent");
         for (final List<String> command : config.start()) {
             try {
                 final Process process = new ProcessBuilder(command).inheritIO().start();
@@ -228,10 +282,20 @@ public final class Standby implements Agent {
         }
         step(stepStartMillis, "start", System.currentTimeMillis(), started.size() + " processes started on the root");
         state = State.PRIMARY;
-        return 1;
     }
 
-    private int supervise() {
+    /** A shipper that stopped (fenced by a newer primary) stops the standby, and so the processes it started. */
+    private int supervise() throws InterruptedException {
+        if (shipper.awaitClosed(0, TimeUnit.MILLISECONDS)) {
+            final Throwable failure = shipper.failure();
+            shipper = null;
+            System.out.println(ROLE + ": the shipper of the promoted root stopped (" + failure + "): stopping the"
+                    + " processes this standby started");
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            throw new IllegalStateException(ROLE + ": the shipper stopped", failure);
+        }
         started.removeIf(process -> {
             if (process.isAlive()) {
                 return false;
@@ -323,6 +387,11 @@ public final class Standby implements Agent {
         return "standby " + config.name() + " on " + ShipperHeartbeat.hostName();
     }
 
+    /** @return who the heartbeats of this standby's shipper name, the same after a restart */
+    private String shipperHolder() {
+        return "the shipper of " + claimHolder();
+    }
+
     @Override
     public void onClose() {
         for (final Process process : started) {
@@ -341,6 +410,9 @@ public final class Standby implements Agent {
         }
         if (receiver != null) {
             receiver.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        }
+        if (shipper != null) {
+            shipper.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS); // after the processes: it ships their last
         }
         if (watch != null) {
             watch.close();

@@ -66,6 +66,16 @@ public final class StandbyConfig extends SelfDescribingMarshallable {
                 .bootstrapServers(bootstrapServers).idle(idle).lagReportMillis(lagReportMillis);
     }
 
+    /**
+     * @return the config of the shipper that ships the root once it is promoted: the same deployment, root and Kafka,
+     * its heartbeats naming {@code heartbeatHolder}
+     */
+    public ReplicationConfig shipper(final String heartbeatHolder) {
+        return new ReplicationConfig().mode(ReplicationConfig.Mode.SHIP).deployment(deployment).root(root())
+                .bootstrapServers(bootstrapServers).idle(idle).lagReportMillis(lagReportMillis)
+                .heartbeatHolder(heartbeatHolder);
+    }
+
     public String deployment() {
         return deployment;
     }

@@ -15,8 +15,8 @@ import java.util.concurrent.Callable;
  * {@code ./sluice standby --config FILE}: a {@link Standby} on an agent thread until SIGTERM, which also stops the
  * engine and gateways it started after a takeover. Exit codes as {@code ./sluice replicate}'s ({@link ReplicateMain}):
  * 0 stopped by SIGTERM, {@value ReplicateMain#EXIT_BAD_CONFIG} a bad config, {@value ReplicateMain#EXIT_REFUSED} its
- * receiver or its promotion refused, {@value ReplicateMain#EXIT_DISK_FULL} disk full, {@value ReplicateMain#EXIT_FAILED}
- * an unforeseen failure.
+ * receiver or its promotion refused, {@value ReplicateMain#EXIT_DISK_FULL} disk full, {@value ReplicateMain#EXIT_FENCED}
+ * the shipper of its promoted root fenced by a newer primary, {@value ReplicateMain#EXIT_FAILED} an unforeseen failure.
  */
 @Command(name = "standby", mixinStandardHelpOptions = true,
         description = "Receives a deployment's journals and takes the deployment over when its primary falls silent.")

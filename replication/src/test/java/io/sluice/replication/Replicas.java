@@ -75,6 +75,32 @@ final class Replicas {
         return start(dir, name, "receive", deployment, root, servers, 1, 1);
     }
 
+    /**
+     * Starts {@code ./sluice standby} for {@code deployment} into {@code root}, taking over after 2 s of silence and then
+     * starting a stand-in for the engine and gateways ({@code sleep}, stopped with the standby).
+     */
+    static JavaProcess standby(final Path dir, final String name, final String deployment, final Path root,
+                               final String servers) throws IOException {
+        final Path config = dir.resolve(name + ".yaml");
+        Files.writeString(config, "!StandbyConfig {\n"
+                + "  deployment: " + deployment + ",\n"
+                + "  name: " + name + ",\n"
+                + "  root: " + root + ",\n"
+                + "  bootstrapServers: \"" + servers + "\",\n"
+                + "  failoverAfterMillis: 2000,\n"
+                + "  idle: backoff,\n"
+                + "  lagReportMillis: 1000,\n"
+                + "  start: [ \"sleep 3600\" ]\n"
+                + "}\n");
+        return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
+                StandbyMain.class, "--config", config.toString());
+    }
+
+    /** Prints the steps a standby took over in, with their times. */
+    static void printSteps(final JavaProcess standby) {
+        standby.logText().lines().filter(line -> line.contains(" took ") || line.contains("promote:")).forEach(System.out::println);
+    }
+
     /** Starts a {@link JournalFlow} writing {@code events} events at {@code rate} a second under {@code root}. */
     static JavaProcess flow(final Path dir, final Path root, final int events, final int rate) throws IOException {
         return JavaProcess.start("flow", dir.resolve("flow.log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),

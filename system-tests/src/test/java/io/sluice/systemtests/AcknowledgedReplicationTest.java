@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;

@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.kafka.KafkaCluster;
@@ -26,7 +27,6 @@ import static io.sluice.systemtests.TakeoverTest.assertEveryReportOnce;
 import static io.sluice.systemtests.TakeoverTest.awaitAnswered;
 import static io.sluice.systemtests.TakeoverTest.awaitReports;
 import static io.sluice.systemtests.TakeoverTest.executionReports;
-import static io.sluice.systemtests.TakeoverTest.loseHost;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,7 +35,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * journals and watches its shipper's heartbeats; after {@code kill -9} of every primary process (the broker stays: it is
  * off-host) it takes over by itself (fence, claim, promote, engine and gateway started on its own ports), and a
  * QuickFIX/J initiator with the primary and the standby as SocketConnectHost and SocketConnectHost1 reconnects by
- * itself. Two standbys racing for one deployment: exactly one takes over, the other stays a replica and says why.
+ * itself. Failing back: the standby ships the root it promoted, the old primary's host stands by for it with a new
+ * root re-seeded from Kafka, and takes over again when the new primary is lost. Two standbys racing for one
+ * deployment: exactly one takes over, the other stays a replica and says why.
  */
 class FailoverTest {
     private static final String CLIENT = "TAKER";
@@ -70,7 +72,7 @@ class FailoverTest {
                         () -> "the standby to see the primary's heartbeats; " + standbyProcess.logText());
                 final int seenBeforeKill = executionReports(client).size();
 
-                loseHost(shipper, primary.gateway(1), primary.engine());
+                ReplicationProcesses.loseHost(shipper, primary.gateway(1), primary.engine());
 
                 PollUntil.await(client::isLoggedOn, TIMEOUT, () -> "the client to log on to the standby; "
                         + standbyProcess.logText());
@@ -104,6 +106,77 @@ class FailoverTest {
     }
 
     @Test
+    void afterATakeoverTheOldPrimaryHostStandsByForTheNewPrimaryAndTakesOverAgain() throws Exception {
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
+            final SluiceDeployment a = deployment("host-a").gatewayReplication("acknowledged");
+            final SluiceDeployment b = deployment("host-b").gatewayReplication("acknowledged");
+            final SluiceDeployment aAgain = deployment("host-a-again").gatewayReplication("acknowledged");
+            final JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper", "failback", a.journals(),
+                    kafka.bootstrapServers());
+            final JavaProcess standbyB = ReplicationProcesses.standby(dir, "standby-b", "failback", b.journals(),
+                    kafka.bootstrapServers(), FAILOVER_AFTER_MILLIS, List.of(b.engineCommand(), b.gatewayCommand(1)));
+            JavaProcess standbyA = null;
+            try (QuickFixJClient client = new QuickFixJClient(List.of(a.endpoint(1), b.endpoint(1), aAgain.endpoint(1)),
+                    CLIENT, SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj"), false, Map.of())) {
+                a.startGateway(1);
+                a.launchEngine();
+                client.logOn();
+                final TakeoverTest.OrderFlow flow = new TakeoverTest.OrderFlow(client);
+                flow.start();
+                awaitReports(client, 200, a);
+                PollUntil.await(() -> standbyB.logText().contains("the primary is alive"), TIMEOUT,
+                        () -> "standby-b to see the primary; " + standbyB.logText());
+                final int seenBeforeKill = executionReports(client).size();
+
+                ReplicationProcesses.loseHost(shipper, a.gateway(1), a.engine());
+                awaitFlowingTo(client, flow, standbyB, 1);
+
+                // Host A comes back as the new primary's standby, its journals re-seeded from Kafka into a new root.
+                final JavaProcess standingByOnA = ReplicationProcesses.standby(dir, "standby-a", "failback",
+                        aAgain.journals(), kafka.bootstrapServers(), FAILOVER_AFTER_MILLIS,
+                        List.of(aAgain.engineCommand(), aAgain.gatewayCommand(1)));
+                standbyA = standingByOnA;
+                PollUntil.await(() -> standingByOnA.logText().contains("the primary is alive (the shipper of standby"
+                        + " standby-b"), TIMEOUT, () -> "standby-a to see standby-b's shipper; " + standingByOnA.logText()
+                        + standbyB.logText());
+                final int reportsOnB = executionReports(client).size();
+                awaitReports(client, reportsOnB + 200, b);
+
+                ReplicationProcesses.loseHost(standbyB); // the standby's JVM, its shipper, engine and gateway
+                awaitFlowingTo(client, flow, standingByOnA, 2);
+                flow.stop();
+                awaitAnswered(client, flow.sent(), aAgain);
+
+                final List<Message> reports = assertEveryReportOnce(client, flow.sent(), seenBeforeKill);
+                assertTrue(standbyB.logText().contains("shipping the promoted root"), standbyB.logText());
+                assertTrue(standingByOnA.logText().contains("start took"), standingByOnA.logText());
+                System.out.printf("failing back: A -> B -> A; %d orders, %d reports in all, each once; standby-a's"
+                        + " steps:%n", flow.sent().size(), reports.size());
+                standingByOnA.logText().lines().filter(line -> line.contains(" took ")).forEach(System.out::println);
+                assertEquals(0, standingByOnA.stop(40), standingByOnA.logText());
+                ReplayAssertions.assertReplaysIdentically(aAgain.journals(),
+                        EngineConfig.load(aAgain.root().resolve("config/engine.yaml")));
+            } finally {
+                a.close();
+                standbyB.close();
+                if (standbyA != null) {
+                    standbyA.close();
+                }
+                shipper.close();
+            }
+        }
+    }
+
+    /** Waits until the client has logged on more than {@code logonsBefore} times and 200 more orders went out. */
+    private static void awaitFlowingTo(final QuickFixJClient client, final TakeoverTest.OrderFlow flow,
+                                       final JavaProcess standby, final int logonsBefore) {
+        PollUntil.await(() -> client.logons() > logonsBefore && client.isLoggedOn(), TIMEOUT,
+                () -> "the client to log on to the new primary; " + standby.logText());
+        final int sent = flow.sent().size();
+        PollUntil.await(() -> flow.sent().size() >= sent + 200, TIMEOUT, () -> "orders to flow; " + standby.logText());
+    }
+
+    @Test
     void ofTwoStandbysRacingExactlyOneTakesOver() throws Exception {
         try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
             final SluiceDeployment primary = deployment("primary");
@@ -125,7 +198,7 @@ class FailoverTest {
                             () -> "the standby to see the primary's heartbeats; " + standby.logText());
                 }
 
-                loseHost(shipper, primary.gateway(1), primary.engine());
+                ReplicationProcesses.loseHost(shipper, primary.gateway(1), primary.engine());
 
                 PollUntil.await(() -> said(a, b, "start took") && said(a, b, "stays a replica"), TIMEOUT,
                         () -> "one standby to take over and the other to stay a replica; " + a.logText() + b.logText());

@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.engine.EngineMain;
 import io.sluice.gateway.GatewayMain;
 import io.sluice.runtime.process.JavaProcess;

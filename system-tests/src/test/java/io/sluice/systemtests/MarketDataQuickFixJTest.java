@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.systemtests.script.ScriptedDeployment;
 import io.sluice.tools.admin.AdminMain;
 import io.sluice.tools.fix.SluiceDeployment;

@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixEndpoint;

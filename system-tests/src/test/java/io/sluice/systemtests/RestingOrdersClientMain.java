@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.SluiceDeployment;
 import quickfix.field.ExecType;

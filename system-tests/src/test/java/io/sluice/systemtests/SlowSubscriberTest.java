@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.gateway.FixScript;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.PollUntil;

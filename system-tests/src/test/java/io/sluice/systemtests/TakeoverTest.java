@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.bench.replication.ReplicationProcesses;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.NoOpEngineToGateway;
@@ -98,7 +99,7 @@ class TakeoverTest {
                 awaitReports(client, killAfterReports, primary);
                 final int seenBeforeKill = executionReports(client).size();
 
-                loseHost(shipper, primary.gateway(1), primary.engine());
+                ReplicationProcesses.loseHost(shipper, primary.gateway(1), primary.engine());
 
                 awaitCaughtUp(kafka, "takeover", standby, receiver);
                 final JavaProcess early = ReplicationProcesses.promote(dir, standby.journals(), kafka.bootstrapServers());
@@ -180,7 +181,7 @@ class TakeoverTest {
             PollUntil.await(() -> engineExcerpts(standby) >= REPLICATED_BEFORE_KILL, TIMEOUT,
                     () -> "the replica to follow the flow; " + receiver.logText() + shipper.logText());
             awaitReports(client, executionReports(client).size() + killAfterReports, primary);
-            loseHost(shipper, primary.gateway(1), primary.engine());
+            ReplicationProcesses.loseHost(shipper, primary.gateway(1), primary.engine());
             flow.stop();
 
             awaitCaughtUp(kafka, id, standby, receiver);
@@ -262,19 +263,6 @@ class TakeoverTest {
             return ReplicationProcesses.excerptCounts(standby.journals()).getOrDefault("engine", 0L);
         } catch (final IOException | RuntimeException notYet) {
             return 0;
-        }
-    }
-
-    /**
-     * The loss of the primary host: SIGKILL to every process at once (microseconds apart, none waiting for another to
-     * die, so none gets to write, send or ship anything after the others stopped), then waits for them to be gone.
-     */
-    static void loseHost(final JavaProcess... processes) throws InterruptedException {
-        for (final JavaProcess process : processes) {
-            ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
-        }
-        for (final JavaProcess process : processes) {
-            process.kill9();
         }
     }
 

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -150,5 +151,24 @@ public final class ReplicationProcesses {
             }
         }
         return last;
+    }
+
+    /**
+     * The loss of the primary host: SIGKILL to every process and the processes they started (a standby's engine and
+     * gateways) at once (microseconds apart, none waiting for another to die, so none gets to write, send or ship
+     * anything after the others stopped), then waits for them to be gone.
+     */
+    public static void loseHost(final JavaProcess... processes) throws InterruptedException {
+        final List<ProcessHandle> children = new ArrayList<>();
+        for (final JavaProcess process : processes) {
+            ProcessHandle.of(process.pid()).ifPresent(handle -> handle.descendants().forEach(children::add));
+        }
+        for (final JavaProcess process : processes) {
+            ProcessHandle.of(process.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        children.forEach(ProcessHandle::destroyForcibly);
+        for (final JavaProcess process : processes) {
+            process.kill9();
+        }
     }
 }

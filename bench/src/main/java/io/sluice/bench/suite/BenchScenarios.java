@@ -15,6 +15,7 @@ import io.sluice.bench.marketdata.FixFanOutBench;
 import io.sluice.bench.marketdata.MarketDataBench;
 import io.sluice.bench.recovery.RecoveryBench;
 import io.sluice.bench.replay.ReplayBench;
+import io.sluice.bench.replication.FailoverBench;
 import io.sluice.bench.replication.MultiHostReplicationBench;
 import io.sluice.bench.replication.ReplicationLagBench;
 import io.sluice.bench.replication.StarvedShipperBench;
@@ -308,6 +309,23 @@ public final class BenchScenarios {
                             .headline("least acknowledged in a second", "leastAcknowledgedInASecond")
                             .headline("catch-up (s)", "catchUpSeconds")
                             .headline("journals identical", "identical")),
+            new BenchScenario("failover", FailoverBench::main,
+                    "kill -9 of a primary's engine, gateway and shipper under a steady FIX order flow; ./sluice standby"
+                            + " takes over and the QuickFIX/J client reconnects to it by itself",
+                    "none: the target is absolute; each round prints the parts (detection, fence, promotion, engine"
+                            + " up, logon)",
+                    "first fill on the standby p50 <= 3 s, max <= 5 s after the kill; 0 orders lost and 0 acknowledged"
+                            + " twice (acknowledged mode)",
+                    List.of("--rounds", "2"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("first fill p50 (ms after the kill)", "firstFillP50Ms")
+                            .headline("first fill max (ms)", "firstFillMaxMs")
+                            .headline("detection p50 (ms)", "detectionP50Ms")
+                            .headline("promoted p50 (ms)", "promotedP50Ms")
+                            .headline("engine up p50 (ms)", "engineUpP50Ms")
+                            .headline("orders lost", "ordersLost")
+                            .headline("orders acknowledged twice", "ordersAcknowledgedTwice")),
             new BenchScenario("replication-fix", ReplicationRoundTripBench::main,
                     "FIX ping-pong round trip through one deployment and a real Kafka broker: no shipper, then a shipper"
                             + " with an asynchronous and an acknowledged gateway taking turns, then no shipper again",

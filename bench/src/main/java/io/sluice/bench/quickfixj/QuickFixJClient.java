@@ -1,4 +1,4 @@
-package io.sluice.systemtests;
+package io.sluice.bench.quickfixj;
 
 import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixEndpoint;
@@ -27,36 +27,38 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
 
 /**
- * A QuickFIX/J FIX 4.4 initiator, the independent client of the end-to-end tests: one session, a file
- * message store (so sequence numbers survive a reconnect, as a real client's would), Username/Password on
- * Logon, and every message it receives or sends kept for assertions and failure messages.
+ * A QuickFIX/J FIX 4.4 initiator: the independent client of the end-to-end tests and of the failover benchmark. One
+ * session, a file message store (so sequence numbers survive a reconnect, as a real client's would), Username/Password
+ * on Logon, and every message it receives or sends kept for assertions and failure messages.
  */
-final class QuickFixJClient implements Application, AutoCloseable {
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
+public final class QuickFixJClient implements Application, AutoCloseable {
+    public static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private final SessionID sessionId;
     private final String username;
     private final String password;
     private final SocketInitiator initiator;
     private final List<Message> applicationMessages = new CopyOnWriteArrayList<>();
+    /** When each application message arrived (wall-clock millis), at the same position: never shorter. */
+    private final List<Long> applicationArrivals = new CopyOnWriteArrayList<>();
     private final List<Message> adminMessages = new CopyOnWriteArrayList<>();
     private final List<String> traffic = new CopyOnWriteArrayList<>();
     private volatile int logons;
     private volatile int logouts;
 
-    QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
+    public QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
                     final String password, final Path storeDir) throws ConfigError {
         this(gateway, senderCompId, targetCompId, password, storeDir, false);
     }
 
     /** @param resetOnLogon every Logon carries ResetSeqNumFlag (141=Y): both sides start again at 1 */
-    QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
+    public QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
                     final String password, final Path storeDir, final boolean resetOnLogon) throws ConfigError {
         this(List.of(gateway), senderCompId, targetCompId, password, storeDir, resetOnLogon, Map.of());
     }
 
     /** @param moreSettings more QuickFIX/J session settings, e.g. SocketUseSSL and its key and trust stores */
-    QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
+    public QuickFixJClient(final FixEndpoint gateway, final String senderCompId, final String targetCompId,
                     final String password, final Path storeDir, final boolean resetOnLogon,
                     final Map<String, String> moreSettings) throws ConfigError {
         this(List.of(gateway), senderCompId, targetCompId, password, storeDir, resetOnLogon, moreSettings);
@@ -67,7 +69,7 @@ final class QuickFixJClient implements Application, AutoCloseable {
      *                     SocketConnectHost1 ...): a primary and its standby
      * @param moreSettings more QuickFIX/J session settings, e.g. SocketUseSSL and its key and trust stores
      */
-    QuickFixJClient(final List<FixEndpoint> gateways, final String senderCompId, final String targetCompId,
+    public QuickFixJClient(final List<FixEndpoint> gateways, final String senderCompId, final String targetCompId,
                     final String password, final Path storeDir, final boolean resetOnLogon,
                     final Map<String, String> moreSettings) throws ConfigError {
         final FixEndpoint gateway = gateways.getFirst();
@@ -98,78 +100,83 @@ final class QuickFixJClient implements Application, AutoCloseable {
     }
 
     /** Starts connecting (and reconnecting every second) and returns at once. */
-    QuickFixJClient start() throws ConfigError {
+    public QuickFixJClient start() throws ConfigError {
         initiator.start();
         return this;
     }
 
     /** Starts and waits until the gateway has accepted the Logon. */
-    QuickFixJClient logOn() throws ConfigError {
+    public QuickFixJClient logOn() throws ConfigError {
         start();
         awaitLoggedOn();
         return this;
     }
 
-    void awaitLoggedOn() {
+    public void awaitLoggedOn() {
         PollUntil.await(this::isLoggedOn, TIMEOUT, () -> sessionId + " to be logged on; " + trafficText());
     }
 
-    boolean isLoggedOn() {
+    public boolean isLoggedOn() {
         final Session session = session();
         return session != null && session.isLoggedOn();
     }
 
-    Session session() {
+    public Session session() {
         return Session.lookupSession(sessionId);
     }
 
-    SessionID sessionId() {
+    public SessionID sessionId() {
         return sessionId;
     }
 
-    void send(final Message message) throws SessionNotFound {
+    public void send(final Message message) throws SessionNotFound {
         if (!Session.sendToTarget(message, sessionId)) {
             throw new IllegalStateException("QuickFIX/J did not send " + message);
         }
     }
 
     /** Waits for an application message (execution report, cancel reject ...) matching {@code match}. */
-    Message await(final String what, final Predicate<Message> match) {
+    public Message await(final String what, final Predicate<Message> match) {
         PollUntil.await(() -> applicationMessages.stream().anyMatch(match), TIMEOUT,
                 () -> what + " on " + sessionId + "; " + trafficText());
         return applicationMessages.stream().filter(match).findFirst().orElseThrow();
     }
 
     /** Waits for a session-level message (Logout, Reject, ResendRequest ...) matching {@code match}. */
-    Message awaitAdmin(final String what, final Predicate<Message> match) {
+    public Message awaitAdmin(final String what, final Predicate<Message> match) {
         PollUntil.await(() -> adminMessages.stream().anyMatch(match), TIMEOUT,
                 () -> what + " on " + sessionId + "; " + trafficText());
         return adminMessages.stream().filter(match).findFirst().orElseThrow();
     }
 
-    List<Message> applicationMessages() {
+    public List<Message> applicationMessages() {
         return applicationMessages;
     }
 
-    int logons() {
+    /** @return when each of {@link #applicationMessages()} arrived, wall-clock millis, at the same position */
+    public List<Long> applicationArrivals() {
+        return applicationArrivals;
+    }
+
+    public int logons() {
         return logons;
     }
 
-    int logouts() {
+    public int logouts() {
         return logouts;
     }
 
     /** @return every message sent ("-> ") and received ("<- ") so far and QuickFIX/J's events, raw. */
-    List<String> traffic() {
+    public List<String> traffic() {
         return traffic;
     }
 
     /** @return every message sent and received so far, one per line, for failure messages. */
-    String trafficText() {
+    public String trafficText() {
         return "traffic:\n  " + String.join("\n  ", traffic).replace('\u0001', '|');
     }
 
-    static boolean isType(final Message message, final String msgType) {
+    public static boolean isType(final Message message, final String msgType) {
         try {
             return msgType.equals(message.getHeader().getString(MsgType.FIELD));
         } catch (final FieldNotFound e) {
@@ -177,12 +184,12 @@ final class QuickFixJClient implements Application, AutoCloseable {
         }
     }
 
-    static String text(final Message message) {
+    public static String text(final Message message) {
         return field(message, Text.FIELD);
     }
 
     /** @return the value of body field {@code tag}, or "" if it is absent. */
-    static String field(final Message message, final int tag) {
+    public static String field(final Message message, final int tag) {
         try {
             return message.isSetField(tag) ? message.getString(tag) : "";
         } catch (final FieldNotFound e) {
@@ -228,6 +235,7 @@ final class QuickFixJClient implements Application, AutoCloseable {
 
     @Override
     public void fromApp(final Message message, final SessionID id) {
+        applicationArrivals.add(System.currentTimeMillis());
         applicationMessages.add(message);
     }
 
