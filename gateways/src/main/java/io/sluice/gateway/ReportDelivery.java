@@ -32,6 +32,11 @@ import net.openhft.chronicle.queue.ExcerptTailer;
  * it had already delivered. A report for an offline session is stored the same way and reaches the client
  * through the resend protocol when it logs on again.
  * <p>
+ * Each ExecutionReport and OrderCancelReject of a firm also goes, as a copy, to the firm's drop-copy sessions on this
+ * gateway ({@link DropCopies}), after the owner's message: numbered, stored and resent as any report of theirs, so an
+ * offline drop copy gets what it missed through the resend protocol, and a restart passes over copies already sent as
+ * it does reports.
+ * <p>
  * For the latency tail, each report also gets a {@link Delivery} record (its MetaData with gatewayRead, stamped
  * as the report is read, and fixSent): held in {@link QueuedDeliveries} until the socket has taken the message
  * ({@link #onWritten}), then journaled; a report that was not queued on a connection at once is journaled
@@ -47,6 +52,7 @@ final class ReportDelivery implements EngineToGateway {
 
     private final int gatewayId;
     private final FixAcceptor acceptor;
+    private final DropCopies dropCopies;
     private final JournalSessionStore store;
     private final ExcerptTailer engineTailer;
     private final Delivery delivery = new Delivery();
@@ -57,13 +63,14 @@ final class ReportDelivery implements EngineToGateway {
 
     /**
      * @param engineTailer     the engine journal's tailer, at the first excerpt with reports to deliver
-     * @param alreadyDelivered how many of this gateway's reports at the start of that excerpt were delivered
-     *                         before a restart, and are passed over
+     * @param alreadyDelivered how many of this gateway's messages of that excerpt (reports and drop copies) were
+     *                         delivered before a restart, and are passed over
      */
-    ReportDelivery(final int gatewayId, final FixAcceptor acceptor, final JournalSessionStore store,
-                   final ExcerptTailer engineTailer, final long alreadyDelivered) {
+    ReportDelivery(final int gatewayId, final FixAcceptor acceptor, final DropCopies dropCopies,
+                   final JournalSessionStore store, final ExcerptTailer engineTailer, final long alreadyDelivered) {
         this.gatewayId = gatewayId;
         this.acceptor = acceptor;
+        this.dropCopies = dropCopies;
         this.store = store;
         this.engineTailer = engineTailer;
         this.alreadyDelivered = alreadyDelivered;
@@ -71,13 +78,26 @@ final class ReportDelivery implements EngineToGateway {
 
     @Override
     public void executionReport(final ExecutionReport report) {
-        final FixSession session = owner(report);
-        if (session == null) {
+        final FixSession owner = owner(report);
+        final FixSession[] copies = dropCopies.of(report.firm());
+        if (owner == null && copies.length == 0) {
             return;
         }
         final long gatewayRead = SluiceClock.nowTicks();
+        if (owner != null && !passedOver()) {
+            executionReport(owner, report, false, gatewayRead);
+        }
+        for (final FixSession copy : copies) {
+            if (!passedOver()) {
+                executionReport(copy, report, true, gatewayRead);
+            }
+        }
+    }
+
+    private void executionReport(final FixSession session, final ExecutionReport report, final boolean copy,
+                                 final long gatewayRead) {
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
-        routeBack(encoder, report);
+        route(encoder, report, copy);
         orderIds(encoder, report);
         encoder.longField(FixTags.EXEC_ID, report.execId());
         code(encoder, FixTags.EXEC_TYPE, report.execType());
@@ -111,13 +131,26 @@ final class ReportDelivery implements EngineToGateway {
 
     @Override
     public void cancelReject(final CancelReject reject) {
-        final FixSession session = owner(reject);
-        if (session == null) {
+        final FixSession owner = owner(reject);
+        final FixSession[] copies = dropCopies.of(reject.firm());
+        if (owner == null && copies.length == 0) {
             return;
         }
         final long gatewayRead = SluiceClock.nowTicks();
+        if (owner != null && !passedOver()) {
+            cancelReject(owner, reject, false, gatewayRead);
+        }
+        for (final FixSession copy : copies) {
+            if (!passedOver()) {
+                cancelReject(copy, reject, true, gatewayRead);
+            }
+        }
+    }
+
+    private void cancelReject(final FixSession session, final CancelReject reject, final boolean copy,
+                              final long gatewayRead) {
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.ORDER_CANCEL_REJECT);
-        routeBack(encoder, reject);
+        route(encoder, reject, copy);
         orderIds(encoder, reject);
         code(encoder, FixTags.ORD_STATUS, reject.ordStatus());
         code(encoder, FixTags.CXL_REJ_RESPONSE_TO, reject.responseTo());
@@ -143,7 +176,7 @@ final class ReportDelivery implements EngineToGateway {
             return;
         }
         final FixSession session = owner(report);
-        if (session == null) {
+        if (session == null || passedOver()) {
             return;
         }
         final long gatewayRead = SluiceClock.nowTicks();
@@ -187,21 +220,28 @@ final class ReportDelivery implements EngineToGateway {
         // the engine's answer to an admin command: for ./sluice admin, not for a client
     }
 
-    /** @return the session to deliver {@code report} to, or null: another gateway's, or delivered before a restart */
+    /** @return this gateway's session that owns {@code report}'s order, or null: another gateway's */
     private FixSession owner(final Report report) {
-        final FixSession session = report.gatewayId() == gatewayId ? acceptor.session(report.session()) : null;
-        if (session != null && alreadyDelivered > 0) {
+        return report.gatewayId() == gatewayId ? acceptor.session(report.session()) : null;
+    }
+
+    /**
+     * @return true if the next message of this excerpt was delivered before a restart, and is passed over: the
+     *         owner's message of each report, then its copies, in the order they were first sent
+     */
+    private boolean passedOver() {
+        if (alreadyDelivered > 0) {
             alreadyDelivered--;
-            return null;
+            return true;
         }
-        return session;
+        return false;
     }
 
     private void send(final FixSession session, final Report report, final long execId, final long gatewayRead) {
         final FixConnection connection = session.connection();
         final long end = session.sendApplicationMessage(engineTailer.index());
         delivery.metaData().copyFrom(report.metaData()).gatewayRead(gatewayRead).fixSent(0);
-        delivery.session(report.session()).execId(execId);
+        delivery.session(session.id()).execId(execId);
         if (end == FixSession.NOT_QUEUED) {
             store.delivered(delivery);
         } else {
@@ -220,6 +260,18 @@ final class ReportDelivery implements EngineToGateway {
     /** {@code connection} was lost: what it held will never be written, so its deliveries are journaled untimed. */
     void onClosed(final FixConnection connection) {
         queued.onClosed(connection, store);
+    }
+
+    /**
+     * A copy says whose report it is in DeliverToCompID (128): the SenderCompID of the session that owns the order
+     * (the client's own routing stays with the client's report); any other report is routed back ({@link #routeBack}).
+     */
+    private static void route(final FixEncoder encoder, final Report report, final boolean copy) {
+        if (copy) {
+            encoder.shortTextField(FixTags.DELIVER_TO_COMP_ID, report.session());
+        } else {
+            routeBack(encoder, report);
+        }
     }
 
     /**

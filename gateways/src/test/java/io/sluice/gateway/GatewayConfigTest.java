@@ -197,4 +197,48 @@ final class GatewayConfigTest {
         assertTrue(problems.contains("session A: marketData.symbols names XYZ, which the gateway's marketData.instruments"
                 + " does not list"), problems);
     }
+
+    @Test
+    void aDropCopySessionReadsFromYamlAndMayCopyAFirmWhoseSessionsAreOnOtherGateways() throws Exception {
+        final Path file = Files.createTempFile("gateway", ".yaml");
+        try {
+            Files.writeString(file, """
+                    !GatewayConfig {
+                      gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                      sessions: [
+                        !Session { senderCompId: A, targetCompId: SLUICE, password: pw, firm: FIRMA },
+                        !Session { senderCompId: BACKA, targetCompId: SLUICE, password: pw, dropCopy: FIRMA },
+                        !Session { senderCompId: BACKB, targetCompId: SLUICE, password: pw, dropCopy: FIRMB }
+                      ]
+                    }
+                    """);
+            final GatewayConfig config = GatewayConfig.load(file, Map.of());
+            assertNull(config.sessions().get(0).dropCopy());
+            assertEquals("FIRMA", config.sessions().get(1).dropCopy());
+            assertEquals("FIRMB", config.sessions().get(2).dropCopy(), "FIRMB trades on other gateways only");
+        } finally {
+            Files.delete(file);
+        }
+    }
+
+    @Test
+    void dropCopySettingsThatCannotWorkAreRefusedByName() {
+        final GatewayConfig config = new GatewayConfig()
+                .session(new SessionConfig("A", "SLUICE", "pw").dropCopy("NOT A FIRM!"))
+                .session(new SessionConfig("B", "SLUICE", "pw").dropCopy("FIRMA").firm("FIRMA"))
+                .session(new SessionConfig("C", "SLUICE", "pw").dropCopy("FIRMA")
+                        .marketData(new MarketDataEntitlement(List.of("SLC"), 4)))
+                .session(new SessionConfig("D", "SLUICE", "pw").dropCopy("FIRMA")
+                        .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "1s")));
+        final String problems = assertThrows(IllegalArgumentException.class, () -> config.validate(Map.of()))
+                .getMessage();
+        assertTrue(problems.contains("session A: dropCopy firm 'NOT A FIRM!' must be 1 to 10 characters of letters,"
+                + " digits and "), problems);
+        assertTrue(problems.contains("session B: a drop-copy session places no orders and has no firm of its own:"
+                + " give dropCopy or firm, not both"), problems);
+        assertTrue(problems.contains("session C: a drop-copy session receives no market data: give dropCopy or"
+                + " marketData, not both"), problems);
+        assertTrue(problems.contains("session D: a drop-copy session has no orders to cancel on disconnect: remove"
+                + " cancelOnDisconnect"), problems);
+    }
 }

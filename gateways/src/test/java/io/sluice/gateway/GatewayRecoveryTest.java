@@ -91,7 +91,7 @@ class GatewayRecoveryTest {
             final FixAcceptor acceptor = new FixAcceptor(List.of(session), SystemEpochClock.INSTANCE, 8192, Gateway.MAX_FIELDS,
                     SessionEvents.NONE);
             final ExcerptTailer tailer = engineJournal.createTailer();
-            final ReportDelivery delivery = new ReportDelivery(GATEWAY, acceptor, store, tailer, 0);
+            final ReportDelivery delivery = new ReportDelivery(GATEWAY, acceptor, new DropCopies(List.of(), acceptor), store, tailer, 0);
             assertTrue(tailer.methodReader(delivery).readOne(), "report 1's excerpt");
             assertTrue(tailer.moveToIndex(excerpt));
             delivery.executionReport(report(2, GATEWAY));
