@@ -19,10 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The gateway's YAML: the shipped example loads as documented, and bad values are refused at start by name. */
 final class GatewayConfigTest {
     @Test
-    void theExampleLoadsWithAFirmOnOneSessionOnly() throws Exception {
+    void theExampleLoadsWithAFirmOnOneSessionAndThatFirmsDropCopy() throws Exception {
         final GatewayConfig config = example();
         assertNull(config.sessions().get(0).firm());
         assertEquals("ACME", config.sessions().get(1).firm());
+        assertNull(config.sessions().get(1).dropCopy());
+        assertEquals("ACME", config.sessions().get(2).dropCopy(), "ACME's drop copy");
     }
 
     @Test
