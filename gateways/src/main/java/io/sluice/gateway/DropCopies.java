@@ -20,6 +20,7 @@ final class DropCopies {
     private static final FixSession[] NONE = {};
 
     private final Long2ObjectHashMap<FixSession[]> byFirm = new Long2ObjectHashMap<>();
+    private int mostPerFirm;
 
     /** Collects the drop-copy sessions of {@code sessions}, each found in {@code acceptor} by its SenderCompID. */
     DropCopies(final List<SessionConfig> sessions, final FixAcceptor acceptor) {
@@ -30,8 +31,14 @@ final class DropCopies {
                 final FixSession[] more = Arrays.copyOf(known, known.length + 1);
                 more[known.length] = acceptor.session(ShortText.parse(session.senderCompId()));
                 byFirm.put(firm, more);
+                mostPerFirm = Math.max(mostPerFirm, more.length);
             }
         }
+    }
+
+    /** @return the most drop-copy sessions one firm has on this gateway */
+    int mostPerFirm() {
+        return mostPerFirm;
     }
 
     /** @return the drop-copy sessions of {@code firm}, in configuration order; none for 0 or a firm without any */

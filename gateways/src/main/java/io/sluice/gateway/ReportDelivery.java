@@ -53,6 +53,8 @@ final class ReportDelivery implements EngineToGateway {
     private final int gatewayId;
     private final FixAcceptor acceptor;
     private final DropCopies dropCopies;
+    /** Who gets the report at hand, filled by {@link #recipients}: its owner, then its firm's drop copies. */
+    private final FixSession[] recipients;
     private final JournalSessionStore store;
     private final ExcerptTailer engineTailer;
     private final Delivery delivery = new Delivery();
@@ -71,6 +73,7 @@ final class ReportDelivery implements EngineToGateway {
         this.gatewayId = gatewayId;
         this.acceptor = acceptor;
         this.dropCopies = dropCopies;
+        this.recipients = new FixSession[1 + dropCopies.mostPerFirm()];
         this.store = store;
         this.engineTailer = engineTailer;
         this.alreadyDelivered = alreadyDelivered;
@@ -78,26 +81,18 @@ final class ReportDelivery implements EngineToGateway {
 
     @Override
     public void executionReport(final ExecutionReport report) {
-        final FixSession owner = owner(report);
-        final FixSession[] copies = dropCopies.of(report.firm());
-        if (owner == null && copies.length == 0) {
-            return;
-        }
-        final long gatewayRead = SluiceClock.nowTicks();
-        if (owner != null && !passedOver()) {
-            executionReport(owner, report, false, gatewayRead);
-        }
-        for (final FixSession copy : copies) {
-            if (!passedOver()) {
-                executionReport(copy, report, true, gatewayRead);
+        final int count = recipients(report);
+        if (count > 0) {
+            final long gatewayRead = SluiceClock.nowTicks();
+            for (int i = 0; i < count; i++) {
+                executionReport(recipients[i], report, gatewayRead);
             }
         }
     }
 
-    private void executionReport(final FixSession session, final ExecutionReport report, final boolean copy,
-                                 final long gatewayRead) {
+    private void executionReport(final FixSession session, final ExecutionReport report, final long gatewayRead) {
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
-        route(encoder, report, copy);
+        route(encoder, report, session);
         orderIds(encoder, report);
         encoder.longField(FixTags.EXEC_ID, report.execId());
         code(encoder, FixTags.EXEC_TYPE, report.execType());
@@ -131,26 +126,18 @@ final class ReportDelivery implements EngineToGateway {
 
     @Override
     public void cancelReject(final CancelReject reject) {
-        final FixSession owner = owner(reject);
-        final FixSession[] copies = dropCopies.of(reject.firm());
-        if (owner == null && copies.length == 0) {
-            return;
-        }
-        final long gatewayRead = SluiceClock.nowTicks();
-        if (owner != null && !passedOver()) {
-            cancelReject(owner, reject, false, gatewayRead);
-        }
-        for (final FixSession copy : copies) {
-            if (!passedOver()) {
-                cancelReject(copy, reject, true, gatewayRead);
+        final int count = recipients(reject);
+        if (count > 0) {
+            final long gatewayRead = SluiceClock.nowTicks();
+            for (int i = 0; i < count; i++) {
+                cancelReject(recipients[i], reject, gatewayRead);
             }
         }
     }
 
-    private void cancelReject(final FixSession session, final CancelReject reject, final boolean copy,
-                              final long gatewayRead) {
+    private void cancelReject(final FixSession session, final CancelReject reject, final long gatewayRead) {
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.ORDER_CANCEL_REJECT);
-        route(encoder, reject, copy);
+        route(encoder, reject, session);
         orderIds(encoder, reject);
         code(encoder, FixTags.ORD_STATUS, reject.ordStatus());
         code(encoder, FixTags.CXL_REJ_RESPONSE_TO, reject.responseTo());
@@ -226,6 +213,24 @@ final class ReportDelivery implements EngineToGateway {
     }
 
     /**
+     * Puts who gets {@code report} into {@link #recipients}: its owner on this gateway, then its firm's drop-copy
+     * sessions, less the messages of them delivered before a restart; @return how many
+     */
+    private int recipients(final Report report) {
+        int count = 0;
+        final FixSession owner = owner(report);
+        if (owner != null && !passedOver()) {
+            recipients[count++] = owner;
+        }
+        for (final FixSession copy : dropCopies.of(report.firm())) {
+            if (!passedOver()) {
+                recipients[count++] = copy;
+            }
+        }
+        return count;
+    }
+
+    /**
      * @return true if the next message of this excerpt was delivered before a restart, and is passed over: the
      *         owner's message of each report, then its copies, in the order they were first sent
      */
@@ -263,14 +268,15 @@ final class ReportDelivery implements EngineToGateway {
     }
 
     /**
-     * A copy says whose report it is in DeliverToCompID (128): the SenderCompID of the session that owns the order
-     * (the client's own routing stays with the client's report); any other report is routed back ({@link #routeBack}).
+     * The owner's report is routed back ({@link #routeBack}); a copy, on a session that is not the owner, says whose
+     * report it is in DeliverToCompID (128): the SenderCompID of the session that owns the order (the client's own
+     * routing stays with the client's report).
      */
-    private static void route(final FixEncoder encoder, final Report report, final boolean copy) {
-        if (copy) {
-            encoder.shortTextField(FixTags.DELIVER_TO_COMP_ID, report.session());
-        } else {
+    private void route(final FixEncoder encoder, final Report report, final FixSession session) {
+        if (report.gatewayId() == gatewayId && session.id() == report.session()) {
             routeBack(encoder, report);
+        } else {
+            encoder.shortTextField(FixTags.DELIVER_TO_COMP_ID, report.session());
         }
     }
 

@@ -14,6 +14,7 @@ import io.sluice.contracts.Side;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.KeytoolCertificates;
 import io.sluice.gateway.transport.TlsLayer;
 import io.sluice.runtime.admin.AdminJournal;
@@ -286,7 +287,8 @@ class GatewayAllocationTest {
             elsewhere.gatewayId(2).session(id("CLIENT2")).firm(id("FIRMA"));
             client.logon("secret1");
             client.expect("A");
-            dropCopy.logon("secret2");
+            // it sends nothing while it receives: the longest heartbeat keeps TestRequests out of a slow run
+            dropCopy.logon("secret2", FixSession.MAX_HEARTBEAT_SECONDS);
             dropCopy.expect("A");
             copiedRoundTrips(client, dropCopy, engine, own, elsewhere, WARM_UP);
             final long before = gateway.allocatedBytes();

@@ -116,28 +116,22 @@ final class GatewayConfigTest {
 
     @Test
     void cancelOnDisconnectReadsFromYamlWithAnyWayOfWritingTheGracePeriod() throws Exception {
-        final Path file = Files.createTempFile("gateway", ".yaml");
-        try {
-            Files.writeString(file, """
-                    !GatewayConfig {
-                      gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
-                      sessions: [
-                        !Session { senderCompId: A, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 500ms } },
-                        !Session { senderCompId: B, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 3 } },
-                        !Session { senderCompId: C, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true } },
-                        !Session { senderCompId: D, targetCompId: SLUICE, password: pw }
-                      ]
-                    }
-                    """);
-            final GatewayConfig config = GatewayConfig.load(file, Map.of());
-            assertEquals(500, config.sessions().get(0).cancelOnDisconnect().gracePeriodMillis());
-            assertEquals(3_000, config.sessions().get(1).cancelOnDisconnect().gracePeriodMillis());
-            assertTrue(config.sessions().get(2).cancelOnDisconnect().enabled());
-            assertEquals(0, config.sessions().get(2).cancelOnDisconnect().gracePeriodMillis(), "at once by default");
-            assertFalse(config.sessions().get(3).cancelOnDisconnect().enabled());
-        } finally {
-            Files.delete(file);
-        }
+        final GatewayConfig config = loadYaml("""
+                !GatewayConfig {
+                  gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                  sessions: [
+                    !Session { senderCompId: A, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 500ms } },
+                    !Session { senderCompId: B, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 3 } },
+                    !Session { senderCompId: C, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true } },
+                    !Session { senderCompId: D, targetCompId: SLUICE, password: pw }
+                  ]
+                }
+                """);
+        assertEquals(500, config.sessions().get(0).cancelOnDisconnect().gracePeriodMillis());
+        assertEquals(3_000, config.sessions().get(1).cancelOnDisconnect().gracePeriodMillis());
+        assertTrue(config.sessions().get(2).cancelOnDisconnect().enabled());
+        assertEquals(0, config.sessions().get(2).cancelOnDisconnect().gracePeriodMillis(), "at once by default");
+        assertFalse(config.sessions().get(3).cancelOnDisconnect().enabled());
     }
 
     @Test
@@ -155,30 +149,24 @@ final class GatewayConfigTest {
 
     @Test
     void marketDataReadsFromYamlWithEntitlementsPerSession() throws Exception {
-        final Path file = Files.createTempFile("gateway", ".yaml");
-        try {
-            Files.writeString(file, """
-                    !GatewayConfig {
-                      gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
-                      marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, slowSubscriberTimeout: 2s },
-                      sessions: [
-                        !Session { senderCompId: A, targetCompId: SLUICE, password: pw, marketData: { symbols: [ SLC ], maxSubscriptions: 3 } },
-                        !Session { senderCompId: B, targetCompId: SLUICE, password: pw, marketData: { symbols: [ "*" ] } },
-                        !Session { senderCompId: C, targetCompId: SLUICE, password: pw }
-                      ]
-                    }
-                    """);
-            final GatewayConfig config = GatewayConfig.load(file, Map.of());
-            assertEquals(List.of("SLC", "SLD"), config.marketData().instruments());
-            assertEquals(1000, config.marketData().maxOrders());
-            assertEquals(2000, config.marketData().slowSubscriberTimeoutMillis());
-            assertEquals(List.of("SLC"), config.sessions().get(0).marketData().symbols());
-            assertEquals(3, config.sessions().get(0).marketData().maxSubscriptions());
-            assertEquals(16, config.sessions().get(1).marketData().maxSubscriptions(), "the default");
-            assertEquals(0, config.sessions().get(2).marketData().maxSubscriptions(), "no entitlement, no subscription");
-        } finally {
-            Files.delete(file);
-        }
+        final GatewayConfig config = loadYaml("""
+                !GatewayConfig {
+                  gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                  marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, slowSubscriberTimeout: 2s },
+                  sessions: [
+                    !Session { senderCompId: A, targetCompId: SLUICE, password: pw, marketData: { symbols: [ SLC ], maxSubscriptions: 3 } },
+                    !Session { senderCompId: B, targetCompId: SLUICE, password: pw, marketData: { symbols: [ "*" ] } },
+                    !Session { senderCompId: C, targetCompId: SLUICE, password: pw }
+                  ]
+                }
+                """);
+        assertEquals(List.of("SLC", "SLD"), config.marketData().instruments());
+        assertEquals(1000, config.marketData().maxOrders());
+        assertEquals(2000, config.marketData().slowSubscriberTimeoutMillis());
+        assertEquals(List.of("SLC"), config.sessions().get(0).marketData().symbols());
+        assertEquals(3, config.sessions().get(0).marketData().maxSubscriptions());
+        assertEquals(16, config.sessions().get(1).marketData().maxSubscriptions(), "the default");
+        assertEquals(0, config.sessions().get(2).marketData().maxSubscriptions(), "no entitlement, no subscription");
     }
 
     @Test
@@ -202,25 +190,19 @@ final class GatewayConfigTest {
 
     @Test
     void aDropCopySessionReadsFromYamlAndMayCopyAFirmWhoseSessionsAreOnOtherGateways() throws Exception {
-        final Path file = Files.createTempFile("gateway", ".yaml");
-        try {
-            Files.writeString(file, """
-                    !GatewayConfig {
-                      gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
-                      sessions: [
-                        !Session { senderCompId: A, targetCompId: SLUICE, password: pw, firm: FIRMA },
-                        !Session { senderCompId: BACKA, targetCompId: SLUICE, password: pw, dropCopy: FIRMA },
-                        !Session { senderCompId: BACKB, targetCompId: SLUICE, password: pw, dropCopy: FIRMB }
-                      ]
-                    }
-                    """);
-            final GatewayConfig config = GatewayConfig.load(file, Map.of());
-            assertNull(config.sessions().get(0).dropCopy());
-            assertEquals("FIRMA", config.sessions().get(1).dropCopy());
-            assertEquals("FIRMB", config.sessions().get(2).dropCopy(), "FIRMB trades on other gateways only");
-        } finally {
-            Files.delete(file);
-        }
+        final GatewayConfig config = loadYaml("""
+                !GatewayConfig {
+                  gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                  sessions: [
+                    !Session { senderCompId: A, targetCompId: SLUICE, password: pw, firm: FIRMA },
+                    !Session { senderCompId: BACKA, targetCompId: SLUICE, password: pw, dropCopy: FIRMA },
+                    !Session { senderCompId: BACKB, targetCompId: SLUICE, password: pw, dropCopy: FIRMB }
+                  ]
+                }
+                """);
+        assertNull(config.sessions().get(0).dropCopy());
+        assertEquals("FIRMA", config.sessions().get(1).dropCopy());
+        assertEquals("FIRMB", config.sessions().get(2).dropCopy(), "FIRMB trades on other gateways only");
     }
 
     @Test
@@ -242,5 +224,16 @@ final class GatewayConfigTest {
                 + " marketData, not both"), problems);
         assertTrue(problems.contains("session D: a drop-copy session has no orders to cancel on disconnect: remove"
                 + " cancelOnDisconnect"), problems);
+    }
+
+    /** @return the gateway config {@code yaml} holds, loaded from a file as the gateway loads it */
+    private static GatewayConfig loadYaml(final String yaml) throws Exception {
+        final Path file = Files.createTempFile("gateway", ".yaml");
+        try {
+            Files.writeString(file, yaml);
+            return GatewayConfig.load(file, Map.of());
+        } finally {
+            Files.delete(file);
+        }
     }
 }

@@ -152,18 +152,7 @@ class GatewayRecoveryTest {
     private static void deliverAsIfKilledAfterReport2(final Path root, final long excerpt) {
         try (ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
              JournalSessionStore store = new JournalSessionStore(Journals.open(Journals.gatewayDeliveries(root, GATEWAY)), 8192)) {
-            final FixSession session = new FixSession(new SessionIdentity("CLIENT1", "SLUICE", null, "secret1"), store,
-                    new FixApplication() {
-                        @Override
-                        public void onApplicationMessage(final FixSession owner, final FixMessage message) {
-                            // this session only delivers reports
-                        }
-
-                        @Override
-                        public long lastEventId() {
-                            return 0;
-                        }
-                    }, SystemEpochClock.INSTANCE, 8192, 120_000, 2_000, 1);
+            final FixSession session = offlineSession("CLIENT1", store);
             final FixAcceptor acceptor = new FixAcceptor(List.of(session), SystemEpochClock.INSTANCE, 8192, Gateway.MAX_FIELDS,
                     SessionEvents.NONE);
             final ExcerptTailer tailer = engineJournal.createTailer();
