@@ -10,15 +10,13 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
  * carry no strings; they read as text in YAML.
  * <p>
  * The session is the client's SenderCompID; with the MetaData's {@code sourceId} (the gateway) it names the
- * session in the engine. The firm is the one the gateway's configuration gives the session, or 0 for none:
- * orders of one non-zero firm never trade with each other, whichever session or gateway they came from.
+ * session in the engine. The firm ({@link SessionCommand#firm()}): orders of one non-zero firm never trade with each
+ * other, whichever session or gateway they came from.
  * OnBehalfOfCompID (115) and DeliverToCompID (128), when the client routes the order through a third party, travel
  * with the order so that every report of it, built by whichever gateway instance from the engine journal, is routed
  * back the same way.
  */
 public abstract class OrderCommand extends SessionCommand<OrderCommand> {
-    @LongConversion(ShortTextLongConverter.class)
-    private long firm;
     @LongConversion(ShortTextLongConverter.class)
     private long clOrdId;
     @LongConversion(ShortTextLongConverter.class)
@@ -31,16 +29,6 @@ public abstract class OrderCommand extends SessionCommand<OrderCommand> {
     private long orderQty;
     @LongConversion(Price.Text.class)
     private long price;
-
-    /** @return the firm the gateway configures for the session, or 0 if it configures none. */
-    public long firm() {
-        return firm;
-    }
-
-    public OrderCommand firm(final long firm) {
-        this.firm = firm;
-        return this;
-    }
 
     public long clOrdId() {
         return clOrdId;
@@ -117,7 +105,6 @@ public abstract class OrderCommand extends SessionCommand<OrderCommand> {
 
     @Override
     void writeFields(final RecordOut out) {
-        out.writeLong(firm);
         out.writeLong(clOrdId);
         out.writeLong(account);
         out.writeLong(symbol);
@@ -130,7 +117,6 @@ public abstract class OrderCommand extends SessionCommand<OrderCommand> {
 
     @Override
     void readFields(final RecordIn in) {
-        firm = in.readLong();
         clOrdId = in.readLong();
         account = in.readLong();
         symbol = in.readLong();

@@ -10,7 +10,7 @@ package io.sluice.contracts;
  * fields those readers use, and each record's length (its fields, then its {@link RecordChecksum}).
  * <p>
  * The offsets follow the order in which {@code MetaData.writeTo} and each event's {@code writeBody} write the fields
- * ({@code Journals.FORMAT_VERSION} 6). {@code RecordLayoutTest} writes every record through the contracts' own
+ * ({@code Journals.FORMAT_VERSION} 7). {@code RecordLayoutTest} writes every record through the contracts' own
  * method writers and checks each constant here against the bytes, so a field that moves fails the build.
  */
 public final class RecordLayout {
@@ -90,10 +90,12 @@ public final class RecordLayout {
     public static final int REPORT_GATEWAY_ID = BODY;
     /** A report's owning session (a long). */
     public static final int REPORT_SESSION = REPORT_GATEWAY_ID + Integer.BYTES;
-    /** A report's OrderID (a long), after its session. */
-    public static final int REPORT_ORDER_ID = REPORT_SESSION + Long.BYTES;
+    /** A report's firm (a long, packed short text, 0 for none), after its session. */
+    public static final int REPORT_FIRM = REPORT_SESSION + Long.BYTES;
+    /** A report's OrderID (a long), after its firm. */
+    public static final int REPORT_ORDER_ID = REPORT_FIRM + Long.BYTES;
     /**
-     * The fields {@link Report} writes for every report: gatewayId, session, orderId, clOrdId, origClOrdId, ordStatus,
+     * The fields {@link Report} writes for every report: gatewayId, session, firm, orderId, clOrdId, origClOrdId, ordStatus,
      * rejectReason, onBehalfOfCompId, deliverToCompId, limitValue.
      */
     private static final int REPORT_FIELDS_END = REPORT_ORDER_ID + 3 * Long.BYTES + 2 * Byte.BYTES + 3 * Long.BYTES;

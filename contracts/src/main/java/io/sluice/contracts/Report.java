@@ -6,12 +6,15 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 /**
  * What every engine report shares: who it is for, the order it is about, and why a request was refused, if it was. The
  * owner is {@link #gatewayId()} and {@link #session()}, the owner of the order, which need not be the sender of the
- * input in the MetaData. Gateways deliver a report only to the session that owns it.
+ * input in the MetaData. Gateways deliver a report only to the session that owns it, and a copy to the drop-copy
+ * sessions of its {@link #firm()}, whichever gateway they are on.
  */
 public abstract class Report extends Event {
     private int gatewayId;
     @LongConversion(ShortTextLongConverter.class)
     private long session;
+    @LongConversion(ShortTextLongConverter.class)
+    private long firm;
     private long orderId;
     @LongConversion(ShortTextLongConverter.class)
     private long clOrdId;
@@ -42,6 +45,19 @@ public abstract class Report extends Event {
 
     public Report session(final long session) {
         this.session = session;
+        return this;
+    }
+
+    /**
+     * @return the firm the owning session's gateway configures for it, as its order commands carry it, or 0 for a
+     *         session without a firm: the drop-copy sessions of that firm get a copy of the report
+     */
+    public long firm() {
+        return firm;
+    }
+
+    public Report firm(final long firm) {
+        this.firm = firm;
         return this;
     }
 
@@ -132,6 +148,7 @@ public abstract class Report extends Event {
     void writeBody(final RecordOut out) {
         out.writeInt(gatewayId);
         out.writeLong(session);
+        out.writeLong(firm);
         out.writeLong(orderId);
         out.writeLong(clOrdId);
         out.writeLong(origClOrdId);
@@ -146,6 +163,7 @@ public abstract class Report extends Event {
     void readBody(final RecordIn in) {
         gatewayId = in.readInt();
         session = in.readLong();
+        firm = in.readLong();
         orderId = in.readLong();
         clOrdId = in.readLong();
         origClOrdId = in.readLong();

@@ -5,8 +5,8 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 
 /**
  * How every command a gateway writes for a client session is framed, written and read here once. The session (the
- * client's SenderCompID) is the first field after the MetaData ({@link RecordLayout#COMMAND_SESSION}), then come the
- * command's own fields, then the routing the client gave it, OnBehalfOfCompID (115) and DeliverToCompID (128), which
+ * client's SenderCompID) is the first field after the MetaData ({@link RecordLayout#COMMAND_SESSION}), then its firm,
+ * then come the command's own fields, then the routing the client gave it, OnBehalfOfCompID (115) and DeliverToCompID (128), which
  * every answer carries back swapped. {@link OrderCommand}, {@link CancelOrder} and {@link MassCancel}
  * are such commands; {@link ReplaceOrder} adds its OrigClOrdID after the routing of the order terms it shares.
  *
@@ -15,6 +15,8 @@ import net.openhft.chronicle.wire.ShortTextLongConverter;
 public abstract class SessionCommand<C extends SessionCommand<C>> extends Event {
     @LongConversion(ShortTextLongConverter.class)
     private long session;
+    @LongConversion(ShortTextLongConverter.class)
+    private long firm;
     @LongConversion(ShortTextLongConverter.class)
     private long onBehalfOfCompId;
     @LongConversion(ShortTextLongConverter.class)
@@ -27,6 +29,19 @@ public abstract class SessionCommand<C extends SessionCommand<C>> extends Event 
 
     public C session(final long session) {
         this.session = session;
+        return self();
+    }
+
+    /**
+     * @return the firm the gateway configures for the session, or 0 if it configures none: the engine carries it into
+     *         every report of the command, for the firm's drop-copy sessions
+     */
+    public long firm() {
+        return firm;
+    }
+
+    public C firm(final long firm) {
+        this.firm = firm;
         return self();
     }
 
@@ -50,6 +65,7 @@ public abstract class SessionCommand<C extends SessionCommand<C>> extends Event 
     @Override
     void writeBody(final RecordOut out) {
         out.writeLong(session);
+        out.writeLong(firm);
         writeFields(out);
         out.writeLong(onBehalfOfCompId);
         out.writeLong(deliverToCompId);
@@ -58,6 +74,7 @@ public abstract class SessionCommand<C extends SessionCommand<C>> extends Event 
     @Override
     void readBody(final RecordIn in) {
         session = in.readLong();
+        firm = in.readLong();
         readFields(in);
         onBehalfOfCompId = in.readLong();
         deliverToCompId = in.readLong();

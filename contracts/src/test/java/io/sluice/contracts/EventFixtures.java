@@ -48,7 +48,7 @@ public final class EventFixtures {
                 .timeInForce(TimeInForce.IMMEDIATE_OR_CANCEL).orderQty(1_000).price(Price.of(101))
                 .lastQty(400).lastPx(Price.of(100)).cumQty(600).leavesQty(400).avgPx(10_033_333_333L)
                 .bookEffect(BookEffect.REQUEUED);
-        report.gatewayId(Integer.MAX_VALUE).session(id("CLIENT1")).orderId(42).clOrdId(id("ORD-000002"))
+        report.gatewayId(Integer.MAX_VALUE).session(id("CLIENT1")).firm(id("FIRMA")).orderId(42).clOrdId(id("ORD-000002"))
                 .origClOrdId(id("ORD-000001")).ordStatus(OrdStatus.PARTIALLY_FILLED)
                 .rejectReason(RejectReason.NONE);
         metaData(report.metaData(), 4_000);
@@ -57,7 +57,7 @@ public final class EventFixtures {
 
     public static CancelReject cancelReject() {
         final CancelReject reject = new CancelReject().responseTo(CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST);
-        reject.gatewayId(2).session(id("CLIENT2")).orderId(0).clOrdId(id("C-9")).origClOrdId(id("NOPE"))
+        reject.gatewayId(2).session(id("CLIENT2")).firm(id("FIRMB")).orderId(0).clOrdId(id("C-9")).origClOrdId(id("NOPE"))
                 .ordStatus(OrdStatus.REJECTED).rejectReason(RejectReason.UNKNOWN_ORDER);
         metaData(reject.metaData(), 5_000);
         return reject;

@@ -162,11 +162,11 @@ final class RecordLayoutTest {
             read(tailer, RecordLayout.REPLACE_ORDER,
                     payload -> assertFields(payload, orderTerms(replace).writeLong(replace.origClOrdId())));
             read(tailer, RecordLayout.CANCEL_ORDER, payload -> assertFields(payload, metaDataBytes(cancel.metaData())
-                    .writeLong(cancel.session()).writeLong(cancel.clOrdId()).writeLong(cancel.origClOrdId())
+                    .writeLong(cancel.session()).writeLong(cancel.firm()).writeLong(cancel.clOrdId()).writeLong(cancel.origClOrdId())
                     .writeLong(cancel.symbol()).writeByte(FixCodeTable.codeOf(cancel.side()))
                     .writeLong(cancel.onBehalfOfCompId()).writeLong(cancel.deliverToCompId())));
             read(tailer, RecordLayout.MASS_CANCEL, payload -> assertFields(payload, metaDataBytes(massCancel.metaData())
-                    .writeLong(massCancel.session()).writeLong(massCancel.clOrdId())
+                    .writeLong(massCancel.session()).writeLong(massCancel.firm()).writeLong(massCancel.clOrdId())
                     .writeByte(FixCodeTable.codeOf(massCancel.scope())).writeLong(massCancel.symbol())
                     .writeByte(FixCodeTable.codeOf(massCancel.side())).writeByte((byte) massCancel.cause().ordinal())
                     .writeLong(massCancel.onBehalfOfCompId()).writeLong(massCancel.deliverToCompId())));
@@ -214,6 +214,7 @@ final class RecordLayoutTest {
         assertMetaData(payload, report.metaData());
         assertEquals(report.gatewayId(), payload.readInt(RecordLayout.REPORT_GATEWAY_ID));
         assertEquals(report.session(), payload.readLong(RecordLayout.REPORT_SESSION));
+        assertEquals(report.firm(), payload.readLong(RecordLayout.REPORT_FIRM));
         assertEquals(report.orderId(), payload.readLong(RecordLayout.REPORT_ORDER_ID));
     }
 

@@ -31,7 +31,8 @@ import java.util.List;
  * One gateway process's work on one thread, an Agrona {@link Agent} wired from a concluded {@link GatewayContext}.
  * <p>
  * It accepts FIX sessions ({@link NioTransport}, {@link FixAcceptor}), writes their orders as commands to the gateway
- * journal ({@link OrderEntry}), tails the engine journal and delivers this gateway's reports ({@link ReportDelivery}),
+ * journal ({@link OrderEntry}), tails the engine journal and delivers this gateway's reports and the drop copies of
+ * its drop-copy sessions ({@link ReportDelivery}),
  * keeps session state in the gateway's own journal ({@link JournalSessionStore}), and carries out the operator's
  * commands for its sessions ({@link GatewayAdmin}, read from the admin journal at the housekeeping pace). Its context
  * has recovered everything from the journals: sequence numbers, the resend store, the next command eventId, and the
@@ -112,10 +113,11 @@ public final class Gateway implements Agent, AutoCloseable {
             marketData = config.marketData() == null ? null
                     : FixMarketData.wire(config, context.marketDataJournal(), clock, orderEntry);
             final FixApplication application = marketData == null ? orderEntry : marketData.requests();
+            final FixApplication dropCopyRefusals = new DropCopyRefusals(orderEntry);
             final List<FixSession> sessions = new ArrayList<>();
             for (final SessionConfig sessionConfig : config.sessions()) {
-                final FixSession session = new FixSession(sessionConfig.identity(), store,
-                        InboundThrottle.wrap(application, sessionConfig), clock,
+                final FixSession session = new FixSession(sessionConfig.identity(), store, InboundThrottle.wrap(
+                        sessionConfig.dropCopy() == null ? application : dropCopyRefusals, sessionConfig), clock,
                         config.maxMessageBytes(), config.sendingTimeToleranceMillis(), config.logoutTimeoutMillis(),
                         config.minHeartBtIntSeconds(sessionConfig)).resets(sessionConfig.resetPolicy());
                 session.restore(store.nextSenderSeq(session.id()), store.nextTargetSeq(session.id()));
@@ -140,7 +142,8 @@ public final class Gateway implements Agent, AutoCloseable {
             final long lastExcerpt = store.deliveredEngineIndex();
             final long alreadyDelivered = lastExcerpt != 0 && engineTailer.moveToIndex(lastExcerpt)
                     ? store.reportsDeliveredFromExcerpt() : 0;
-            final ReportDelivery delivery = new ReportDelivery(id, acceptor, store, engineTailer, alreadyDelivered);
+            final ReportDelivery delivery = new ReportDelivery(id, acceptor, new DropCopies(config.sessions(), acceptor),
+                    store, engineTailer, alreadyDelivered);
             engineReader = new JournalReader(engineJournal, engineTailer, delivery);
             bound = new NioTransport(config.listens(), context.tls(), new Connections(acceptor, this, delivery, log),
                     2 * config.maxMessageBytes() + 64, config.sendBufferBytes(), CLOSE_RESERVE,

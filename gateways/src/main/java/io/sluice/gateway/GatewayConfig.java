@@ -25,7 +25,8 @@ import java.util.Set;
  * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}): its id, the journal root,
  * where it listens ({@code tcp://host:port} or {@code unix:/path}; more addresses in {@code alsoListen}, and
  * {@code tls://host:port} or {@code tls+unix:/path} for TLS with the settings of {@code tls}, a {@link TlsConfig}),
- * the sessions it accepts (each optionally of a firm, a client certificate and an inbound throttle), the idle
+ * the sessions it accepts (each optionally of a firm, a client certificate and an inbound throttle, or a drop copy of
+ * a firm's reports), the idle
  * strategy of its I/O thread ({@code idle}, the same key with the same defaults as the engine's: {@link
  * IdleConfig}), optionally the CPU to pin that thread to ({@code pinCpu}, OpenHFT Affinity; -1, the
  * default, pins nothing), its limits, and how dead peers are found out (the smallest HeartBtInt a Logon may ask for,
@@ -210,6 +211,7 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
                     }
                 }
                 session.cancelOnDisconnect().validate(id, problems);
+                session.validateDropCopy(problems);
                 try {
                     session.resetPolicy();
                 } catch (final IllegalArgumentException e) {

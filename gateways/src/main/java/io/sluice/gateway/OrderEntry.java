@@ -101,7 +101,7 @@ final class OrderEntry implements FixApplication {
                 }
             }
             case MsgTypes.ORDER_CANCEL_REQUEST -> {
-                cancelOrder.session(session.id())
+                cancelOrder.session(session.id()).firm(firms.get(session.id()))
                         .origClOrdId(id(FixTags.ORIG_CL_ORD_ID))
                         .clOrdId(id(FixTags.CL_ORD_ID))
                         .symbol(id(FixTags.SYMBOL))
@@ -138,7 +138,7 @@ final class OrderEntry implements FixApplication {
      * @return the eventId it was journaled with
      */
     long cancelOnDisconnect(final long sessionId, final MassCancelCause cause) {
-        massCancel.session(sessionId).clOrdId(0).scope(MassCancelScope.ALL).symbol(0).side(null).cause(cause)
+        massCancel.session(sessionId).firm(firms.get(sessionId)).clOrdId(0).scope(MassCancelScope.ALL).symbol(0).side(null).cause(cause)
                 .routing(0, 0);
         final MetaData metaData = massCancel.metaData();
         metaData.clearTimestamps();
@@ -164,6 +164,7 @@ final class OrderEntry implements FixApplication {
             return;
         }
         massCancel.session(session.id())
+                .firm(firms.get(session.id()))
                 .clOrdId(clOrdId)
                 .scope(scope)
                 .symbol(scope == MassCancelScope.SECURITY ? id(FixTags.SYMBOL) : 0)

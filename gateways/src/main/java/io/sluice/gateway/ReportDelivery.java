@@ -32,6 +32,11 @@ import net.openhft.chronicle.queue.ExcerptTailer;
  * it had already delivered. A report for an offline session is stored the same way and reaches the client
  * through the resend protocol when it logs on again.
  * <p>
+ * Each ExecutionReport and OrderCancelReject of a firm also goes, as a copy, to the firm's drop-copy sessions on this
+ * gateway ({@link DropCopies}), after the owner's message: numbered, stored and resent as any report of theirs, so an
+ * offline drop copy gets what it missed through the resend protocol, and a restart passes over copies already sent as
+ * it does reports.
+ * <p>
  * For the latency tail, each report also gets a {@link Delivery} record (its MetaData with gatewayRead, stamped
  * as the report is read, and fixSent): held in {@link QueuedDeliveries} until the socket has taken the message
  * ({@link #onWritten}), then journaled; a report that was not queued on a connection at once is journaled
@@ -47,6 +52,9 @@ final class ReportDelivery implements EngineToGateway {
 
     private final int gatewayId;
     private final FixAcceptor acceptor;
+    private final DropCopies dropCopies;
+    /** Who gets the report at hand, filled by {@link #recipients}: its owner, then its firm's drop copies. */
+    private final FixSession[] recipients;
     private final JournalSessionStore store;
     private final ExcerptTailer engineTailer;
     private final Delivery delivery = new Delivery();
@@ -57,13 +65,15 @@ final class ReportDelivery implements EngineToGateway {
 
     /**
      * @param engineTailer     the engine journal's tailer, at the first excerpt with reports to deliver
-     * @param alreadyDelivered how many of this gateway's reports at the start of that excerpt were delivered
-     *                         before a restart, and are passed over
+     * @param alreadyDelivered how many of this gateway's messages of that excerpt (reports and drop copies) were
+     *                         delivered before a restart, and are passed over
      */
-    ReportDelivery(final int gatewayId, final FixAcceptor acceptor, final JournalSessionStore store,
-                   final ExcerptTailer engineTailer, final long alreadyDelivered) {
+    ReportDelivery(final int gatewayId, final FixAcceptor acceptor, final DropCopies dropCopies,
+                   final JournalSessionStore store, final ExcerptTailer engineTailer, final long alreadyDelivered) {
         this.gatewayId = gatewayId;
         this.acceptor = acceptor;
+        this.dropCopies = dropCopies;
+        this.recipients = new FixSession[1 + dropCopies.mostPerFirm()];
         this.store = store;
         this.engineTailer = engineTailer;
         this.alreadyDelivered = alreadyDelivered;
@@ -71,13 +81,18 @@ final class ReportDelivery implements EngineToGateway {
 
     @Override
     public void executionReport(final ExecutionReport report) {
-        final FixSession session = owner(report);
-        if (session == null) {
-            return;
+        final int count = recipients(report);
+        if (count > 0) {
+            final long gatewayRead = SluiceClock.nowTicks();
+            for (int i = 0; i < count; i++) {
+                executionReport(recipients[i], report, gatewayRead);
+            }
         }
-        final long gatewayRead = SluiceClock.nowTicks();
+    }
+
+    private void executionReport(final FixSession session, final ExecutionReport report, final long gatewayRead) {
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.EXECUTION_REPORT);
-        routeBack(encoder, report);
+        route(encoder, report, session);
         orderIds(encoder, report);
         encoder.longField(FixTags.EXEC_ID, report.execId());
         code(encoder, FixTags.EXEC_TYPE, report.execType());
@@ -111,13 +126,18 @@ final class ReportDelivery implements EngineToGateway {
 
     @Override
     public void cancelReject(final CancelReject reject) {
-        final FixSession session = owner(reject);
-        if (session == null) {
-            return;
+        final int count = recipients(reject);
+        if (count > 0) {
+            final long gatewayRead = SluiceClock.nowTicks();
+            for (int i = 0; i < count; i++) {
+                cancelReject(recipients[i], reject, gatewayRead);
+            }
         }
-        final long gatewayRead = SluiceClock.nowTicks();
+    }
+
+    private void cancelReject(final FixSession session, final CancelReject reject, final long gatewayRead) {
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.ORDER_CANCEL_REJECT);
-        routeBack(encoder, reject);
+        route(encoder, reject, session);
         orderIds(encoder, reject);
         code(encoder, FixTags.ORD_STATUS, reject.ordStatus());
         code(encoder, FixTags.CXL_REJ_RESPONSE_TO, reject.responseTo());
@@ -143,7 +163,7 @@ final class ReportDelivery implements EngineToGateway {
             return;
         }
         final FixSession session = owner(report);
-        if (session == null) {
+        if (session == null || passedOver()) {
             return;
         }
         final long gatewayRead = SluiceClock.nowTicks();
@@ -187,21 +207,46 @@ final class ReportDelivery implements EngineToGateway {
         // the engine's answer to an admin command: for ./sluice admin, not for a client
     }
 
-    /** @return the session to deliver {@code report} to, or null: another gateway's, or delivered before a restart */
+    /** @return this gateway's session that owns {@code report}'s order, or null: another gateway's */
     private FixSession owner(final Report report) {
-        final FixSession session = report.gatewayId() == gatewayId ? acceptor.session(report.session()) : null;
-        if (session != null && alreadyDelivered > 0) {
-            alreadyDelivered--;
-            return null;
+        return report.gatewayId() == gatewayId ? acceptor.session(report.session()) : null;
+    }
+
+    /**
+     * Puts who gets {@code report} into {@link #recipients}: its owner on this gateway, then its firm's drop-copy
+     * sessions, less the messages of them delivered before a restart; @return how many
+     */
+    private int recipients(final Report report) {
+        int count = 0;
+        final FixSession owner = owner(report);
+        if (owner != null && !passedOver()) {
+            recipients[count++] = owner;
         }
-        return session;
+        for (final FixSession copy : dropCopies.of(report.firm())) {
+            if (!passedOver()) {
+                recipients[count++] = copy;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * @return true if the next message of this excerpt was delivered before a restart, and is passed over: the
+     *         owner's message of each report, then its copies, in the order they were first sent
+     */
+    private boolean passedOver() {
+        if (alreadyDelivered > 0) {
+            alreadyDelivered--;
+            return true;
+        }
+        return false;
     }
 
     private void send(final FixSession session, final Report report, final long execId, final long gatewayRead) {
         final FixConnection connection = session.connection();
         final long end = session.sendApplicationMessage(engineTailer.index());
         delivery.metaData().copyFrom(report.metaData()).gatewayRead(gatewayRead).fixSent(0);
-        delivery.session(report.session()).execId(execId);
+        delivery.session(session.id()).execId(execId);
         if (end == FixSession.NOT_QUEUED) {
             store.delivered(delivery);
         } else {
@@ -220,6 +265,19 @@ final class ReportDelivery implements EngineToGateway {
     /** {@code connection} was lost: what it held will never be written, so its deliveries are journaled untimed. */
     void onClosed(final FixConnection connection) {
         queued.onClosed(connection, store);
+    }
+
+    /**
+     * The owner's report is routed back ({@link #routeBack}); a copy, on a session that is not the owner, says whose
+     * report it is in DeliverToCompID (128): the SenderCompID of the session that owns the order (the client's own
+     * routing stays with the client's report).
+     */
+    private void route(final FixEncoder encoder, final Report report, final FixSession session) {
+        if (report.gatewayId() == gatewayId && session.id() == report.session()) {
+            routeBack(encoder, report);
+        } else {
+            encoder.shortTextField(FixTags.DELIVER_TO_COMP_ID, report.session());
+        }
     }
 
     /**

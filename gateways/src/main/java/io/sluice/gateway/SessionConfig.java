@@ -24,6 +24,10 @@ import java.util.Locale;
  * <p>
  * Optionally, a session resets its sequence numbers by itself ({@link ResetPolicy}), and has its resting orders
  * canceled when its client is gone ({@link CancelOnDisconnectConfig}, off by default).
+ * <p>
+ * A session with {@code dropCopy: <firm>} is a drop-copy session: it logs on like any other, sends no orders (each
+ * application message is refused, {@link DropCopyRefusals}), and receives a copy of every ExecutionReport and
+ * OrderCancelReject of that firm's sessions on every gateway ({@link DropCopies}).
  */
 public final class SessionConfig extends SelfDescribingMarshallable {
     private String senderCompId;
@@ -42,6 +46,7 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     private String resetTime;
     private CancelOnDisconnectConfig cancelOnDisconnect;
     private MarketDataEntitlement marketData;
+    private String dropCopy;
 
     public SessionConfig() {
     }
@@ -203,6 +208,44 @@ public final class SessionConfig extends SelfDescribingMarshallable {
     /** @return whether the session's entry gives it market data at all */
     boolean hasMarketData() {
         return marketData != null;
+    }
+
+    /** @return the firm whose reports this drop-copy session receives, or null: the session is no drop copy */
+    public String dropCopy() {
+        return dropCopy == null || dropCopy.isEmpty() ? null : dropCopy;
+    }
+
+    public SessionConfig dropCopy(final String firm) {
+        this.dropCopy = firm;
+        return this;
+    }
+
+    /** Adds what is wrong with the session's {@code dropCopy} setting, given with the others, to {@code problems}. */
+    void validateDropCopy(final List<String> problems) {
+        if (dropCopy() == null) {
+            return;
+        }
+        final String prefix = "session " + senderCompId + ": ";
+        if (ShortText.parse(dropCopy) == ShortText.INVALID) {
+            problems.add(prefix + "dropCopy firm '" + dropCopy + "' must be 1 to 10 characters of letters, digits and "
+                    + ShortText.ALPHABET.trim());
+        }
+        if (firm() != null) {
+            problems.add(prefix + "a drop-copy session places no orders and has no firm of its own: give dropCopy"
+                    + " or firm, not both");
+        }
+        if (hasMarketData()) {
+            problems.add(prefix + "a drop-copy session receives no market data: give dropCopy or marketData, not both");
+        }
+        if (cancelOnDisconnect().enabled()) {
+            problems.add(prefix + "a drop-copy session has no orders to cancel on disconnect: remove"
+                    + " cancelOnDisconnect");
+        }
+    }
+
+    /** @return the firm this drop-copy session copies, packed as reports carry it (it must be valid). */
+    long dropCopyFirmId() {
+        return ShortText.parse(dropCopy);
     }
 
     SessionIdentity identity() {

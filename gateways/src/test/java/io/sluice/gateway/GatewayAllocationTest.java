@@ -14,6 +14,7 @@ import io.sluice.contracts.Side;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.session.FixSession;
 import io.sluice.gateway.transport.KeytoolCertificates;
 import io.sluice.gateway.transport.TlsLayer;
 import io.sluice.runtime.admin.AdminJournal;
@@ -263,6 +264,55 @@ class GatewayAllocationTest {
                     + " order/report round trips");
             assertTrue(allocated < 16L * MEASURED, "bytes allocated by the I/O thread over " + MEASURED
                     + " orders and reports: " + allocated);
+        }
+    }
+
+    /**
+     * A drop-copy session of firm FIRMA beside the trader: each order's report goes to the trader and, copied, to the
+     * drop copy, and a report of a FIRMA session on gateway 2 is copied too; the copies cost nothing per message.
+     */
+    @Test
+    void theIoThreadAllocatesNothingPerDropCopy() throws Exception {
+        final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tcp://127.0.0.1:0")
+                .idle(IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1").firm("FIRMA"))
+                .session(new SessionConfig("DROP1", "SLUICE", "secret2").dropCopy("FIRMA"));
+        try (RunningGateway gateway = new RunningGateway(config);
+             ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
+             TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1);
+             TestFixClient dropCopy = new TestFixClient(gateway.address(), "DROP1", 1)) {
+            final EngineToGateway engine = engineJournal.methodWriter(EngineToGateway.class);
+            final ExecutionReport own = EventFixtures.executionReport();
+            own.gatewayId(1).session(id("CLIENT1")).firm(id("FIRMA"));
+            final ExecutionReport elsewhere = EventFixtures.executionReport();
+            elsewhere.gatewayId(2).session(id("CLIENT2")).firm(id("FIRMA"));
+            client.logon("secret1");
+            client.expect("A");
+            // it sends nothing while it receives: the longest heartbeat keeps TestRequests out of a slow run
+            dropCopy.logon("secret2", FixSession.MAX_HEARTBEAT_SECONDS);
+            dropCopy.expect("A");
+            copiedRoundTrips(client, dropCopy, engine, own, elsewhere, WARM_UP);
+            final long before = gateway.allocatedBytes();
+            copiedRoundTrips(client, dropCopy, engine, own, elsewhere, MEASURED);
+            final long allocated = gateway.allocatedBytes() - before;
+            System.out.println("gateway I/O thread allocated " + allocated + " bytes over " + MEASURED
+                    + " order/report round trips, each report copied with another gateway's to a drop copy");
+            assertTrue(allocated < 16L * MEASURED, "bytes allocated by the I/O thread over " + MEASURED
+                    + " orders, reports and drop copies: " + allocated);
+        }
+    }
+
+    private static void copiedRoundTrips(final TestFixClient client, final TestFixClient dropCopy,
+                                         final EngineToGateway engine, final ExecutionReport own,
+                                         final ExecutionReport elsewhere, final int count) throws Exception {
+        for (int i = 0; i < count; i++) {
+            client.newOrder("ORD-" + i, "VOD.L", '1', 100, "101.25");
+            own.execId(2L * i);
+            engine.executionReport(own);
+            elsewhere.execId(2L * i + 1);
+            engine.executionReport(elsewhere);
+            assertEquals(Long.toString(2L * i), client.expect("8").get(FixTags.EXEC_ID));
+            assertEquals(Long.toString(2L * i), dropCopy.expect("8").get(FixTags.EXEC_ID));
+            assertEquals(Long.toString(2L * i + 1), dropCopy.expect("8").get(FixTags.EXEC_ID));
         }
     }
 

@@ -19,10 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The gateway's YAML: the shipped example loads as documented, and bad values are refused at start by name. */
 final class GatewayConfigTest {
     @Test
-    void theExampleLoadsWithAFirmOnOneSessionOnly() throws Exception {
+    void theExampleLoadsWithAFirmOnOneSessionAndThatFirmsDropCopy() throws Exception {
         final GatewayConfig config = example();
         assertNull(config.sessions().get(0).firm());
         assertEquals("ACME", config.sessions().get(1).firm());
+        assertNull(config.sessions().get(1).dropCopy());
+        assertEquals("ACME", config.sessions().get(2).dropCopy(), "ACME's drop copy");
     }
 
     @Test
@@ -114,28 +116,22 @@ final class GatewayConfigTest {
 
     @Test
     void cancelOnDisconnectReadsFromYamlWithAnyWayOfWritingTheGracePeriod() throws Exception {
-        final Path file = Files.createTempFile("gateway", ".yaml");
-        try {
-            Files.writeString(file, """
-                    !GatewayConfig {
-                      gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
-                      sessions: [
-                        !Session { senderCompId: A, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 500ms } },
-                        !Session { senderCompId: B, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 3 } },
-                        !Session { senderCompId: C, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true } },
-                        !Session { senderCompId: D, targetCompId: SLUICE, password: pw }
-                      ]
-                    }
-                    """);
-            final GatewayConfig config = GatewayConfig.load(file, Map.of());
-            assertEquals(500, config.sessions().get(0).cancelOnDisconnect().gracePeriodMillis());
-            assertEquals(3_000, config.sessions().get(1).cancelOnDisconnect().gracePeriodMillis());
-            assertTrue(config.sessions().get(2).cancelOnDisconnect().enabled());
-            assertEquals(0, config.sessions().get(2).cancelOnDisconnect().gracePeriodMillis(), "at once by default");
-            assertFalse(config.sessions().get(3).cancelOnDisconnect().enabled());
-        } finally {
-            Files.delete(file);
-        }
+        final GatewayConfig config = loadYaml("""
+                !GatewayConfig {
+                  gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                  sessions: [
+                    !Session { senderCompId: A, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 500ms } },
+                    !Session { senderCompId: B, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true, gracePeriod: 3 } },
+                    !Session { senderCompId: C, targetCompId: SLUICE, password: pw, cancelOnDisconnect: { enabled: true } },
+                    !Session { senderCompId: D, targetCompId: SLUICE, password: pw }
+                  ]
+                }
+                """);
+        assertEquals(500, config.sessions().get(0).cancelOnDisconnect().gracePeriodMillis());
+        assertEquals(3_000, config.sessions().get(1).cancelOnDisconnect().gracePeriodMillis());
+        assertTrue(config.sessions().get(2).cancelOnDisconnect().enabled());
+        assertEquals(0, config.sessions().get(2).cancelOnDisconnect().gracePeriodMillis(), "at once by default");
+        assertFalse(config.sessions().get(3).cancelOnDisconnect().enabled());
     }
 
     @Test
@@ -153,30 +149,24 @@ final class GatewayConfigTest {
 
     @Test
     void marketDataReadsFromYamlWithEntitlementsPerSession() throws Exception {
-        final Path file = Files.createTempFile("gateway", ".yaml");
-        try {
-            Files.writeString(file, """
-                    !GatewayConfig {
-                      gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
-                      marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, slowSubscriberTimeout: 2s },
-                      sessions: [
-                        !Session { senderCompId: A, targetCompId: SLUICE, password: pw, marketData: { symbols: [ SLC ], maxSubscriptions: 3 } },
-                        !Session { senderCompId: B, targetCompId: SLUICE, password: pw, marketData: { symbols: [ "*" ] } },
-                        !Session { senderCompId: C, targetCompId: SLUICE, password: pw }
-                      ]
-                    }
-                    """);
-            final GatewayConfig config = GatewayConfig.load(file, Map.of());
-            assertEquals(List.of("SLC", "SLD"), config.marketData().instruments());
-            assertEquals(1000, config.marketData().maxOrders());
-            assertEquals(2000, config.marketData().slowSubscriberTimeoutMillis());
-            assertEquals(List.of("SLC"), config.sessions().get(0).marketData().symbols());
-            assertEquals(3, config.sessions().get(0).marketData().maxSubscriptions());
-            assertEquals(16, config.sessions().get(1).marketData().maxSubscriptions(), "the default");
-            assertEquals(0, config.sessions().get(2).marketData().maxSubscriptions(), "no entitlement, no subscription");
-        } finally {
-            Files.delete(file);
-        }
+        final GatewayConfig config = loadYaml("""
+                !GatewayConfig {
+                  gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                  marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, slowSubscriberTimeout: 2s },
+                  sessions: [
+                    !Session { senderCompId: A, targetCompId: SLUICE, password: pw, marketData: { symbols: [ SLC ], maxSubscriptions: 3 } },
+                    !Session { senderCompId: B, targetCompId: SLUICE, password: pw, marketData: { symbols: [ "*" ] } },
+                    !Session { senderCompId: C, targetCompId: SLUICE, password: pw }
+                  ]
+                }
+                """);
+        assertEquals(List.of("SLC", "SLD"), config.marketData().instruments());
+        assertEquals(1000, config.marketData().maxOrders());
+        assertEquals(2000, config.marketData().slowSubscriberTimeoutMillis());
+        assertEquals(List.of("SLC"), config.sessions().get(0).marketData().symbols());
+        assertEquals(3, config.sessions().get(0).marketData().maxSubscriptions());
+        assertEquals(16, config.sessions().get(1).marketData().maxSubscriptions(), "the default");
+        assertEquals(0, config.sessions().get(2).marketData().maxSubscriptions(), "no entitlement, no subscription");
     }
 
     @Test
@@ -196,5 +186,54 @@ final class GatewayConfigTest {
         assertTrue(problems.contains("session A: marketData.maxSubscriptions must be 1 to 256, got 0"), problems);
         assertTrue(problems.contains("session A: marketData.symbols names XYZ, which the gateway's marketData.instruments"
                 + " does not list"), problems);
+    }
+
+    @Test
+    void aDropCopySessionReadsFromYamlAndMayCopyAFirmWhoseSessionsAreOnOtherGateways() throws Exception {
+        final GatewayConfig config = loadYaml("""
+                !GatewayConfig {
+                  gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
+                  sessions: [
+                    !Session { senderCompId: A, targetCompId: SLUICE, password: pw, firm: FIRMA },
+                    !Session { senderCompId: BACKA, targetCompId: SLUICE, password: pw, dropCopy: FIRMA },
+                    !Session { senderCompId: BACKB, targetCompId: SLUICE, password: pw, dropCopy: FIRMB }
+                  ]
+                }
+                """);
+        assertNull(config.sessions().get(0).dropCopy());
+        assertEquals("FIRMA", config.sessions().get(1).dropCopy());
+        assertEquals("FIRMB", config.sessions().get(2).dropCopy(), "FIRMB trades on other gateways only");
+    }
+
+    @Test
+    void dropCopySettingsThatCannotWorkAreRefusedByName() {
+        final GatewayConfig config = new GatewayConfig()
+                .session(new SessionConfig("A", "SLUICE", "pw").dropCopy("NOT A FIRM!"))
+                .session(new SessionConfig("B", "SLUICE", "pw").dropCopy("FIRMA").firm("FIRMA"))
+                .session(new SessionConfig("C", "SLUICE", "pw").dropCopy("FIRMA")
+                        .marketData(new MarketDataEntitlement(List.of("SLC"), 4)))
+                .session(new SessionConfig("D", "SLUICE", "pw").dropCopy("FIRMA")
+                        .cancelOnDisconnect(new CancelOnDisconnectConfig(true, "1s")));
+        final String problems = assertThrows(IllegalArgumentException.class, () -> config.validate(Map.of()))
+                .getMessage();
+        assertTrue(problems.contains("session A: dropCopy firm 'NOT A FIRM!' must be 1 to 10 characters of letters,"
+                + " digits and "), problems);
+        assertTrue(problems.contains("session B: a drop-copy session places no orders and has no firm of its own:"
+                + " give dropCopy or firm, not both"), problems);
+        assertTrue(problems.contains("session C: a drop-copy session receives no market data: give dropCopy or"
+                + " marketData, not both"), problems);
+        assertTrue(problems.contains("session D: a drop-copy session has no orders to cancel on disconnect: remove"
+                + " cancelOnDisconnect"), problems);
+    }
+
+    /** @return the gateway config {@code yaml} holds, loaded from a file as the gateway loads it */
+    private static GatewayConfig loadYaml(final String yaml) throws Exception {
+        final Path file = Files.createTempFile("gateway", ".yaml");
+        try {
+            Files.writeString(file, yaml);
+            return GatewayConfig.load(file, Map.of());
+        } finally {
+            Files.delete(file);
+        }
     }
 }

@@ -219,7 +219,7 @@ public final class Engine implements EngineInput {
         cause = command.metaData();
         final Order order = index.get(cause.sourceId(), command.session(), command.origClOrdId());
         if (order == null || order.isCompleted()) {
-            rejectCancel(command.session(), command.clOrdId(), command.origClOrdId(),
+            rejectCancel(command.session(), command.firm(), command.clOrdId(), command.origClOrdId(),
                     CxlRejResponseTo.ORDER_CANCEL_REQUEST, order, command.onBehalfOfCompId(), command.deliverToCompId());
             return;
         }
@@ -236,7 +236,7 @@ public final class Engine implements EngineInput {
         cause = command.metaData();
         final Order original = index.get(cause.sourceId(), command.session(), command.origClOrdId());
         if (original == null || original.isCompleted()) {
-            rejectCancel(command.session(), command.clOrdId(), command.origClOrdId(),
+            rejectCancel(command.session(), command.firm(), command.clOrdId(), command.origClOrdId(),
                     CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, original, command.onBehalfOfCompId(),
                     command.deliverToCompId());
             return;
@@ -252,7 +252,7 @@ public final class Engine implements EngineInput {
                     command.orderQty() - original.cumQty(), command.price(), collarReference(firm, instrument), second);
         }
         if (reason != RejectReason.NONE) {
-            sendCancelReject(command.session(), command.clOrdId(), command.origClOrdId(),
+            sendCancelReject(command.session(), command.firm(), command.clOrdId(), command.origClOrdId(),
                     CxlRejResponseTo.ORDER_CANCEL_REPLACE_REQUEST, reason, original.ordStatus(), original.orderId(),
                     command.onBehalfOfCompId(), command.deliverToCompId(), firm == null ? 0 : limitValue(firm, reason));
             if (firm != null) {
@@ -297,7 +297,8 @@ public final class Engine implements EngineInput {
         cause = command.metaData();
         final MassCancelReport r = massCancelReport;
         r.metaData().copyFrom(cause);
-        r.gatewayId(cause.sourceId()).session(command.session()).orderId(ids.orderId(++lastOrderId)).clOrdId(command.clOrdId())
+        r.gatewayId(cause.sourceId()).session(command.session()).firm(command.firm()).orderId(ids.orderId(++lastOrderId))
+                .clOrdId(command.clOrdId())
                 .origClOrdId(0).ordStatus(null).rejectReason(RejectReason.NONE)
                 .routing(command.onBehalfOfCompId(), command.deliverToCompId()).limitValue(0);
         r.scope(command.scope()).symbol(command.symbol()).side(command.side()).cause(command.cause()).affectedOrders(0);
@@ -915,7 +916,7 @@ public final class Engine implements EngineInput {
                            final long lastQty, final long lastPx, final RejectReason reason, final BookEffect effect) {
         final ExecutionReport r = report;
         r.metaData().copyFrom(cause);
-        r.gatewayId(order.gatewayId()).session(order.session()).orderId(order.orderId()).clOrdId(clOrdId)
+        r.gatewayId(order.gatewayId()).session(order.session()).firm(order.firm()).orderId(order.orderId()).clOrdId(clOrdId)
                 .origClOrdId(origClOrdId).ordStatus(order.ordStatus()).rejectReason(reason)
                 .routing(order.onBehalfOfCompId(), order.deliverToCompId())
                 .limitValue(reason.limit() == null ? 0 : limitValue(risk.inSlot(order.firmSlot()), reason));
@@ -929,7 +930,7 @@ public final class Engine implements EngineInput {
     private void rejectOrder(final OrderCommand command, final RejectReason reason, final long limitValue) {
         final ExecutionReport r = report;
         r.metaData().copyFrom(cause);
-        r.gatewayId(cause.sourceId()).session(command.session()).orderId(0).clOrdId(command.clOrdId())
+        r.gatewayId(cause.sourceId()).session(command.session()).firm(command.firm()).orderId(0).clOrdId(command.clOrdId())
                 .origClOrdId(0).ordStatus(OrdStatus.REJECTED).rejectReason(reason)
                 .routing(command.onBehalfOfCompId(), command.deliverToCompId()).limitValue(limitValue);
         r.execId(ids.execId(++lastExecId)).execType(ExecType.REJECTED).account(command.account()).symbol(command.symbol())
@@ -940,29 +941,29 @@ public final class Engine implements EngineInput {
     }
 
     /** Refuses a cancel or replace naming an order that is unknown to the session, or no longer open. */
-    private void rejectCancel(final long session, final long clOrdId, final long origClOrdId,
+    private void rejectCancel(final long session, final long firm, final long clOrdId, final long origClOrdId,
                               final CxlRejResponseTo responseTo, final Order order, final long onBehalfOfCompId,
                               final long deliverToCompId) {
         if (order == null) {
-            sendCancelReject(session, clOrdId, origClOrdId, responseTo, RejectReason.UNKNOWN_ORDER,
+            sendCancelReject(session, firm, clOrdId, origClOrdId, responseTo, RejectReason.UNKNOWN_ORDER,
                     OrdStatus.REJECTED, 0, onBehalfOfCompId, deliverToCompId, 0);
         } else {
             // A replaced order's old ClOrdID no longer names an open order: unknown, not "done".
             final RejectReason reason = order.ordStatus() == OrdStatus.REPLACED
                     ? RejectReason.UNKNOWN_ORDER : RejectReason.ORDER_ALREADY_DONE;
-            sendCancelReject(session, clOrdId, origClOrdId, responseTo, reason, order.ordStatus(), order.orderId(),
+            sendCancelReject(session, firm, clOrdId, origClOrdId, responseTo, reason, order.ordStatus(), order.orderId(),
                     onBehalfOfCompId, deliverToCompId, 0);
         }
     }
 
-    private void sendCancelReject(final long session, final long clOrdId, final long origClOrdId,
+    private void sendCancelReject(final long session, final long firm, final long clOrdId, final long origClOrdId,
                                   final CxlRejResponseTo responseTo, final RejectReason reason,
                                   final OrdStatus ordStatus, final long orderId, final long onBehalfOfCompId,
                                   final long deliverToCompId, final long limitValue) {
         final CancelReject r = cancelReject;
         r.metaData().copyFrom(cause);
         r.responseTo(responseTo);
-        r.gatewayId(cause.sourceId()).session(session).orderId(orderId).clOrdId(clOrdId).origClOrdId(origClOrdId)
+        r.gatewayId(cause.sourceId()).session(session).firm(firm).orderId(orderId).clOrdId(clOrdId).origClOrdId(origClOrdId)
                 .ordStatus(ordStatus).rejectReason(reason).routing(onBehalfOfCompId, deliverToCompId)
                 .limitValue(limitValue);
         output.cancelReject(r);

@@ -104,8 +104,9 @@ public final class Journals {
      * 4: mass cancels and their reports, the admin journal's commands and their outcomes.
      * 5: gateways' session checkpoints ({@code GatewayRecords.checkpoint}), so that old days can be archived.
      * 6: execution reports end with their {@code BookEffect}, so that market data is derived from the engine journal.
+     * 7: reports carry the owning session's firm after its session, so that gateways route drop copies by firm.
      */
-    public static final long FORMAT_VERSION = 6;
+    public static final long FORMAT_VERSION = 7;
 
     /**
      * Opens (creating if needed) the journal in {@code dir} for appending and reading; a new one records
