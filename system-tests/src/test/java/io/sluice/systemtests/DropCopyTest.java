@@ -1,5 +1,6 @@
 package io.sluice.systemtests;
 
+import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.contracts.CancelReject;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.NoOpEngineToGateway;
