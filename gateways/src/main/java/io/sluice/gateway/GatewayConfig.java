@@ -384,6 +384,11 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         return maxConnectionsPerAddress;
     }
 
+    public GatewayConfig maxConnectionsPerAddress(final int maxConnectionsPerAddress) {
+        this.maxConnectionsPerAddress = maxConnectionsPerAddress;
+        return this;
+    }
+
     /** @return connections that may wait for their Logon at once: buffer pairs allocated at start for them. */
     public int preLogonBuffers() {
         return preLogonBuffers;

@@ -21,14 +21,8 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.net.SocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -43,13 +37,14 @@ import java.util.concurrent.locks.LockSupport;
  * (35=X, matched by RptSeq) read by each subscriber, on one reader thread polling every socket. Phases of 1, 10 and 50
  * subscribers (by default) in the same run: the first is the baseline. A subscriber that falls behind is conflated
  * (its X replaced by a snapshot W, counted as delivered when it arrives): the messages each got are reported.
+ * Then the order path beside the fan-out ({@link OrderPathBesideFanOut}): a trading session's round trip through a
+ * whole deployment with 50 subscribers (by default) against none, arms taking turns in the same run.
  */
 @Command(name = "fix-fan-out", mixinStandardHelpOptions = true,
-        description = "FIX market data: tick (journal append) to subscriber (35=X read) with N subscribers.")
+        description = "FIX market data: tick (journal append) to subscriber (35=X read) with N subscribers; then an"
+                + " order round trip with N subscribers against none, in the same run.")
 public final class FixFanOutBench implements Callable<Integer> {
     private static final String SYMBOL = "SLC";
-    private static final DateTimeFormatter UTC = DateTimeFormatter.ofPattern("yyyyMMdd-HH:mm:ss.SSS")
-            .withZone(ZoneOffset.UTC);
 
     @Option(names = "--subscribers", split = ",", description = "subscribers per phase (default ${DEFAULT-VALUE})")
     private List<Integer> subscribers = List.of(1, 10, 50);
@@ -62,6 +57,23 @@ public final class FixFanOutBench implements Callable<Integer> {
 
     @Option(names = "--rate", description = "messages per second (default ${DEFAULT-VALUE})")
     private int rate = 5_000;
+
+    @Option(names = "--order-path-subscribers", description = "subscribers beside the order path, measured against"
+            + " none in the same run; 0: not measured (default ${DEFAULT-VALUE})")
+    private int orderPathSubscribers = 50;
+
+    @Option(names = "--order-path-warmup", description = "warm-up orders per arm (default ${DEFAULT-VALUE})")
+    private long orderPathWarmup = 20_000;
+
+    @Option(names = "--order-path-orders", description = "measured orders per arm (default ${DEFAULT-VALUE})")
+    private long orderPathOrders = 20_000;
+
+    @Option(names = "--order-path-rounds", description = "slices the measured orders go out in, arms taking turns"
+            + " (default ${DEFAULT-VALUE})")
+    private int orderPathRounds = 10;
+
+    @Option(names = "--window", description = "the trading session's orders in flight (default ${DEFAULT-VALUE})")
+    private int window = 1;
 
     @CommandLine.Mixin
     private JournalDirectory journals;
@@ -82,6 +94,10 @@ public final class FixFanOutBench implements Callable<Integer> {
             for (final int count : subscribers) {
                 result.put("subscribers" + count, phase(root.resolve("n" + count), count));
             }
+            if (orderPathSubscribers > 0) {
+                result.put("orderPath", OrderPathBesideFanOut.measure(orderPathSubscribers, window, orderPathWarmup,
+                        orderPathOrders, orderPathRounds));
+            }
             result.put("loadAverageAfter", loadAverage());
             System.out.println("wrote " + result.write(BenchResult.resultsDir()));
             return 0;
@@ -92,7 +108,9 @@ public final class FixFanOutBench implements Callable<Integer> {
         Files.createDirectories(root);
         final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tcp://127.0.0.1:0")
                 .idle(IdleConfig.of("backoff")).counters(false)
+                .maxConnectionsPerAddress(count + 8)
                 .marketData(new GatewayMarketData(List.of(SYMBOL), "60s"));
+        config.preLogonBuffersPerAddress(Math.min(count + 8, config.preLogonBuffers())); // every subscriber logs on
         for (int i = 0; i < count; i++) {
             config.session(new SessionConfig("SUB" + i, "SLUICE", "pw")
                     .marketData(new MarketDataEntitlement(List.of(SYMBOL), 1)));
@@ -105,11 +123,13 @@ public final class FixFanOutBench implements Callable<Integer> {
             final AgentThread gateway = AgentThread.start(new GatewayAgent(new GatewayContext().config(config),
                     started -> listening.complete(started.localAddress())), config.idle().newStrategy(),
                     CpuPinning.NONE, AgentThread.Priority.NORMAL);
-            final List<Subscriber> subs = new ArrayList<>();
+            final List<FanOutSubscriber> subs = new ArrayList<>();
             try {
                 final SocketAddress address = listening.get(60, TimeUnit.SECONDS);
                 for (int i = 0; i < count; i++) {
-                    subs.add(Subscriber.subscribe(address, "SUB" + i));
+                    final FanOutSubscriber sub = FanOutSubscriber.logOn(address, "SUB" + i, false, "pw", SYMBOL);
+                    sub.subscribe();
+                    subs.add(sub);
                 }
                 final long firstSequence = feed.sequence();
                 final long lastSequence = firstSequence + total - 1;
@@ -130,9 +150,9 @@ public final class FixFanOutBench implements Callable<Integer> {
                 reader.join(TimeUnit.SECONDS.toMillis(120));
                 long delivered = 0;
                 long snapshots = 0;
-                for (final Subscriber sub : subs) {
-                    delivered += sub.incrementals;
-                    snapshots += sub.snapshots;
+                for (final FanOutSubscriber sub : subs) {
+                    delivered += sub.measuredIncrementals();
+                    snapshots += sub.measuredSnapshots();
                 }
                 final BenchResult section = BenchResult.section().put("subscribers", count)
                         .put("incrementalsExpected", (long) count * messages).put("incrementalsDelivered", delivered)
@@ -143,8 +163,8 @@ public final class FixFanOutBench implements Callable<Integer> {
                         latency.getValueAtPercentile(99.9) / 1e3, delivered, (long) count * messages, snapshots);
                 return section;
             } finally {
-                for (final Subscriber sub : subs) {
-                    sub.channel.close();
+                for (final FanOutSubscriber sub : subs) {
+                    sub.channel().close();
                 }
                 gateway.close(10, TimeUnit.SECONDS);
             }
@@ -152,18 +172,18 @@ public final class FixFanOutBench implements Callable<Integer> {
     }
 
     /** Reads every subscriber's socket until each has seen the last sequence, timing the measured messages. */
-    private static void read(final List<Subscriber> subs, final long[] appendNanos, final long firstSequence,
+    private static void read(final List<FanOutSubscriber> subs, final long[] appendNanos, final long firstSequence,
                              final long measuredFrom, final long lastSequence, final Histogram latency) {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         int done = 0;
         try {
             while (done < subs.size() && System.nanoTime() < deadline) {
-                for (final Subscriber sub : subs) {
-                    if (sub.lastSeen >= lastSequence) {
+                for (final FanOutSubscriber sub : subs) {
+                    if (sub.lastSeen() >= lastSequence) {
                         continue;
                     }
                     sub.poll(appendNanos, firstSequence, measuredFrom, latency);
-                    if (sub.lastSeen >= lastSequence) {
+                    if (sub.lastSeen() >= lastSequence) {
                         done++;
                     }
                 }
@@ -178,100 +198,6 @@ public final class FixFanOutBench implements Callable<Integer> {
             return Files.readString(Path.of("/proc/loadavg")).strip();
         } catch (final IOException e) {
             return "unknown";
-        }
-    }
-
-    /** One subscriber's connection: finds each message's MsgType and RptSeq as the bytes come, across reads. */
-    private static final class Subscriber {
-        private static final byte SOH = 1;
-        private final SocketChannel channel;
-        private final ByteBuffer in = ByteBuffer.allocateDirect(1 << 16);
-        private int tag;
-        private long value;
-        private boolean inValue;
-        private byte msgType;
-        private long lastSeen;
-        private long incrementals;
-        private long snapshots;
-
-        private Subscriber(final SocketChannel channel) {
-            this.channel = channel;
-        }
-
-        static Subscriber subscribe(final SocketAddress address, final String compId) throws IOException {
-            final SocketChannel channel = SocketChannel.open(address);
-            channel.socket().setTcpNoDelay(true);
-            send(channel, "35=A|34=1|49=" + compId + "|56=SLUICE|52=" + now() + "|98=0|108=30|554=pw|");
-            send(channel, "35=V|34=2|49=" + compId + "|56=SLUICE|52=" + now() + "|262=" + compId
-                    + "|263=1|264=0|267=1|269=0|146=1|55=" + SYMBOL + "|");
-            channel.configureBlocking(false);
-            return new Subscriber(channel);
-        }
-
-        void poll(final long[] appendNanos, final long firstSequence, final long measuredFrom,
-                  final Histogram latency) throws IOException {
-            in.clear();
-            final int read = channel.read(in);
-            if (read < 0) {
-                throw new IOException("the gateway closed a subscriber");
-            }
-            final long now = System.nanoTime();
-            for (int i = 0; i < read; i++) {
-                final byte b = in.get(i);
-                if (b == SOH) {
-                    onField(appendNanos, firstSequence, measuredFrom, latency, now);
-                    tag = 0;
-                    value = 0;
-                    inValue = false;
-                } else if (b == '=' && !inValue) {
-                    inValue = true;
-                } else if (!inValue) {
-                    tag = tag * 10 + (b - '0');
-                } else if (tag == 35) {
-                    msgType = b;
-                } else if (tag == 83) {
-                    value = value * 10 + (b - '0');
-                }
-            }
-        }
-
-        private void onField(final long[] appendNanos, final long firstSequence, final long measuredFrom,
-                             final Histogram latency, final long now) {
-            if (tag != 83 || msgType != 'X' && msgType != 'W') {
-                return;
-            }
-            final long sequence = value;
-            if (sequence <= lastSeen) {
-                return;
-            }
-            lastSeen = sequence;
-            if (sequence >= measuredFrom) {
-                if (msgType == 'X') {
-                    incrementals++;
-                } else {
-                    snapshots++;
-                }
-                latency.recordValue(Math.min(latency.getHighestTrackableValue(),
-                        Math.max(0, now - appendNanos[(int) (sequence - firstSequence)])));
-            }
-        }
-
-        private static void send(final SocketChannel channel, final String body) throws IOException {
-            final String soh = body.replace('|', '\u0001');
-            final String head = "8=FIX.4.4\u00019=" + soh.length() + "\u0001";
-            int sum = 0;
-            for (final byte b : (head + soh).getBytes(StandardCharsets.US_ASCII)) {
-                sum += b;
-            }
-            final String message = head + soh + "10=" + String.format("%03d", sum & 0xFF) + "\u0001";
-            final ByteBuffer out = ByteBuffer.wrap(message.getBytes(StandardCharsets.US_ASCII));
-            while (out.hasRemaining()) {
-                channel.write(out);
-            }
-        }
-
-        private static String now() {
-            return UTC.format(Instant.now());
         }
     }
 }

@@ -391,15 +391,22 @@ public final class BenchScenarios {
                             .latency("book updated, flat out", "flatOut.bookUpdated")),
             new BenchScenario("fix-fan-out", FixFanOutBench::main,
                     "FIX market data: one gateway fans each market-data journal message out as 35=X to N subscribers"
-                            + " on real TCP connections; tick (journal append) to subscriber (35=X read), by N",
-                    "the phase with one subscriber in the same run",
-                    "none yet; a slow subscriber is conflated, never slows the others (SlowSubscriberTest)",
-                    List.of("--messages", "5000", "--warmup", "5000", "--subscribers", "1,10"),
+                            + " on real TCP connections; tick (journal append) to subscriber (35=X read), by N; then a"
+                            + " trading session's order round trip through engine, marketdata and gateway with 50"
+                            + " subscribers against none",
+                    "the phase with one subscriber, and the order path with no subscribers, in the same run",
+                    "order round trip with 50 subscribers within 1.2x of none; a slow subscriber is conflated, never"
+                            + " slows the others (SlowSubscriberTest)",
+                    List.of("--messages", "5000", "--warmup", "5000", "--subscribers", "1,10",
+                            "--order-path-subscribers", "10", "--order-path-warmup", "2000",
+                            "--order-path-orders", "2000", "--order-path-rounds", "4"),
                     List.of(),
                     new ReportSpec()
                             .latency("tick to subscriber, 1 subscriber", "subscribers1.tickToSubscriber")
                             .latency("tick to subscriber, 10 subscribers", "subscribers10.tickToSubscriber")
-                            .latency("tick to subscriber, 50 subscribers", "subscribers50.tickToSubscriber")));
+                            .latency("tick to subscriber, 50 subscribers", "subscribers50.tickToSubscriber")
+                            .latency("order round trip, no subscribers", "orderPath.withoutSubscribers.roundTrip")
+                            .latency("order round trip, with subscribers", "orderPath.withSubscribers.roundTrip")));
 
     private BenchScenarios() {
     }

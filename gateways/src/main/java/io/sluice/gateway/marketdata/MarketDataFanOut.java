@@ -117,6 +117,15 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
         }
     }
 
+    /**
+     * Answers a snapshot request (SubscriptionRequestType 0): one snapshot (W) of the latest book, numbered with the
+     * last feed sequence applied; no subscription is kept. @return false if the session could not queue it
+     */
+    public boolean snapshotOnly(final FixSession session, final int instrument, final boolean topOnly, final int types,
+                                final DirectBuffer reqIds, final int reqIdOffset, final int reqIdLength) {
+        return messages.snapshot(session, reqIds, reqIdOffset, reqIdLength, instrument, topOnly, types, lastSequence);
+    }
+
     @Override
     public void onBatch(final long engineIndex, final long firstSequence, final int count, final DirectBuffer blocks,
                         final int length) {

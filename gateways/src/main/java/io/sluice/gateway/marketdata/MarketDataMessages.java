@@ -7,6 +7,7 @@ import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.gateway.session.FixSession;
 import io.sluice.marketdata.book.OrderBooks;
 import io.sluice.marketdata.feed.TradingStatus;
+import org.agrona.DirectBuffer;
 
 /**
  * Encodes the FIX market-data messages a session sends: MarketDataSnapshotFullRefresh (W) of a subscription's book,
@@ -48,17 +49,26 @@ public final class MarketDataMessages {
      * @return false if the session could not queue it
      */
     public boolean snapshot(final Subscriptions subscriptions, final int slot, final long rptSeq) {
-        final int instrument = subscriptions.instrument(slot);
-        final int depth = subscriptions.topOnly(slot) ? 1 : maxSnapshotEntries / 2;
-        final int bids = subscriptions.wants(slot, Subscriptions.BID)
-                ? Math.min(depth, books.levels(instrument, true)) : 0;
-        final int offers = subscriptions.wants(slot, Subscriptions.OFFER)
-                ? Math.min(depth, books.levels(instrument, false)) : 0;
-        final boolean trade = subscriptions.wants(slot, Subscriptions.TRADE) && books.lastTradeQuantity(instrument) > 0;
-        final FixSession session = subscriptions.owner(slot);
+        return snapshot(subscriptions.owner(slot), subscriptions.reqIds(), subscriptions.reqIdOffset(slot),
+                subscriptions.reqIdLength(slot), subscriptions.instrument(slot), subscriptions.topOnly(slot),
+                subscriptions.entryTypes(slot), rptSeq);
+    }
+
+    /**
+     * Sends {@code session} a snapshot (W) of {@code instrument}'s book with the MDReqID in {@code reqIds}, of the
+     * entry-type bits {@code types} ({@link Subscriptions#BID} ...), top of book only if {@code topOnly}.
+     *
+     * @return false if the session could not queue it
+     */
+    public boolean snapshot(final FixSession session, final DirectBuffer reqIds, final int reqIdOffset,
+                            final int reqIdLength, final int instrument, final boolean topOnly, final int types,
+                            final long rptSeq) {
+        final int depth = topOnly ? 1 : maxSnapshotEntries / 2;
+        final int bids = (types & Subscriptions.BID) != 0 ? Math.min(depth, books.levels(instrument, true)) : 0;
+        final int offers = (types & Subscriptions.OFFER) != 0 ? Math.min(depth, books.levels(instrument, false)) : 0;
+        final boolean trade = (types & Subscriptions.TRADE) != 0 && books.lastTradeQuantity(instrument) > 0;
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.MARKET_DATA_SNAPSHOT_FULL_REFRESH)
-                .field(FixTags.MD_REQ_ID, subscriptions.reqIds(), subscriptions.reqIdOffset(slot),
-                        subscriptions.reqIdLength(slot))
+                .field(FixTags.MD_REQ_ID, reqIds, reqIdOffset, reqIdLength)
                 .longField(FixTags.RPT_SEQ, rptSeq)
                 .shortTextField(FixTags.SYMBOL, books.symbol(instrument))
                 .longField(FixTags.NO_MD_ENTRIES, bids + offers + (trade ? 1 : 0));

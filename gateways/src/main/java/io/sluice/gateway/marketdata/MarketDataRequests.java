@@ -14,9 +14,11 @@ import org.agrona.DirectBuffer;
  * (SubscriptionRequestType 1) names an MDReqID, a MarketDepth (0 full book, 1 top of book), MDEntryTypes (0 bid,
  * 1 offer, 2 trade) and symbols; each symbol becomes one subscription, sent its snapshot (W) and trading status (f) at
  * once, then incrementals (X) by the {@link MarketDataFanOut}. An unsubscribe (2) ends every subscription of that
- * MDReqID. A request is taken whole or refused whole with a MarketDataRequestReject (Y) naming the first thing wrong
- * ({@link MdReqRejReason}): its SubscriptionRequestType, MarketDepth or MDEntryType, a duplicate MDReqID, an unknown
- * symbol, a symbol the session is not entitled to, or more subscriptions than the session may hold.
+ * MDReqID. A snapshot request (0) is answered with one snapshot per symbol and keeps nothing (its MDReqID is no
+ * subscription's, nor counts against the session's limit). A request is taken whole or refused whole with a
+ * MarketDataRequestReject (Y) naming the first thing wrong ({@link MdReqRejReason}): its SubscriptionRequestType,
+ * MarketDepth or MDEntryType, a duplicate MDReqID, an unknown symbol, a symbol the session is not entitled to, or more
+ * subscriptions than the session may hold.
  */
 public final class MarketDataRequests implements FixApplication {
     private final FixApplication orders;
@@ -68,7 +70,7 @@ public final class MarketDataRequests implements FixApplication {
             }
             return;
         }
-        if (type != '1') {
+        if (type != '1' && type != '0') {
             MarketDataMessages.reject(session, request, MdReqRejReason.UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE,
                     MdReqRejReason.UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE_TEXT);
             return;
@@ -85,7 +87,7 @@ public final class MarketDataRequests implements FixApplication {
                     MdReqRejReason.UNSUPPORTED_MD_ENTRY_TYPE_TEXT);
             return;
         }
-        if (subscriptions.holds(owner, buffer, reqIdOffset, reqIdLength)) {
+        if (type == '1' && subscriptions.holds(owner, buffer, reqIdOffset, reqIdLength)) {
             MarketDataMessages.reject(session, request, MdReqRejReason.DUPLICATE_MD_REQ_ID,
                     MdReqRejReason.DUPLICATE_MD_REQ_ID_TEXT);
             return;
@@ -106,6 +108,15 @@ public final class MarketDataRequests implements FixApplication {
                 }
                 symbols++;
             }
+        }
+        if (type == '0') {
+            for (int i = 0; i < request.fieldCount(); i++) {
+                if (request.tag(i) == FixTags.SYMBOL) {
+                    fanOut.snapshotOnly(session, instrument(request, i), depth == 1, types, buffer, reqIdOffset,
+                            reqIdLength);
+                }
+            }
+            return;
         }
         if (subscriptions.held(owner) + symbols > subscriptions.maxSubscriptions(owner)) {
             MarketDataMessages.reject(session, request, MdReqRejReason.INSUFFICIENT_PERMISSIONS, tooManyTexts[owner]);

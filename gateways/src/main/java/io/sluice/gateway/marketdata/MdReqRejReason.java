@@ -17,7 +17,7 @@ public final class MdReqRejReason {
     /** Followed by the session's limit and " per session". */
     public static final String TOO_MANY_TEXT = "Too many market data subscriptions: at most ";
     public static final String UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE_TEXT =
-            "SubscriptionRequestType must be 1 (subscribe) or 2 (unsubscribe)";
+            "SubscriptionRequestType must be 0 (snapshot), 1 (subscribe) or 2 (unsubscribe)";
     public static final String UNSUPPORTED_MARKET_DEPTH_TEXT = "MarketDepth must be 0 (full book) or 1 (top of book)";
     public static final String UNSUPPORTED_MD_ENTRY_TYPE_TEXT = "MDEntryType must be 0 (bid), 1 (offer) or 2 (trade)";
     public static final String UNKNOWN_MD_REQ_ID_TEXT = "Unknown MDReqID: no subscription to end";

@@ -107,6 +107,11 @@ public final class Subscriptions {
         return topOnly[slot];
     }
 
+    /** @return the entry-type bits the subscription asked for */
+    public int entryTypes(final int slot) {
+        return entryTypes[slot];
+    }
+
     /** @return whether the subscription asked for any of the entry-type bits {@code types} */
     public boolean wants(final int slot, final int types) {
         return (entryTypes[slot] & types) != 0;

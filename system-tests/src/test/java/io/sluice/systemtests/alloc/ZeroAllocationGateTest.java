@@ -2,6 +2,7 @@ package io.sluice.systemtests.alloc;
 
 import io.sluice.bench.burst.JournalFootprint;
 import io.sluice.gateway.transport.TlsLayer;
+import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
@@ -23,16 +24,21 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The zero-allocation gate (DESIGN.md, hot path rules): a real engine and a real gateway, each a child JVM
  * under the Epsilon collector (which never frees) with a small fixed heap, take a million FIX orders from a
- * pipelined load client, and neither hot thread (the engine's loop; the gateway's one thread doing FIX I/O
- * and tailing the engine journal) may allocate per order. Each hot thread's allocated bytes are read in its
+ * pipelined load client, and neither hot thread (the engine's loop; the gateway's one thread doing FIX I/O,
+ * tailing the engine journal and fanning market data out) may allocate per order. {@code ./sluice marketdata} derives
+ * the feed of every fill, and a FIX subscriber holds the book: each order's trade and level change go out to it as
+ * an incremental (X) from the gateway's thread, so the gate holds the market-data path too. Each hot thread's
+ * allocated bytes are read in its
  * own JVM ({@link ChildJvm}, the JVM's per-thread counter) after a warm-up and after the measured orders.
  * <p>
  * The measured orders run in two equal stretches, each hot thread's allocation read after each. Tolerance:
@@ -75,6 +81,7 @@ class ZeroAllocationGateTest {
 
     @TempDir
     Path dir;
+    private volatile IOException subscriberFailure;
 
     @Test
     void noHotThreadAllocatesPerOrderOverAMillionOrdersUnderEpsilon() throws Exception {
@@ -95,15 +102,34 @@ class ZeroAllocationGateTest {
     private void gate(final FixTransport transport, final List<String> gatewayJvm) throws Exception {
         final SessionIdentity buyer = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
         final SessionIdentity seller = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
-        try (SluiceDeployment sluice = SluiceDeployment.start(dir.resolve("sluice-" + transport),
-                List.of(new SluiceDeployment.GatewaySpec(1, transport, List.of(buyer, seller))),
+        final SessionIdentity watcher = SessionIdentity.ofSluiceClient("MD1", PASSWORD);
+        try (SluiceDeployment sluice = SluiceDeployment.prepare(dir.resolve("sluice-" + transport),
+                List.of(new SluiceDeployment.GatewaySpec(1, transport, List.of(buyer, seller, watcher),
+                        Map.of("MD1", "marketData: { symbols: [ " + SluiceDeployment.SYMBOL + " ], maxSubscriptions: 1 }"),
+                        "marketData: { instruments: [ " + SluiceDeployment.SYMBOL + " ] }")),
                 SluiceIdle.BACKOFF, new SluiceDeployment.ProcessSettings(System.getProperty("java.class.path"),
-                        EPSILON, gatewayJvm, CpuPinning.NONE));
+                        EPSILON, gatewayJvm, CpuPinning.NONE), SluiceDeployment.JournalDisk.DEFAULTS);
              LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seller));
              FixClientSession session = new FixClientSession(sluice.endpoint(1), buyer);
+             FixClientSession subscriber = new FixClientSession(sluice.endpoint(1), watcher);
              Watchdog ignored = Watchdog.closeAfter(RUN_TIMEOUT, session)) {
+            requireAlive(sluice.launchEngine(), sluice);
+            sluice.launchMarketData();
+            sluice.startGateway(1);
             liquidity.start(Duration.ofSeconds(60));
             session.logon(Duration.ofSeconds(60));
+            subscriber.logon(Duration.ofSeconds(60));
+            subscriber.sendMarketDataSubscription("MD1", SluiceDeployment.SYMBOL);
+            Thread.ofPlatform().daemon().name("market-data-subscriber").start(() -> {
+                try {
+                    boolean open = true;
+                    while (open) {
+                        open = subscriber.poll((report, receivedNanos) -> { }); // blocks until bytes come
+                    }
+                } catch (final IOException e) {
+                    subscriberFailure = e;
+                }
+            });
             final OrderLoad load = new OrderLoad(session, StandardOrders.BUY, WINDOW, 1, OrderLoad.newRecorder());
             final long deadline = System.nanoTime() + RUN_TIMEOUT.toNanos();
             send(load, WARM_UP_ORDERS, deadline, sluice);
@@ -112,6 +138,7 @@ class ZeroAllocationGateTest {
                  ChildJvm gateway = ChildJvm.attach(sluice.gateway(1).pid())) {
                 final String heapsAfterWarmUp = "engine heap " + heap(engine.heap()) + "; gateway heap " + heap(gateway.heap());
                 final long journalBytesBefore = JournalFootprint.fileBytes(sluice.root());
+                final long feedBefore = gatewayCounter(sluice, "sluice_gateway_market_data_sequence");
                 final long start = System.nanoTime();
                 final boolean tls = transport == FixTransport.TLS;
                 final List<HotThread.Measurement> first = stretch(load, deadline, sluice, engine, gateway, tls);
@@ -128,7 +155,16 @@ class ZeroAllocationGateTest {
                         + " gateway heap %s%n", (JournalFootprint.fileBytes(sluice.root()) - journalBytesBefore) >> 20,
                         heapsAfterWarmUp, heap(engine.heap()), heap(gateway.heap()));
 
+                final long feedMessages = gatewayCounter(sluice, "sluice_gateway_market_data_sequence") - feedBefore;
+                System.out.printf(Locale.ROOT, "  market data: the gateway applied %,d feed messages during the measured"
+                        + " orders and sent their incrementals to one subscriber (%,d conflated, %,d cut off)%n",
+                        feedMessages, gatewayCounter(sluice, "sluice_gateway_market_data_conflated_total"),
+                        gatewayCounter(sluice, "sluice_gateway_market_data_cut_off_total"));
                 assertEquals(WARM_UP_ORDERS + ORDERS, load.filled(), "every order filled");
+                assertTrue(feedMessages >= ORDERS, "a trade in the feed per order, fanned out: " + feedMessages);
+                assertEquals(0, gatewayCounter(sluice, "sluice_gateway_market_data_cut_off_total"),
+                        "the subscriber kept up");
+                assertNull(subscriberFailure, () -> "the subscriber's connection: " + subscriberFailure);
                 requireAlive(sluice.engine(), sluice);
                 requireAlive(sluice.gateway(1), sluice);
                 for (int i = 0; i < first.size(); i++) {
@@ -190,6 +226,14 @@ class ZeroAllocationGateTest {
                     done, orders, connected ? "connected" : "connection lost or timed out", load.rejected(),
                     load.firstRejectText() == null ? "" : ": " + load.firstRejectText(), sluice.logs(3_000)));
         }
+    }
+
+    private static long gatewayCounter(final SluiceDeployment sluice, final String metric) {
+        return new CountersDirectory(sluice.journals()).read().stream()
+                .filter(process -> process.process().equals("gateway-1"))
+                .flatMap(process -> process.counters().stream())
+                .filter(counter -> counter.label().metric().equals(metric))
+                .mapToLong(CountersDirectory.Counter::value).sum();
     }
 
     private static void requireAlive(final JavaProcess process, final SluiceDeployment sluice) {

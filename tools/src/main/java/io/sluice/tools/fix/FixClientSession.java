@@ -189,6 +189,24 @@ public final class FixClientSession implements AutoCloseable {
         queue();
     }
 
+    /**
+     * Sends a MarketDataRequest (V) subscribing to {@code symbol}'s full book, bids, offers and trades, as MDReqID
+     * {@code reqId}; what the gateway sends back (W, X, f) is read and dropped by {@link #poll}.
+     */
+    public void sendMarketDataSubscription(final String reqId, final String symbol) throws IOException {
+        start(MsgTypes.MARKET_DATA_REQUEST, epochClock.time())
+                .field(FixTags.MD_REQ_ID, reqId.getBytes(StandardCharsets.US_ASCII))
+                .charField(FixTags.SUBSCRIPTION_REQUEST_TYPE, '1')
+                .longField(FixTags.MARKET_DEPTH, 0)
+                .longField(FixTags.NO_MD_ENTRY_TYPES, 3)
+                .charField(FixTags.MD_ENTRY_TYPE, '0')
+                .charField(FixTags.MD_ENTRY_TYPE, '1')
+                .charField(FixTags.MD_ENTRY_TYPE, '2')
+                .longField(FixTags.NO_RELATED_SYM, 1)
+                .field(FixTags.SYMBOL, symbol.getBytes(StandardCharsets.US_ASCII));
+        send();
+    }
+
     /** Sends a Logout and closes the connection without waiting for the answer. */
     public void logout() throws IOException {
         if (channel != null && channel.isOpen() || tlsSocket != null && !tlsSocket.isClosed()) {

@@ -1,5 +1,6 @@
 package io.sluice.tools.fix;
 
+import io.sluice.marketdata.MarketDataMain;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
@@ -85,6 +86,7 @@ public final class SluiceDeployment implements AutoCloseable {
     private final Map<Integer, JavaProcess> gateways = new LinkedHashMap<>();
     private final Thread killOnExit = new Thread(this::killAll, "sluice-deployment-kill-on-exit");
     private JavaProcess engine;
+    private JavaProcess marketData;
     private String gatewayReplication = "none";
     private String engineSettings = "";
 
@@ -236,6 +238,30 @@ public final class SluiceDeployment implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Starts {@code ./sluice marketdata} on the deployment's journals, deriving the feed of {@link #SYMBOL} (its UDP
+     * packets to the discard port, retransmission on a free port), and returns once it is live. Start it after the
+     * engine and before a gateway that serves market data ({@code marketData} in its settings).
+     */
+    public JavaProcess launchMarketData() throws IOException {
+        final Path config = Files.writeString(root.resolve("config/marketdata.yaml"), """
+                !MarketDataConfig {
+                  journalRoot: "%s",
+                  instruments: [ %s ],
+                  incremental: [ "127.0.0.1:9" ],
+                  retransmit: "127.0.0.1:0",
+                  idle: { strategy: %s }
+                }
+                """.formatted(journals(), SYMBOL, idle.gatewayIdle().strategy()));
+        final JavaProcess started = JavaProcess.start("marketdata", logs().resolve("marketdata.log"),
+                settings.classPath(), List.of(), MarketDataMain.class, "--config", config.toString());
+        marketData = started;
+        PollUntil.await(() -> !started.isAlive() || started.logText().contains("marketdata: live"), READY_TIMEOUT,
+                () -> "marketdata to go live; its log: " + started.logText());
+        requireAlive(started);
+        return started;
+    }
+
     /** Starts gateway {@code id} (again, after a kill) and returns once it accepts connections. */
     public void startGateway(final int id) throws IOException {
         requireAlive(launchGateway(id));
@@ -291,6 +317,9 @@ public final class SluiceDeployment implements AutoCloseable {
     public String logs(final int maxCharsEach) {
         final StringBuilder text = new StringBuilder();
         final List<JavaProcess> all = new ArrayList<>(gateways.values());
+        if (marketData != null) {
+            all.addFirst(marketData);
+        }
         if (engine != null) {
             all.addFirst(engine);
         }
@@ -318,11 +347,14 @@ public final class SluiceDeployment implements AutoCloseable {
         }
     }
 
-    /** Stops the gateways, then the engine (SIGTERM, then SIGKILL after a grace period). */
+    /** Stops the gateways, marketdata, then the engine (SIGTERM, then SIGKILL after a grace period). */
     @Override
     public void close() throws InterruptedException {
         for (final JavaProcess gateway : gateways.values()) {
             gateway.stop(STOP_TIMEOUT.toSeconds());
+        }
+        if (marketData != null) {
+            marketData.stop(STOP_TIMEOUT.toSeconds());
         }
         if (engine != null) {
             engine.stop(STOP_TIMEOUT.toSeconds());
@@ -338,6 +370,9 @@ public final class SluiceDeployment implements AutoCloseable {
     private void killAll() {
         for (final JavaProcess gateway : gateways.values()) {
             kill(gateway);
+        }
+        if (marketData != null) {
+            kill(marketData);
         }
         if (engine != null) {
             kill(engine);
