@@ -408,8 +408,10 @@ public final class FixSession {
             work++;
         }
         final long silentMillis = now - lastReceivedMillis;
+        // Without a resend, a client is logged out only after a TestRequest it left unanswered: a gateway thread
+        // that was descheduled past both limits sends the TestRequest first and gives the client its HeartBtInt.
         if (testRequestSentMillis != 0 ? now - testRequestSentMillis >= heartbeatMillis
-                : silentMillis >= 2 * heartbeatMillis + heartbeatMillis / 5) {
+                : resend.inProgress() && silentMillis >= 2 * heartbeatMillis + heartbeatMillis / 5) {
             final StringBuilder why = text("No message for ").append(silentMillis / 1000).append(" s");
             logoutAndDisconnect(testRequestSentMillis != 0 ? why.append(", TestRequest unanswered") : why);
             return work + 1;

@@ -244,6 +244,18 @@ class FixSessionTest {
         }
 
         @Test
+        void aGatewayThreadLateForBothLimitsSendsTheTestRequestBeforeAnyLogout() {
+            bench.advance(3_000);
+            bench.session.onTimer();
+            assertTrue(bench.connection.next("1").has(FixTags.TEST_REQ_ID), "a TestRequest, not a Logout");
+            assertTrue(bench.connection.nothingSent());
+            assertEquals(FixSessionState.ACTIVE, bench.session.state());
+            bench.advance(1_000);
+            bench.session.onTimer();
+            assertEquals("No message for 4 s, TestRequest unanswered", bench.connection.next("5").get(FixTags.TEXT));
+        }
+
+        @Test
         void aSilentClientIsLoggedOutEvenWhileAResendToItIsPaused() {
             echo(echo -> { });
             echo(echo -> { });
