@@ -22,7 +22,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}): its id, the journal root,
+ * A gateway's configuration, read from YAML (see {@code gateway-example.yaml}). Its id, the journal root,
  * where it listens ({@code tcp://host:port} or {@code unix:/path}; more addresses in {@code alsoListen}, and
  * {@code tls://host:port} or {@code tls+unix:/path} for TLS with the settings of {@code tls}, a {@link TlsConfig}),
  * the sessions it accepts (each optionally of a firm, a client certificate and an inbound throttle, or a drop copy of

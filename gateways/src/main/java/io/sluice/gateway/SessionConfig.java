@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One FIX session a gateway accepts, as configured in YAML: the client's SenderCompID, the CompID it must
- * address the gateway by, its credentials (Username 553 is checked only when configured), optionally its own
- * minimum HeartBtInt (108), overriding the gateway's, and optionally its firm. The firm (at most 10 characters,
+ * One FIX session a gateway accepts, as configured in YAML. The client's SenderCompID, the CompID it must address the
+ * gateway by, its credentials (Username 553 is checked only when configured), optionally its own minimum HeartBtInt
+ * (108), overriding the gateway's, and optionally its firm. The firm (at most 10 characters,
  * like other identifiers) is written into every order command of the session: orders of one firm never trade
  * with each other (self-match prevention across sessions), and gateways may share CompIDs only as one firm
  * ({@link SessionClaims}). Without a firm, a session is its own scope.

@@ -13,10 +13,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The {@code tls} entry of a gateway's configuration ({@code !Tls}), used by every {@code tls://} and
- * {@code tls+unix:} listen address: the gateway's PKCS12 key store, the PKCS12 trust store client certificates must
- * chain to, whether clients are asked for a certificate ({@code clientAuth: none | want | need}), and the protocols
- * and cipher suites (defaults: {@link TlsSettings#DEFAULT_PROTOCOLS}, {@link TlsSettings#DEFAULT_CIPHER_SUITES}).
+ * The {@code tls} entry of a gateway's configuration ({@code !Tls}), used by every {@code tls://} and {@code tls+unix:}
+ * listen address. The gateway's PKCS12 key store, the PKCS12 trust store client certificates must chain to, whether
+ * clients are asked for a certificate ({@code clientAuth: none | want | need}), and the protocols and cipher suites
+ * (defaults: {@link TlsSettings#DEFAULT_PROTOCOLS}, {@link TlsSettings#DEFAULT_CIPHER_SUITES}).
  * Each password is given either in the file ({@code keyStorePassword}) or, to keep it out of the file, as the name of
  * an environment variable that holds it ({@code keyStorePasswordEnv}); the same for the trust store.
  */

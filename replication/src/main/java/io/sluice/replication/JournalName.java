@@ -6,8 +6,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One journal of a deployment as replication knows it: its directory name under the root ({@link Journals}'s
- * naming), what kind of journal that is, and for a gateway's journals the gateway id. The kind decides what an
+ * One journal of a deployment as replication knows it. Its directory name under the root ({@link Journals}'s naming),
+ * what kind of journal that is, and for a gateway's journals the gateway id. The kind decides what an
  * excerpt must wait for before it is shipped ({@link CausalGate}).
  *
  * @param name      the directory name, e.g. {@code gateway-1-out}

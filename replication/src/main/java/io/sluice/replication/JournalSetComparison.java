@@ -16,9 +16,9 @@ import java.util.TreeSet;
 import java.util.stream.Stream;
 
 /**
- * Whether a replica root holds the same journals as its primary, excerpt by excerpt: the same journals
- * ({@code engine}, {@code gateway-N}, {@code gateway-N-out}), each with the same excerpts at the same indexes, byte for
- * byte. What the demo's {@code --replicate} summary and the multi-host scenario say at their end; both journals are
+ * Whether a replica root holds the same journals as its primary, excerpt by excerpt. The same journals ({@code engine},
+ * {@code gateway-N}, {@code gateway-N-out}), each with the same excerpts at the same indexes, byte for byte. What the
+ * demo's {@code --replicate} summary and the multi-host scenario say at their end; both journals are
  * read read-only, in step, so a root of any size is compared in constant memory. While a replica is still catching up
  * it differs by holding fewer excerpts, so a caller polls {@link #of} until {@link #identical()} or a deadline.
  *

@@ -7,7 +7,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import java.util.Properties;
 
 /**
- * Every Kafka client property replication sets, in one place: the shipper's fenced producer, the readers of a
+ * Every Kafka client property replication sets, in one place. The shipper's fenced producer, the readers of a
  * deployment's log (receiver, resume, promote) and the admin clients.
  * <p>
  * Readers read {@code read_uncommitted}, up to the high watermark: the shipper's transactions fence a zombie shipper

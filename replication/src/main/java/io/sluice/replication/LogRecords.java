@@ -17,7 +17,7 @@ import java.util.function.Predicate;
 import java.util.zip.CRC32C;
 
 /**
- * What a deployment's log holds, looked up by reading it ({@link LogTopic}, one partition): where each journal ends in
+ * What a deployment's log holds, looked up by reading it ({@link LogTopic}, one partition). Where each journal ends in
  * it (where a shipper resumes, how far {@code ./sluice promote} must have caught up), and after which record a replica
  * resumes. At start only; each look is a fetch or a few.
  * <ul>

@@ -3,9 +3,9 @@ package io.sluice.replication;
 import java.util.regex.Pattern;
 
 /**
- * How a deployment's journals map onto Kafka (topic format {@value LogFrame#FORMAT}): one topic,
- * {@code sluice.<deployment>.log}, with one partition, carrying every journal's excerpts in the order the shipper read
- * them, causes before effects ({@link CausalGate}), in frames of several excerpts ({@link LogFrame}). One partition
+ * How a deployment's journals map onto Kafka (topic format {@value LogFrame#FORMAT}): one topic with one partition. The
+ * topic {@code sluice.<deployment>.log} carries every journal's excerpts in the order the shipper read them, causes
+ * before effects ({@link CausalGate}), in frames of several excerpts ({@link LogFrame}). One partition
  * keeps one order for the whole deployment, so any prefix of the log, such as what survives the loss of the primary,
  * is a state the primary passed through, with no transaction to wait for. Formats 1 and 2 had a topic per journal,
  * {@code sluice.<deployment>.<journal>}: a shipper or receiver that finds one refuses, saying so.

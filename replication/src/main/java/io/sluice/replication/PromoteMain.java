@@ -19,8 +19,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice promote --root DIR [--bootstrap-servers HOSTS]}: makes a replica root the deployment's primary, the
- * step of a standby takeover between "the primary is stopped or fenced" and "start the engine and gateways on the
+ * {@code ./sluice promote --root DIR [--bootstrap-servers HOSTS]}: makes a replica root the deployment's primary. It
+ * is the step of a standby takeover between "the primary is stopped or fenced" and "start the engine and gateways on the
  * standby". In order, refusing (exit {@value ReplicateMain#EXIT_REFUSED}, nothing changed) at the first problem:
  * <ol>
  *   <li>no receiver writes the root ({@link RootLock}, held until the end, so none starts meanwhile);</li>

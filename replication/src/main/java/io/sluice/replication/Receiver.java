@@ -39,7 +39,7 @@ import java.util.zip.CRC32C;
 
 /**
  * The receiving side of replication, as an Agrona agent: reads its deployment's log ({@link LogTopic}) and rebuilds
- * every journal under the replica root, the same excerpts at the same indexes, byte for byte ({@link ReplicaJournal}),
+ * every journal under the replica root. The same excerpts at the same indexes, byte for byte ({@link ReplicaJournal}),
  * in the log's order: so the replica, at any instant, is a state the primary passed through.
  * <ul>
  *   <li><b>Commit point</b>: the local journals. At start (after a {@code kill -9} too) the replica holds a prefix of

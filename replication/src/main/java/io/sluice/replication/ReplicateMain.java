@@ -13,9 +13,10 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
- * {@code ./sluice replicate --config FILE}: ships a primary root's journals to Kafka ({@code mode: ship}, a
- * {@link Shipper}) or rebuilds them under a replica root ({@code mode: receive}, a {@link Receiver}), on an agent
- * thread ({@link AgentThread}) until SIGTERM ({@link SigtermHook}). Exit codes, each with a message on stderr:
+ * {@code ./sluice replicate --config FILE}: ships a primary root's journals to Kafka or rebuilds them under a replica
+ * root. Shipping is {@code mode: ship}, a {@link Shipper}; rebuilding {@code mode: receive}, a {@link Receiver}; either
+ * runs on an agent thread ({@link AgentThread}) until SIGTERM ({@link SigtermHook}). Exit codes, each with a message on
+ * stderr:
  * 0 stopped by SIGTERM; {@value #EXIT_FAILED} an unforeseen failure; {@value #EXIT_BAD_CONFIG} a missing or invalid
  * config; {@value #EXIT_REFUSED} refused ({@link ReplicationRefusedException}: another shipper or receiver on the root,
  * a journal another process writes, a root of another deployment, a gap, a mismatch, a broker that lost records; the

@@ -7,10 +7,10 @@ import net.openhft.chronicle.wire.SelfDescribingMarshallable;
 import java.nio.file.Path;
 
 /**
- * The config of {@code ./sluice replicate} (YAML, see {@code replicate-ship-example.yaml} and
- * {@code replicate-receive-example.yaml}): whether this process ships a primary root's journals to Kafka or rebuilds
- * them under a replica root, the deployment id (part of every topic name), the root, the Kafka bootstrap servers, and
- * for a shipper the replication factor and {@code min.insync.replicas} of the topics it creates.
+ * The config of {@code ./sluice replicate} (YAML, see {@code replicate-ship-example.yaml} and {@code
+ * replicate-receive-example.yaml}). Whether this process ships a primary root's journals to Kafka or rebuilds them
+ * under a replica root, the deployment id (part of every topic name), the root, the Kafka bootstrap servers, and for a
+ * shipper the replication factor and {@code min.insync.replicas} of the topics it creates.
  */
 public final class ReplicationConfig extends SelfDescribingMarshallable {
     /** Which direction this process replicates. */

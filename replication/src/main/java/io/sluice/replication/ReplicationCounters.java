@@ -8,9 +8,9 @@ import org.agrona.concurrent.status.AtomicCounter;
 import java.nio.file.Path;
 
 /**
- * A shipper's or a receiver's live counters, in its process's {@link CountersFile} under its root
- * ({@code <root>/counters/shipper.counters}, {@code <replica root>/counters/receiver.counters}), which
- * {@code ./sluice stat} and {@code ./sluice metrics} read from outside:
+ * A shipper's or a receiver's live counters, which {@code ./sluice stat} and {@code ./sluice metrics} read from
+ * outside. They live in its process's {@link CountersFile} under its root ({@code <root>/counters/shipper.counters},
+ * {@code <replica root>/counters/receiver.counters}):
  * <ul>
  *   <li>{@code sluice_replication_kafka_up} (gauge): 1 while Kafka answers, 0 while it is unreachable (or not yet
  *   heard from); {@code sluice_replication_kafka_errors_total}: every failure that showed Kafka unreachable (a send

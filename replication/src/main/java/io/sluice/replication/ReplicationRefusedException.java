@@ -1,9 +1,9 @@
 package io.sluice.replication;
 
 /**
- * Replication stops rather than go on with journals it cannot prove equal: a replica root of another deployment, a
- * record whose index is not the next one, bytes that differ from what a journal holds at that index, a broker that
- * lost records. The message names the journal, the index and the reason; the process exits with
+ * Replication stops rather than go on with journals it cannot prove equal. A replica root of another deployment, a
+ * record whose index is not the next one, bytes that differ from what a journal holds at that index, a broker that lost
+ * records. The message names the journal, the index and the reason; the process exits with
  * {@link ReplicateMain#EXIT_REFUSED}.
  */
 public final class ReplicationRefusedException extends RuntimeException {

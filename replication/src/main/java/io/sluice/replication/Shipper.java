@@ -30,9 +30,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.zip.CRC32C;
 
 /**
- * The shipping side of replication, as an Agrona agent: tails every journal under a primary root (opened read-only,
- * so it can never slow or disturb a writer) and appends its excerpts, bytes unchanged, to the deployment's log
- * ({@link LogTopic}: one partition, frames of several excerpts, {@link LogFrame}) with {@code acks=all}.
+ * The shipping side of replication, as an Agrona agent: tails every journal under a primary root and appends its
+ * excerpts to the deployment's log. The journals are opened read-only, so it can never slow or disturb a writer; the
+ * excerpts go bytes unchanged to the log ({@link LogTopic}: one partition, frames of several excerpts, {@link
+ * LogFrame}) with {@code acks=all}.
  * <ul>
  *   <li><b>Order and causality</b>: one partition written in order keeps one order for every journal; the
  *   {@link CausalGate} holds an engine excerpt until its command is earlier in the log, and a gateway's sent-report

@@ -2,7 +2,7 @@ package io.sluice.replication;
 
 /**
  * A newer shipper of the same deployment (the same {@code transactional.id}) called {@code initTransactions()}, so
- * Kafka fenced this one's producer: by Kafka's definition this shipper is a zombie. It stops rather than
+ * Kafka fenced this one's producer. By Kafka's definition this shipper is a zombie. It stops rather than
  * re-initialise and fence the other back, which would leave two shippers fencing each other in turn. The process exits
  * with {@link ReplicateMain#EXIT_FENCED}; a supervisor should not restart it.
  */

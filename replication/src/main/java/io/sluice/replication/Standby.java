@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A standby that takes its deployment over by itself, as an Agrona agent: it runs a {@link Receiver} into its replica
+ * A standby that takes its deployment over by itself, as an Agrona agent. It runs a {@link Receiver} into its replica
  * root and watches the primary's heartbeats in the lease topic ({@link PrimaryWatch}). When they have been silent for
  * {@link StandbyConfig#failoverAfterMillis()} while Kafka answered, it takes over in the steps of
  * {@code ./sluice promote}, printing each with its time: catch up with the log, fence the primary's shipper and claim

@@ -10,10 +10,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The config of {@code ./sluice standby} (YAML, see {@code standby-example.yaml}): the deployment it stands by for, its
+ * The config of {@code ./sluice standby} (YAML, see {@code standby-example.yaml}). The deployment it stands by for, its
  * replica root, Kafka, its own name (in its claim), how long the primary may be silent before it takes over, and the
- * commands that start the engine and the gateways on the promoted root (each a command line, split at spaces), with
- * the standby's own configs and listen addresses.
+ * commands that start the engine and the gateways on the promoted root (each a command line, split at spaces), with the
+ * standby's own configs and listen addresses.
  */
 public final class StandbyConfig extends SelfDescribingMarshallable {
     /** How long the primary may be silent unless configured: see {@link #failoverAfterMillis()}. */

@@ -29,12 +29,12 @@ import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A child process writing a deployment's journals as its gateways and engine do, through the contracts' method
- * writers, at a steady rate: for each event, a command in {@code gateway-N}, one engine excerpt answering it (one or
- * two reports, the input's MetaData), and in {@code gateway-N-out} the message sent for the report (with the report's
- * engine index) and its delivery; and in {@code marketdata}, through the marketdata module's {@link BatchWriter} with its
- * writer lock, as {@code ./sluice marketdata} writes it, a batch per engine excerpt naming it (an add order), after a
- * first batch naming none (the instrument's status). Gateways 1 and 2 from the start, gateway 3 from event 1000 on (a
+ * A child process writing a deployment's journals as its gateways and engine do, through the contracts' method writers,
+ * at a steady rate. For each event, a command in {@code gateway-N}, one engine excerpt answering it (one or two
+ * reports, the input's MetaData), and in {@code gateway-N-out} the message sent for the report (with the report's
+ * engine index) and its delivery; and in {@code marketdata}, through the marketdata module's {@link BatchWriter} with
+ * its writer lock, as {@code ./sluice marketdata} writes it, a batch per engine excerpt naming it (an add order), after
+ * a first batch naming none (the instrument's status). Gateways 1 and 2 from the start, gateway 3 from event 1000 on (a
  * journal that appears while the shipper runs). Arguments: root, events at most, events per second, and optionally a stop file: the flow
  * ends early once that file exists. Every 700th event is also an admin command (the admin journal, source 0)
  * answered by an engine excerpt, as the engine answers those, so a test can keep it flowing until it has killed what it kills mid-flow.
