@@ -9,6 +9,7 @@ import io.sluice.replication.ReplicationConfig;
 import io.sluice.replication.ReplicationCounters;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.ProcessCpuTime;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
@@ -129,11 +130,6 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
         return -1;
     }
 
-    /** @return the CPU time process {@code pid} has used so far, nanoseconds (0 if it cannot be read) */
-    private static long cpuNanos(final long pid) {
-        return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).map(Duration::toNanos).orElse(0L);
-    }
-
     /**
      * Prints and records the ratios the targets are stated in: asynchronous over none and the A/A control (none over
      * none, the same run: what noise alone gives), and what acknowledged mode adds to none's p50 over plain Kafka's
@@ -230,15 +226,15 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                                     new FixTarget("asynchronous" + suffix, sluice.endpoint(2), async.get(i)),
                                     new FixTarget("acknowledged" + suffix, sluice.endpoint(3), acked.get(i))),
                                     1, warmup, orders, rounds, () -> {
-                                        cpuBefore[0] = cpuNanos(shipper.pid());
-                                        cpuBefore[1] = cpuNanos(kafka.pid(0));
+                                        cpuBefore[0] = ProcessCpuTime.nanos(shipper.pid());
+                                        cpuBefore[1] = ProcessCpuTime.nanos(kafka.pid(0));
                                     }));
                             if (!shipper.isAlive()) {
                                 throw new IllegalStateException("the shipper stopped: " + shipper.logText());
                             }
                             final double perOrder = 2.0 * orders;
-                            final double shipperMicros = (cpuNanos(shipper.pid()) - cpuBefore[0]) / 1e3 / perOrder;
-                            final double kafkaMicros = (cpuNanos(kafka.pid(0)) - cpuBefore[1]) / 1e3 / perOrder;
+                            final double shipperMicros = (ProcessCpuTime.nanos(shipper.pid()) - cpuBefore[0]) / 1e3 / perOrder;
+                            final double kafkaMicros = (ProcessCpuTime.nanos(kafka.pid(0)) - cpuBefore[1]) / 1e3 / perOrder;
                             // Its count since it started (a fresh shipper: its catch-up at start is a few commits);
                             // read before it stops, as the next shipper rewrites the same counters file.
                             final double commitsPerOrder = shipperCommits(sluice.journals()) / perOrder;

@@ -2,6 +2,7 @@ package io.sluice.bench.replication;
 
 import io.sluice.replication.KafkaClients;
 import io.sluice.runtime.TimerSlack;
+import io.sluice.runtime.process.ProcessCpuTime;
 import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -74,7 +75,7 @@ public final class PlainKafka implements AutoCloseable {
     public Result run(final String name, final long rate, final long count) throws Exception {
         final Histogram produce = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         final Histogram endToEnd = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
-        final long cpuBefore = cpuNanos(brokerPid);
+        final long cpuBefore = ProcessCpuTime.nanos(brokerPid);
         produced += count;
         final long target = produced;
         final Thread consuming = new Thread(() -> consume(target, endToEnd), "plain-consumer");
@@ -116,7 +117,7 @@ public final class PlainKafka implements AutoCloseable {
         if (failed.get() > 0) {
             System.out.println("plain Kafka: " + failed.get() + " sends failed so far, the last: " + failure);
         }
-        final double brokerMicros = (cpuNanos(brokerPid) - cpuBefore) / 1e3 / count;
+        final double brokerMicros = (ProcessCpuTime.nanos(brokerPid) - cpuBefore) / 1e3 / count;
         return new Result(name, count, count / seconds, produce, endToEnd, brokerMicros);
     }
 
@@ -145,11 +146,6 @@ public final class PlainKafka implements AutoCloseable {
             produce.recordValue(Math.min(System.nanoTime() - sent, produce.getHighestTrackableValue()));
         }
         return produce;
-    }
-
-    /** @return the CPU time process {@code pid} has used so far, nanoseconds (0 if it cannot be read) */
-    static long cpuNanos(final long pid) {
-        return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).map(Duration::toNanos).orElse(0L);
     }
 
     public String servers() {

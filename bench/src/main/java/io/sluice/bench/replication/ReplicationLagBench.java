@@ -17,6 +17,7 @@ import io.sluice.replication.ReplicateMain;
 import io.sluice.replication.ReplicationConfig;
 import io.sluice.runtime.TimerSlack;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.ProcessCpuTime;
 import io.sluice.tools.report.LatencyTable;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
@@ -29,7 +30,6 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -407,8 +407,7 @@ public final class ReplicationLagBench {
         long[] read() {
             final long[] nanos = new long[pids.length];
             for (int i = 0; i < pids.length; i++) {
-                nanos[i] = ProcessHandle.of(pids[i]).flatMap(p -> p.info().totalCpuDuration())
-                        .map(Duration::toNanos).orElse(0L);
+                nanos[i] = ProcessCpuTime.nanos(pids[i]);
             }
             return nanos;
         }

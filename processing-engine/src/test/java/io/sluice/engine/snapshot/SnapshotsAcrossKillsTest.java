@@ -7,6 +7,7 @@ import io.sluice.engine.process.CommittedExcerpts;
 import io.sluice.engine.process.EngineJournalContents;
 import io.sluice.engine.process.GatewayWriterMain;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.ProcessCpuTime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -150,21 +151,17 @@ final class SnapshotsAcrossKillsTest {
      */
     private static void await(final BooleanSupplier condition, final JavaProcess process, final String what) {
         final long wallDeadline = System.nanoTime() + Duration.ofSeconds(WALL_SECONDS).toNanos();
-        final Duration cpuAtStart = cpuTime(process);
+        final long cpuAtStart = ProcessCpuTime.nanos(process.pid());
         while (!condition.getAsBoolean()) {
             if (!process.isAlive() && !condition.getAsBoolean()) {
                 fail(process.name() + " exited while waiting for " + what + ": " + process.logText());
             }
-            final Duration cpu = cpuTime(process).minus(cpuAtStart);
+            final Duration cpu = Duration.ofNanos(ProcessCpuTime.nanos(process.pid()) - cpuAtStart);
             if (cpu.toSeconds() >= CHILD_CPU_SECONDS || System.nanoTime() > wallDeadline) {
                 fail("timed out waiting for " + what + " (" + process.name() + " had " + cpu.toMillis()
                         + " ms of CPU for it); log: " + process.logText());
             }
             LockSupport.parkNanos(POLL_NANOS);
         }
-    }
-
-    private static Duration cpuTime(final JavaProcess process) {
-        return ProcessHandle.of(process.pid()).flatMap(handle -> handle.info().totalCpuDuration()).orElse(Duration.ZERO);
     }
 }
