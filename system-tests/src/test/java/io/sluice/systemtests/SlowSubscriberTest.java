@@ -34,7 +34,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -50,7 +51,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * raw clients with small socket receive buffers subscribe to a book and stop reading while another session rests
  * {@value #ORDERS} orders. The trader gets every report and a fast QuickFIX/J subscriber every level, unhindered; the
  * subscriber that reads again once the flood is over gets a fresh snapshot (W) in place of the incrementals its socket
- * could not take (conflation); the one that never reads is logged out after {@code slowSubscriberTimeout} with a
+ * could not take (conflation), and, as the {@value #LEVELS} levels do not fit one W, incrementals that add the deeper
+ * ones until it holds the same book as the fast one; the one that never reads is logged out after {@code slowSubscriberTimeout} with a
  * Logout saying why. The gateway's send buffer is small ({@code sendBufferBytes: 32768}) so that the sockets fill.
  */
 class SlowSubscriberTest {
@@ -120,9 +122,13 @@ class SlowSubscriberTest {
             PollUntil.await(() -> counter("sluice_gateway_market_data_conflated_total") > 0, WAIT,
                     () -> "incrementals conflated; " + deployment.gatewayLog());
 
+            // The conflated subscriber's fresh W holds the best levels that fit one message; incrementals that add
+            // the deeper ones follow, so it too ends holding all 400 levels.
             final RawSubscriber.Received caughtUp = conflated.readUntilSnapshotFrom(lastSeq);
             assertTrue(caughtUp.incrementals() < ORDERS, "incrementals were dropped: " + caughtUp.incrementals());
-            assertTrue(caughtUp.snapshotEntries() > 0, "the snapshot holds the book: " + caughtUp);
+            assertTrue(caughtUp.snapshotEntries() > 0 && caughtUp.snapshotEntries() < LEVELS,
+                    "the snapshot holds the best levels that fit: " + caughtUp);
+            assertEquals(held, conflated.readUntilBookHolds(LEVELS), "the conflated subscriber's book, W and X");
 
             PollUntil.await(() -> counter("sluice_gateway_market_data_cut_off_total") > 0, WAIT,
                     () -> "the slow subscriber to be logged out; " + deployment.gatewayLog());
@@ -213,6 +219,7 @@ class SlowSubscriberTest {
         private final Socket socket;
         private final InputStream in;
         private final StringBuilder pending = new StringBuilder();
+        private final Map<Long, Long> offers = new TreeMap<>();
 
         private RawSubscriber(final Socket socket) throws IOException {
             this.socket = socket;
@@ -243,29 +250,76 @@ class SlowSubscriberTest {
         Received readUntilSnapshotFrom(final long rptSeq) throws IOException {
             int incrementals = 0;
             while (true) {
-                final Map<Integer, String> message = next();
-                final String type = message.get(35);
+                final List<String[]> message = next();
+                final String type = last(message, 35);
                 if ("X".equals(type)) {
                     incrementals++;
-                } else if ("W".equals(type) && Long.parseLong(message.get(83)) >= rptSeq) {
-                    return new Received(incrementals, Integer.parseInt(message.get(268)));
+                } else if ("W".equals(type) && Long.parseLong(last(message, 83)) >= rptSeq) {
+                    apply(message, true);
+                    return new Received(incrementals, Integer.parseInt(last(message, 268)));
                 }
+            }
+        }
+
+        /** Reads incrementals (X), applying them after the last snapshot, until it holds {@code levels} offers. */
+        Map<Long, Long> readUntilBookHolds(final int levels) throws IOException {
+            while (offers.size() < levels) {
+                final List<String[]> message = next();
+                if ("X".equals(last(message, 35))) {
+                    apply(message, false);
+                }
+            }
+            return offers;
+        }
+
+        /** Applies a W (after clearing the book) or an X: its offer entries, 279=2 deleting a level. */
+        private void apply(final List<String[]> message, final boolean snapshot) {
+            if (snapshot) {
+                offers.clear();
+            }
+            final String firstTag = snapshot ? "269" : "279";
+            final String[] entry = new String[4]; // 279, 269, 270, 271
+            for (final String[] field : message) {
+                if (field[0].equals(firstTag)) {
+                    applyEntry(entry);
+                    Arrays.fill(entry, null);
+                }
+                switch (field[0]) {
+                    case "279" -> entry[0] = field[1];
+                    case "269" -> entry[1] = field[1];
+                    case "270" -> entry[2] = field[1];
+                    case "271" -> entry[3] = field[1];
+                    default -> {
+                    }
+                }
+            }
+            applyEntry(entry);
+        }
+
+        private void applyEntry(final String[] entry) {
+            if (!"1".equals(entry[1])) {
+                return;
+            }
+            if ("2".equals(entry[0])) {
+                offers.remove(Long.parseLong(entry[2]));
+            } else {
+                offers.put(Long.parseLong(entry[2]), Long.parseLong(entry[3]));
             }
         }
 
         /** Reads until a Logout; @return its Text */
         String readUntilLogout() throws IOException {
             while (true) {
-                final Map<Integer, String> message = next();
-                if ("5".equals(message.get(35))) {
-                    return message.get(58);
+                final List<String[]> message = next();
+                if ("5".equals(last(message, 35))) {
+                    return last(message, 58);
                 }
             }
         }
 
         private void expect(final String msgType) throws IOException {
-            final Map<Integer, String> message = next();
-            assertEquals(msgType, message.get(35), message.toString());
+            final List<String[]> message = next();
+            assertEquals(msgType, last(message, 35), pending.toString());
         }
 
         private void send(final String line) throws IOException {
@@ -273,18 +327,28 @@ class SlowSubscriberTest {
                     .getBytes(StandardCharsets.US_ASCII));
         }
 
-        /** @return the next message's fields (the last value of a repeated tag), read from the socket */
-        private Map<Integer, String> next() throws IOException {
+        /** @return the last value of {@code tag} in the message, or null */
+        private static String last(final List<String[]> message, final int tag) {
+            String value = null;
+            for (final String[] field : message) {
+                if (field[0].equals(Integer.toString(tag))) {
+                    value = field[1];
+                }
+            }
+            return value;
+        }
+
+        /** @return the next message's fields in order, tag and value, read from the socket */
+        private List<String[]> next() throws IOException {
             while (true) {
                 final int end = pending.indexOf("\u000110=");
                 final int close = end < 0 ? -1 : pending.indexOf("\u0001", end + 1);
                 if (close >= 0) {
                     final String text = pending.substring(0, close + 1);
                     pending.delete(0, close + 1);
-                    final Map<Integer, String> fields = new LinkedHashMap<>();
+                    final List<String[]> fields = new ArrayList<>();
                     for (final String field : text.split("\u0001")) {
-                        final int equals = field.indexOf('=');
-                        fields.put(Integer.parseInt(field.substring(0, equals)), field.substring(equals + 1));
+                        fields.add(field.split("=", 2));
                     }
                     return fields;
                 }

@@ -23,10 +23,14 @@ import org.agrona.concurrent.EpochClock;
  * subscription the change its depth and entry types ask for, as a MarketDataIncrementalRefresh (X) numbered with the
  * feed's sequence (RptSeq), or a SecurityStatus (f) for a change of trading status.
  * <p>
+ * A book deeper than one snapshot (W) holds is completed by incrementals that add its deeper levels, one message per
+ * round while the socket has room (the subscription is FILLING): meanwhile its client gets the changes of the levels it
+ * holds, and a deeper level goes out as it stands when its turn comes, so the client's book is right as far as it goes.
+ * <p>
  * A subscription whose socket has less room than half its send buffer (kept for the order path's reports) plus one
  * message falls behind: its incrementals are dropped, and once its socket has room again one snapshot (W) of the
- * latest book replaces them (conflation); behind for longer than the slow-subscriber timeout, its session is logged
- * out saying why. So a slow subscriber never fills the socket its reports need, nor holds up anyone else. At most
+ * latest book replaces them (conflation); behind or filling for longer than the slow-subscriber timeout, its session
+ * is logged out saying why. So a slow subscriber never fills the socket its reports need, nor holds up anyone else. At most
  * {@value #BATCHES_PER_POLL} batches are read per round of the gateway's loop. Nothing is allocated per message.
  */
 public final class MarketDataFanOut implements BatchHandler, MessageHandler {
@@ -79,14 +83,17 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
         return batches;
     }
 
-    /** Reads up to {@value #BATCHES_PER_POLL} batches, then brings back subscriptions whose sockets have room. */
+    /**
+     * Reads up to {@value #BATCHES_PER_POLL} batches, then brings back subscriptions whose sockets have room and sends
+     * filling ones their next deeper levels.
+     */
     public int poll() {
         int work = 0;
         while (work < BATCHES_PER_POLL && reader.readOne(this)) {
             work++;
         }
-        if (subscriptions.behindCount() > 0) {
-            work += bringBack(clock.time());
+        if (subscriptions.incompleteCount() > 0) {
+            work += complete(clock.time());
         }
         return work;
     }
@@ -112,18 +119,37 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
 
     /** Sends a new subscription its snapshot and trading status, or leaves it behind until its socket has room. */
     public void start(final int slot) {
-        if (!hasRoom(subscriptions.owner(slot)) || !snapshotAndStatus(slot)) {
+        if (!hasRoom(subscriptions.owner(slot)) || !snapshotAndStatus(slot, clock.time())) {
             subscriptions.fallBehind(slot, clock.time());
         }
     }
 
     /**
      * Answers a snapshot request (SubscriptionRequestType 0): one snapshot (W) of the latest book, numbered with the
-     * last feed sequence applied; no subscription is kept. @return false if the session could not queue it
+     * last feed sequence applied, and at once the incrementals that add the levels it could not hold; no subscription
+     * is kept. @return false if the session could not queue them all
      */
     public boolean snapshotOnly(final FixSession session, final int instrument, final boolean topOnly, final int types,
                                 final DirectBuffer reqIds, final int reqIdOffset, final int reqIdLength) {
-        return messages.snapshot(session, reqIds, reqIdOffset, reqIdLength, instrument, topOnly, types, lastSequence);
+        if (!messages.snapshot(session, reqIds, reqIdOffset, reqIdLength, instrument, topOnly, types, lastSequence)) {
+            return false;
+        }
+        final int sent = messages.snapshotLevels(topOnly, types);
+        for (int side = 0; side < 2 && !topOnly; side++) {
+            final boolean bid = side == 0;
+            if ((types & (bid ? Subscriptions.BID : Subscriptions.OFFER)) == 0) {
+                continue;
+            }
+            for (int from = sent, levels = books.levels(instrument, bid); from < levels; ) {
+                final int added = messages.deeperLevels(session, reqIds, reqIdOffset, reqIdLength, instrument, bid,
+                        from, lastSequence);
+                if (added < 0) {
+                    return false;
+                }
+                from += added;
+            }
+        }
+        return true;
     }
 
     @Override
@@ -197,11 +223,12 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
                 || topQuantity != topQuantityBefore;
         final int side = bid ? Subscriptions.BID : Subscriptions.OFFER;
         for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
-            if (!subscriptions.liveFor(slot, instrument)) {
+            if (!subscriptions.updatedFor(slot, instrument)) {
                 continue;
             }
             final boolean top = subscriptions.topOnly(slot);
-            final boolean book = subscriptions.wants(slot, side) && (top ? topChanged : levelChanged);
+            final boolean book = subscriptions.wants(slot, side) && (top ? topChanged : levelChanged)
+                    && subscriptions.holdsLevel(slot, bid, price);
             final boolean traded = tradeQuantity > 0 && subscriptions.wants(slot, Subscriptions.TRADE);
             if (!book && !traded) {
                 continue;
@@ -240,7 +267,7 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
             return;
         }
         for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
-            if (!subscriptions.liveFor(slot, instrument)) {
+            if (!subscriptions.updatedFor(slot, instrument)) {
                 continue;
             }
             if (!hasRoom(subscriptions.owner(slot)) || !messages.status(subscriptions, slot, sequence)) {
@@ -270,18 +297,22 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
         subscriptions.fallBehind(slot, clock.time());
     }
 
-    /** Sends a snapshot to each subscription behind whose socket has room again; logs out those behind too long. */
-    private int bringBack(final long nowMillis) {
+    /**
+     * Sends each subscription behind whose socket has room again a snapshot, and each filling one its next deeper
+     * levels; logs out the sessions of those behind or filling too long.
+     */
+    private int complete(final long nowMillis) {
         int work = 0;
         for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
-            if (subscriptions.state(slot) != SubscriptionState.BEHIND || !subscriptions.current(slot)) {
+            final SubscriptionState state = subscriptions.state(slot);
+            if (state != SubscriptionState.BEHIND && state != SubscriptionState.FILLING || !subscriptions.current(slot)) {
                 continue;
             }
             final FixSession session = subscriptions.owner(slot);
-            if (hasRoom(session) && snapshotAndStatus(slot)) {
-                subscriptions.caughtUp(slot);
+            if (hasRoom(session) && (state == SubscriptionState.BEHIND ? snapshotAndStatus(slot, nowMillis)
+                    : fillDeeper(slot))) {
                 work++;
-            } else if (nowMillis - subscriptions.behindSinceMillis(slot) > slowTimeoutMillis) {
+            } else if (nowMillis - subscriptions.incompleteSinceMillis(slot) > slowTimeoutMillis) {
                 subscriptions.removeAll(subscriptions.sessionOf(session));
                 session.logoutAndClose(slowText);
                 cutOff++;
@@ -291,8 +322,53 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
         return work;
     }
 
-    private boolean snapshotAndStatus(final int slot) {
-        return messages.snapshot(subscriptions, slot, lastSequence) && messages.status(subscriptions, slot, lastSequence);
+    private boolean snapshotAndStatus(final int slot, final long nowMillis) {
+        if (!messages.snapshot(subscriptions, slot, lastSequence) || !messages.status(subscriptions, slot, lastSequence)) {
+            return false;
+        }
+        final int instrument = subscriptions.instrument(slot);
+        final int sent = messages.snapshotLevels(subscriptions.topOnly(slot), subscriptions.entryTypes(slot));
+        subscriptions.snapshotSent(slot, worstSent(slot, instrument, true, sent),
+                worstSent(slot, instrument, false, sent), nowMillis);
+        return true;
+    }
+
+    /** @return the worst price of the side its client holds once sent its best {@code sent} levels */
+    private long worstSent(final int slot, final int instrument, final boolean bid, final int sent) {
+        final boolean partial = !subscriptions.topOnly(slot)
+                && subscriptions.wants(slot, bid ? Subscriptions.BID : Subscriptions.OFFER)
+                && books.levels(instrument, bid) > sent;
+        return partial ? books.levelPrice(instrument, bid, sent - 1) : Subscriptions.wholeSide(bid);
+    }
+
+    /** Sends a filling subscription the next deeper levels of its bids, or else of its offers. @return false if not */
+    private boolean fillDeeper(final int slot) {
+        final int instrument = subscriptions.instrument(slot);
+        final boolean bid = subscriptions.worstHeld(slot, true) != Subscriptions.wholeSide(true);
+        final long worstHeld = subscriptions.worstHeld(slot, bid);
+        final int levels = books.levels(instrument, bid);
+        int from = 0;
+        while (from < levels && !worse(bid, books.levelPrice(instrument, bid, from), worstHeld)) {
+            from++;
+        }
+        int added = 0;
+        if (from < levels) {
+            added = messages.deeperLevels(subscriptions.owner(slot), subscriptions.reqIds(),
+                    subscriptions.reqIdOffset(slot), subscriptions.reqIdLength(slot), instrument, bid, from,
+                    lastSequence);
+            if (added < 0) {
+                return false;
+            }
+        }
+        final long worst = from + added < levels ? books.levelPrice(instrument, bid, from + added - 1)
+                : Subscriptions.wholeSide(bid);
+        subscriptions.filledTo(slot, bid ? worst : subscriptions.worstHeld(slot, true),
+                bid ? subscriptions.worstHeld(slot, false) : worst);
+        return true;
+    }
+
+    private static boolean worse(final boolean bid, final long price, final long than) {
+        return bid ? price < than : price > than;
     }
 
     /** @return whether the session's socket has room for one more message beyond the half kept for its reports */

@@ -11,7 +11,9 @@ import org.agrona.DirectBuffer;
 
 /**
  * Encodes the FIX market-data messages a session sends: MarketDataSnapshotFullRefresh (W) of a subscription's book,
- * MarketDataIncrementalRefresh (X) entries, SecurityStatus (f) and MarketDataRequestReject (Y). W, X and f carry the
+ * MarketDataIncrementalRefresh (X) entries, SecurityStatus (f) and MarketDataRequestReject (Y). A book deeper than one
+ * message holds goes out as a W of its best levels and X messages that add the deeper ones ({@link #deeperLevels}).
+ * W, X and f carry the
  * feed's sequence in RptSeq (83, after MDReqID) and are sent unresendable ({@link FixSession#sendUnresendable}): a
  * resend gap-fills them, as a book is stale once sent. Nothing is allocated.
  */
@@ -28,23 +30,40 @@ public final class MarketDataMessages {
     public static final int TRADING_HALT = 2;
     public static final int READY_TO_TRADE = 17;
     public static final int NOT_AVAILABLE_FOR_TRADING = 18;
-    /** The room one snapshot entry takes at most (269, 270, 271, 346 with their separators). */
-    private static final int ENTRY_BYTES = 64;
-    /** The room a snapshot's other fields take at most, the header's included. */
-    private static final int SNAPSHOT_OVERHEAD = 256 + Subscriptions.MAX_REQ_ID;
+    /**
+     * The room one snapshot entry takes at most: 269, 270 (a signed fixed-point price), 271 (a long), 346 (an int),
+     * with their separators.
+     */
+    private static final int SNAPSHOT_ENTRY_BYTES = 6 + 26 + 24 + 15;
+    /** The room one incremental entry takes at most: a snapshot entry's, 279 and Symbol (55, up to 8 characters). */
+    private static final int INCREMENTAL_ENTRY_BYTES = SNAPSHOT_ENTRY_BYTES + 6 + 12;
+    /** The room the other fields of a W or X take at most, the header's included. */
+    private static final int MESSAGE_OVERHEAD = 256 + Subscriptions.MAX_REQ_ID;
 
     private final OrderBooks books;
     private final int maxSnapshotEntries;
+    private final int maxIncrementalEntries;
 
-    /** @param maxMessageBytes the largest message a session sends: a full-depth snapshot lists what fits */
+    /** @param maxMessageBytes the largest message a session sends: a W or X lists as many levels as fit */
     public MarketDataMessages(final OrderBooks books, final int maxMessageBytes) {
         this.books = books;
-        this.maxSnapshotEntries = Math.max(3, (maxMessageBytes - SNAPSHOT_OVERHEAD) / ENTRY_BYTES);
+        this.maxSnapshotEntries = Math.max(3, (maxMessageBytes - MESSAGE_OVERHEAD) / SNAPSHOT_ENTRY_BYTES);
+        this.maxIncrementalEntries = Math.max(1, (maxMessageBytes - MESSAGE_OVERHEAD) / INCREMENTAL_ENTRY_BYTES);
+    }
+
+    /**
+     * @return how many levels of each side asked for a snapshot (W) lists at most: 1 for top of book, otherwise its
+     *         share of what fits one message
+     */
+    public int snapshotLevels(final boolean topOnly, final int types) {
+        final boolean both = (types & Subscriptions.BID) != 0 && (types & Subscriptions.OFFER) != 0;
+        return topOnly ? 1 : both ? (maxSnapshotEntries - 1) / 2 : maxSnapshotEntries - 1;
     }
 
     /**
      * Sends the subscription's book as a MarketDataSnapshotFullRefresh (W): its bid levels best first, then its offer
-     * levels (one each for top of book), then the last trade, each if asked for, as many as fit one message.
+     * levels (one each for top of book), then the last trade, each if asked for, at most {@link #snapshotLevels} a
+     * side.
      *
      * @return false if the session could not queue it
      */
@@ -63,7 +82,7 @@ public final class MarketDataMessages {
     public boolean snapshot(final FixSession session, final DirectBuffer reqIds, final int reqIdOffset,
                             final int reqIdLength, final int instrument, final boolean topOnly, final int types,
                             final long rptSeq) {
-        final int depth = topOnly ? 1 : maxSnapshotEntries / 2;
+        final int depth = snapshotLevels(topOnly, types);
         final int bids = (types & Subscriptions.BID) != 0 ? Math.min(depth, books.levels(instrument, true)) : 0;
         final int offers = (types & Subscriptions.OFFER) != 0 ? Math.min(depth, books.levels(instrument, false)) : 0;
         final boolean trade = (types & Subscriptions.TRADE) != 0 && books.lastTradeQuantity(instrument) > 0;
@@ -89,6 +108,29 @@ public final class MarketDataMessages {
                     .longField(FixTags.MD_ENTRY_SIZE, books.levelQuantity(instrument, bid, level))
                     .longField(FixTags.NUMBER_OF_ORDERS, books.levelOrders(instrument, bid, level));
         }
+    }
+
+    /**
+     * Sends {@code session} a MarketDataIncrementalRefresh (X) that adds (279=0) the levels of {@code instrument}'s
+     * side from level {@code from} (0 is the best), as many as fit one message, with the MDReqID in {@code reqIds}:
+     * the part of a book its snapshot (W) could not hold.
+     *
+     * @return how many levels it added, or -1 if the session could not queue it
+     */
+    public int deeperLevels(final FixSession session, final DirectBuffer reqIds, final int reqIdOffset,
+                            final int reqIdLength, final int instrument, final boolean bid, final int from,
+                            final long rptSeq) {
+        final int count = Math.min(maxIncrementalEntries, books.levels(instrument, bid) - from);
+        final FixEncoder encoder = session.startApplicationMessage(MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH)
+                .field(FixTags.MD_REQ_ID, reqIds, reqIdOffset, reqIdLength)
+                .longField(FixTags.RPT_SEQ, rptSeq)
+                .longField(FixTags.NO_MD_ENTRIES, count);
+        final long symbol = books.symbol(instrument);
+        for (int level = from, end = from + count; level < end; level++) {
+            levelEntry(encoder, NEW, bid, symbol, books.levelPrice(instrument, bid, level),
+                    books.levelQuantity(instrument, bid, level), books.levelOrders(instrument, bid, level));
+        }
+        return session.sendUnresendable() != FixSession.NOT_QUEUED ? count : -1;
     }
 
     /**

@@ -11,8 +11,9 @@ import java.util.Arrays;
 /**
  * Every session's market-data subscriptions in one table allocated at start. Each session owns a fixed range of
  * slots (its {@code maxSubscriptions}), and a slot holds one symbol of one MarketDataRequest: its MDReqID, depth, entry
- * types, the connection it was made on and its {@link SubscriptionState}. A subscription lives as long as the
- * connection it was made on: a slot whose session has another connection, or none, is free again.
+ * types, the connection it was made on, its {@link SubscriptionState} and, while FILLING, the worst price its client
+ * holds on each side. A subscription lives as long as the connection it was made on: a slot whose session has another
+ * connection, or none, is free again.
  * Single-threaded (the gateway's).
  */
 public final class Subscriptions {
@@ -36,8 +37,10 @@ public final class Subscriptions {
     private final int[] entryTypes;
     private final UnsafeBuffer reqIds;
     private final int[] reqIdLengths;
-    private final long[] behindSinceMillis;
-    private int behind;
+    private final long[] incompleteSinceMillis;
+    private final long[] worstBidHeld;
+    private final long[] worstOfferHeld;
+    private int incomplete;
 
     /**
      * @param sessionIds       the sessions' ids ({@link FixSession#id()}), in the gateway's order
@@ -63,7 +66,19 @@ public final class Subscriptions {
         entryTypes = new int[slots];
         reqIds = new UnsafeBuffer(new byte[Math.max(1, slots * MAX_REQ_ID)]);
         reqIdLengths = new int[slots];
-        behindSinceMillis = new long[slots];
+        incompleteSinceMillis = new long[slots];
+        worstBidHeld = new long[slots];
+        worstOfferHeld = new long[slots];
+    }
+
+    /** @return the worst price of a side that stands for all its levels, as the worst price a client holds */
+    public static long wholeSide(final boolean bid) {
+        return bid ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+
+    /** @return the worst price of a side that stands for none of its levels */
+    public static long noneOfSide(final boolean bid) {
+        return bid ? Long.MAX_VALUE : Long.MIN_VALUE;
     }
 
     /** @return the session's index in this table, or -1 if it has none */
@@ -86,9 +101,9 @@ public final class Subscriptions {
         return states.length;
     }
 
-    /** @return how many subscriptions are behind their sockets */
-    public int behindCount() {
-        return behind;
+    /** @return how many subscriptions are BEHIND or FILLING: their clients lack some of their current book */
+    public int incompleteCount() {
+        return incomplete;
     }
 
     public SubscriptionState state(final int slot) {
@@ -129,13 +144,32 @@ public final class Subscriptions {
         return reqIdLengths[slot];
     }
 
-    public long behindSinceMillis(final int slot) {
-        return behindSinceMillis[slot];
+    /** @return since when a BEHIND or FILLING subscription's client has lacked some of its book */
+    public long incompleteSinceMillis(final int slot) {
+        return incompleteSinceMillis[slot];
     }
 
-    /** @return true if the slot holds a live subscription to {@code instrument} on its session's current connection */
-    public boolean liveFor(final int slot, final int instrument) {
-        return states[slot] == SubscriptionState.LIVE && instruments[slot] == instrument && current(slot);
+    /** @return the worst price a FILLING subscription's client holds on the side ({@link #wholeSide} for all) */
+    public long worstHeld(final int slot, final boolean bid) {
+        return bid ? worstBidHeld[slot] : worstOfferHeld[slot];
+    }
+
+    /**
+     * @return true if the slot holds a LIVE or FILLING subscription to {@code instrument} on its session's current
+     *         connection: one whose client takes incrementals
+     */
+    public boolean updatedFor(final int slot, final int instrument) {
+        final SubscriptionState state = states[slot];
+        return (state == SubscriptionState.LIVE || state == SubscriptionState.FILLING) && instruments[slot] == instrument
+                && current(slot);
+    }
+
+    /** @return whether the subscription's client holds the side's level at {@code price}, were there one */
+    public boolean holdsLevel(final int slot, final boolean bid, final long price) {
+        if (states[slot] != SubscriptionState.FILLING) {
+            return true;
+        }
+        return bid ? price >= worstBidHeld[slot] : price <= worstOfferHeld[slot];
     }
 
     /**
@@ -219,26 +253,52 @@ public final class Subscriptions {
         }
     }
 
-    /** The subscription's socket could not take its latest update: it is behind from {@code nowMillis}. */
+    /**
+     * The subscription's socket could not take its latest update: it is behind from {@code nowMillis}, or from when
+     * its client started filling its book.
+     */
     public void fallBehind(final int slot, final long nowMillis) {
         if (states[slot] == SubscriptionState.LIVE) {
+            incompleteSinceMillis[slot] = nowMillis;
+            incomplete++;
+        }
+        if (states[slot] == SubscriptionState.LIVE || states[slot] == SubscriptionState.FILLING) {
             states[slot] = SubscriptionState.BEHIND;
-            behindSinceMillis[slot] = nowMillis;
-            behind++;
         }
     }
 
-    /** The subscription's client has its latest book again. */
-    public void caughtUp(final int slot) {
-        if (states[slot] == SubscriptionState.BEHIND) {
+    /**
+     * The subscription's client was sent its book down to the worst prices given per side ({@link #wholeSide} if it
+     * has the whole side): LIVE if that is all of it, otherwise FILLING from {@code nowMillis}.
+     */
+    public void snapshotSent(final int slot, final long worstBid, final long worstOffer, final long nowMillis) {
+        final boolean wasIncomplete = states[slot] == SubscriptionState.BEHIND
+                || states[slot] == SubscriptionState.FILLING;
+        worstBidHeld[slot] = worstBid;
+        worstOfferHeld[slot] = worstOffer;
+        if (worstBid == wholeSide(true) && worstOffer == wholeSide(false)) {
             states[slot] = SubscriptionState.LIVE;
-            behind--;
+            incomplete -= wasIncomplete ? 1 : 0;
+        } else {
+            states[slot] = SubscriptionState.FILLING;
+            incompleteSinceMillis[slot] = nowMillis;
+            incomplete += wasIncomplete ? 0 : 1;
+        }
+    }
+
+    /** A FILLING subscription's client was sent deeper levels, down to the worst prices given: LIVE once it has all. */
+    public void filledTo(final int slot, final long worstBid, final long worstOffer) {
+        worstBidHeld[slot] = worstBid;
+        worstOfferHeld[slot] = worstOffer;
+        if (worstBid == wholeSide(true) && worstOffer == wholeSide(false)) {
+            states[slot] = SubscriptionState.LIVE;
+            incomplete--;
         }
     }
 
     private void free(final int slot) {
-        if (states[slot] == SubscriptionState.BEHIND) {
-            behind--;
+        if (states[slot] == SubscriptionState.BEHIND || states[slot] == SubscriptionState.FILLING) {
+            incomplete--;
         }
         states[slot] = SubscriptionState.FREE;
         owners[slot] = null;
