@@ -50,7 +50,8 @@ import java.util.zip.CRC32C;
  *   deployment, or a journal that diverged). After an aborted transaction every journal resumes so again.</li>
  *   <li><b>Progress under load</b>: frames go out as fast as Kafka acknowledges them, bounded only by the bytes in
  *   flight ({@link InFlightFrames}); nothing waits for the shipper to catch up, and its lag line says whether the
- *   backlog shrinks ({@link ShipperLag}).</li>
+ *   backlog shrinks ({@link ShipperLag}). A frame not full waits for the one in flight, so the frames grow with the
+ *   rate and Kafka's round trip: one request per round trip, however many orders it carries.</li>
  *   <li><b>One shipper per deployment</b>: a {@link RootLock} refuses a second shipper on the same root; a shipper whose
  *   producer a newer one fenced stops ({@link ShipperFencedException}) instead of fencing it back.</li>
  *   <li>New journals (a new gateway) are found by a look at the root every {@value #DISCOVERY_MILLIS} ms
@@ -197,8 +198,10 @@ public final class Shipper implements Agent {
 
     /**
      * Sends frames of what the journals hold, causes first, while Kafka keeps up. A frame not full stays open until its
-     * first excerpt has waited {@code frameHoldMicros} (the rest of an order's records follow within tens of µs):
-     * fewer, fuller frames, so fewer requests and wake-ups for the shipper and the broker. @return the excerpts framed
+     * first excerpt has waited {@code frameHoldMicros} (the rest of an order's records follow within tens of µs), and
+     * while an earlier frame is unacknowledged: a trickle ships at once, a stream in one request per Kafka round trip,
+     * full frames back to back. Fewer, fuller frames mean fewer requests and wake-ups for the shipper, the broker and
+     * the receiver, which share the host's cores with the trading path. @return the excerpts framed
      */
     private int ship() {
         int shipped = 0;
@@ -215,8 +218,8 @@ public final class Shipper implements Agent {
                 frameOpenedNanos = System.nanoTime();
             }
             shipped += frame.entries() - before;
-            if (frame.entries() == 0
-                    || frame.length() < FRAME_BYTES && System.nanoTime() - frameOpenedNanos < frameHoldNanos) {
+            if (frame.entries() == 0 || frame.length() < FRAME_BYTES
+                    && (!inFlight.isEmpty() || System.nanoTime() - frameOpenedNanos < frameHoldNanos)) {
                 break;
             }
             final boolean taken = send(frameFirstReadTicks);
