@@ -165,24 +165,24 @@ class DropCopyTest {
             final ExecutorService executor = Executors.newSingleThreadExecutor();
             try {
                 final Future<?> flow = executor.submit(trading);
-                PollUntil.await(() -> copies(first.log()).size() >= 10 || flow.isDone(), QuickFixJClient.TIMEOUT,
+                PollUntil.await(() -> copies(first.log()).size() >= 10 || flow.isDone(), READY,
                         () -> "ten copies before the kill; " + first.logText());
                 assertFalse(flow.isDone(), "the firm still trades when the drop copy is killed");
                 first.kill9();
                 final int roundsAtKill = trading.rounds.get();
                 PollUntil.await(() -> trading.rounds.get() >= roundsAtKill + 5 || flow.isDone(),
-                        QuickFixJClient.TIMEOUT, () -> "five rounds of trading while the drop copy is dead");
+                        READY, () -> "five rounds of trading while the drop copy is dead");
                 final JavaProcess second = deployment.dropCopyProcess("drop-copy-2", store);
                 final int roundsAtRestart = trading.rounds.get();
                 PollUntil.await(() -> trading.rounds.get() >= roundsAtRestart + 5 || flow.isDone(),
-                        QuickFixJClient.TIMEOUT, () -> "five rounds of trading after the restart");
+                        READY, () -> "five rounds of trading after the restart");
                 trading.stop = true;
                 flow.get();
 
                 final List<String> expected = deployment.firmReportKeys("FIRMA");
                 final List<String> otherFirms = deployment.firmReportKeys("FIRMB");
                 PollUntil.await(() -> firstOccurrences(copies(first.log()), copies(second.log())).size()
-                        >= expected.size(), QuickFixJClient.TIMEOUT,
+                        >= expected.size(), READY,
                         () -> expected.size() + " copies; the restarted drop copy's log: " + second.logText());
                 final List<Copy> before = copies(first.log());
                 final List<Copy> after = copies(second.log());
