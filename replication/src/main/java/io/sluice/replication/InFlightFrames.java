@@ -25,11 +25,13 @@ final class InFlightFrames {
         bytes += frame.bytes;
     }
 
-    /** Drops the acknowledged frames at the head: @return how many */
-    int retireAcknowledged() {
+    /** Drops the acknowledged frames at the head, each renewing {@code lease} from when it was sent: @return how many */
+    int retireAcknowledged(final ShipperLease lease) {
         int retired = 0;
         while (!frames.isEmpty() && frames.peekFirst().acknowledged()) {
-            bytes -= frames.pollFirst().bytes;
+            final SentFrame frame = frames.pollFirst();
+            bytes -= frame.bytes;
+            lease.acknowledged(frame.sentNanos);
             retired++;
         }
         return retired;

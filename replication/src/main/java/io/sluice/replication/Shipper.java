@@ -52,6 +52,8 @@ import java.util.zip.CRC32C;
  *   flight ({@link InFlightFrames}); nothing waits for the shipper to catch up, and its lag line says whether the
  *   backlog shrinks ({@link ShipperLag}). A frame not full waits for the one in flight, so the frames grow with the
  *   rate and Kafka's round trip: one request per round trip, however many orders it carries.</li>
+ *   <li><b>Lease</b>: Kafka acknowledging none of its writes for {@code leaseMillis}, or fencing it, makes the engine
+ *   reject new orders, through the admin journal ({@link ShipperLease}).</li>
  *   <li><b>One shipper per deployment</b>: a {@link RootLock} refuses a second shipper on the same root; a shipper whose
  *   producer a newer one fenced stops ({@link ShipperFencedException}) instead of fencing it back.</li>
  *   <li>New journals (a new gateway) are found by a look at the root every {@value #DISCOVERY_MILLIS} ms
@@ -94,6 +96,7 @@ public final class Shipper implements Agent {
     private final CRC32C crc = new CRC32C();
     private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[0]);
     private final ShipperHeartbeat heartbeat;
+    private ShipperLease lease;
     private Admin admin;
     private ShipperTransactions transactions;
     private LogRecords logRecords;
@@ -120,6 +123,7 @@ public final class Shipper implements Agent {
     public void onStart() {
         lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
+        lease = new ShipperLease(config);
         counters = new ReplicationCounters(root, ROLE);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
         admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-shipper-admin"));
@@ -135,14 +139,28 @@ public final class Shipper implements Agent {
                 + config.frameHoldMicros() + " µs for the excerpts that follow its first");
     }
 
+    /**
+     * One round: keeps the lease, drives the transactions, ships, beats. Fenced by a newer primary, it tells the engine
+     * ({@link ShipperLease#fenced}) before it stops.
+     */
     @Override
     public int doWork() {
+        try {
+            return round();
+        } catch (final ShipperFencedException e) {
+            lease.fenced();
+            throw e;
+        }
+    }
+
+    private int round() {
         final long now = System.currentTimeMillis();
-        int work = transactions.drive(now);
+        int work = lease.check(System.nanoTime());
+        work += transactions.drive(now);
         if (transactions.takeAborted()) {
             rewind();
         }
-        if (inFlight.retireAcknowledged() > 0) {
+        if (inFlight.retireAcknowledged(lease) > 0) {
             link.up();
             work++;
         }
@@ -182,8 +200,8 @@ public final class Shipper implements Agent {
         if (transactions.transaction() == null && (!transactions.begin() || !sendPositions())) {
             return 0;
         }
-        return transactions.send(heartbeat.next(nowMillis), heartbeat.acknowledged(nowMillis,
-                transactions.transaction()), "a heartbeat") ? 1 : 0;
+        return transactions.send(heartbeat.next(nowMillis), heartbeat.acknowledged(System.nanoTime(),
+                transactions.transaction(), lease), "a heartbeat") ? 1 : 0;
     }
 
     /** @return true while a journal waits to learn where it resumes: a positions record now would miss it */
@@ -546,6 +564,9 @@ public final class Shipper implements Agent {
         journals.values().forEach(ShippedJournal::close);
         if (counters != null) {
             counters.close();
+        }
+        if (lease != null) {
+            lease.close();
         }
         if (lock != null) {
             lock.close();
