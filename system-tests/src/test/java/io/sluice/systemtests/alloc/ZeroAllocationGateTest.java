@@ -5,6 +5,7 @@ import io.sluice.gateway.transport.TlsLayer;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
@@ -175,6 +176,11 @@ class ZeroAllocationGateTest {
                         + " gateway heap %s%n", (JournalFootprint.fileBytes(sluice.root()) - journalBytesBefore) >> 20,
                         heapsAfterWarmUp, heap(engine.heap()), heap(gateway.heap()));
 
+                // The feed trails the fills (engine journal, marketdata process, its journal, the gateway's reader):
+                // wait for the gateway to have applied a trade per measured order before counting.
+                PollUntil.await(() -> gatewayCounter(sluice, "sluice_gateway_market_data_sequence") - feedBefore
+                        >= ORDERS, RUN_TIMEOUT, () -> "the gateway to apply the measured orders' trades from the feed: "
+                        + (gatewayCounter(sluice, "sluice_gateway_market_data_sequence") - feedBefore) + " applied");
                 final long feedMessages = gatewayCounter(sluice, "sluice_gateway_market_data_sequence") - feedBefore;
                 System.out.printf(Locale.ROOT, "  market data: the gateway applied %,d feed messages during the measured"
                         + " orders and sent their incrementals to one subscriber (%,d conflated, %,d cut off)%n",
