@@ -95,6 +95,18 @@ public final class KafkaClients {
     }
 
     /**
+     * @return {@link #consumer} whose fetches the broker holds until {@code fetchMinBytes} are there or
+     * {@code fetchMaxWaitMillis} have passed: a receiver's (see {@link ReplicationConfig#fetchMinBytes()})
+     */
+    public static Properties batchedConsumer(final String servers, final String clientId, final int fetchMinBytes,
+                                             final int fetchMaxWaitMillis) {
+        final Properties properties = consumer(servers, clientId);
+        properties.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Integer.toString(fetchMinBytes));
+        properties.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.toString(fetchMaxWaitMillis));
+        return properties;
+    }
+
+    /**
      * @return {@link #consumer} whose fetches wait at most {@value #WATCH_FETCH_WAIT_MILLIS} ms for records: a broker
      * answers one connection's requests in order, so a question a standby asks through its watching consumer (where a
      * topic ends) would otherwise wait behind a fetch the broker holds for up to half a second

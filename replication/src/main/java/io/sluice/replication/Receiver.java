@@ -130,8 +130,9 @@ public final class Receiver implements Agent {
         counters = new ReplicationCounters(root, ROLE);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
         admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-receiver-admin"));
-        consumer = new KafkaConsumer<>(KafkaClients.consumer(config.bootstrapServers(), "sluice-receiver-"
-                + config.deployment()), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        consumer = new KafkaConsumer<>(KafkaClients.batchedConsumer(config.bootstrapServers(), "sluice-receiver-"
+                + config.deployment(), config.fetchMinBytes(), config.fetchMaxWaitMillis()), new ByteArrayDeserializer(),
+                new ByteArrayDeserializer());
         logRecords = new LogRecords(config.bootstrapServers(), "sluice-receiver-resume-" + config.deployment(),
                 config.deployment(), Duration.ofSeconds(10));
         for (final Map.Entry<MetricName, ? extends Metric> metric : consumer.metrics().entrySet()) {

@@ -33,6 +33,10 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     public static final long DEFAULT_FRAME_HOLD_MICROS = 100;
     /** How often the shipper writes a heartbeat unless configured: see {@link #heartbeatMillis()}. */
     public static final long DEFAULT_HEARTBEAT_MILLIS = 250;
+    /** How many bytes a receiver's fetch waits for unless configured: see {@link #fetchMinBytes()}. */
+    public static final int DEFAULT_FETCH_MIN_BYTES = 16_384;
+    /** How long a receiver's fetch waits for them at most unless configured: see {@link #fetchMaxWaitMillis()}. */
+    public static final int DEFAULT_FETCH_MAX_WAIT_MILLIS = 2;
     /** How long the shipper's lease lasts unless configured: see {@link #leaseMillis()}. */
     public static final long DEFAULT_LEASE_MILLIS = 2000;
 
@@ -49,6 +53,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private long heartbeatMillis = DEFAULT_HEARTBEAT_MILLIS;
     private long leaseMillis = DEFAULT_LEASE_MILLIS;
     private long frameHoldMicros = DEFAULT_FRAME_HOLD_MICROS;
+    private int fetchMinBytes = DEFAULT_FETCH_MIN_BYTES;
+    private int fetchMaxWaitMillis = DEFAULT_FETCH_MAX_WAIT_MILLIS;
     /** Who the shipper's heartbeats name; unset: {@code shipper pid <pid> on <host>}. */
     private String heartbeatHolder;
 
@@ -79,6 +85,10 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
                         + transactionMillis);
         require(frameHoldMicros >= 0 && frameHoldMicros <= 100_000, "frameHoldMicros must be 0 to 100000, got "
                 + frameHoldMicros);
+        require(fetchMinBytes >= 1 && fetchMinBytes <= 1 << 20, "fetchMinBytes must be 1 to 1048576, got "
+                + fetchMinBytes);
+        require(fetchMaxWaitMillis >= 0 && fetchMaxWaitMillis <= 500, "fetchMaxWaitMillis must be 0 to 500, got "
+                + fetchMaxWaitMillis);
         require(heartbeatMillis >= 10 && heartbeatMillis <= 10_000, "heartbeatMillis must be 10 to 10000, got "
                 + heartbeatMillis);
         require(leaseMillis >= 2 * heartbeatMillis && leaseMillis <= 600_000, "leaseMillis must be twice heartbeatMillis ("
@@ -193,6 +203,35 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     public ReplicationConfig frameHoldMicros(final long micros) {
         this.frameHoldMicros = micros;
+        return this;
+    }
+
+    /**
+     * @return how many bytes of the log the broker gathers before it answers a receiver's fetch, unless
+     * {@link #fetchMaxWaitMillis()} passes first: one fetch then carries several frames when the primary is busy, and
+     * the broker and the receiver wake once for them (their cost is per request). 1 answers each fetch as soon as a
+     * byte is there
+     */
+    public int fetchMinBytes() {
+        return fetchMinBytes;
+    }
+
+    public ReplicationConfig fetchMinBytes(final int bytes) {
+        this.fetchMinBytes = bytes;
+        return this;
+    }
+
+    /**
+     * @return how long the broker holds a receiver's fetch for {@link #fetchMinBytes()} at most, ms: it adds up to that
+     * much to the replica's lag (never to the primary's latency, in either mode), and bounds the requests of a quiet
+     * primary
+     */
+    public int fetchMaxWaitMillis() {
+        return fetchMaxWaitMillis;
+    }
+
+    public ReplicationConfig fetchMaxWaitMillis(final int millis) {
+        this.fetchMaxWaitMillis = millis;
         return this;
     }
 

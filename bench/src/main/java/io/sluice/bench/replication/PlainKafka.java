@@ -1,6 +1,7 @@
 package io.sluice.bench.replication;
 
 import io.sluice.replication.KafkaClients;
+import io.sluice.replication.ReplicationConfig;
 import io.sluice.runtime.TimerSlack;
 import io.sluice.runtime.process.ProcessCpuTime;
 import org.HdrHistogram.Histogram;
@@ -24,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Plain Kafka at a given rate, the floor replication builds on, against the same broker in the same run. An idempotent
  * producer with {@code acks=all} and the shipper's settings ({@link KafkaClients#producer}), and a consumer with the
- * receiver's ({@link KafkaClients#consumer}), one partition, records of the excerpts' size. It measures what Kafka's
+ * receiver's default fetch batching ({@link KafkaClients#batchedConsumer}), one partition, records of the excerpts' size. It measures what Kafka's
  * own tools do (kafka-tools' {@code ProducerPerformance} and {@code EndToEndLatency}): each record's produce latency
  * (send to acknowledgement), its end-to-end latency (send to the consumer's poll returning it, one clock: one
  * process), and the broker's CPU time per record; and the produce latency of one record in flight at a time
@@ -64,8 +65,9 @@ public final class PlainKafka implements AutoCloseable {
         }
         producer = new KafkaProducer<>(KafkaClients.producer(servers, "plain-producer", lingerMillis),
                 new ByteArraySerializer(), new ByteArraySerializer());
-        consumer = new KafkaConsumer<>(KafkaClients.consumer(servers, "plain-consumer"), new ByteArrayDeserializer(),
-                new ByteArrayDeserializer());
+        consumer = new KafkaConsumer<>(KafkaClients.batchedConsumer(servers, "plain-consumer",
+                ReplicationConfig.DEFAULT_FETCH_MIN_BYTES, ReplicationConfig.DEFAULT_FETCH_MAX_WAIT_MILLIS),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer());
         partition = new TopicPartition(topic, 0);
         consumer.assign(List.of(partition));
         consumer.seekToBeginning(List.of(partition)); // a new topic: every record this run produces
