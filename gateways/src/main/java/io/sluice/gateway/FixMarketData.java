@@ -52,7 +52,8 @@ final class FixMarketData {
                 subscriptions, clock, config.sendBufferBytes(), config.maxMessageBytes(),
                 settings.slowSubscriberTimeoutMillis());
         fanOut.catchUp();
-        return new FixMarketData(fanOut, new MarketDataRequests(orders, fanOut, subscriptions, ids.length));
+        return new FixMarketData(fanOut, new MarketDataRequests(orders, fanOut, subscriptions, ids.length,
+                settings.maxDepth()));
     }
 
     /** @return the application sessions hand their messages to: market-data requests here, the rest to the orders */

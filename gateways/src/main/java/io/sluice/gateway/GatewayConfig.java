@@ -298,6 +298,11 @@ public final class GatewayConfig extends SelfDescribingMarshallable {
         return maxMessageBytes;
     }
 
+    public GatewayConfig maxMessageBytes(final int maxMessageBytes) {
+        this.maxMessageBytes = maxMessageBytes;
+        return this;
+    }
+
     public int sendBufferBytes() {
         return sendBufferBytes;
     }

@@ -10,13 +10,15 @@ import java.util.List;
 /**
  * The gateway's FIX market data, as its YAML's {@code marketData} section gives it. It names the instruments of the
  * market-data journal (the {@code marketdata} role's, in any order), how many resting orders and price levels the
- * gateway's copy of the books holds, and how long a subscriber may stay behind before it is logged out. Without this
+ * gateway's copy of the books holds, the deepest MarketDepth a subscriber may ask for, and how long a subscriber may
+ * stay behind before it is logged out. Without this
  * section a gateway serves no market data: a MarketDataRequest gets a Business Message Reject (unsupported type).
  */
 public final class GatewayMarketData extends SelfDescribingMarshallable {
     private List<String> instruments = new ArrayList<>();
     private int maxOrders = 1 << 16;
     private int maxPriceLevels = 1_024;
+    private int maxDepth = 100;
     private String slowSubscriberTimeout = "5s";
 
     public GatewayMarketData() {
@@ -44,6 +46,16 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
         return maxPriceLevels;
     }
 
+    /** @return the deepest MarketDepth (its best N levels of each side) a subscription may ask for, beside 0 (all) */
+    public int maxDepth() {
+        return maxDepth;
+    }
+
+    public GatewayMarketData maxDepth(final int maxDepth) {
+        this.maxDepth = maxDepth;
+        return this;
+    }
+
     /** @return how long a subscription may stay behind its socket before its session is logged out, in ms */
     public long slowSubscriberTimeoutMillis() {
         return DurationText.parse(slowSubscriberTimeout).toMillis();
@@ -65,6 +77,8 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
         }
         if (maxOrders <= 0 || maxPriceLevels <= 0) {
             problems.add("marketData.maxOrders and maxPriceLevels must be positive");
+        } else if (maxDepth < 1 || maxDepth > maxPriceLevels) {
+            problems.add("marketData.maxDepth must be 1 to maxPriceLevels (" + maxPriceLevels + "), got " + maxDepth);
         }
         try {
             if (slowSubscriberTimeoutMillis() <= 0) {

@@ -7,8 +7,9 @@ import io.sluice.marketdata.SyntheticFeed;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.testkit.fix.TestFixClient;
 import net.openhft.chronicle.queue.ChronicleQueue;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * read by the gateway's one reader, applied to its books and sent to a subscriber as a MarketDataIncrementalRefresh
  * (X), counted by HotSpot's per-thread allocation counter over {@value #MEASURED} messages after a warm-up of
  * {@value #WARM_UP} (as {@link GatewayAllocationTest}, whose bound it shares: less than one small object per message).
- * Each message is an add or a delete of a bid ({@link SyntheticFeed}), so the books stay small.
+ * Each message is an add or a delete of a bid ({@link SyntheticFeed}), so the books stay small. The subscriber takes
+ * the full book (MarketDepth 0), or the best five levels (5) of a book with five bids resting below the ones added and
+ * deleted, so that every message also moves a level out of its five or into them.
  */
 class FixMarketDataAllocationTest {
     private static final int MEASURED = 2_000;
@@ -31,8 +34,9 @@ class FixMarketDataAllocationTest {
     @TempDir
     Path root;
 
-    @Test
-    void theIoThreadAllocatesNothingPerIncrementalSent() throws Exception {
+    @ParameterizedTest(name = "MarketDepth {0}")
+    @ValueSource(ints = {0, 5})
+    void theIoThreadAllocatesNothingPerIncrementalSent(final int depth) throws Exception {
         final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tcp://127.0.0.1:0")
                 .idle(IdleConfig.of("yield")).marketData(new GatewayMarketData(List.of(SYMBOL), "5s"))
                 .session(new SessionConfig("CLIENT1", "SLUICE", "secret1")
@@ -40,21 +44,21 @@ class FixMarketDataAllocationTest {
         try (ChronicleQueue marketData = Journals.open(Journals.marketDataJournal(root));
              RunningGateway gateway = new RunningGateway(config);
              TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
-            final SyntheticFeed feed = new SyntheticFeed(marketData.createAppender(), SYMBOL);
+            final SyntheticFeed feed = new SyntheticFeed(marketData.createAppender(), SYMBOL, depth);
             client.logon("secret1");
             client.expect("A");
             client.send(MsgTypes.MARKET_DATA_REQUEST, request -> request.textField(FixTags.MD_REQ_ID, "R1")
-                    .charField(FixTags.SUBSCRIPTION_REQUEST_TYPE, '1').longField(FixTags.MARKET_DEPTH, 0)
+                    .charField(FixTags.SUBSCRIPTION_REQUEST_TYPE, '1').longField(FixTags.MARKET_DEPTH, depth)
                     .longField(FixTags.NO_MD_ENTRY_TYPES, 1).charField(FixTags.MD_ENTRY_TYPE, '0')
                     .longField(FixTags.NO_RELATED_SYM, 1).textField(FixTags.SYMBOL, SYMBOL));
-            client.expect("W");
+            assertEquals(depth, client.expect("W").all(FixTags.MD_ENTRY_PX).size(), "the resting bids");
             client.expect("f");
             incrementals(client, feed, WARM_UP);
             final long before = gateway.allocatedBytes();
             incrementals(client, feed, MEASURED);
             final long allocated = gateway.allocatedBytes() - before;
             System.out.println("gateway I/O thread allocated " + allocated + " bytes over " + MEASURED
-                    + " market-data messages sent as 35=X");
+                    + " market-data messages sent as 35=X at MarketDepth " + depth);
             assertTrue(allocated < 16L * MEASURED, "bytes allocated by the I/O thread over " + MEASURED
                     + " market-data messages: " + allocated);
         }

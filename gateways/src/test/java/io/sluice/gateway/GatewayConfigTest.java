@@ -152,7 +152,7 @@ final class GatewayConfigTest {
         final GatewayConfig config = loadYaml("""
                 !GatewayConfig {
                   gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
-                  marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, slowSubscriberTimeout: 2s },
+                  marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, maxDepth: 20, slowSubscriberTimeout: 2s },
                   sessions: [
                     !Session { senderCompId: A, targetCompId: SLUICE, password: pw, marketData: { symbols: [ SLC ], maxSubscriptions: 3 } },
                     !Session { senderCompId: B, targetCompId: SLUICE, password: pw, marketData: { symbols: [ "*" ] } },
@@ -162,6 +162,8 @@ final class GatewayConfigTest {
                 """);
         assertEquals(List.of("SLC", "SLD"), config.marketData().instruments());
         assertEquals(1000, config.marketData().maxOrders());
+        assertEquals(20, config.marketData().maxDepth());
+        assertEquals(100, new GatewayMarketData().maxDepth(), "the default");
         assertEquals(2000, config.marketData().slowSubscriberTimeoutMillis());
         assertEquals(List.of("SLC"), config.sessions().get(0).marketData().symbols());
         assertEquals(3, config.sessions().get(0).marketData().maxSubscriptions());
@@ -182,6 +184,10 @@ final class GatewayConfigTest {
         final String problems = assertThrows(IllegalArgumentException.class, () -> config.validate(Map.of()))
                 .getMessage();
         assertTrue(problems.contains("marketData.instruments: an instrument is listed twice"), problems);
+        final GatewayConfig tooDeep = new GatewayConfig().marketData(new GatewayMarketData(List.of("SLC"), "5s")
+                .maxDepth(2000));
+        final String depth = assertThrows(IllegalArgumentException.class, () -> tooDeep.validate(Map.of())).getMessage();
+        assertTrue(depth.contains("marketData.maxDepth must be 1 to maxPriceLevels (1024), got 2000"), depth);
         assertTrue(problems.contains("marketData.slowSubscriberTimeout: 'soon' is not a duration"), problems);
         assertTrue(problems.contains("session A: marketData.maxSubscriptions must be 1 to 256, got 0"), problems);
         assertTrue(problems.contains("session A: marketData.symbols names XYZ, which the gateway's marketData.instruments"

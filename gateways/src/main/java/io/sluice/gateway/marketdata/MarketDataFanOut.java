@@ -125,24 +125,24 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
     }
 
     /**
-     * Answers a snapshot request (SubscriptionRequestType 0): one snapshot (W) of the latest book, numbered with the
-     * last feed sequence applied, and at once the incrementals that add the levels it could not hold; no subscription
-     * is kept. @return false if the session could not queue them all
+     * Answers a snapshot request (SubscriptionRequestType 0): one snapshot (W) of the best {@code depth} levels of the
+     * latest book, numbered with the last feed sequence applied, and at once the incrementals that add the levels it
+     * could not hold; no subscription is kept. @return false if the session could not queue them all
      */
-    public boolean snapshotOnly(final FixSession session, final int instrument, final boolean topOnly, final int types,
+    public boolean snapshotOnly(final FixSession session, final int instrument, final int depth, final int types,
                                 final DirectBuffer reqIds, final int reqIdOffset, final int reqIdLength) {
-        if (!messages.snapshot(session, reqIds, reqIdOffset, reqIdLength, instrument, topOnly, types, lastSequence)) {
+        if (!messages.snapshot(session, reqIds, reqIdOffset, reqIdLength, instrument, depth, types, lastSequence)) {
             return false;
         }
-        final int sent = messages.snapshotLevels(topOnly, types);
-        for (int side = 0; side < 2 && !topOnly; side++) {
+        final int sent = messages.snapshotLevels(depth, types);
+        for (int side = 0; side < 2; side++) {
             final boolean bid = side == 0;
             if ((types & (bid ? Subscriptions.BID : Subscriptions.OFFER)) == 0) {
                 continue;
             }
-            for (int from = sent, levels = books.levels(instrument, bid); from < levels; ) {
+            for (int from = sent, end = Math.min(depth, books.levels(instrument, bid)); from < end; ) {
                 final int added = messages.deeperLevels(session, reqIds, reqIdOffset, reqIdLength, instrument, bid,
-                        from, lastSequence);
+                        from, end, lastSequence);
                 if (added < 0) {
                     return false;
                 }
@@ -199,7 +199,11 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
                 tradePrice, tradeQuantity);
     }
 
-    /** Applies a message that changes the level at {@code price}, and sends each subscriber what changed for it. */
+    /**
+     * Applies a message that changes the level at {@code price}, and sends each subscriber what changed within its
+     * depth: the level itself, and the level its depth no longer holds (a new level pushed it out) or now holds (a
+     * level gone pulled it in), deletions first.
+     */
     private void onLevel(final DirectBuffer buffer, final int offset, final long sequence, final long symbol,
                          final boolean bid, final long price, final long tradePrice, final long tradeQuantity) {
         final int instrument = books.instrumentOf(symbol);
@@ -207,28 +211,31 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
             apply(buffer, offset, sequence);
             return;
         }
-        final long levelBefore = levelQuantity(instrument, bid, price);
-        final boolean topBefore = books.levels(instrument, bid) > 0;
-        final long topPriceBefore = topBefore ? books.levelPrice(instrument, bid, 0) : 0;
-        final long topQuantityBefore = topBefore ? books.levelQuantity(instrument, bid, 0) : 0;
+        final int levelBefore = books.levelOf(instrument, bid, price);
+        final long quantityBefore = levelBefore >= 0 ? books.levelQuantity(instrument, bid, levelBefore) : 0;
         apply(buffer, offset, sequence);
-        final int level = books.levelOf(instrument, bid, price);
-        final long levelAfter = level >= 0 ? books.levelQuantity(instrument, bid, level) : 0;
-        final int ordersAfter = level >= 0 ? books.levelOrders(instrument, bid, level) : 0;
-        final boolean topAfter = books.levels(instrument, bid) > 0;
-        final long topPrice = topAfter ? books.levelPrice(instrument, bid, 0) : 0;
-        final long topQuantity = topAfter ? books.levelQuantity(instrument, bid, 0) : 0;
-        final boolean levelChanged = levelAfter != levelBefore;
-        final boolean topChanged = topAfter != topBefore || topPrice != topPriceBefore
-                || topQuantity != topQuantityBefore;
+        final int levelAfter = books.levelOf(instrument, bid, price);
+        final long quantityAfter = levelAfter >= 0 ? books.levelQuantity(instrument, bid, levelAfter) : 0;
+        final int ordersAfter = levelAfter >= 0 ? books.levelOrders(instrument, bid, levelAfter) : 0;
+        final int rank = levelBefore >= 0 ? levelBefore : levelAfter >= 0 ? levelAfter : -levelAfter - 1;
+        final boolean levelChanged = quantityAfter != quantityBefore;
+        final boolean added = quantityBefore == 0;
+        final boolean removed = quantityAfter == 0;
+        final int levels = books.levels(instrument, bid);
+        final char action = added ? MarketDataMessages.NEW : removed ? MarketDataMessages.DELETE
+                : MarketDataMessages.CHANGE;
         final int side = bid ? Subscriptions.BID : Subscriptions.OFFER;
         for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
             if (!subscriptions.updatedFor(slot, instrument)) {
                 continue;
             }
-            final boolean top = subscriptions.topOnly(slot);
-            final boolean book = subscriptions.wants(slot, side) && (top ? topChanged : levelChanged)
-                    && subscriptions.holdsLevel(slot, bid, price);
+            final int depth = subscriptions.depth(slot);
+            final boolean book = levelChanged && subscriptions.wants(slot, side)
+                    && subscriptions.holdsLevel(slot, bid, price, rank);
+            final boolean pushedOut = book && added && levels > depth
+                    && subscriptions.holdsLevel(slot, bid, books.levelPrice(instrument, bid, depth), depth - 1);
+            final boolean pulledIn = book && removed && levels >= depth
+                    && subscriptions.holdsLevel(slot, bid, books.levelPrice(instrument, bid, depth - 1), depth - 1);
             final boolean traded = tradeQuantity > 0 && subscriptions.wants(slot, Subscriptions.TRADE);
             if (!book && !traded) {
                 continue;
@@ -239,19 +246,21 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
                 continue;
             }
             final FixEncoder encoder = messages.incremental(subscriptions, slot, sequence,
-                    (book ? 1 : 0) + (traded ? 1 : 0));
+                    (book ? 1 : 0) + (pushedOut || pulledIn ? 1 : 0) + (traded ? 1 : 0));
             if (traded) {
                 messages.tradeEntry(encoder, symbol, tradePrice, tradeQuantity);
             }
-            if (book && top) {
-                final char action = !topAfter ? MarketDataMessages.DELETE
-                        : !topBefore || topPrice != topPriceBefore ? MarketDataMessages.NEW : MarketDataMessages.CHANGE;
-                messages.levelEntry(encoder, action, bid, symbol, topAfter ? topPrice : topPriceBefore, topQuantity,
-                        topAfter ? books.levelOrders(instrument, bid, 0) : 0);
-            } else if (book) {
-                final char action = levelBefore == 0 ? MarketDataMessages.NEW
-                        : levelAfter == 0 ? MarketDataMessages.DELETE : MarketDataMessages.CHANGE;
-                messages.levelEntry(encoder, action, bid, symbol, price, levelAfter, ordersAfter);
+            if (pushedOut) {
+                messages.levelEntry(encoder, MarketDataMessages.DELETE, bid, symbol,
+                        books.levelPrice(instrument, bid, depth), 0, 0);
+            }
+            if (book) {
+                messages.levelEntry(encoder, action, bid, symbol, price, quantityAfter, ordersAfter);
+            }
+            if (pulledIn) {
+                messages.levelEntry(encoder, MarketDataMessages.NEW, bid, symbol,
+                        books.levelPrice(instrument, bid, depth - 1), books.levelQuantity(instrument, bid, depth - 1),
+                        books.levelOrders(instrument, bid, depth - 1));
             }
             if (!messages.send(session)) {
                 behind(slot);
@@ -274,11 +283,6 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
                 behind(slot);
             }
         }
-    }
-
-    private long levelQuantity(final int instrument, final boolean bid, final long price) {
-        final int level = books.levelOf(instrument, bid, price);
-        return level >= 0 ? books.levelQuantity(instrument, bid, level) : 0;
     }
 
     private void apply(final DirectBuffer buffer, final int offset, final long sequence) {
@@ -327,7 +331,7 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
             return false;
         }
         final int instrument = subscriptions.instrument(slot);
-        final int sent = messages.snapshotLevels(subscriptions.topOnly(slot), subscriptions.entryTypes(slot));
+        final int sent = messages.snapshotLevels(subscriptions.depth(slot), subscriptions.entryTypes(slot));
         subscriptions.snapshotSent(slot, worstSent(slot, instrument, true, sent),
                 worstSent(slot, instrument, false, sent), nowMillis);
         return true;
@@ -335,32 +339,34 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
 
     /** @return the worst price of the side its client holds once sent its best {@code sent} levels */
     private long worstSent(final int slot, final int instrument, final boolean bid, final int sent) {
-        final boolean partial = !subscriptions.topOnly(slot)
-                && subscriptions.wants(slot, bid ? Subscriptions.BID : Subscriptions.OFFER)
-                && books.levels(instrument, bid) > sent;
+        final boolean partial = subscriptions.wants(slot, bid ? Subscriptions.BID : Subscriptions.OFFER)
+                && Math.min(subscriptions.depth(slot), books.levels(instrument, bid)) > sent;
         return partial ? books.levelPrice(instrument, bid, sent - 1) : Subscriptions.wholeSide(bid);
     }
 
-    /** Sends a filling subscription the next deeper levels of its bids, or else of its offers. @return false if not */
+    /**
+     * Sends a filling subscription the next deeper levels within its depth of its bids, or else of its offers.
+     * @return false if the session could not queue them
+     */
     private boolean fillDeeper(final int slot) {
         final int instrument = subscriptions.instrument(slot);
         final boolean bid = subscriptions.worstHeld(slot, true) != Subscriptions.wholeSide(true);
         final long worstHeld = subscriptions.worstHeld(slot, bid);
-        final int levels = books.levels(instrument, bid);
+        final int end = Math.min(subscriptions.depth(slot), books.levels(instrument, bid));
         int from = 0;
-        while (from < levels && !worse(bid, books.levelPrice(instrument, bid, from), worstHeld)) {
+        while (from < end && !worse(bid, books.levelPrice(instrument, bid, from), worstHeld)) {
             from++;
         }
         int added = 0;
-        if (from < levels) {
+        if (from < end) {
             added = messages.deeperLevels(subscriptions.owner(slot), subscriptions.reqIds(),
-                    subscriptions.reqIdOffset(slot), subscriptions.reqIdLength(slot), instrument, bid, from,
+                    subscriptions.reqIdOffset(slot), subscriptions.reqIdLength(slot), instrument, bid, from, end,
                     lastSequence);
             if (added < 0) {
                 return false;
             }
         }
-        final long worst = from + added < levels ? books.levelPrice(instrument, bid, from + added - 1)
+        final long worst = from + added < end ? books.levelPrice(instrument, bid, from + added - 1)
                 : Subscriptions.wholeSide(bid);
         subscriptions.filledTo(slot, bid ? worst : subscriptions.worstHeld(slot, true),
                 bid ? subscriptions.worstHeld(slot, false) : worst);

@@ -52,39 +52,39 @@ public final class MarketDataMessages {
     }
 
     /**
-     * @return how many levels of each side asked for a snapshot (W) lists at most: 1 for top of book, otherwise its
-     *         share of what fits one message
+     * @return how many levels of each side asked for a snapshot (W) lists at most: its depth, or fewer if they do not
+     *         fit one message (its share of what fits)
      */
-    public int snapshotLevels(final boolean topOnly, final int types) {
+    public int snapshotLevels(final int depth, final int types) {
         final boolean both = (types & Subscriptions.BID) != 0 && (types & Subscriptions.OFFER) != 0;
-        return topOnly ? 1 : both ? (maxSnapshotEntries - 1) / 2 : maxSnapshotEntries - 1;
+        return Math.min(depth, both ? (maxSnapshotEntries - 1) / 2 : maxSnapshotEntries - 1);
     }
 
     /**
      * Sends the subscription's book as a MarketDataSnapshotFullRefresh (W): its bid levels best first, then its offer
-     * levels (one each for top of book), then the last trade, each if asked for, at most {@link #snapshotLevels} a
-     * side.
+     * levels, then the last trade, each if asked for, at most {@link #snapshotLevels} a side.
      *
      * @return false if the session could not queue it
      */
     public boolean snapshot(final Subscriptions subscriptions, final int slot, final long rptSeq) {
         return snapshot(subscriptions.owner(slot), subscriptions.reqIds(), subscriptions.reqIdOffset(slot),
-                subscriptions.reqIdLength(slot), subscriptions.instrument(slot), subscriptions.topOnly(slot),
+                subscriptions.reqIdLength(slot), subscriptions.instrument(slot), subscriptions.depth(slot),
                 subscriptions.entryTypes(slot), rptSeq);
     }
 
     /**
      * Sends {@code session} a snapshot (W) of {@code instrument}'s book with the MDReqID in {@code reqIds}, of the
-     * entry-type bits {@code types} ({@link Subscriptions#BID} ...), top of book only if {@code topOnly}.
+     * entry-type bits {@code types} ({@link Subscriptions#BID} ...), of the best {@code depth} levels of each side
+     * ({@link Subscriptions#FULL_BOOK} for all).
      *
      * @return false if the session could not queue it
      */
     public boolean snapshot(final FixSession session, final DirectBuffer reqIds, final int reqIdOffset,
-                            final int reqIdLength, final int instrument, final boolean topOnly, final int types,
+                            final int reqIdLength, final int instrument, final int depth, final int types,
                             final long rptSeq) {
-        final int depth = snapshotLevels(topOnly, types);
-        final int bids = (types & Subscriptions.BID) != 0 ? Math.min(depth, books.levels(instrument, true)) : 0;
-        final int offers = (types & Subscriptions.OFFER) != 0 ? Math.min(depth, books.levels(instrument, false)) : 0;
+        final int most = snapshotLevels(depth, types);
+        final int bids = (types & Subscriptions.BID) != 0 ? Math.min(most, books.levels(instrument, true)) : 0;
+        final int offers = (types & Subscriptions.OFFER) != 0 ? Math.min(most, books.levels(instrument, false)) : 0;
         final boolean trade = (types & Subscriptions.TRADE) != 0 && books.lastTradeQuantity(instrument) > 0;
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.MARKET_DATA_SNAPSHOT_FULL_REFRESH)
                 .field(FixTags.MD_REQ_ID, reqIds, reqIdOffset, reqIdLength)
@@ -112,15 +112,15 @@ public final class MarketDataMessages {
 
     /**
      * Sends {@code session} a MarketDataIncrementalRefresh (X) that adds (279=0) the levels of {@code instrument}'s
-     * side from level {@code from} (0 is the best), as many as fit one message, with the MDReqID in {@code reqIds}:
-     * the part of a book its snapshot (W) could not hold.
+     * side from level {@code from} (0 is the best) up to, not including, level {@code to}, as many as fit one
+     * message, with the MDReqID in {@code reqIds}: the part of a book its snapshot (W) could not hold.
      *
      * @return how many levels it added, or -1 if the session could not queue it
      */
     public int deeperLevels(final FixSession session, final DirectBuffer reqIds, final int reqIdOffset,
                             final int reqIdLength, final int instrument, final boolean bid, final int from,
-                            final long rptSeq) {
-        final int count = Math.min(maxIncrementalEntries, books.levels(instrument, bid) - from);
+                            final int to, final long rptSeq) {
+        final int count = Math.min(maxIncrementalEntries, to - from);
         final FixEncoder encoder = session.startApplicationMessage(MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH)
                 .field(FixTags.MD_REQ_ID, reqIds, reqIdOffset, reqIdLength)
                 .longField(FixTags.RPT_SEQ, rptSeq)

@@ -11,7 +11,8 @@ import org.agrona.DirectBuffer;
 
 /**
  * Answers MarketDataRequests (V) and hands every other application message to the order path. A subscribe
- * (SubscriptionRequestType 1) names an MDReqID, a MarketDepth (0 full book, 1 top of book), MDEntryTypes (0 bid,
+ * (SubscriptionRequestType 1) names an MDReqID, a MarketDepth (0 full book, N the best N levels of each side, up to
+ * the gateway's {@code marketData.maxDepth}), MDEntryTypes (0 bid,
  * 1 offer, 2 trade) and symbols; each symbol becomes one subscription, sent its snapshot (W) and trading status (f) at
  * once, then incrementals (X) by the {@link MarketDataFanOut}. An unsubscribe (2) ends every subscription of that
  * MDReqID. A snapshot request (0) is answered with one snapshot per symbol and keeps nothing (its MDReqID is no
@@ -26,13 +27,18 @@ public final class MarketDataRequests implements FixApplication {
     private final Subscriptions subscriptions;
     private final OrderBooks books;
     private final String[] tooManyTexts;
+    private final int maxDepth;
+    private final String depthText;
 
+    /** @param maxDepth the deepest MarketDepth served; deeper ones are refused */
     public MarketDataRequests(final FixApplication orders, final MarketDataFanOut fanOut,
-                              final Subscriptions subscriptions, final int sessions) {
+                              final Subscriptions subscriptions, final int sessions, final int maxDepth) {
         this.orders = orders;
         this.fanOut = fanOut;
         this.subscriptions = subscriptions;
         this.books = fanOut.books();
+        this.maxDepth = maxDepth;
+        this.depthText = MdReqRejReason.UNSUPPORTED_MARKET_DEPTH_TEXT + maxDepth + " (the best N levels of each side)";
         tooManyTexts = new String[sessions];
         for (int i = 0; i < sessions; i++) {
             tooManyTexts[i] = MdReqRejReason.TOO_MANY_TEXT + subscriptions.maxSubscriptions(i) + " per session";
@@ -75,12 +81,12 @@ public final class MarketDataRequests implements FixApplication {
                     MdReqRejReason.UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE_TEXT);
             return;
         }
-        final long depth = request.unsignedValue(FixTags.MARKET_DEPTH);
-        if (depth != 0 && depth != 1) {
-            MarketDataMessages.reject(session, request, MdReqRejReason.UNSUPPORTED_MARKET_DEPTH,
-                    MdReqRejReason.UNSUPPORTED_MARKET_DEPTH_TEXT);
+        final long marketDepth = request.unsignedValue(FixTags.MARKET_DEPTH);
+        if (marketDepth < 0 || marketDepth > maxDepth) {
+            MarketDataMessages.reject(session, request, MdReqRejReason.UNSUPPORTED_MARKET_DEPTH, depthText);
             return;
         }
+        final int depth = marketDepth == 0 ? Subscriptions.FULL_BOOK : (int) marketDepth;
         final int types = entryTypes(request);
         if (types == 0) {
             MarketDataMessages.reject(session, request, MdReqRejReason.UNSUPPORTED_MD_ENTRY_TYPE,
@@ -112,7 +118,7 @@ public final class MarketDataRequests implements FixApplication {
         if (type == '0') {
             for (int i = 0; i < request.fieldCount(); i++) {
                 if (request.tag(i) == FixTags.SYMBOL) {
-                    fanOut.snapshotOnly(session, instrument(request, i), depth == 1, types, buffer, reqIdOffset,
+                    fanOut.snapshotOnly(session, instrument(request, i), depth, types, buffer, reqIdOffset,
                             reqIdLength);
                 }
             }
@@ -124,7 +130,7 @@ public final class MarketDataRequests implements FixApplication {
         }
         for (int i = 0; i < request.fieldCount(); i++) {
             if (request.tag(i) == FixTags.SYMBOL) {
-                fanOut.start(subscriptions.add(owner, session, instrument(request, i), depth == 1, types, buffer,
+                fanOut.start(subscriptions.add(owner, session, instrument(request, i), depth, types, buffer,
                         reqIdOffset, reqIdLength));
             }
         }

@@ -18,7 +18,8 @@ public final class MdReqRejReason {
     public static final String TOO_MANY_TEXT = "Too many market data subscriptions: at most ";
     public static final String UNSUPPORTED_SUBSCRIPTION_REQUEST_TYPE_TEXT =
             "SubscriptionRequestType must be 0 (snapshot), 1 (subscribe) or 2 (unsubscribe)";
-    public static final String UNSUPPORTED_MARKET_DEPTH_TEXT = "MarketDepth must be 0 (full book) or 1 (top of book)";
+    /** Followed by the gateway's {@code marketData.maxDepth} and " (the best N levels of each side)". */
+    public static final String UNSUPPORTED_MARKET_DEPTH_TEXT = "MarketDepth must be 0 (full book) or 1 to ";
     public static final String UNSUPPORTED_MD_ENTRY_TYPE_TEXT = "MDEntryType must be 0 (bid), 1 (offer) or 2 (trade)";
     public static final String UNKNOWN_MD_REQ_ID_TEXT = "Unknown MDReqID: no subscription to end";
     public static final String MD_REQ_ID_TOO_LONG_TEXT = "MDReqID longer than " + Subscriptions.MAX_REQ_ID

@@ -10,10 +10,10 @@ import java.util.Arrays;
 
 /**
  * Every session's market-data subscriptions in one table allocated at start. Each session owns a fixed range of
- * slots (its {@code maxSubscriptions}), and a slot holds one symbol of one MarketDataRequest: its MDReqID, depth, entry
- * types, the connection it was made on, its {@link SubscriptionState} and, while FILLING, the worst price its client
- * holds on each side. A subscription lives as long as the connection it was made on: a slot whose session has another
- * connection, or none, is free again.
+ * slots (its {@code maxSubscriptions}), and a slot holds one symbol of one MarketDataRequest: its MDReqID, depth (how
+ * many of the best levels of each side its client holds), entry types, the connection it was made on, its
+ * {@link SubscriptionState} and, while FILLING, the worst price its client holds on each side. A subscription lives as
+ * long as the connection it was made on: a slot whose session has another connection, or none, is free again.
  * Single-threaded (the gateway's).
  */
 public final class Subscriptions {
@@ -23,6 +23,8 @@ public final class Subscriptions {
     public static final int BID = 1;
     public static final int OFFER = 2;
     public static final int TRADE = 4;
+    /** The depth of a full-book subscription (MarketDepth 0): every level of each side. */
+    public static final int FULL_BOOK = Integer.MAX_VALUE;
     private static final long NONE = -1;
 
     private final Long2LongHashMap sessionIndex = new Long2LongHashMap(NONE);
@@ -33,7 +35,7 @@ public final class Subscriptions {
     private final FixSession[] owners;
     private final FixConnection[] connections;
     private final int[] instruments;
-    private final boolean[] topOnly;
+    private final int[] depths;
     private final int[] entryTypes;
     private final UnsafeBuffer reqIds;
     private final int[] reqIdLengths;
@@ -62,7 +64,7 @@ public final class Subscriptions {
         owners = new FixSession[slots];
         connections = new FixConnection[slots];
         instruments = new int[slots];
-        topOnly = new boolean[slots];
+        depths = new int[slots];
         entryTypes = new int[slots];
         reqIds = new UnsafeBuffer(new byte[Math.max(1, slots * MAX_REQ_ID)]);
         reqIdLengths = new int[slots];
@@ -71,7 +73,10 @@ public final class Subscriptions {
         worstOfferHeld = new long[slots];
     }
 
-    /** @return the worst price of a side that stands for all its levels, as the worst price a client holds */
+    /**
+     * @return the worst price of a side that stands for all the levels its depth asks for, as the worst price a client
+     *         holds
+     */
     public static long wholeSide(final boolean bid) {
         return bid ? Long.MIN_VALUE : Long.MAX_VALUE;
     }
@@ -118,8 +123,9 @@ public final class Subscriptions {
         return instruments[slot];
     }
 
-    public boolean topOnly(final int slot) {
-        return topOnly[slot];
+    /** @return how many of the best levels of each side its client holds: its MarketDepth, or {@link #FULL_BOOK} */
+    public int depth(final int slot) {
+        return depths[slot];
     }
 
     /** @return the entry-type bits the subscription asked for */
@@ -164,8 +170,14 @@ public final class Subscriptions {
                 && current(slot);
     }
 
-    /** @return whether the subscription's client holds the side's level at {@code price}, were there one */
-    public boolean holdsLevel(final int slot, final boolean bid, final long price) {
+    /**
+     * @return whether the subscription's client holds the side's level at {@code price} and {@code rank} (0 is the
+     *         best), were there one: it is within its depth and, while FILLING, no worse than the worst price it holds
+     */
+    public boolean holdsLevel(final int slot, final boolean bid, final long price, final int rank) {
+        if (rank >= depths[slot]) {
+            return false;
+        }
         if (states[slot] != SubscriptionState.FILLING) {
             return true;
         }
@@ -212,9 +224,10 @@ public final class Subscriptions {
     /**
      * Takes a free slot of session {@code session} for a subscription made on its current connection.
      *
+     * @param depth how many of the best levels of each side its client holds: 1 or more, {@link #FULL_BOOK} for all
      * @return the slot, LIVE, or -1 if the session has none free
      */
-    public int add(final int session, final FixSession owner, final int instrument, final boolean top,
+    public int add(final int session, final FixSession owner, final int instrument, final int depth,
                    final int types, final DirectBuffer buffer, final int offset, final int length) {
         for (int slot = firstSlot[session], end = slot + slotCount[session]; slot < end; slot++) {
             if (!current(slot)) {
@@ -222,8 +235,10 @@ public final class Subscriptions {
                 owners[slot] = owner;
                 connections[slot] = owner.connection();
                 instruments[slot] = instrument;
-                topOnly[slot] = top;
+                depths[slot] = depth;
                 entryTypes[slot] = types;
+                worstBidHeld[slot] = wholeSide(true);
+                worstOfferHeld[slot] = wholeSide(false);
                 reqIds.putBytes(reqIdOffset(slot), buffer, offset, length);
                 reqIdLengths[slot] = length;
                 return slot;
@@ -269,14 +284,14 @@ public final class Subscriptions {
 
     /**
      * The subscription's client was sent its book down to the worst prices given per side ({@link #wholeSide} if it
-     * has the whole side): LIVE if that is all of it, otherwise FILLING from {@code nowMillis}.
+     * has all its depth asks for): LIVE if that is all of it, otherwise FILLING from {@code nowMillis}.
      */
     public void snapshotSent(final int slot, final long worstBid, final long worstOffer, final long nowMillis) {
         final boolean wasIncomplete = states[slot] == SubscriptionState.BEHIND
                 || states[slot] == SubscriptionState.FILLING;
         worstBidHeld[slot] = worstBid;
         worstOfferHeld[slot] = worstOffer;
-        if (worstBid == wholeSide(true) && worstOffer == wholeSide(false)) {
+        if (holdsItsDepth(slot)) {
             states[slot] = SubscriptionState.LIVE;
             incomplete -= wasIncomplete ? 1 : 0;
         } else {
@@ -290,10 +305,15 @@ public final class Subscriptions {
     public void filledTo(final int slot, final long worstBid, final long worstOffer) {
         worstBidHeld[slot] = worstBid;
         worstOfferHeld[slot] = worstOffer;
-        if (worstBid == wholeSide(true) && worstOffer == wholeSide(false)) {
+        if (holdsItsDepth(slot)) {
             states[slot] = SubscriptionState.LIVE;
             incomplete--;
         }
+    }
+
+    /** @return whether the subscription's client holds every level its depth asks for, on both sides */
+    private boolean holdsItsDepth(final int slot) {
+        return worstBidHeld[slot] == wholeSide(true) && worstOfferHeld[slot] == wholeSide(false);
     }
 
     private void free(final int slot) {

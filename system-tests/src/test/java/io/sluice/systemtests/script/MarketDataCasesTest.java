@@ -28,7 +28,8 @@ class MarketDataCasesTest {
     @BeforeAll
     static void startDeployment() throws Exception {
         scripts = ScriptCases.read("/fix-market-data-cases");
-        deployment = ScriptedDeployment.startWithMarketData(dir, "slowSubscriberTimeout: 5s", "", ScriptCases.sessions(scripts));
+        deployment = ScriptedDeployment.startWithMarketData(dir, "slowSubscriberTimeout: 5s, maxDepth: 20", "",
+                ScriptCases.sessions(scripts));
     }
 
     @AfterAll
