@@ -49,6 +49,17 @@ public final class NioTransport implements AutoCloseable {
     /** The highest file descriptor the epoll selector may box without allocating (see jvm.options). */
     public static final int CACHED_DESCRIPTORS = 65_535;
     private static final int ACCEPTS_PER_ROUND = 64;
+    /**
+     * How many connections with bulk messages ({@link NioConnection#sendBulk}: market data) one {@link #flush} writes
+     * at most, after all the others: a round's fan-out never holds the order path's next round up for long, and a
+     * connection waiting its turn gathers more messages for one write.
+     */
+    static final int BULK_WRITES_PER_FLUSH = 8;
+    /**
+     * How often the connections waiting with bulk messages are written, at most: each write then carries the messages
+     * of this long, so a fan-out to many costs the machine few system calls per message.
+     */
+    static final long BULK_WRITE_INTERVAL_NANOS = 1_000_000L;
 
     private final Selector selector;
     private final List<Listener> listeners = new ArrayList<>();
@@ -70,6 +81,11 @@ public final class NioTransport implements AutoCloseable {
     private int connectionCount;
     private NioConnection[] toFlush = new NioConnection[16];
     private int toFlushCount;
+    private NioConnection[] bulk = new NioConnection[16];
+    private int bulkHead;
+    private int bulkCount;
+    private int bulkToWrite;
+    private long nextBulkWriteNanos;
     private int roundWork;
     private int evicted;
     private SocketAddress firstEvicted;
@@ -239,8 +255,9 @@ public final class NioTransport implements AutoCloseable {
     }
 
     /**
-     * Writes every connection's messages queued since the last flush, one write per connection; call once per
-     * round of the I/O thread, after the sockets and the engine journal were polled.
+     * Writes every connection's messages queued since the last flush, one write per connection, then up to
+     * {@value #BULK_WRITES_PER_FLUSH} of the connections waiting with bulk messages, oldest first; call once per round
+     * of the I/O thread, after the sockets and the engine journal were polled.
      *
      * @return how many connections were written to
      */
@@ -252,7 +269,23 @@ public final class NioTransport implements AutoCloseable {
             connection.flushQueued(handler);
         }
         toFlushCount = 0;
-        return count;
+        if (bulkToWrite == 0 && bulkCount > 0) {
+            final long now = nanoClock.nanoTime();
+            if (now - nextBulkWriteNanos >= 0) {
+                nextBulkWriteNanos = now + BULK_WRITE_INTERVAL_NANOS;
+                bulkToWrite = bulkCount;
+            }
+        }
+        int bulkWritten = 0;
+        for (; bulkWritten < BULK_WRITES_PER_FLUSH && bulkToWrite > 0; bulkWritten++) {
+            bulkToWrite--;
+            final NioConnection connection = bulk[bulkHead];
+            bulk[bulkHead] = null;
+            bulkHead = (bulkHead + 1) & (bulk.length - 1);
+            bulkCount--;
+            connection.flushBulkQueued(handler);
+        }
+        return count + bulkWritten;
     }
 
     void flushLater(final NioConnection connection) {
@@ -260,6 +293,19 @@ public final class NioTransport implements AutoCloseable {
             toFlush = Arrays.copyOf(toFlush, 2 * toFlushCount);
         }
         toFlush[toFlushCount++] = connection;
+    }
+
+    /** Queues a connection for a later {@link #flush} that has room in its bulk writes, oldest first. */
+    void flushBulkLater(final NioConnection connection) {
+        if (bulkCount == bulk.length) {
+            final NioConnection[] grown = new NioConnection[2 * bulkCount];
+            for (int i = 0; i < bulkCount; i++) {
+                grown[i] = bulk[(bulkHead + i) & (bulk.length - 1)];
+            }
+            bulk = grown;
+            bulkHead = 0;
+        }
+        bulk[(bulkHead + bulkCount++) & (bulk.length - 1)] = connection;
     }
 
     /**
