@@ -37,7 +37,19 @@ public enum AdminAction {
     /** Accept one session's orders again after SESSION_KILL_SWITCH_ON. */
     SESSION_KILL_SWITCH_OFF(Actor.ENGINE),
     /** Set one limit of one firm (firm, limit and value named; {@link FirmLimit#NONE} lifts it). */
-    SET_FIRM_LIMIT(Actor.ENGINE);
+    SET_FIRM_LIMIT(Actor.ENGINE),
+    /**
+     * The shipper's lease lapsed (Kafka acknowledged none of its writes for its lease): reject new orders and replaces
+     * until {@link #LEASE_REGAINED}, resting orders staying ({@link PrimaryLease#LAPSED}). Appended by the shipper.
+     */
+    LEASE_LAPSED(Actor.ENGINE),
+    /** Kafka takes the shipper's writes again, and it was not fenced: accept orders again. Appended by the shipper. */
+    LEASE_REGAINED(Actor.ENGINE),
+    /**
+     * A newer primary fenced this one's shipper: reject new orders and replaces for good ({@link PrimaryLease#FENCED}),
+     * resting orders staying. Appended by the fenced shipper as it stops.
+     */
+    FENCED(Actor.ENGINE);
 
     /** Which process acts on an action. */
     public enum Actor {

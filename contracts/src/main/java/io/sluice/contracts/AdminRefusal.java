@@ -25,7 +25,10 @@ public enum AdminRefusal {
     FIRM_KILL_SWITCH_ALREADY_OFF("the firm's kill switch is already off"),
     SESSION_KILL_SWITCH_ALREADY_ON("the session's kill switch is already on"),
     SESSION_KILL_SWITCH_ALREADY_OFF("the session's kill switch is already off"),
-    TOO_MANY_SESSION_KILL_SWITCHES("too many sessions have their kill switch on (risk.maxFirms)");
+    TOO_MANY_SESSION_KILL_SWITCHES("too many sessions have their kill switch on (risk.maxFirms)"),
+    LEASE_ALREADY_LAPSED("the primary's lease has lapsed already"),
+    LEASE_HELD("the primary's lease is held"),
+    PRIMARY_FENCED("this primary was fenced by a newer primary: it never takes orders again");
 
     private static final AdminRefusal[] VALUES = values();
 

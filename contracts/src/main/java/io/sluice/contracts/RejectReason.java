@@ -43,7 +43,9 @@ public enum RejectReason {
     FIRM_KILL_SWITCH_TRIPPED(99, "Trading is stopped for the firm: its kill switch tripped, limit killOnRejectsPerSecond:",
             FirmLimit.KILL_ON_REJECTS_PER_SECOND),
     SESSION_KILL_SWITCH_ON(99, "Trading is stopped for the session: its kill switch is on"),
-    FIRM_CAPACITY_REACHED(99, "Engine capacity reached: too many firms (risk.maxFirms)");
+    FIRM_CAPACITY_REACHED(99, "Engine capacity reached: too many firms (risk.maxFirms)"),
+    LEASE_LAPSED(99, "Not accepting orders: this primary lost its replication lease (Kafka unreachable)"),
+    PRIMARY_FENCED(99, "Not accepting orders: this primary was fenced by a newer primary");
 
     private final int fixCode;
     private final String text;

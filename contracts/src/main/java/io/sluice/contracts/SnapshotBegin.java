@@ -8,7 +8,8 @@ import net.openhft.chronicle.wire.BytesInBinaryMarshallable;
  * The first record of an engine snapshot ({@link EngineSnapshots}): its format, the engine journal position of the
  * state, counters and capacities. The position is the excerpt at {@link #engineIndex()}, which answered input {@link
  * #eventId()} of gateway {@link #sourceId()}, and whose bytes have the CRC32C {@link #excerptChecksum()}; then how many
- * inputs that is, the engine's id counters and the check of the key they are permuted with, the kill switch, the
+ * inputs that is, the engine's id counters and the check of the key they are permuted with, the kill switch and the
+ * primary's lease, the
  * capacities the state was built under, and the check of its risk section with how many firms and session kill switches
  * follow. A restart uses a snapshot only if the
  * engine journal holds that same excerpt at that index and its config has the same capacities and instruments.
@@ -18,8 +19,8 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
      * (2: orders carry their routing CompIDs; 3: the kill switch, each instrument's trading session and halt, and the
      * admin journal among the sources; 4: the check of the key that permutes OrderIDs and ExecIDs; 5: the firms' risk
      * state, the sessions' kill switches and the check of the risk section they were built under; each instrument's
-     * last trade price). */
-    public static final int FORMAT_VERSION = 5;
+     * last trade price; 6: the primary's lease). */
+    public static final int FORMAT_VERSION = 6;
     /** How many {@link SnapshotOrder} records a writer puts in one excerpt. */
     public static final int ORDERS_PER_EXCERPT = 1024;
 
@@ -39,6 +40,7 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
     private int sources;
     private int instruments;
     private KillSwitch killSwitch = KillSwitch.OFF;
+    private PrimaryLease primaryLease = PrimaryLease.HELD;
     private long idKeyCheck;
     private long riskCheck;
     private int firms;
@@ -74,6 +76,17 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
     public SnapshotBegin killSwitch(final KillSwitch killSwitch) {
         this.killSwitch = killSwitch;
         return this;
+    }
+
+    /** Sets whether the primary's lease is held, lapsed or fenced. */
+    public SnapshotBegin primaryLease(final PrimaryLease primaryLease) {
+        this.primaryLease = primaryLease;
+        return this;
+    }
+
+    /** @return the primary's lease, as it was; null if the snapshot holds an unknown value */
+    public PrimaryLease primaryLease() {
+        return primaryLease;
     }
 
     /** Sets the check of the key the state's OrderIDs and ExecIDs were permuted with ({@link PublicIds#keyCheck}). */
@@ -218,6 +231,7 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
         out.writeLong(riskCheck);
         out.writeInt(firms);
         out.writeInt(sessionKillSwitches);
+        out.writeByte((byte) (primaryLease == null ? -1 : primaryLease.ordinal()));
         out.end();
     }
 
@@ -241,10 +255,11 @@ public final class SnapshotBegin extends BytesInBinaryMarshallable {
         instruments = in.readInt();
         killSwitch = KillSwitch.fromOrdinal(in.readByte());
         idKeyCheck = formatVersion >= 4 ? in.readLong() : 0;
-        final boolean withRisk = formatVersion >= FORMAT_VERSION;
+        final boolean withRisk = formatVersion >= 5;
         riskCheck = withRisk ? in.readLong() : 0;
         firms = withRisk ? in.readInt() : 0;
         sessionKillSwitches = withRisk ? in.readInt() : 0;
+        primaryLease = formatVersion >= 6 ? PrimaryLease.fromOrdinal(in.readByte()) : PrimaryLease.HELD;
         in.end();
     }
 }

@@ -6,6 +6,7 @@ import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.gateway.transport.KeytoolCertificates;
 import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
+import io.sluice.testkit.fix.TestFixClient;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

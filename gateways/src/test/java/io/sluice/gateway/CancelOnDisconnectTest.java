@@ -5,6 +5,7 @@ import io.sluice.contracts.MassCancelCause;
 import io.sluice.contracts.MassCancelScope;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.runtime.counters.CountersDirectory;
+import io.sluice.testkit.fix.TestFixClient;
 import org.agrona.concurrent.EpochClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

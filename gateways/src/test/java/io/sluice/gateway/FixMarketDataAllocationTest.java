@@ -5,6 +5,7 @@ import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.marketdata.SyntheticFeed;
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.testkit.fix.TestFixClient;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

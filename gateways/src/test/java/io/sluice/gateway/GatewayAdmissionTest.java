@@ -8,6 +8,7 @@ import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.testkit.fix.TestFixClient;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -21,6 +21,7 @@ import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.replication.AcknowledgedIndexReader;
+import io.sluice.testkit.fix.TestFixClient;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;

@@ -1,11 +1,12 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.runtime.journal.JournalDiskFullException;
-import io.sluice.runtime.journal.Tmpfs;
+import io.sluice.testkit.Tmpfs;
+import io.sluice.testkit.fix.FixFields;
+import io.sluice.testkit.fix.TestFixClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

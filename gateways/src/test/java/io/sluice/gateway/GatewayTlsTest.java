@@ -5,6 +5,7 @@ import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.gateway.session.FixAcceptor;
 import io.sluice.gateway.transport.ClientAuth;
 import io.sluice.gateway.transport.KeytoolCertificates;
+import io.sluice.testkit.fix.TestFixClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -142,9 +142,12 @@ final class JournalProbe {
         }
     }
 
-    /** Polls {@code condition} until it holds, failing after 10 s with {@code what}. */
+    /**
+     * Polls {@code condition} until it holds, failing after 60 s with {@code what}: a bound for a broken gateway, not a
+     * speed target (10 s ran out for a journaled cancel-on-disconnect on a host at load 40-70).
+     */
     static void await(final String what, final BooleanSupplier condition) {
-        await(what, 10, condition);
+        await(what, 60, condition);
     }
 
     /** Polls {@code condition} until it holds, failing after {@code seconds} with {@code what}. */

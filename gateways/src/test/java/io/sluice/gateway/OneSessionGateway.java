@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.testkit.fix.TestFixClient;
 
 import java.io.IOException;
 import java.net.UnixDomainSocketAddress;

@@ -2,6 +2,7 @@ package io.sluice.gateway;
 
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.testkit.fix.TestFixClient;
 import org.agrona.concurrent.EpochClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,8 +1,9 @@
 package io.sluice.gateway;
 
-import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.testkit.fix.FixFields;
+import io.sluice.testkit.fix.TestFixClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.testkit.fix.TestFixClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

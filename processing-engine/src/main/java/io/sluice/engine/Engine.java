@@ -21,6 +21,7 @@ import io.sluice.contracts.NewOrder;
 import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.OrderCommand;
+import io.sluice.contracts.PrimaryLease;
 import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.RejectReason;
 import io.sluice.contracts.ReplaceOrder;
@@ -101,7 +102,9 @@ import org.agrona.collections.Long2ObjectHashMap;
  * <li>Admin commands: CANCEL_SESSION, CANCEL_INSTRUMENT and CANCEL_ALL cancel resting orders (whoever owns them,
  *     in the mass cancel's order), KILL_SWITCH_ON cancels every resting order and rejects every new order and
  *     replace ({@code KILL_SWITCH_ON}) until KILL_SWITCH_OFF; HALT rejects an instrument's new orders and replaces
- *     ({@code INSTRUMENT_HALTED}) until RESUME, resting orders staying; CLOSE_TRADING (one instrument, or all) rejects
+ *     ({@code INSTRUMENT_HALTED}) until RESUME, resting orders staying; the shipper's LEASE_LAPSED rejects every new
+ *     order and replace ({@code LEASE_LAPSED}) until LEASE_REGAINED, and its FENCED for good ({@code PRIMARY_FENCED}),
+ *     resting orders staying; CLOSE_TRADING (one instrument, or all) rejects
  *     them ({@code OUTSIDE_TRADING_SESSION}) until OPEN_TRADING and expires every resting DAY order there (ExecType
  *     and OrdStatus EXPIRED), GTC orders resting on. Cancels and mass cancels are always taken. Each admin command
  *     is answered by exactly one AdminOutcome, after the reports it caused: ACKNOWLEDGED with the orders it
@@ -133,6 +136,7 @@ public final class Engine implements EngineInput {
     private final OrderSweep sweep = new OrderSweep();
     private final AdminOutcome outcome = new AdminOutcome();
     private KillSwitch killSwitch = KillSwitch.OFF;
+    private PrimaryLease primaryLease = PrimaryLease.HELD;
     private final SessionKillSwitches sessionKillSwitches = new SessionKillSwitches();
     /** The firms' limits and exposure; null when the config has no risk section (no firm limits, no firm state). */
     private final FirmRisk risk;
@@ -167,7 +171,8 @@ public final class Engine implements EngineInput {
     public void newOrder(final NewOrder command) {
         cause = command.metaData();
         final Instrument instrument = instruments.get(command.symbol());
-        RejectReason reason = killSwitch == KillSwitch.ON ? RejectReason.KILL_SWITCH_ON
+        RejectReason reason = primaryLease != PrimaryLease.HELD ? leaseReject()
+                : killSwitch == KillSwitch.ON ? RejectReason.KILL_SWITCH_ON
                 : sessionKillSwitches.isOn(cause.sourceId(), command.session()) ? RejectReason.SESSION_KILL_SWITCH_ON
                 : instrument == null ? RejectReason.UNKNOWN_SYMBOL : instrument.admission();
         if (reason == RejectReason.NONE) {
@@ -347,6 +352,7 @@ public final class Engine implements EngineInput {
                 case SESSION_KILL_SWITCH_ON -> sessionKillSwitchOn(command, o);
                 case SESSION_KILL_SWITCH_OFF -> sessionKillSwitchOff(command, o);
                 case SET_FIRM_LIMIT -> setFirmLimit(command, o);
+                case LEASE_LAPSED, LEASE_REGAINED, FENCED -> primaryLease(action, o);
                 default -> o.passedToGateway(); // unreachable: every ENGINE action is above
             }
         }
@@ -392,6 +398,30 @@ public final class Engine implements EngineInput {
         }
         killSwitch = KillSwitch.OFF;
         o.acknowledged(0);
+    }
+
+    /**
+     * Moves the primary's lease as its shipper says: lapsed and regained in turn, fenced for good. Nothing is canceled:
+     * resting orders stay, and the new primary holds them too.
+     */
+    private void primaryLease(final AdminAction action, final AdminOutcome o) {
+        if (primaryLease == PrimaryLease.FENCED) {
+            o.refused(AdminRefusal.PRIMARY_FENCED);
+            return;
+        }
+        final PrimaryLease wanted = action == AdminAction.LEASE_LAPSED ? PrimaryLease.LAPSED
+                : action == AdminAction.FENCED ? PrimaryLease.FENCED : PrimaryLease.HELD;
+        if (primaryLease == wanted) {
+            o.refused(wanted == PrimaryLease.LAPSED ? AdminRefusal.LEASE_ALREADY_LAPSED : AdminRefusal.LEASE_HELD);
+            return;
+        }
+        primaryLease = wanted;
+        o.acknowledged(0);
+    }
+
+    /** @return why a primary whose lease is not held rejects an order or replace */
+    private RejectReason leaseReject() {
+        return primaryLease == PrimaryLease.FENCED ? RejectReason.PRIMARY_FENCED : RejectReason.LEASE_LAPSED;
     }
 
     /** Turns one firm's kill switch on (canceling its resting orders, on every session and gateway) or off. */
@@ -546,6 +576,11 @@ public final class Engine implements EngineInput {
         return killSwitch;
     }
 
+    /** @return whether this primary's lease is held, lapsed or fenced, as its shipper last said */
+    public PrimaryLease primaryLease() {
+        return primaryLease;
+    }
+
     /** @return the firms' limits and exposure, or null if the config has no risk section */
     public FirmRisk risk() {
         return risk;
@@ -622,6 +657,13 @@ public final class Engine implements EngineInput {
      */
     public void restoreKillSwitch(final KillSwitch state) {
         killSwitch = state;
+    }
+
+    /**
+     * Restoring a snapshot, after {@link #restoreCounters}: the primary's lease.
+     */
+    public void restorePrimaryLease(final PrimaryLease state) {
+        primaryLease = state;
     }
 
     /**
@@ -736,6 +778,9 @@ public final class Engine implements EngineInput {
     }
 
     private RejectReason checkReplace(final Order original, final ReplaceOrder command) {
+        if (primaryLease != PrimaryLease.HELD) {
+            return leaseReject();
+        }
         if (killSwitch == KillSwitch.ON) {
             return RejectReason.KILL_SWITCH_ON;
         }

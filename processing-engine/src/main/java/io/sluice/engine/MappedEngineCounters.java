@@ -41,8 +41,6 @@ import org.agrona.concurrent.status.AtomicCounter;
  * recovery re-ran.
  */
 final class MappedEngineCounters implements EngineCounters {
-    /** How many firms get counters of their own (the first to appear): the counters file has room for so many. */
-    static final int FIRMS_COUNTED = 64;
     /** How many turns that processed commands, at most, between two publications of the firms' counters. */
     static final int BUSY_TURNS_PER_FIRM_PUBLISH = 4096;
     private final CountersFile file;
@@ -64,14 +62,20 @@ final class MappedEngineCounters implements EngineCounters {
     private final Int2IntHashMap sourceSlot = new Int2IntHashMap(-1);
     private final AtomicCounter idleTurns;
     private final AtomicCounter journalIndex;
-    /** Each firm's counters, by its slot in the engine's risk table, allocated when it first appears; none without risk. */
+    /**
+     * Each firm's counters, by its slot in the engine's risk table (room for every one of risk.maxFirms), allocated
+     * when the firm first appears, once; none without risk.
+     */
     private final FirmCounters[] firms;
     private final long[] symbols;
     private int busyTurns;
 
-    /** Creates the engine's counters file under the config's journal root (rewriting one of an earlier run). */
+    /**
+     * Creates the engine's counters file under the config's journal root (rewriting one of an earlier run), with room
+     * for every firm the risk section allows ({@link EngineConfig#counterCapacity()}).
+     */
     MappedEngineCounters(final EngineConfig config) {
-        file = CountersFile.create(config.journalRoot(), PROCESS);
+        file = CountersFile.create(config.journalRoot(), PROCESS, config.counterCapacity());
         newOrders = file.counter(CounterLabel.of("sluice_engine_commands_total", "type", "new_order"));
         cancels = file.counter(CounterLabel.of("sluice_engine_commands_total", "type", "cancel"));
         replaces = file.counter(CounterLabel.of("sluice_engine_commands_total", "type", "replace"));
@@ -114,7 +118,7 @@ final class MappedEngineCounters implements EngineCounters {
         adminConsumedEventId = file.gauge(CounterLabel.of("sluice_engine_consumed_event_id", "gateway", "admin"));
         idleTurns = file.counter(CounterLabel.of("sluice_engine_idle_turns_total"));
         journalIndex = file.gauge(CounterLabel.of("sluice_engine_journal_index"));
-        firms = new FirmCounters[config.risk() == null ? 0 : Math.min(config.risk().maxFirms(), FIRMS_COUNTED)];
+        firms = new FirmCounters[config.risk() == null ? 0 : config.risk().maxFirms()];
         symbols = config.instruments().stream().mapToLong(InstrumentConfig::symbol).toArray();
     }
 
@@ -190,13 +194,11 @@ final class MappedEngineCounters implements EngineCounters {
         }
         for (int i = 0; i < risk.changedCount(); i++) {
             final int slot = risk.changedSlot(i);
-            if (slot < firms.length) {
-                final FirmExposure firm = risk.inSlot(slot);
-                if (firms[slot] == null) {
-                    firms[slot] = new FirmCounters(file, firm.firm(), symbols);
-                }
-                firms[slot].publish(firm);
+            final FirmExposure firm = risk.inSlot(slot);
+            if (firms[slot] == null) {
+                firms[slot] = new FirmCounters(file, firm.firm(), symbols);
             }
+            firms[slot].publish(firm);
         }
         risk.clearChanged();
     }

@@ -11,7 +11,6 @@ import io.sluice.engine.recovery.InputSource;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,35 +34,23 @@ final class RecordedJournals {
     }
 
     /**
-     * For journals still arriving (a replica root filled journal by journal): a journal is there once its
-     * {@code metadata.cq4t} exists and records a Sluice journal format, which its writer records just after creating
-     * it. A journal of another format counts as there, so that opening it fails with the reason.
+     * For journals still arriving (a replica root filled journal by journal): a journal is there once
+     * {@link Journals#isCreated} says so.
      *
      * @return the directory names of the engine journal and of {@code gatewayIds}' journals that are not there yet
      */
     List<String> notThere(final int[] gatewayIds) {
         final List<String> missing = new ArrayList<>();
-        if (!there(Journals.engineJournal(root))) {
+        if (!Journals.isCreated(Journals.engineJournal(root))) {
             missing.add(Journals.ENGINE);
         }
         for (final int gatewayId : gatewayIds) {
             final Path dir = Journals.gatewayJournal(root, gatewayId);
-            if (!there(dir)) {
+            if (!Journals.isCreated(dir)) {
                 missing.add(dir.getFileName().toString());
             }
         }
         return missing;
-    }
-
-    private static boolean there(final Path dir) {
-        if (!Files.exists(dir.resolve("metadata.cq4t"))) {
-            return false;
-        }
-        try (ChronicleQueue queue = Journals.openReadOnly(dir)) {
-            return Journals.formatOf(queue) != Long.MIN_VALUE;
-        } catch (final RuntimeException beingCreated) {
-            return false;
-        }
     }
 
     /** @return the recorded engine journal, opened read-only and checked; the caller closes it. */

@@ -5,25 +5,31 @@ import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.recovery.ConsumptionOrder;
 import io.sluice.gateway.GatewayMain;
+import io.sluice.gateway.codec.FixTags;
+import io.sluice.gateway.codec.MsgTypes;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.testkit.fix.TestFixClient;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.UnixDomainSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.Stream;
 
 /**
- * A session recorded by real processes, as in production. FIX clients ({@link FixOrderClient}) send orders and cancels
+ * A session recorded by real processes, as in production. FIX clients ({@link TestFixClient}) send orders and cancels
  * through two real gateway processes ({@link GatewayMain}, over Unix domain sockets) while a real engine process
  * ({@link EngineMain}) consumes the gateway journals live and writes its journal. On gateway
  * 1, CLIENT1 and CLIENT2 trade VOD.L with each other; on gateway 2, CLIENT3 alone trades AZN.L. Gateway 1's
- * command {@value #JUMBO_AT} (CLIENT1's, sent first) is a jumbo order ({@link FixOrderClient#JUMBO_QTY}); every
+ * command {@value #JUMBO_AT} (CLIENT1's, sent first) is a jumbo order ({@link #JUMBO_QTY}); every
  * other quantity is at most 100, so a lower {@code maxOrderQty} in a replay's config changes exactly that
  * order's fate.
  * <p>
@@ -34,6 +40,8 @@ public final class RecordedSession {
     public static final int[] COMMANDS = {400, 300, 200};
     /** Gateway 1's event id of the jumbo order: CLIENT1's 37th, all of which come before CLIENT2's. */
     public static final long JUMBO_AT = 37;
+    /** The quantity of the jumbo order. */
+    public static final long JUMBO_QTY = 500;
     /** The recording's engine config (journalRoot is set per recording); %s is the journal root. */
     private static final String CONFIG = """
             !EngineConfig {
@@ -78,13 +86,13 @@ public final class RecordedSession {
             awaitListening(root, 1, gateway1);
             awaitListening(root, 2, gateway2);
             try (JavaProcess engine = engine(root, session.configFile());
-                 FixOrderClient client1 = client(root, 1, 1);
-                 FixOrderClient client2 = client(root, 1, 2);
-                 FixOrderClient client3 = client(root, 2, 3)) {
-                client1.sendFlow(COMMANDS[0], 1, "VOD.L", JUMBO_AT);
-                client2.sendFlow(COMMANDS[1], 2, "VOD.L", 0);
-                client3.sendFlow(COMMANDS[2], 3, "AZN.L", 0);
-                awaitConsumed(root, COMMANDS[0] + COMMANDS[1] + COMMANDS[2], engine);
+                 TestFixClient client1 = client(root, 1, 1);
+                 TestFixClient client2 = client(root, 1, 2);
+                 TestFixClient client3 = client(root, 2, 3)) {
+                sendFlow(client1, COMMANDS[0], 1, "VOD.L", JUMBO_AT);
+                sendFlow(client2, COMMANDS[1], 2, "VOD.L", 0);
+                sendFlow(client3, COMMANDS[2], 3, "AZN.L", 0);
+                awaitConsumed(root, COMMANDS[0] + COMMANDS[1] + COMMANDS[2], engine, client1, client2, client3);
             }
         }
         return session;
@@ -129,18 +137,49 @@ public final class RecordedSession {
         }
     }
 
-    static FixOrderClient client(final Path root, final int gatewayId, final int n) throws IOException {
-        final FixOrderClient client = new FixOrderClient(socket(root, gatewayId), "CLIENT" + n);
-        client.logon("secret" + n);
+    /** Connects CLIENT{@code n} to gateway {@code gatewayId} and logs on, waiting for the gateway's Logon. */
+    static TestFixClient client(final Path root, final int gatewayId, final int n) throws IOException {
+        final TestFixClient client = new TestFixClient(UnixDomainSocketAddress.of(socket(root, gatewayId)), "CLIENT" + n, 1);
+        client.logon("secret" + n).expect("A");
         return client;
+    }
+
+    /**
+     * Sends {@code orders} commands of a seeded flow in {@code symbol} (VOD.L or AZN.L): about four limit
+     * orders, with quantities up to 100, to each cancel; order {@code jumboAt} (if not 0) is a limit order for
+     * {@link #JUMBO_QTY}. What the gateway sends back is read and dropped as it arrives.
+     */
+    static void sendFlow(final TestFixClient client, final int orders, final long seed, final String symbol,
+                         final long jumboAt) throws IOException {
+        final SplittableRandom random = new SplittableRandom(seed);
+        final int mid = symbol.startsWith("AZN") ? 10_000 : 100;
+        for (int n = 1; n <= orders; n++) {
+            final String clOrdId = "C" + n;
+            if (n != jumboAt && n > 5 && random.nextInt(5) == 0) {
+                final String orig = "C" + (n - 1 - random.nextInt(5));
+                client.send(MsgTypes.ORDER_CANCEL_REQUEST, cancel -> cancel.textField(FixTags.ORIG_CL_ORD_ID, orig)
+                        .textField(FixTags.CL_ORD_ID, clOrdId).textField(FixTags.SYMBOL, symbol).charField(FixTags.SIDE, '1')
+                        .timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis()));
+            } else {
+                final char side = random.nextBoolean() ? '1' : '2';
+                final String price = (mid - 2 + random.nextInt(5)) + "." + (random.nextBoolean() ? "00" : "50");
+                final long qty = n == jumboAt ? JUMBO_QTY : 10L * (1 + random.nextInt(10));
+                client.newOrder(clOrdId, symbol, side, qty, price);
+            }
+            client.skipArrived();
+        }
     }
 
     private static Path socket(final Path root, final int id) {
         return root.resolve("gw" + id + ".sock");
     }
 
-    /** Waits until the engine journal under {@code root} answers {@code inputs} inputs. */
-    static void awaitConsumed(final Path root, final long inputs, final JavaProcess engine) {
+    /**
+     * Waits until the engine journal under {@code root} answers {@code inputs} inputs, meanwhile reading and dropping
+     * what the gateways send {@code clients}.
+     */
+    static void awaitConsumed(final Path root, final long inputs, final JavaProcess engine,
+                              final TestFixClient... clients) {
         final long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         final Path dir = Journals.engineJournal(root);
         while (!Files.exists(dir.resolve("metadata.cq4t"))) {
@@ -155,9 +194,20 @@ public final class RecordedSession {
                     consumed++;
                 } else {
                     checkDeadline(deadline, engine, "the engine to answer " + inputs + " inputs (answered " + consumed + ")");
+                    skipArrived(clients);
                     Thread.onSpinWait();
                 }
             }
+        }
+    }
+
+    private static void skipArrived(final TestFixClient... clients) {
+        try {
+            for (final TestFixClient client : clients) {
+                client.skipArrived();
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

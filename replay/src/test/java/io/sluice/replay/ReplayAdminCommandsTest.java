@@ -31,17 +31,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Operators' commands are inputs like any other: a recording in which the engine process's loop consumed the admin
  * journal between the two gateways' commands (halts, the kill switch, cancels, a close with DAY orders expiring and
- * the next open) replays byte for byte, from the start and from a snapshot taken after admin commands changed the
- * engine's trading state, and a shadow engine ({@code replay --follow}) follows it to its end identically.
+ * the next open, the shipper's lease lapsing and regained) replays byte for byte, from the start and from a snapshot
+ * taken after admin commands changed the engine's trading state, and a shadow engine ({@code replay --follow}) follows it to its end identically.
  */
 final class ReplayAdminCommandsTest {
     private static final int ROUNDS = 40;
     private static final int COMMANDS_PER_ROUND = 25;
-    /** One admin command per round, in this order, again and again. */
+    /**
+     * One admin command per round, in this order, again and again: the shipper's lease lapses in the last round but one
+     * (38 % 14), so the last snapshot holds it lapsed.
+     */
     private static final String[][] ADMIN = {
             {"HALT", "VOD.L"}, {"KILL_SWITCH_ON", ""}, {"CLOSE_TRADING", ""}, {"KILL_SWITCH_OFF", ""},
-            {"OPEN_TRADING", ""}, {"RESUME", "VOD.L"}, {"CANCEL_INSTRUMENT", "AZN.L"}, {"CANCEL_SESSION", "G1S1"},
-            {"CLOSE_TRADING", "AZN.L"}, {"CANCEL_ALL", ""}, {"OPEN_TRADING", "AZN.L"}, {"DISCONNECT", "G2S0"}};
+            {"OPEN_TRADING", ""}, {"LEASE_REGAINED", ""}, {"RESUME", "VOD.L"}, {"CANCEL_INSTRUMENT", "AZN.L"},
+            {"CANCEL_SESSION", "G1S1"}, {"CLOSE_TRADING", "AZN.L"}, {"LEASE_LAPSED", ""}, {"CANCEL_ALL", ""},
+            {"OPEN_TRADING", "AZN.L"}, {"DISCONNECT", "G2S0"}};
 
     @TempDir
     Path dir;

@@ -37,7 +37,7 @@ final class ReplayDivergenceTest {
         assertEquals(0, divergence.reportInExcerpt());
         assertEquals(1, divergence.sourceId());
         assertEquals(RecordedSession.JUMBO_AT, divergence.eventId());
-        assertTrue(divergence.input().contains("orderQty: " + FixOrderClient.JUMBO_QTY), divergence.input());
+        assertTrue(divergence.input().contains("orderQty: " + RecordedSession.JUMBO_QTY), divergence.input());
         assertTrue(divergence.expected().contains("execType: NEW"), divergence.expected());
         assertTrue(divergence.actual().contains("execType: REJECTED"), divergence.actual());
         assertEquals(jumboReport, result.reports(), "every report before the jumbo order's was identical");
@@ -61,7 +61,7 @@ final class ReplayDivergenceTest {
     void aHigherLimitThatNoOrderReachesChangesNothing() throws Exception {
         final RecordedSession session = RecordedSession.shared();
 
-        final ReplayResult result = new Replay(session.root(), session.configWithVodMaxOrderQty(FixOrderClient.JUMBO_QTY))
+        final ReplayResult result = new Replay(session.root(), session.configWithVodMaxOrderQty(RecordedSession.JUMBO_QTY))
                 .output(out).run();
 
         assertTrue(result.identical(), result::summary);

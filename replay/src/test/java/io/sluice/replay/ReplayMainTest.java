@@ -43,7 +43,7 @@ final class ReplayMainTest {
             final String text = replay.logText();
             assertTrue(text.contains("first divergence at report "), text);
             assertTrue(text.contains("caused by input " + RecordedSession.JUMBO_AT + " of gateway 1"), text);
-            assertTrue(text.contains("orderQty: " + FixOrderClient.JUMBO_QTY), text);
+            assertTrue(text.contains("orderQty: " + RecordedSession.JUMBO_QTY), text);
             assertTrue(text.contains("expected (recorded):") && text.contains("execType: NEW"), text);
             assertTrue(text.contains("actual (this replay):") && text.contains("execType: REJECTED"), text);
         }

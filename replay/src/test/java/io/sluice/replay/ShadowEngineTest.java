@@ -126,7 +126,7 @@ final class ShadowEngineTest {
             assertEquals(RecordedReports.read(replica).get(jumboReport).excerptIndex(), divergence.excerptIndex());
             assertEquals(1, divergence.sourceId());
             assertEquals(RecordedSession.JUMBO_AT, divergence.eventId());
-            assertTrue(divergence.input().contains("orderQty: " + FixOrderClient.JUMBO_QTY), divergence.input());
+            assertTrue(divergence.input().contains("orderQty: " + RecordedSession.JUMBO_QTY), divergence.input());
             assertTrue(divergence.expected().contains("execType: NEW"), divergence.expected());
             assertTrue(divergence.actual().contains("execType: REJECTED"), divergence.actual());
             assertEquals(jumboReport, result.reports(), "every report before the jumbo order's was identical");

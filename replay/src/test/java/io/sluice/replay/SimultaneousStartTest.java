@@ -1,6 +1,7 @@
 package io.sluice.replay;
 
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.testkit.fix.TestFixClient;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,11 +35,11 @@ final class SimultaneousStartTest {
              JavaProcess gateway2 = RecordedSession.gateway(root, 2, 3)) {
             RecordedSession.awaitListening(root, 1, gateway1);
             RecordedSession.awaitListening(root, 2, gateway2);
-            try (FixOrderClient client1 = RecordedSession.client(root, 1, 1);
-                 FixOrderClient client3 = RecordedSession.client(root, 2, 3)) {
-                client1.sendFlow(10, 1, "VOD.L", 0);
-                client3.sendFlow(10, 3, "AZN.L", 0);
-                RecordedSession.awaitConsumed(root, 20, engine);
+            try (TestFixClient client1 = RecordedSession.client(root, 1, 1);
+                 TestFixClient client3 = RecordedSession.client(root, 2, 3)) {
+                RecordedSession.sendFlow(client1, 10, 1, "VOD.L", 0);
+                RecordedSession.sendFlow(client3, 10, 3, "AZN.L", 0);
+                RecordedSession.awaitConsumed(root, 20, engine, client1, client3);
             }
         }
     }

@@ -4,11 +4,12 @@ import java.util.ArrayDeque;
 
 /**
  * The frames handed to the producer and not yet acknowledged, oldest first, on the shipper's agent thread. At most
- * {@value #MAX_FRAMES} of them: while they are in flight, what the writers append waits in the journals and goes out
- * in the next frame, so the frames grow with the rate and Kafka's round trip (a trickle ships each excerpt at once, a
- * flood in few large frames: fewer requests for the shipper, the broker and the receiver alike, with no timer to
- * wait for). Their bytes bound what the shipper reads ahead of Kafka (so that the producer never runs out of buffer
- * and refuses a frame), and the oldest says how long Kafka has kept the shipper waiting.
+ * {@value #MAX_FRAMES} of them, and only full ones beside another: while one is in flight, what the writers append
+ * waits in the journals and goes out in the next frame, so the frames grow with the rate and Kafka's round trip (a
+ * trickle ships each excerpt at once, a stream one frame per round trip, a flood in full frames back to back: fewer
+ * requests for the shipper, the broker and the receiver alike, with no timer to wait for). Their bytes bound what the
+ * shipper reads ahead of Kafka (so that the producer never runs out of buffer and refuses a frame), and the oldest
+ * says how long Kafka has kept the shipper waiting.
  */
 final class InFlightFrames {
     /** The most frames not yet acknowledged. */
@@ -24,11 +25,13 @@ final class InFlightFrames {
         bytes += frame.bytes;
     }
 
-    /** Drops the acknowledged frames at the head: @return how many */
-    int retireAcknowledged() {
+    /** Drops the acknowledged frames at the head, each renewing {@code lease} from when it was sent: @return how many */
+    int retireAcknowledged(final ShipperLease lease) {
         int retired = 0;
         while (!frames.isEmpty() && frames.peekFirst().acknowledged()) {
-            bytes -= frames.pollFirst().bytes;
+            final SentFrame frame = frames.pollFirst();
+            bytes -= frame.bytes;
+            lease.acknowledged(frame.sentNanos);
             retired++;
         }
         return retired;

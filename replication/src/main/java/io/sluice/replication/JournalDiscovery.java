@@ -1,5 +1,7 @@
 package io.sluice.replication;
 
+import io.sluice.contracts.journal.Journals;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -40,7 +42,7 @@ final class JournalDiscovery {
             for (final Path dir : entries.sorted().toList()) {
                 final String name = dir.getFileName().toString();
                 final JournalName journal = JournalName.parse(name);
-                if (journal == null || journals.containsKey(name) || !Files.exists(dir.resolve("metadata.cq4t"))) {
+                if (journal == null || journals.containsKey(name) || !Journals.isCreated(dir)) {
                     continue;
                 }
                 final ShippedJournal shipped = new ShippedJournal(journal, dir);

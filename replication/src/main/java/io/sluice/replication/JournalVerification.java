@@ -100,12 +100,12 @@ final class JournalVerification implements AutoCloseable {
             return; // a standby's receiver has not created it yet
         }
         try (Stream<Path> children = Files.list(root)) {
-            // A journal's directory without metadata.cq4t holds no journal: only the writer lock of a process that was
-            // refused before it created one (or a receiver about to create it).
+            // A journal's directory without a created journal holds only the writer lock of a process that was refused
+            // before it created one, or a journal the receiver is creating now (opened once created).
             for (final Path dir : children.sorted().toList()) {
                 final String name = dir.getFileName().toString();
                 final JournalName journal = JournalName.parse(name);
-                if (journal != null && Files.exists(dir.resolve("metadata.cq4t")) && !opened(name)) {
+                if (journal != null && !opened(name) && Journals.isCreated(dir)) {
                     journals.add(new Verified(name, Journals.openReadOnly(dir), journal.holdsCalls()));
                 }
             }

@@ -33,6 +33,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     public static final long DEFAULT_FRAME_HOLD_MICROS = 100;
     /** How often the shipper writes a heartbeat unless configured: see {@link #heartbeatMillis()}. */
     public static final long DEFAULT_HEARTBEAT_MILLIS = 250;
+    /** How long the shipper's lease lasts unless configured: see {@link #leaseMillis()}. */
+    public static final long DEFAULT_LEASE_MILLIS = 2000;
 
     private String mode;
     private String deployment;
@@ -45,6 +47,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private int lingerMillis = DEFAULT_LINGER_MILLIS;
     private long transactionMillis = DEFAULT_TRANSACTION_MILLIS;
     private long heartbeatMillis = DEFAULT_HEARTBEAT_MILLIS;
+    private long leaseMillis = DEFAULT_LEASE_MILLIS;
     private long frameHoldMicros = DEFAULT_FRAME_HOLD_MICROS;
     /** Who the shipper's heartbeats name; unset: {@code shipper pid <pid> on <host>}. */
     private String heartbeatHolder;
@@ -78,6 +81,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
                 + frameHoldMicros);
         require(heartbeatMillis >= 10 && heartbeatMillis <= 10_000, "heartbeatMillis must be 10 to 10000, got "
                 + heartbeatMillis);
+        require(leaseMillis >= 2 * heartbeatMillis && leaseMillis <= 600_000, "leaseMillis must be twice heartbeatMillis ("
+                + 2 * heartbeatMillis + ") to 600000, got " + leaseMillis);
         return this;
     }
 
@@ -212,6 +217,21 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
      */
     public long heartbeatMillis() {
         return heartbeatMillis;
+    }
+
+    /**
+     * @return the shipper's lease, ms: when Kafka has acknowledged none of its writes (heartbeats, frames) sent in the
+     * last this many ms, it tells the engine through the admin journal to reject new orders until Kafka takes its writes
+     * again ({@link ShipperLease}). At most a standby's {@code failoverAfterMillis}, so that the primary stops taking
+     * orders before a standby takes over
+     */
+    public long leaseMillis() {
+        return leaseMillis;
+    }
+
+    public ReplicationConfig leaseMillis(final long millis) {
+        this.leaseMillis = millis;
+        return this;
     }
 
     /** @return who the shipper's heartbeats name, or null for {@code shipper pid <pid> on <host>} */

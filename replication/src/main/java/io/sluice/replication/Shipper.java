@@ -50,7 +50,10 @@ import java.util.zip.CRC32C;
  *   deployment, or a journal that diverged). After an aborted transaction every journal resumes so again.</li>
  *   <li><b>Progress under load</b>: frames go out as fast as Kafka acknowledges them, bounded only by the bytes in
  *   flight ({@link InFlightFrames}); nothing waits for the shipper to catch up, and its lag line says whether the
- *   backlog shrinks ({@link ShipperLag}).</li>
+ *   backlog shrinks ({@link ShipperLag}). A frame not full waits for the one in flight, so the frames grow with the
+ *   rate and Kafka's round trip: one request per round trip, however many orders it carries.</li>
+ *   <li><b>Lease</b>: Kafka acknowledging none of its writes for {@code leaseMillis}, or fencing it, makes the engine
+ *   reject new orders, through the admin journal ({@link ShipperLease}).</li>
  *   <li><b>One shipper per deployment</b>: a {@link RootLock} refuses a second shipper on the same root; a shipper whose
  *   producer a newer one fenced stops ({@link ShipperFencedException}) instead of fencing it back.</li>
  *   <li>New journals (a new gateway) are found by a look at the root every {@value #DISCOVERY_MILLIS} ms
@@ -93,6 +96,7 @@ public final class Shipper implements Agent {
     private final CRC32C crc = new CRC32C();
     private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[0]);
     private final ShipperHeartbeat heartbeat;
+    private ShipperLease lease;
     private Admin admin;
     private ShipperTransactions transactions;
     private LogRecords logRecords;
@@ -119,6 +123,7 @@ public final class Shipper implements Agent {
     public void onStart() {
         lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
+        lease = new ShipperLease(config);
         counters = new ReplicationCounters(root, ROLE);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
         admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-shipper-admin"));
@@ -134,14 +139,28 @@ public final class Shipper implements Agent {
                 + config.frameHoldMicros() + " µs for the excerpts that follow its first");
     }
 
+    /**
+     * One round: keeps the lease, drives the transactions, ships, beats. Fenced by a newer primary, it tells the engine
+     * ({@link ShipperLease#fenced}) before it stops.
+     */
     @Override
     public int doWork() {
+        try {
+            return round();
+        } catch (final ShipperFencedException e) {
+            lease.fenced();
+            throw e;
+        }
+    }
+
+    private int round() {
         final long now = System.currentTimeMillis();
-        int work = transactions.drive(now);
+        int work = lease.check(System.nanoTime());
+        work += transactions.drive(now);
         if (transactions.takeAborted()) {
             rewind();
         }
-        if (inFlight.retireAcknowledged() > 0) {
+        if (inFlight.retireAcknowledged(lease) > 0) {
             link.up();
             work++;
         }
@@ -181,8 +200,8 @@ public final class Shipper implements Agent {
         if (transactions.transaction() == null && (!transactions.begin() || !sendPositions())) {
             return 0;
         }
-        return transactions.send(heartbeat.next(nowMillis), heartbeat.acknowledged(nowMillis,
-                transactions.transaction()), "a heartbeat") ? 1 : 0;
+        return transactions.send(heartbeat.next(nowMillis), heartbeat.acknowledged(System.nanoTime(),
+                transactions.transaction(), lease), "a heartbeat") ? 1 : 0;
     }
 
     /** @return true while a journal waits to learn where it resumes: a positions record now would miss it */
@@ -197,8 +216,10 @@ public final class Shipper implements Agent {
 
     /**
      * Sends frames of what the journals hold, causes first, while Kafka keeps up. A frame not full stays open until its
-     * first excerpt has waited {@code frameHoldMicros} (the rest of an order's records follow within tens of µs):
-     * fewer, fuller frames, so fewer requests and wake-ups for the shipper and the broker. @return the excerpts framed
+     * first excerpt has waited {@code frameHoldMicros} (the rest of an order's records follow within tens of µs), and
+     * while an earlier frame is unacknowledged: a trickle ships at once, a stream in one request per Kafka round trip,
+     * full frames back to back. Fewer, fuller frames mean fewer requests and wake-ups for the shipper, the broker and
+     * the receiver, which share the host's cores with the trading path. @return the excerpts framed
      */
     private int ship() {
         int shipped = 0;
@@ -215,8 +236,8 @@ public final class Shipper implements Agent {
                 frameOpenedNanos = System.nanoTime();
             }
             shipped += frame.entries() - before;
-            if (frame.entries() == 0
-                    || frame.length() < FRAME_BYTES && System.nanoTime() - frameOpenedNanos < frameHoldNanos) {
+            if (frame.entries() == 0 || frame.length() < FRAME_BYTES
+                    && (!inFlight.isEmpty() || System.nanoTime() - frameOpenedNanos < frameHoldNanos)) {
                 break;
             }
             final boolean taken = send(frameFirstReadTicks);
@@ -543,6 +564,9 @@ public final class Shipper implements Agent {
         journals.values().forEach(ShippedJournal::close);
         if (counters != null) {
             counters.close();
+        }
+        if (lease != null) {
+            lease.close();
         }
         if (lock != null) {
             lock.close();

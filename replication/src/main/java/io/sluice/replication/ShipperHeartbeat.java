@@ -9,14 +9,13 @@ import java.lang.management.ManagementFactory;
  * The shipper's heartbeat in its deployment's lease topic ({@link LeaseTopic}): a {@link LeaseRecord.Kind#HEARTBEAT}
  * every {@link ReplicationConfig#heartbeatMillis()}, sent through the shipper's transactional producer, so that only
  * the holder of the deployment's transactional.id can write one and a fenced shipper learns it within one beat.
- * Remembers when the newest heartbeat Kafka acknowledged was sent: the primary's lease runs from there.
+ * Each heartbeat Kafka acknowledges renews the primary's lease ({@link ShipperLease}) from when it was sent.
  */
 final class ShipperHeartbeat {
     private final String topic;
     private final String holder;
     private final long intervalMillis;
     private long nextMillis;
-    private volatile long acknowledgedSentMillis = -1;
 
     ShipperHeartbeat(final ReplicationConfig config) {
         this.topic = LeaseTopic.of(config.deployment());
@@ -40,20 +39,19 @@ final class ShipperHeartbeat {
                 .toValue());
     }
 
-    /** @return the callback of a heartbeat sent at {@code sentMillis}: on acknowledgement, the lease runs from then */
-    Callback acknowledged(final long sentMillis, final ShipperTransactions.Transaction transaction) {
+    /**
+     * @return the callback of a heartbeat sent at {@code sentNanos} (System.nanoTime()): on acknowledgement, {@code lease}
+     * runs from then
+     */
+    Callback acknowledged(final long sentNanos, final ShipperTransactions.Transaction transaction,
+                          final ShipperLease lease) {
         return (metadata, e) -> {
             if (e != null) {
                 transaction.fail(null, -1, e);
-            } else if (sentMillis > acknowledgedSentMillis) {
-                acknowledgedSentMillis = sentMillis;
+            } else {
+                lease.acknowledged(sentNanos);
             }
         };
-    }
-
-    /** @return when the newest heartbeat Kafka acknowledged was sent (wall-clock millis), -1 before the first */
-    long acknowledgedSentMillis() {
-        return acknowledgedSentMillis;
     }
 
     static String hostName() {

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -94,6 +95,7 @@ final class OneShipperPerDeploymentTest {
         }
     }
 
+    /** Copies a root as {@code cp -a} would, permissions included (the admin journal must stay owner-only). */
     private static void copyTree(final Path from, final Path to) throws IOException {
         try (Stream<Path> paths = Files.walk(from)) {
             paths.forEach(path -> {
@@ -101,8 +103,9 @@ final class OneShipperPerDeploymentTest {
                     final Path target = to.resolve(from.relativize(path).toString());
                     if (Files.isDirectory(path)) {
                         Files.createDirectories(target);
+                        Files.setPosixFilePermissions(target, Files.getPosixFilePermissions(path));
                     } else {
-                        Files.copy(path, target);
+                        Files.copy(path, target, StandardCopyOption.COPY_ATTRIBUTES);
                     }
                 } catch (final IOException e) {
                     throw new UncheckedIOException(e);

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import quickfix.FieldNotFound;
 import quickfix.Message;
+import quickfix.SessionNotFound;
 import quickfix.field.BusinessRejectReason;
 import quickfix.field.DeliverToCompID;
 import quickfix.field.ExecType;
@@ -29,12 +30,23 @@ import quickfix.field.RefMsgType;
 import quickfix.field.Side;
 import quickfix.fix44.NewOrderSingle;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 
 import static io.sluice.systemtests.FixMessages.buy;
 import static io.sluice.systemtests.FixMessages.cancel;
@@ -42,6 +54,7 @@ import static io.sluice.systemtests.FixMessages.clOrdId;
 import static io.sluice.systemtests.FixMessages.order;
 import static io.sluice.systemtests.FixMessages.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -140,6 +153,135 @@ class DropCopyTest {
         }
     }
 
+    @Test
+    void aDropCopyClientKilledMidStreamGetsEveryReportOfItsFirmExactlyOnceAfterItsRestart() throws Exception {
+        try (Deployment deployment = new Deployment(dir);
+             QuickFixJClient client1 = deployment.client(1, "CLIENT1", "client1").logOn();
+             QuickFixJClient client2 = deployment.client(2, "CLIENT2", "client2").logOn();
+             QuickFixJClient other = deployment.client(2, "OTHER", "other").logOn()) {
+            final Path store = dir.resolve("qfj-drop-copy-child");
+            final JavaProcess first = deployment.dropCopyProcess("drop-copy-1", store);
+            final Trading trading = new Trading(client1, client2, other);
+            final ExecutorService executor = Executors.newSingleThreadExecutor();
+            try {
+                final Future<?> flow = executor.submit(trading);
+                PollUntil.await(() -> copies(first.log()).size() >= 10 || flow.isDone(), READY,
+                        () -> "ten copies before the kill; " + first.logText());
+                assertFalse(flow.isDone(), "the firm still trades when the drop copy is killed");
+                first.kill9();
+                final int roundsAtKill = trading.rounds.get();
+                PollUntil.await(() -> trading.rounds.get() >= roundsAtKill + 5 || flow.isDone(),
+                        READY, () -> "five rounds of trading while the drop copy is dead");
+                final JavaProcess second = deployment.dropCopyProcess("drop-copy-2", store);
+                final int roundsAtRestart = trading.rounds.get();
+                PollUntil.await(() -> trading.rounds.get() >= roundsAtRestart + 5 || flow.isDone(),
+                        READY, () -> "five rounds of trading after the restart");
+                trading.stop = true;
+                flow.get();
+
+                final List<String> expected = deployment.firmReportKeys("FIRMA");
+                final List<String> otherFirms = deployment.firmReportKeys("FIRMB");
+                PollUntil.await(() -> firstOccurrences(copies(first.log()), copies(second.log())).size()
+                        >= expected.size(), READY,
+                        () -> expected.size() + " copies; the restarted drop copy's log: " + second.logText());
+                final List<Copy> before = copies(first.log());
+                final List<Copy> after = copies(second.log());
+                assertEquals(expected, firstOccurrences(before, after), "every report of FIRMA once, in engine "
+                        + "order (" + trading.rounds.get() + " rounds, killed after round " + roundsAtKill + ")");
+                final Set<String> seen = new HashSet<>();
+                for (final Copy copy : concat(before, after)) {
+                    assertTrue(seen.add(copy.key()) || copy.possDup(), "a second copy of " + copy.key()
+                            + " is a PossDup resend: " + copy);
+                    assertFalse(otherFirms.contains(copy.key()), "none of FIRMB's reports: " + copy);
+                }
+                assertTrue(after.stream().anyMatch(Copy::possDup), "what it missed came by resend: " + after);
+                assertTrue(after.stream().anyMatch(copy -> !copy.possDup()), "and then live copies: " + after);
+            } finally {
+                trading.stop = true;
+                executor.shutdownNow();
+            }
+        }
+    }
+
+    /**
+     * FIRMA trading on both gateways until stopped, one round at a time: CLIENT1 (gateway 1) buys, FIRMB's OTHER sells
+     * into it, CLIENT2 (gateway 2) buys and cancels, CLIENT1 cancels the rest, and every fifth round CLIENT2 cancels an
+     * order that does not exist (an OrderCancelReject).
+     */
+    private static final class Trading implements Runnable {
+        final AtomicInteger rounds = new AtomicInteger();
+        volatile boolean stop;
+        private final QuickFixJClient client1;
+        private final QuickFixJClient client2;
+        private final QuickFixJClient other;
+
+        Trading(final QuickFixJClient client1, final QuickFixJClient client2, final QuickFixJClient other) {
+            this.client1 = client1;
+            this.client2 = client2;
+            this.other = other;
+        }
+
+        @Override
+        public void run() {
+            try {
+                for (int round = 0; !stop; round = rounds.incrementAndGet()) {
+                    client1.send(buy("A" + round, 10, 90));
+                    client1.await("the ack of A" + round, report("A" + round, ExecType.NEW));
+                    other.send(order("S" + round, Side.SELL, 4, 90));
+                    client1.await("the fill of A" + round, report("A" + round, ExecType.TRADE));
+                    client2.send(buy("B" + round, 5, 89));
+                    client2.await("the ack of B" + round, report("B" + round, ExecType.NEW));
+                    client2.send(cancel("C" + round, "B" + round, 5));
+                    client2.await("the cancel of B" + round, report("C" + round, ExecType.CANCELED));
+                    client1.send(cancel("D" + round, "A" + round, 10));
+                    client1.await("the cancel of A" + round, report("D" + round, ExecType.CANCELED));
+                    if (round % 5 == 0) {
+                        final String unknown = "X" + round;
+                        client2.send(cancel(unknown, "NOSUCH", 5));
+                        client2.await("the cancel reject of " + unknown, message -> QuickFixJClient.isType(message,
+                                MsgType.ORDER_CANCEL_REJECT) && unknown.equals(clOrdId(message)));
+                    }
+                }
+            } catch (final SessionNotFound e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /** One line {@link DropCopyClientMain} printed: a message as QuickFIX/J handed it over. */
+    private record Copy(String msgType, boolean possDup, String owner, String key) {
+    }
+
+    /** @return the copies a {@link DropCopyClientMain} printed to {@code log}, in the order it received them */
+    private static List<Copy> copies(final Path log) {
+        final List<String> lines;
+        try {
+            lines = Files.readAllLines(log);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        final List<Copy> copies = new ArrayList<>();
+        for (final String line : lines) {
+            if (line.startsWith(DropCopyClientMain.COPY)) {
+                final String[] fields = line.substring(DropCopyClientMain.COPY.length()).split(" ");
+                copies.add(new Copy(fields[0], fields[1].equals("Y"), fields[2], fields[3]));
+            }
+        }
+        return copies;
+    }
+
+    /** @return each key the first time it was received, across both processes */
+    private static List<String> firstOccurrences(final List<Copy> before, final List<Copy> after) {
+        return List.copyOf(concat(before, after).stream().map(Copy::key)
+                .collect(Collectors.toCollection(LinkedHashSet::new)));
+    }
+
+    private static List<Copy> concat(final List<Copy> before, final List<Copy> after) {
+        final List<Copy> all = new ArrayList<>(before);
+        all.addAll(after);
+        return all;
+    }
+
     /** @return each copy as the owning session (DeliverToCompID), ClOrdID and MsgType/ExecType */
     private static List<String> copies(final QuickFixJClient dropCopy) {
         final List<String> copies = new ArrayList<>();
@@ -195,6 +337,22 @@ class DropCopyTest {
             }
         }
 
+        FixEndpoint endpoint(final int gateway) {
+            return gateways[gateway - 1];
+        }
+
+        /** Starts {@link DropCopyClientMain} as BACKA on gateway 1 in a JVM of its own, on the store {@code store}. */
+        JavaProcess dropCopyProcess(final String name, final Path store) throws Exception {
+            final JavaProcess child = JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx128m"),
+                    DropCopyClientMain.class, endpoint(1).host(), Integer.toString(endpoint(1).port()), "BACKA",
+                    "GW1", PASSWORD, store.toString());
+            processes.add(child);
+            PollUntil.await(() -> child.logText().contains(DropCopyClientMain.LOGGED_ON) || !child.isAlive(), READY,
+                    () -> "the drop copy " + name + " to log on; its log: " + child.logText());
+            assertTrue(child.isAlive(), child::logText);
+            return child;
+        }
+
         QuickFixJClient client(final int gateway, final String compId, final String store) throws Exception {
             return new QuickFixJClient(gateways[gateway - 1], compId, "GW" + gateway, PASSWORD,
                     dir.resolve("qfj-" + store));
@@ -213,6 +371,23 @@ class DropCopyTest {
         }
 
         private List<String> reports(final Predicate<Report> wanted) {
+            return reports(wanted, report -> ShortText.toString(report.session()) + " "
+                    + ShortText.toString(report.clOrdId()) + " 8/" + report.execType().fixCode(),
+                    reject -> ShortText.toString(reject.session()) + " " + ShortText.toString(reject.clOrdId()) + " 9");
+        }
+
+        /**
+         * @return every report in the engine journal whose firm is {@code firm}, by the key
+         * {@link DropCopyClientMain} prints: the ExecID of an execution report, the ClOrdID of a cancel reject
+         */
+        List<String> firmReportKeys(final String firm) {
+            final long packed = ShortText.parse(firm);
+            return reports(report -> report.firm() == packed, report -> Long.toString(report.execId()),
+                    reject -> ShortText.toString(reject.clOrdId()));
+        }
+
+        private List<String> reports(final Predicate<Report> wanted, final Function<ExecutionReport, String> execution,
+                                     final Function<CancelReject, String> cancelReject) {
             final List<String> reports = new ArrayList<>();
             try (ChronicleQueue journal = Journals.openReadOnly(Journals.engineJournal(journals()));
                  ExcerptTailer tailer = journal.createTailer();
@@ -220,16 +395,14 @@ class DropCopyTest {
                      @Override
                      public void executionReport(final ExecutionReport report) {
                          if (wanted.test(report)) {
-                             reports.add(ShortText.toString(report.session()) + " "
-                                     + ShortText.toString(report.clOrdId()) + " 8/" + report.execType().fixCode());
+                             reports.add(execution.apply(report));
                          }
                      }
 
                      @Override
                      public void cancelReject(final CancelReject reject) {
                          if (wanted.test(reject)) {
-                             reports.add(ShortText.toString(reject.session()) + " "
-                                     + ShortText.toString(reject.clOrdId()) + " 9");
+                             reports.add(cancelReject.apply(reject));
                          }
                      }
                  })) {

@@ -1,10 +1,10 @@
 package io.sluice.systemtests;
 
 import io.sluice.bench.quickfixj.QuickFixJClient;
-import io.sluice.gateway.FixScript;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.PollUntil;
 import io.sluice.systemtests.script.ScriptedDeployment;
+import io.sluice.testkit.fix.FixScript;
 import io.sluice.tools.fix.SluiceDeployment;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

@@ -104,7 +104,8 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                         if (frameHolds.size() > 1) {
                             parts.add("frame hold " + hold + " µs");
                         }
-                        settings.add(new ShipperSettings(new ShipperTuning(linger, wait, shipperIdle, hold),
+                        settings.add(new ShipperSettings(new ShipperTuning(linger, wait, shipperIdle, hold,
+                                ReplicationConfig.DEFAULT_LEASE_MILLIS),
                                 parts.isEmpty() ? "" : " (" + String.join(", ", parts) + ")",
                                 "Linger" + linger + (transactionPeriods.size() > 1 ? "Transaction" + wait : "")
                                         + (shipperIdles.size() > 1 ? "Idle" + shipperIdle.replace("-", "") : "")

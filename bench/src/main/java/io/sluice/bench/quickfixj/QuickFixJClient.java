@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -43,6 +44,8 @@ public final class QuickFixJClient implements Application, AutoCloseable {
     private final List<Long> applicationArrivals = new CopyOnWriteArrayList<>();
     private final List<Message> adminMessages = new CopyOnWriteArrayList<>();
     private final List<String> traffic = new CopyOnWriteArrayList<>();
+    private volatile Consumer<Message> onApplicationMessage = message -> {
+    };
     private volatile int logons;
     private volatile int logouts;
 
@@ -97,6 +100,15 @@ public final class QuickFixJClient implements Application, AutoCloseable {
         moreSettings.forEach((key, value) -> settings.setString(sessionId, key, value));
         initiator = new SocketInitiator(this, new FileStoreFactory(settings), settings, this::log,
                 new DefaultMessageFactory());
+    }
+
+    /**
+     * Hands each application message to {@code listener} as it arrives, before QuickFIX/J counts it as received (so a
+     * process killed between the two gets it again, resent with PossDupFlag). Set it before {@link #start()}.
+     */
+    public QuickFixJClient onApplicationMessage(final Consumer<Message> listener) {
+        this.onApplicationMessage = listener;
+        return this;
     }
 
     /** Starts connecting (and reconnecting every second) and returns at once. */
@@ -237,6 +249,7 @@ public final class QuickFixJClient implements Application, AutoCloseable {
     public void fromApp(final Message message, final SessionID id) {
         applicationArrivals.add(System.currentTimeMillis());
         applicationMessages.add(message);
+        onApplicationMessage.accept(message);
     }
 
     private Log log(final SessionID id) {

@@ -33,14 +33,21 @@ public final class ReplicationProcesses {
     /**
      * What a benchmark may vary in a shipper: the producer's {@code linger.ms}, its {@code transactionMillis}, its
      * agent's idle strategy (YAML, e.g. {@code backoff} or {@code { strategy: sleep-ms, sleepPeriodMs: 1 }}) and how
-     * long it holds a frame open ({@code frameHoldMicros}).
+     * long it holds a frame open ({@code frameHoldMicros}); and a test its lease ({@code leaseMillis}).
      */
-    public record ShipperTuning(int lingerMillis, long transactionMillis, String idle, long frameHoldMicros) {
+    public record ShipperTuning(int lingerMillis, long transactionMillis, String idle, long frameHoldMicros,
+                                long leaseMillis) {
         /** The idle value that leaves the config's default ({@link ReplicationConfig#defaultIdle()}). */
         public static final String DEFAULT_IDLE = "default";
         /** The shipper as {@code ./sluice replicate} runs it by default. */
         public static final ShipperTuning DEFAULTS = new ShipperTuning(ReplicationConfig.DEFAULT_LINGER_MILLIS,
-                ReplicationConfig.DEFAULT_TRANSACTION_MILLIS, DEFAULT_IDLE, ReplicationConfig.DEFAULT_FRAME_HOLD_MICROS);
+                ReplicationConfig.DEFAULT_TRANSACTION_MILLIS, DEFAULT_IDLE, ReplicationConfig.DEFAULT_FRAME_HOLD_MICROS,
+                ReplicationConfig.DEFAULT_LEASE_MILLIS);
+
+        /** @return these settings with the lease {@code millis} */
+        public ShipperTuning lease(final long millis) {
+            return new ShipperTuning(lingerMillis, transactionMillis, idle, frameHoldMicros, millis);
+        }
     }
 
     /** Starts a shipper of {@code root} to {@code servers} as {@code ./sluice replicate} runs one by default. */
@@ -114,7 +121,8 @@ public final class ReplicationProcesses {
                 + "  lagReportMillis: 1000,\n"
                 + "  lingerMillis: " + tuning.lingerMillis() + ",\n"
                 + "  transactionMillis: " + tuning.transactionMillis() + ",\n"
-                + "  frameHoldMicros: " + tuning.frameHoldMicros() + "\n"
+                + "  frameHoldMicros: " + tuning.frameHoldMicros() + ",\n"
+                + "  leaseMillis: " + tuning.leaseMillis() + "\n"
                 + "}\n");
         return JavaProcess.start(name, dir.resolve(name + ".log"), launcher, System.getProperty("java.class.path"),
                 List.of("-Xmx256m", "-XX:+UseSerialGC"), ReplicateMain.class.getName(), "--config", config.toString());

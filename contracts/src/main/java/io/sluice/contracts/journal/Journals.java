@@ -160,6 +160,23 @@ public final class Journals {
     }
 
     /**
+     * @return whether a journal has been created in {@code dir} in full: its {@code metadata.cq4t} exists and records
+     * a journal format, which its writer records just after creating it. One its writer is still creating (whose
+     * read-only open fails, its metadata not yet filled in) is not there yet; one of another format is, so that
+     * opening it fails with the reason
+     */
+    public static boolean isCreated(final Path dir) {
+        if (!Files.exists(dir.resolve("metadata.cq4t"))) {
+            return false;
+        }
+        try (ChronicleQueue queue = openReadOnly(dir)) {
+            return formatOf(queue) != Long.MIN_VALUE;
+        } catch (final RuntimeException beingCreated) {
+            return false;
+        }
+    }
+
+    /**
      * Opens an existing journal in {@code dir} read-only: it never writes to the files, so tailers and
      * replays cannot disturb a live writer or alter a recorded journal.
      *

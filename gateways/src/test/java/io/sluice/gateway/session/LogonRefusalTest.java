@@ -1,9 +1,9 @@
 package io.sluice.gateway.session;
 
 import io.sluice.gateway.codec.FixEncoder;
-import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.testkit.fix.FixFields;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;

@@ -1,9 +1,9 @@
 package io.sluice.gateway.session;
 
 import io.sluice.gateway.codec.FixError;
-import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixFramer;
 import io.sluice.gateway.codec.FixMessage;
+import io.sluice.testkit.fix.FixFields;
 import org.agrona.DirectBuffer;
 
 import java.net.SocketAddress;

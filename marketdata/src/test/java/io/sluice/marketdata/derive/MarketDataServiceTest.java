@@ -2,11 +2,11 @@ package io.sluice.marketdata.derive;
 
 import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.journal.CorruptJournalException;
-import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.marketdata.MarketDataConfig;
 import io.sluice.marketdata.MarketDataJournalContents;
 import io.sluice.marketdata.RecordedEngine;
+import io.sluice.testkit.JournalSurgery;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -3,8 +3,10 @@ package io.sluice.engine.config;
 import io.sluice.contracts.PublicIds;
 import io.sluice.contracts.TradingSession;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.risk.FirmCounters;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.config.ConfigFile;
+import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.wire.SelfDescribingMarshallable;
@@ -104,6 +106,12 @@ public final class EngineConfig extends SelfDescribingMarshallable {
         }
         if (risk != null) {
             risk.validate();
+            require(!counters || counterCapacityNeeded() <= CountersFile.MOST_COUNTERS, "risk.maxFirms "
+                    + risk.maxFirms() + " needs " + FirmCounters.countersOf(risk.maxFirms(), instruments.size())
+                    + " firm counters (" + FirmCounters.countersOf(1, instruments.size()) + " per firm with "
+                    + instruments.size() + " instruments), more than the engine's counters file has room for ("
+                    + (CountersFile.MOST_COUNTERS - CountersFile.DEFAULT_COUNTERS)
+                    + "): lower risk.maxFirms, or set counters: false");
         }
     }
 
@@ -248,6 +256,19 @@ public final class EngineConfig extends SelfDescribingMarshallable {
     public EngineConfig counters(final boolean counters) {
         this.counters = counters;
         return this;
+    }
+
+    /**
+     * @return how many counters the engine's counters file holds: its own, and those of every firm risk.maxFirms
+     * allows ({@link FirmCounters}), so that every firm is counted; at most {@link CountersFile#MOST_COUNTERS}
+     */
+    public int counterCapacity() {
+        return (int) counterCapacityNeeded();
+    }
+
+    private long counterCapacityNeeded() {
+        return CountersFile.DEFAULT_COUNTERS
+                + (risk == null ? 0 : FirmCounters.countersOf(risk.maxFirms(), instruments.size()));
     }
 
     /** @return how OrderIDs and ExecIDs are made from the engine's counters ({@code idKey}, see {@link PublicIds}) */

@@ -26,6 +26,9 @@ public final class FirmCounters {
     public static final String KILL_SWITCH = "sluice_engine_firm_kill_switch";
     public static final String LIMIT = "sluice_engine_firm_limit";
 
+    /** The counters of a firm that do not depend on the instruments: all but the positions. */
+    private static final int COUNTERS_BESIDE_POSITIONS = 6 + FirmLimit.values().length;
+
     private final AtomicCounter openOrders;
     private final AtomicCounter openBuyNotional;
     private final AtomicCounter openSellNotional;
@@ -52,6 +55,11 @@ public final class FirmCounters {
         for (final FirmLimit limit : FirmLimit.values()) {
             limits[limit.ordinal()] = file.gauge(CounterLabel.of(LIMIT, "firm", name, "limit", limit.configName()));
         }
+    }
+
+    /** @return how many counters {@code firms} firms take in a file, with {@code instruments} instruments configured */
+    public static long countersOf(final int firms, final int instruments) {
+        return (long) firms * (COUNTERS_BESIDE_POSITIONS + instruments);
     }
 
     /** Publishes what {@code firm} holds now: one ordered write per counter, nothing allocated. */

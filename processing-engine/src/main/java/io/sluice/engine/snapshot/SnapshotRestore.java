@@ -313,6 +313,11 @@ public final class SnapshotRestore {
                     + " holds no readable kill switch state");
         }
         engine.restoreKillSwitch(begin.killSwitch());
+        if (begin.primaryLease() == null) {
+            throw new IllegalStateException("the snapshot at index 0x" + Long.toHexString(entry.beginIndex)
+                    + " holds no readable primary lease state");
+        }
+        engine.restorePrimaryLease(begin.primaryLease());
         for (final SnapshotCatalog.TradingState state : entry.tradingStates) {
             engine.restoreTradingState(state.symbol(), state.session(), state.halt(), state.lastTradePrice());
         }

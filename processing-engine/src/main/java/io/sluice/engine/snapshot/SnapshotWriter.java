@@ -86,6 +86,7 @@ public final class SnapshotWriter {
                 .capacities(config.maxOpenOrders(), config.completedOrderMemory(), config.maxPriceLevels())
                 .idKeyCheck(idKeyCheck)
                 .killSwitch(engine.killSwitch())
+                .primaryLease(engine.primaryLease())
                 .risk(riskCheck, risk == null ? 0 : risk.firms(), sessionKillSwitches.count());
         open();
         records.snapshotBegin(begin);

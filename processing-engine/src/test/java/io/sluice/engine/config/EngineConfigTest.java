@@ -3,6 +3,7 @@ package io.sluice.engine.config;
 import io.sluice.contracts.FirmLimit;
 import io.sluice.contracts.Price;
 import io.sluice.runtime.agent.IdleConfig;
+import io.sluice.runtime.counters.CountersFile;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.junit.jupiter.api.Test;
 
@@ -146,6 +147,35 @@ final class EngineConfigTest {
         assertNotEquals(check, RiskConfig.checkOf(EngineConfig.parse(risky("{ firm: ACMF, maxOpenOrders: 5 }"),
                 "test.yaml").risk()));
         assertNotEquals(check, RiskConfig.checkOf(risk.maxFirms(risk.maxFirms() + 1)));
+    }
+
+    @Test
+    void theCountersFileHasRoomForEveryFirmRiskAllows() {
+        final EngineConfig config = EngineConfig.parse(risky("{ firm: ACME }"), "test.yaml");
+        assertEquals(CountersFile.DEFAULT_COUNTERS + 256 * (6 + FirmLimit.values().length + 1), config.counterCapacity(),
+                "risk.maxFirms 256 by default, one position per instrument");
+        assertEquals(CountersFile.DEFAULT_COUNTERS, EngineConfig.parse("""
+                !EngineConfig {
+                  instruments: [ { symbol: X, tickSize: 0.01, priceLow: 1, priceHigh: 2, maxOrderQty: 10, maxNotional: 100 } ]
+                }
+                """, "test.yaml").counterCapacity(), "no risk section, no firm counters");
+    }
+
+    @Test
+    void moreFirmsThanTheCountersFileHoldsAreRefusedUnlessCountersAreOff() {
+        final String tooMany = """
+                !EngineConfig {
+                  counters: %s,
+                  instruments: [ { symbol: X, tickSize: 0.01, priceLow: 1, priceHigh: 2, maxOrderQty: 10, maxNotional: 100 } ],
+                  risk: { maxFirms: 65536 }
+                }
+                """;
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> EngineConfig.parse(tooMany.formatted(true), "test.yaml"));
+        assertTrue(e.getMessage().contains("risk.maxFirms 65536 needs 917504 firm counters (14 per firm with 1 "
+                + "instruments), more than the engine's counters file has room for (258048): lower risk.maxFirms, or "
+                + "set counters: false"), e.getMessage());
+        assertEquals(65536, EngineConfig.parse(tooMany.formatted(false), "test.yaml").risk().maxFirms());
     }
 
     private static String risky(final String firms) {

@@ -1,7 +1,6 @@
 package io.sluice.engine.process;
 
 import io.sluice.contracts.journal.CorruptJournalException;
-import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
@@ -9,6 +8,7 @@ import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.testkit.JournalSurgery;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;

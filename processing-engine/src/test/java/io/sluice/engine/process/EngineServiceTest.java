@@ -8,9 +8,12 @@ import io.sluice.engine.EngineCounters;
 import io.sluice.engine.EngineMain;
 import io.sluice.engine.EngineService;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.config.RiskConfig;
 import io.sluice.engine.config.TwoInstrumentMarket;
+import io.sluice.engine.risk.FirmCounters;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
@@ -26,9 +29,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -103,6 +109,27 @@ final class EngineServiceTest {
             service.poll();
         }
         assertTrue(Files.exists(countersFile), "counters on by default: " + countersFile);
+    }
+
+    @Test
+    void everyFirmRiskAllowsHasItsCountersInTheCountersFile() {
+        final int firms = 100;
+        try (GatewayJournalWriter gateway1 = new GatewayJournalWriter(root, 1, 1, firms)) {
+            gateway1.write(10L * firms);
+        }
+        final EngineConfig config = TwoInstrumentMarket.config(root).risk(new RiskConfig().maxFirms(firms));
+        try (EngineService service = EngineService.launch(config)) {
+            final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (service.processed() < 10L * firms && System.nanoTime() < deadline) {
+                service.poll();
+            }
+            service.poll(); // idle: the firms' counters are published
+            final Set<String> counted = new CountersDirectory(root).read().getFirst().counters().stream()
+                    .filter(counter -> counter.label().metric().equals(FirmCounters.OPEN_ORDERS))
+                    .map(counter -> counter.label().labels().get("firm")).collect(Collectors.toSet());
+            assertEquals(IntStream.range(0, firms).mapToObj(i -> "G1S" + i).collect(Collectors.toSet()), counted,
+                    "each session without a firm is a firm of its own, and every one is counted");
+        }
     }
 
     @Test

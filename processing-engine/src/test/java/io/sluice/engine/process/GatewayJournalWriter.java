@@ -19,9 +19,14 @@ public final class GatewayJournalWriter implements AutoCloseable {
     private final MixedOrderFlow flow;
 
     public GatewayJournalWriter(final Path root, final int gatewayId, final long seed) {
+        this(root, gatewayId, seed, 3);
+    }
+
+    /** @param sessions how many sessions send, in turn (each its own firm: none names one) */
+    public GatewayJournalWriter(final Path root, final int gatewayId, final long seed, final int sessions) {
         queue = Journals.open(Journals.gatewayJournal(root, gatewayId));
         writer = queue.methodWriter(GatewayToEngine.class);
-        flow = new MixedOrderFlow(seed, gatewayId, TwoInstrumentMarket.config(root).instruments(), 3);
+        flow = new MixedOrderFlow(seed, gatewayId, TwoInstrumentMarket.config(root).instruments(), sessions);
     }
 
     /** Appends the next {@code count} commands of the mix. */

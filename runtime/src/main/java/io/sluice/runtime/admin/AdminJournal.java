@@ -102,6 +102,19 @@ public final class AdminJournal implements AutoCloseable {
         }
     }
 
+    /**
+     * Hands every command in the journal, oldest first, to {@code reader} (the argument is reused): for a process that
+     * must know what it appended before it last stopped.
+     */
+    public void readAll(final AdminCommands reader) {
+        try (ExcerptTailer tailer = queue.createTailer()) {
+            final MethodReader all = tailer.methodReader(reader);
+            while (all.readOne()) {
+                // each command handed to the reader
+            }
+        }
+    }
+
     /** @return the event id of the newest command in the journal, 0 if it has none. */
     private long lastEventId() {
         newestEventId = 0;

@@ -66,16 +66,17 @@ public final class CountersDirectory {
     private static Optional<ProcessCounters> read(final Path file) {
         final String name = file.getFileName().toString();
         final String process = name.substring(0, name.length() - CountersFile.SUFFIX.length());
-        final MappedByteBuffer mapped = CountersFile.LAYOUT.mapForReading(file);
+        final CountersLayout layout = CountersFile.layoutOf(file);
+        final MappedByteBuffer mapped = layout == null ? null : layout.mapForReading(file);
         if (mapped == null) {
             return Optional.empty(); // being created, or deleted between listing and opening
         }
         try {
-            final UnsafeBuffer header = CountersFile.LAYOUT.header(mapped);
+            final UnsafeBuffer header = layout.header(mapped);
             final long pid = header.getLongVolatile(CountersFile.PID_OFFSET);
             final long startMillis = header.getLong(CountersFile.START_MILLIS_OFFSET);
             final List<Counter> counters = new ArrayList<>();
-            final CountersReader reader = CountersFile.LAYOUT.reader(mapped);
+            final CountersReader reader = layout.reader(mapped);
             reader.forEach((id, typeId, key, label) -> {
                 if (typeId == CountersFile.COUNTER_TYPE_ID || typeId == CountersFile.GAUGE_TYPE_ID) {
                     counters.add(new Counter(CounterLabel.parse(label), typeId == CountersFile.GAUGE_TYPE_ID,

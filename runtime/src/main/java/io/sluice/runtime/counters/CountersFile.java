@@ -7,8 +7,12 @@ import org.agrona.concurrent.status.CountersManager;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -19,7 +23,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>
  * The one statement of the file's layout: a header page ({@link #PID_OFFSET the process id} and
  * {@link #START_MILLIS_OFFSET its start time}, written last, so a reader knows the process and can tell a stale file
- * of a dead process, or of a pid reused since), then the counters' metadata, then their values. A restarted process
+ * of a dead process, or of a pid reused since; {@link #CAPACITY_OFFSET how many counters the file holds}), then the
+ * counters' metadata, then their values. A process sizes its file at start ({@link #DEFAULT_COUNTERS} unless it asks
+ * for more, as the engine does for its firms); a reader learns the size from the header ({@link #layoutOf}). A restarted process
  * rewrites its file in place. Each counter's label is a {@link CounterLabel}; its type id says whether it only grows
  * ({@link #COUNTER_TYPE_ID}) or goes up and down ({@link #GAUGE_TYPE_ID}).
  * <p>
@@ -35,8 +41,10 @@ public final class CountersFile implements AutoCloseable {
     public static final int COUNTER_TYPE_ID = 1801;
     /** Type id of a counter that goes up and down (a Prometheus gauge). */
     public static final int GAUGE_TYPE_ID = 1802;
-    /** The most counters one file holds. */
-    public static final int MAX_COUNTERS = 4096;
+    /** The counters a process's file holds unless the process asks for more. */
+    public static final int DEFAULT_COUNTERS = 4096;
+    /** The most counters a process may ask for: 262,144, a file of 168 MB, zeroed at start. */
+    public static final int MOST_COUNTERS = 1 << 18;
     /** Offset of the writing process's id (a long) in the header page; 0 while the file is being (re)written. */
     public static final int PID_OFFSET = 0;
     /** Offset of the writing process's start time, epoch milliseconds (a long), in the header page. */
@@ -47,18 +55,17 @@ public final class CountersFile implements AutoCloseable {
      * pid (pid 1 in a container) in the same millisecond.
      */
     public static final int INSTANCE_OFFSET = 16;
-    /** The layout of every process's counters file (readers: {@link CountersDirectory}, and a gateway's
-     * {@link io.sluice.runtime.replication.AcknowledgedIndexReader}, which polls one counter of the shipper's file). */
-    public static final CountersLayout LAYOUT = new CountersLayout(MAX_COUNTERS);
+    /** Offset of how many counters the file holds (a long) in the header page, written before the process id. */
+    public static final int CAPACITY_OFFSET = 24;
 
     private static final AtomicLong INSTANCES = new AtomicLong();
 
     private final MappedByteBuffer mapped;
     private final CountersManager counters;
 
-    private CountersFile(final MappedByteBuffer mapped) {
+    private CountersFile(final MappedByteBuffer mapped, final CountersLayout layout) {
         this.mapped = mapped;
-        counters = LAYOUT.manager(mapped);
+        counters = layout.manager(mapped);
     }
 
     /** @return where the counters file of {@code processName} lives under {@code root} */
@@ -71,18 +78,54 @@ public final class CountersFile implements AutoCloseable {
      * (of an earlier run) in place, with no counters and this process's id and start time.
      */
     public static CountersFile create(final Path root, final String processName) {
+        return create(root, processName, DEFAULT_COUNTERS);
+    }
+
+    /**
+     * As {@link #create(Path, String)}, with room for {@code capacity} counters.
+     *
+     * @throws IllegalArgumentException if {@code capacity} is not between 1 and {@link #MOST_COUNTERS}
+     */
+    public static CountersFile create(final Path root, final String processName, final int capacity) {
+        if (capacity < 1 || capacity > MOST_COUNTERS) {
+            throw new IllegalArgumentException("a counters file holds 1 to " + MOST_COUNTERS + " counters, not "
+                    + capacity);
+        }
         final Path file = path(root, processName);
+        final CountersLayout layout = new CountersLayout(capacity);
         try {
-            final MappedByteBuffer mapped = LAYOUT.mapFresh(file);
-            final UnsafeBuffer header = LAYOUT.header(mapped);
+            final MappedByteBuffer mapped = layout.mapFresh(file);
+            final UnsafeBuffer header = layout.header(mapped);
+            header.putLong(CAPACITY_OFFSET, capacity);
             final ProcessHandle self = ProcessHandle.current();
             final long startMillis = self.info().startInstant().map(i -> i.toEpochMilli()).orElse(0L);
             header.putLong(START_MILLIS_OFFSET, startMillis);
             header.putLong(INSTANCE_OFFSET, nextInstance(startMillis, self.pid()));
             header.putLongVolatile(PID_OFFSET, self.pid());
-            return new CountersFile(mapped);
+            return new CountersFile(mapped, layout);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot create the counters file " + file.toAbsolutePath(), e);
+        }
+    }
+
+    /**
+     * @return the layout of {@code file} as its header states it, or null if the file is not there, not readable, or
+     * being (re)written (no capacity yet, or not the length it states)
+     */
+    public static CountersLayout layoutOf(final Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            final ByteBuffer capacity = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.nativeOrder());
+            if (channel.read(capacity, CAPACITY_OFFSET) != Long.BYTES) {
+                return null;
+            }
+            final long counters = capacity.getLong(0);
+            if (counters < 1 || counters > MOST_COUNTERS) {
+                return null;
+            }
+            final CountersLayout layout = new CountersLayout((int) counters);
+            return channel.size() < layout.fileLength() ? null : layout;
+        } catch (final IOException e) {
+            return null;
         }
     }
 

@@ -2,6 +2,7 @@ package io.sluice.runtime.replication;
 
 import io.sluice.runtime.counters.CounterLabel;
 import io.sluice.runtime.counters.CountersFile;
+import io.sluice.runtime.counters.CountersLayout;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
@@ -116,12 +117,13 @@ public final class AcknowledgedIndexReader implements AutoCloseable {
     }
 
     private boolean map() {
-        mapped = CountersFile.LAYOUT.mapForReading(file);
+        final CountersLayout layout = CountersFile.layoutOf(file);
+        mapped = layout == null ? null : layout.mapForReading(file);
         if (mapped == null) {
             return false; // no shipper yet, or one creating the file
         }
-        header = CountersFile.LAYOUT.header(mapped);
-        counters = CountersFile.LAYOUT.reader(mapped);
+        header = layout.header(mapped);
+        counters = layout.reader(mapped);
         return true;
     }
 

@@ -42,6 +42,22 @@ class CountersDirectoryTest {
     }
 
     @Test
+    void aFileWithRoomForMoreCountersIsReadToItsLastCounter() {
+        final int capacity = CountersFile.DEFAULT_COUNTERS * 3;
+        try (CountersFile file = CountersFile.create(root, "engine", capacity)) {
+            for (int i = 0; i < capacity; i++) {
+                file.gauge(CounterLabel.of("sluice_engine_firm_open_orders", "firm", "F" + i)).setOrdered(i);
+            }
+            final List<CountersDirectory.Counter> counters = new CountersDirectory(root).read().getFirst().counters();
+            assertEquals(capacity, counters.size());
+            assertEquals(new CountersDirectory.Counter(new CounterLabel("sluice_engine_firm_open_orders",
+                    Map.of("firm", "F" + (capacity - 1))), true, capacity - 1), counters.getLast());
+        }
+        assertThrows(IllegalArgumentException.class,
+                () -> CountersFile.create(root, "engine", CountersFile.MOST_COUNTERS + 1));
+    }
+
+    @Test
     void aFileOfADeadProcessIsStale() throws Exception {
         CountersFile.create(root, "gateway-1").close();
         // A pid no process has: above the kernel's pid_max.

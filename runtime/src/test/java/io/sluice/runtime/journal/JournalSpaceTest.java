@@ -5,6 +5,7 @@ import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.agent.AgentThread;
+import io.sluice.testkit.Tmpfs;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,7 @@ import io.sluice.gateway.transport.TlsLayer;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
@@ -25,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -37,7 +39,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * pipelined load client, and neither hot thread (the engine's loop; the gateway's one thread doing FIX I/O,
  * tailing the engine journal and fanning market data out) may allocate per order. {@code ./sluice marketdata} derives
  * the feed of every fill, and a FIX subscriber holds the book: each order's trade and level change go out to it as
- * an incremental (X) from the gateway's thread, so the gate holds the market-data path too. Each hot thread's
+ * an incremental (X) from the gateway's thread, so the gate holds the market-data path too. The load client's firm
+ * has a drop-copy session logged on, and the gateway's thread copies each of its reports there as well, so the gate
+ * holds drop copy too. Each hot thread's
  * allocated bytes are read in its
  * own JVM ({@link ChildJvm}, the JVM's per-thread counter) after a warm-up and after the measured orders.
  * <p>
@@ -82,6 +86,8 @@ class ZeroAllocationGateTest {
     @TempDir
     Path dir;
     private volatile IOException subscriberFailure;
+    private volatile IOException dropCopyFailure;
+    private final AtomicLong dropCopies = new AtomicLong();
 
     @Test
     void noHotThreadAllocatesPerOrderOverAMillionOrdersUnderEpsilon() throws Exception {
@@ -103,15 +109,18 @@ class ZeroAllocationGateTest {
         final SessionIdentity buyer = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
         final SessionIdentity seller = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
         final SessionIdentity watcher = SessionIdentity.ofSluiceClient("MD1", PASSWORD);
+        final SessionIdentity backOffice = SessionIdentity.ofSluiceClient("BACK1", PASSWORD);
         try (SluiceDeployment sluice = SluiceDeployment.prepare(dir.resolve("sluice-" + transport),
-                List.of(new SluiceDeployment.GatewaySpec(1, transport, List.of(buyer, seller, watcher),
-                        Map.of("MD1", "marketData: { symbols: [ " + SluiceDeployment.SYMBOL + " ], maxSubscriptions: 1 }"),
+                List.of(new SluiceDeployment.GatewaySpec(1, transport, List.of(buyer, seller, watcher, backOffice),
+                        Map.of("MD1", "marketData: { symbols: [ " + SluiceDeployment.SYMBOL + " ], maxSubscriptions: 1 }",
+                                "LOAD1", "firm: LOADF", "BACK1", "dropCopy: LOADF"),
                         "marketData: { instruments: [ " + SluiceDeployment.SYMBOL + " ] }")),
                 SluiceIdle.BACKOFF, new SluiceDeployment.ProcessSettings(System.getProperty("java.class.path"),
                         EPSILON, gatewayJvm, CpuPinning.NONE), SluiceDeployment.JournalDisk.DEFAULTS);
              LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seller));
              FixClientSession session = new FixClientSession(sluice.endpoint(1), buyer);
              FixClientSession subscriber = new FixClientSession(sluice.endpoint(1), watcher);
+             FixClientSession dropCopy = new FixClientSession(sluice.endpoint(1), backOffice);
              Watchdog ignored = Watchdog.closeAfter(RUN_TIMEOUT, session)) {
             requireAlive(sluice.launchEngine(), sluice);
             sluice.launchMarketData();
@@ -120,6 +129,17 @@ class ZeroAllocationGateTest {
             session.logon(Duration.ofSeconds(60));
             subscriber.logon(Duration.ofSeconds(60));
             subscriber.sendMarketDataSubscription("MD1", SluiceDeployment.SYMBOL);
+            dropCopy.logon(Duration.ofSeconds(60));
+            Thread.ofPlatform().daemon().name("drop-copy").start(() -> {
+                try {
+                    boolean open = true;
+                    while (open) {
+                        open = dropCopy.poll((report, receivedNanos) -> dropCopies.incrementAndGet());
+                    }
+                } catch (final IOException e) {
+                    dropCopyFailure = e;
+                }
+            });
             Thread.ofPlatform().daemon().name("market-data-subscriber").start(() -> {
                 try {
                     boolean open = true;
@@ -139,6 +159,7 @@ class ZeroAllocationGateTest {
                 final String heapsAfterWarmUp = "engine heap " + heap(engine.heap()) + "; gateway heap " + heap(gateway.heap());
                 final long journalBytesBefore = JournalFootprint.fileBytes(sluice.root());
                 final long feedBefore = gatewayCounter(sluice, "sluice_gateway_market_data_sequence");
+                final long copiesBefore = dropCopies.get();
                 final long start = System.nanoTime();
                 final boolean tls = transport == FixTransport.TLS;
                 final List<HotThread.Measurement> first = stretch(load, deadline, sluice, engine, gateway, tls);
@@ -155,12 +176,22 @@ class ZeroAllocationGateTest {
                         + " gateway heap %s%n", (JournalFootprint.fileBytes(sluice.root()) - journalBytesBefore) >> 20,
                         heapsAfterWarmUp, heap(engine.heap()), heap(gateway.heap()));
 
+                // The feed trails the fills (engine journal, marketdata process, its journal, the gateway's reader):
+                // wait for the gateway to have applied a trade per measured order before counting.
+                PollUntil.await(() -> gatewayCounter(sluice, "sluice_gateway_market_data_sequence") - feedBefore
+                        >= ORDERS, RUN_TIMEOUT, () -> "the gateway to apply the measured orders' trades from the feed: "
+                        + (gatewayCounter(sluice, "sluice_gateway_market_data_sequence") - feedBefore) + " applied");
                 final long feedMessages = gatewayCounter(sluice, "sluice_gateway_market_data_sequence") - feedBefore;
                 System.out.printf(Locale.ROOT, "  market data: the gateway applied %,d feed messages during the measured"
                         + " orders and sent their incrementals to one subscriber (%,d conflated, %,d cut off)%n",
                         feedMessages, gatewayCounter(sluice, "sluice_gateway_market_data_conflated_total"),
                         gatewayCounter(sluice, "sluice_gateway_market_data_cut_off_total"));
+                final long copies = dropCopies.get() - copiesBefore;
+                System.out.printf(Locale.ROOT, "  drop copy: the gateway copied %,d of LOAD1's reports to BACK1 during"
+                        + " the measured orders%n", copies);
                 assertEquals(WARM_UP_ORDERS + ORDERS, load.filled(), "every order filled");
+                assertTrue(copies >= ORDERS, "a copy of each order's report at least, to the drop copy: " + copies);
+                assertNull(dropCopyFailure, () -> "the drop copy's connection: " + dropCopyFailure);
                 assertTrue(feedMessages >= ORDERS, "a trade in the feed per order, fanned out: " + feedMessages);
                 assertEquals(0, gatewayCounter(sluice, "sluice_gateway_market_data_cut_off_total"),
                         "the subscriber kept up");

@@ -1,6 +1,6 @@
 package io.sluice.systemtests.script;
 
-import io.sluice.gateway.FixScript;
+import io.sluice.testkit.fix.FixScript;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;

@@ -1,7 +1,7 @@
 package io.sluice.systemtests.script;
 
-import io.sluice.gateway.QuickFixDefinition;
-import io.sluice.gateway.QuickFixDefinitionRunner;
+import io.sluice.testkit.fix.QuickFixDefinition;
+import io.sluice.testkit.fix.QuickFixDefinitionRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;

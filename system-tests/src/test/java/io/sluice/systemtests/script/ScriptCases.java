@@ -1,7 +1,7 @@
 package io.sluice.systemtests.script;
 
-import io.sluice.gateway.FixScript;
-import io.sluice.gateway.FixScriptRunner;
+import io.sluice.testkit.fix.FixScript;
+import io.sluice.testkit.fix.FixScriptRunner;
 import io.sluice.tools.fix.SluiceDeployment;
 import org.junit.jupiter.api.DynamicTest;
 

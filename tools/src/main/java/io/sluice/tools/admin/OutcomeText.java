@@ -29,6 +29,9 @@ final class OutcomeText {
             case SESSION_KILL_SWITCH_OFF -> "kill switch off for session " + session + ", its orders accepted";
             case SET_FIRM_LIMIT -> "firm " + firm(command) + " " + command.limit().configName() + " "
                     + limitValue(command) + " from its next order on";
+            case LEASE_LAPSED -> "the primary's lease lapsed: new orders and replaces are rejected until it is regained";
+            case LEASE_REGAINED -> "the primary's lease is held again: new orders accepted";
+            case FENCED -> "the primary was fenced by a newer one: new orders and replaces are rejected for good";
             case SET_SEQUENCE -> session + " next MsgSeqNum out " + command.nextSenderSeqNum() + ", in "
                     + command.nextTargetSeqNum() + (affected == 0 ? "" : "; " + affected + " undelivered messages stored "
                     + "again from " + command.nextSenderSeqNum() + ", resent when the client asks");

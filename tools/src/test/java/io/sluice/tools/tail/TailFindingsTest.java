@@ -1,10 +1,10 @@
 package io.sluice.tools.tail;
 
 import io.sluice.contracts.MetaData;
-import io.sluice.contracts.journal.JournalSurgery;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.latency.Hop;
 import io.sluice.testkit.JournalSetWriter;
+import io.sluice.testkit.JournalSurgery;
 import io.sluice.testkit.SyntheticJournals;
 import net.openhft.chronicle.bytes.MethodId;
 import net.openhft.chronicle.queue.ChronicleQueue;

@@ -1,8 +1,7 @@
-package io.sluice.gateway;
+package io.sluice.testkit.fix;
 
 import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.codec.FixError;
-import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixFramer;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
@@ -30,12 +29,13 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * A raw FIX 4.4 initiator for socket tests, written on the gateway's own codec: it frames what it sends
- * with {@link FixEncoder} and checks every byte it receives with {@link FixFramer} and {@link FixMessage}.
- * Reads wait on a selector with a deadline; nothing sleeps. Over TLS ({@link #tls}) it is a JDK {@link SSLSocket}
- * whose reads wait with a timeout instead.
+ * The tests' FIX 4.4 initiator, written on the gateway's own codec.
+ * It frames what it sends with {@link FixEncoder} and checks every byte it receives with {@link FixFramer} and
+ * {@link FixMessage}. Reads wait on a selector with a deadline; nothing sleeps. Over TLS ({@link #tls}) it is a JDK
+ * {@link SSLSocket} whose reads wait with a timeout instead. The load tool's client ({@code FixClientSession} in tools)
+ * is a different thing: it answers the session by itself and never asserts.
  */
-final class TestFixClient implements AutoCloseable {
+public final class TestFixClient implements AutoCloseable {
     private static final long TIMEOUT_MILLIS = 10_000;
 
     private final SocketChannel channel;
@@ -54,13 +54,13 @@ final class TestFixClient implements AutoCloseable {
     private boolean peerClosed;
     private int readOffset;
 
-    TestFixClient(final SocketAddress address, final String sender, final String target, final long nextSeq)
+    public TestFixClient(final SocketAddress address, final String sender, final String target, final long nextSeq)
             throws IOException {
         this(address, null, sender, target, nextSeq);
     }
 
     /** @param from the local IP address to connect from (e.g. another 127.0.0.0/8 address), or null for any */
-    TestFixClient(final SocketAddress address, final InetAddress from, final String sender,
+    public TestFixClient(final SocketAddress address, final InetAddress from, final String sender,
                   final String target, final long nextSeq) throws IOException {
         channel = SocketChannel.open(address instanceof UnixDomainSocketAddress
                 ? StandardProtocolFamily.UNIX : StandardProtocolFamily.INET);
@@ -92,7 +92,7 @@ final class TestFixClient implements AutoCloseable {
      *
      * @throws IOException if the handshake fails
      */
-    static TestFixClient tls(final InetSocketAddress address, final SSLContext context, final String sender,
+    public static TestFixClient tls(final InetSocketAddress address, final SSLContext context, final String sender,
                              final long nextSeq) throws IOException {
         final SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket(address.getAddress(), address.getPort());
         socket.setTcpNoDelay(true);
@@ -107,25 +107,25 @@ final class TestFixClient implements AutoCloseable {
     }
 
     /** @return the TLS session's protocol, e.g. TLSv1.3. */
-    String tlsProtocol() {
+    public String tlsProtocol() {
         return tlsSocket.getSession().getProtocol();
     }
 
-    TestFixClient(final SocketAddress address, final String sender, final long nextSeq) throws IOException {
+    public TestFixClient(final SocketAddress address, final String sender, final long nextSeq) throws IOException {
         this(address, sender, "SLUICE", nextSeq);
     }
 
-    long nextSeq() {
+    public long nextSeq() {
         return nextSeq;
     }
 
     /** The next message goes out with MsgSeqNum {@code seq} (0 too, as a SequenceReset-Reset may carry). */
-    void nextSeq(final long seq) {
+    public void nextSeq(final long seq) {
         nextSeq = seq;
     }
 
     /** Sends a message with the next MsgSeqNum and the current time; {@code body} adds the fields after the header. */
-    TestFixClient send(final int msgType, final Consumer<FixEncoder> body) throws IOException {
+    public TestFixClient send(final int msgType, final Consumer<FixEncoder> body) throws IOException {
         encoder.start(msgType).header(sender, target, nextSeq++, System.currentTimeMillis());
         body.accept(encoder);
         encoder.finish();
@@ -136,21 +136,21 @@ final class TestFixClient implements AutoCloseable {
         return this;
     }
 
-    void sendRaw(final String pipeDelimited) throws IOException {
+    public void sendRaw(final String pipeDelimited) throws IOException {
         write(ByteBuffer.wrap(pipeDelimited.replace('|', '\u0001').getBytes(StandardCharsets.ISO_8859_1)));
     }
 
-    TestFixClient logon(final String password) throws IOException {
+    public TestFixClient logon(final String password) throws IOException {
         return logon(password, 30);
     }
 
-    TestFixClient logon(final String password, final int heartBtInt) throws IOException {
+    public TestFixClient logon(final String password, final int heartBtInt) throws IOException {
         return send(MsgTypes.LOGON, logon -> logon.longField(FixTags.ENCRYPT_METHOD, 0)
                 .longField(FixTags.HEART_BT_INT, heartBtInt).textField(FixTags.PASSWORD, password));
     }
 
     /** Sends a NewOrderSingle: limit, day, with the given ClOrdID, symbol, side, quantity and price text. */
-    TestFixClient newOrder(final String clOrdId, final String symbol, final char side, final long quantity,
+    public TestFixClient newOrder(final String clOrdId, final String symbol, final char side, final long quantity,
                            final String price) throws IOException {
         return send(MsgTypes.NEW_ORDER_SINGLE, order -> order.textField(FixTags.CL_ORD_ID, clOrdId)
                 .textField(FixTags.ACCOUNT, "ACC1").textField(FixTags.SYMBOL, symbol).charField(FixTags.SIDE, side)
@@ -160,7 +160,7 @@ final class TestFixClient implements AutoCloseable {
     }
 
     /** Sends {@code count} NewOrderSingles (ClOrdID prefix + number from 1) in one write, as a flooding client does. */
-    TestFixClient newOrders(final String prefix, final int count) throws IOException {
+    public TestFixClient newOrders(final String prefix, final int count) throws IOException {
         final ByteBuffer out = ByteBuffer.allocate(count * 512);
         for (int i = 1; i <= count; i++) {
             encoder.start(MsgTypes.NEW_ORDER_SINGLE).header(sender, target, nextSeq++, System.currentTimeMillis())
@@ -179,8 +179,19 @@ final class TestFixClient implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Reads and drops every message that has arrived, never waiting: for a client that sends a flow and checks its
+     * outcome elsewhere (in a journal), so the gateway never finds it too slow to read its reports.
+     */
+    public void skipArrived() throws IOException {
+        readAvailable();
+        while (poll() != null) {
+            readAvailable();
+        }
+    }
+
     /** @return the next message from the gateway, failing the test after 10 s. */
-    FixFields receive() throws IOException {
+    public FixFields receive() throws IOException {
         final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (true) {
             final FixFields next = poll();
@@ -196,14 +207,14 @@ final class TestFixClient implements AutoCloseable {
     }
 
     /** @return the next message, asserting its MsgType. */
-    FixFields expect(final String msgType) throws IOException {
+    public FixFields expect(final String msgType) throws IOException {
         final FixFields next = receive();
         assertEquals(msgType, next.msgType(), () -> "unexpected message " + next);
         return next;
     }
 
     /** Sends a TestRequest and expects its Heartbeat next: proves nothing else was queued before it. */
-    void expectNothingElse() throws IOException {
+    public void expectNothingElse() throws IOException {
         send(MsgTypes.TEST_REQUEST, request -> request.textField(FixTags.TEST_REQ_ID, "QUIET"));
         assertEquals("QUIET", expect("0").get(FixTags.TEST_REQ_ID));
     }
@@ -212,7 +223,7 @@ final class TestFixClient implements AutoCloseable {
      * Reads for {@code millis} and fails if a message (or a close) arrives meanwhile: for a message the gateway holds
      * back, once the test knows it was queued (its record is journaled), where "nothing" is what must be shown.
      */
-    void expectSilenceFor(final long millis) throws IOException {
+    public void expectSilenceFor(final long millis) throws IOException {
         final long deadline = System.currentTimeMillis() + millis;
         long left;
         while ((left = deadline - System.currentTimeMillis()) > 0) {
@@ -234,18 +245,18 @@ final class TestFixClient implements AutoCloseable {
      * @return false once the gateway has closed the connection, as far as what has arrived shows (a plain connection:
      *         reads what is there, never waits)
      */
-    boolean isOpen() throws IOException {
+    public boolean isOpen() throws IOException {
         readAvailable();
         return !peerClosed;
     }
 
     /** @return the address this client connects from (a plain connection's local address and port) */
-    InetSocketAddress localAddress() throws IOException {
+    public InetSocketAddress localAddress() throws IOException {
         return (InetSocketAddress) channel.getLocalAddress();
     }
 
     /** Waits (10 s at most) until the gateway closes the connection; fails if it sends more meanwhile. */
-    void expectClosed() throws IOException {
+    public void expectClosed() throws IOException {
         final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (!peerClosed) {
             final FixFields unexpected = poll();
@@ -264,7 +275,7 @@ final class TestFixClient implements AutoCloseable {
      * Waits (20 s at most, as QuickFIX/J's acceptance suite does) until the gateway closes the connection, skipping
      * whatever it sends before.
      */
-    void awaitClosedSkippingMessages() throws IOException {
+    public void awaitClosedSkippingMessages() throws IOException {
         final long deadline = System.currentTimeMillis() + 2 * TIMEOUT_MILLIS;
         while (!peerClosed) {
             while (poll() != null) {

@@ -5,7 +5,10 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.charset.StandardCharsets;
 
-/** Test helpers: FIX text written with '|' for SOH, turned into buffers, and complete frames built around a body. */
+/**
+ * FIX in pipe notation ('|' for SOH), as tests and {@code .fix} scripts write it, turned into buffers and frames.
+ * It lives beside the codec, not in the testkit, because the codec's own tests use it too.
+ */
 public final class FixBytes {
     private FixBytes() {
     }

@@ -1,4 +1,4 @@
-package io.sluice.gateway;
+package io.sluice.testkit.fix;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

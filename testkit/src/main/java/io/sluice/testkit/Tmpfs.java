@@ -1,4 +1,4 @@
-package io.sluice.runtime.journal;
+package io.sluice.testkit;
 
 import org.junit.jupiter.api.Assumptions;
 

@@ -1,4 +1,4 @@
-package io.sluice.gateway;
+package io.sluice.testkit.fix;
 
 import io.sluice.gateway.codec.FixBytes;
 import io.sluice.gateway.codec.FixError;

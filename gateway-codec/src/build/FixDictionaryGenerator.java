@@ -14,7 +14,7 @@ import java.util.Map;
 import javax.xml.parsers.DocumentBuilderFactory;
 
 /**
- * Build-time generator of the gateway's FIX 4.4 data dictionary (run by gateways/pom.xml in generate-sources as a
+ * Build-time generator of the gateway's FIX 4.4 data dictionary (run by gateway-codec/pom.xml in generate-sources as a
  * single-file Java program, JDK only). It reads QuickFIX/J's FIX44.xml (BSD licensed, from the
  * quickfixj-messages-all jar on its class path) and writes io.sluice.gateway.codec.Fix44Spec: one compact line per
  * field (number, type, enumerated values or the data field a length field counts) and per message (MsgType,
@@ -53,7 +53,7 @@ public final class FixDictionaryGenerator {
         final StringBuilder java = new StringBuilder(400_000);
         java.append("package io.sluice.gateway.codec;\n\n")
                 .append("/**\n * The FIX 4.4 data dictionary as compact lines, generated at build time from QuickFIX/J's ")
-                .append(source).append(" (BSD licensed)\n * by gateways/src/build/FixDictionaryGenerator.java: ")
+                .append(source).append(" (BSD licensed)\n * by gateway-codec/src/build/FixDictionaryGenerator.java: ")
                 .append("do not edit. {@link FixDictionary} reads it.\n */\n")
                 .append("final class Fix44Spec {\n");
         java.append("    /** \"tag TYPE enum...\" or, for a length field, \"tag LENGTH >dataTag\". */\n");

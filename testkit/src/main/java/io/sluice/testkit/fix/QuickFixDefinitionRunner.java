@@ -1,6 +1,5 @@
-package io.sluice.gateway;
+package io.sluice.testkit.fix;
 
-import io.sluice.gateway.codec.FixFields;
 
 import java.io.IOException;
 import java.net.SocketAddress;

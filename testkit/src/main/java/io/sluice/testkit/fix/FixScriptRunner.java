@@ -1,6 +1,5 @@
-package io.sluice.gateway;
+package io.sluice.testkit.fix;
 
-import io.sluice.gateway.codec.FixFields;
 import io.sluice.gateway.codec.FixTags;
 
 import java.io.IOException;

@@ -1,4 +1,7 @@
-package io.sluice.gateway.codec;
+package io.sluice.testkit.fix;
+
+import io.sluice.gateway.codec.FixMessage;
+import io.sluice.gateway.codec.FixTags;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

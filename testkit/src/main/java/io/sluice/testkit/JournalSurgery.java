@@ -1,5 +1,6 @@
-package io.sluice.contracts.journal;
+package io.sluice.testkit;
 
+import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.WriteBytesMarshallable;
 import net.openhft.chronicle.queue.ChronicleQueue;

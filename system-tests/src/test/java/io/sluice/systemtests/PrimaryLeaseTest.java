@@ -1,0 +1,231 @@
+package io.sluice.systemtests;
+
+import io.sluice.bench.quickfixj.QuickFixJClient;
+import io.sluice.bench.replication.ReplicationProcesses;
+import io.sluice.bench.replication.ReplicationProcesses.ShipperTuning;
+import io.sluice.contracts.RejectReason;
+import io.sluice.engine.config.EngineConfig;
+import io.sluice.kafka.KafkaCluster;
+import io.sluice.replay.ReplayAssertions;
+import io.sluice.replication.KafkaClients;
+import io.sluice.replication.ReplicateMain;
+import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
+import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.SessionIdentity;
+import io.sluice.tools.fix.SluiceDeployment;
+import io.sluice.tools.fix.SluiceIdle;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import quickfix.Message;
+import quickfix.field.ExecType;
+import quickfix.field.Side;
+import quickfix.field.TimeInForce;
+import quickfix.fix44.NewOrderSingle;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static io.sluice.systemtests.FixMessages.cancel;
+import static io.sluice.systemtests.FixMessages.charField;
+import static io.sluice.systemtests.FixMessages.clOrdId;
+import static io.sluice.systemtests.FixMessages.order;
+import static io.sluice.systemtests.FixMessages.report;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A primary that loses Kafka stops taking orders, with real processes and a real broker: the shipper's lease (here 1 s)
+ * lapses once Kafka acknowledges none of its writes, and the engine, told through the admin journal, rejects new orders
+ * with the lease's text while resting orders stay and the session stays logged on; with the broker back it takes orders
+ * again, and the replica, which received the admin commands too, replays identically. A primary fenced by a newer
+ * epoch of its deployment's transactional.id while it was cut off rejects orders for good once Kafka is back, and a
+ * shipper started again on its root refuses.
+ */
+class PrimaryLeaseTest {
+    private static final String CLIENT = "LEASER";
+    private static final String PASSWORD = "secret";
+    private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    private static final long LEASE_MILLIS = 1000;
+    private static final ShipperTuning SHORT_LEASE = ShipperTuning.DEFAULTS.lease(LEASE_MILLIS);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aPrimaryCutOffFromKafkaRejectsNewOrdersUntilKafkaTakesItsWritesAgainAndItsRestingOrdersStay() throws Exception {
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
+            final SluiceDeployment primary = deployment("primary");
+            final Path replica = dir.resolve("replica");
+            final JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper", "lease", primary.journals(),
+                    kafka.bootstrapServers(), SHORT_LEASE);
+            final JavaProcess receiver = ReplicationProcesses.receive(dir, "receiver", "lease", replica,
+                    kafka.bootstrapServers());
+            try (QuickFixJClient client = new QuickFixJClient(primary.endpoint(1), CLIENT,
+                    SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj"))) {
+                restASell(primary, client);
+                // The lease runs from Kafka's first acknowledgement: the replica holds the sell once there was one.
+                PollUntil.await(() -> engineExcerpts(replica) >= 1, TIMEOUT,
+                        () -> "the replica to hold the resting sell; " + shipper.logText() + receiver.logText());
+
+                kafka.stop(0);
+                final Message lapsed = firstAnswered(client, "CUT", ExecType.REJECTED);
+                assertEquals(RejectReason.LEASE_LAPSED.text(), QuickFixJClient.text(lapsed), client.trafficText());
+                assertTrue(shipper.logText().contains("lease lapsed"), shipper.logText());
+
+                kafka.restart(0);
+                PollUntil.await(() -> shipper.logText().contains("lease held"), TIMEOUT,
+                        () -> "the shipper to hold its lease again; " + shipper.logText());
+                // The engine reads the admin journal beside the gateway's: an order may come before the lease's news.
+                firstAnswered(client, "BACK", ExecType.NEW);
+                client.send(cancel("UNREST", "REST", 10));
+                client.await("the sell that rested through the lapse canceled", report("UNREST", ExecType.CANCELED));
+                assertEquals(1, client.logons(), "the session stayed logged on; " + client.trafficText());
+                assertEquals(0, client.logouts(), client.trafficText());
+
+                final EngineConfig config = EngineConfig.load(primary.root().resolve("config/engine.yaml"));
+                ReplayAssertions.assertReplaysIdentically(primary.journals(), config);
+                PollUntil.await(() -> excerpts(replica).equals(excerpts(primary.journals())), TIMEOUT,
+                        () -> "the replica to catch up; " + receiver.logText());
+                ReplayAssertions.assertReplaysIdentically(replica, config);
+            } finally {
+                primary.close();
+                shipper.close();
+                receiver.close();
+            }
+        }
+    }
+
+    @Test
+    void aPrimaryFencedWhileCutOffStaysHaltedOnceKafkaIsBack() throws Exception {
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
+            final SluiceDeployment primary = deployment("primary");
+            final JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper", "fenced", primary.journals(),
+                    kafka.bootstrapServers(), SHORT_LEASE);
+            JavaProcess again = null;
+            try (QuickFixJClient client = new QuickFixJClient(primary.endpoint(1), CLIENT,
+                    SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj"))) {
+                restASell(primary, client);
+                PollUntil.await(() -> ReplicationProcesses.kafkaLastIndexes(kafka.bootstrapServers(), "fenced")
+                        .containsKey("engine"), TIMEOUT, () -> "Kafka to hold the engine journal; " + shipper.logText());
+
+                kafka.stop(0);
+                assertEquals(RejectReason.LEASE_LAPSED.text(),
+                        QuickFixJClient.text(firstAnswered(client, "CUT", ExecType.REJECTED)));
+                // Cut off for as long as it takes a newer primary to fence it: its shipper gets no CPU meanwhile.
+                signal("STOP", shipper);
+                kafka.restart(0);
+                try (KafkaProducer<byte[], byte[]> newer = new KafkaProducer<>(KafkaClients.fencer(
+                        kafka.bootstrapServers(), "fenced"), new ByteArraySerializer(), new ByteArraySerializer())) {
+                    newer.initTransactions();
+                }
+                signal("CONT", shipper);
+
+                assertEquals(ReplicateMain.EXIT_FENCED, shipper.waitFor(TIMEOUT.toSeconds()), shipper.logText());
+                assertTrue(shipper.logText().contains("lease fenced"), shipper.logText());
+                awaitRejectedWith(client, "AFTER", RejectReason.PRIMARY_FENCED);
+
+                again = ReplicationProcesses.ship(dir, "shipper-again", "fenced", primary.journals(),
+                        kafka.bootstrapServers(), SHORT_LEASE);
+                assertEquals(ReplicateMain.EXIT_REFUSED, again.waitFor(TIMEOUT.toSeconds()), again.logText());
+                assertTrue(again.logText().contains("was fenced by a newer primary"), again.logText());
+                client.send(order("STILL", Side.BUY, 10, 100));
+                assertEquals(RejectReason.PRIMARY_FENCED.text(), QuickFixJClient.text(
+                        client.await("the order after the refused shipper", report("STILL", ExecType.REJECTED))));
+                // The sell rested through it all: cancels are taken.
+                client.send(cancel("UNREST", "REST", 10));
+                client.await("the resting sell canceled", report("UNREST", ExecType.CANCELED));
+
+                ReplayAssertions.assertReplaysIdentically(primary.journals(),
+                        EngineConfig.load(primary.root().resolve("config/engine.yaml")));
+            } finally {
+                primary.close();
+                shipper.close();
+                if (again != null) {
+                    again.close();
+                }
+            }
+        }
+    }
+
+    /**
+     * Sends IOC buys that find nothing to trade, one at a time, each named {@code prefix} and a count, until one is
+     * answered {@code execType} (NEW: accepted, REJECTED): @return that answer
+     */
+    private static Message firstAnswered(final QuickFixJClient client, final String prefix, final char execType)
+            throws Exception {
+        final long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        for (int i = 0; System.nanoTime() < deadline; i++) {
+            final String id = prefix + i;
+            final NewOrderSingle buy = order(id, Side.BUY, 1, 99);
+            buy.set(new TimeInForce(TimeInForce.IMMEDIATE_OR_CANCEL));
+            client.send(buy);
+            final Message answer = client.await("an answer to " + id, message -> id.equals(clOrdId(message))
+                    && (charField(message, ExecType.FIELD) == ExecType.NEW
+                    || charField(message, ExecType.FIELD) == ExecType.REJECTED));
+            if (charField(answer, ExecType.FIELD) == execType) {
+                return answer;
+            }
+        }
+        throw new AssertionError("no order answered " + execType + " in " + TIMEOUT + "; " + client.trafficText());
+    }
+
+    /**
+     * Sends IOC buys, each named {@code prefix} and a count, until one is rejected with {@code reason}'s text; each before
+     * it must be rejected too (the engine may read an order before the admin command that changes the reason).
+     */
+    private static void awaitRejectedWith(final QuickFixJClient client, final String prefix, final RejectReason reason)
+            throws Exception {
+        final long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        for (int i = 0; System.nanoTime() < deadline; i++) {
+            final Message rejected = firstAnswered(client, prefix + i + "-", ExecType.REJECTED);
+            assertEquals(prefix + i + "-0", clOrdId(rejected), "not accepted; " + client.trafficText());
+            if (reason.text().equals(QuickFixJClient.text(rejected))) {
+                return;
+            }
+        }
+        throw new AssertionError("no order rejected with " + reason + " in " + TIMEOUT + "; " + client.trafficText());
+    }
+
+    /** Starts the primary's gateway and engine, logs the client on and rests a sell, REST, 10 at 101. */
+    private static void restASell(final SluiceDeployment primary, final QuickFixJClient client) throws Exception {
+        primary.startGateway(1);
+        primary.launchEngine();
+        client.logOn();
+        client.send(order("REST", Side.SELL, 10, 101));
+        client.await("the resting sell acknowledged", report("REST", ExecType.NEW));
+    }
+
+    private static void signal(final String signal, final JavaProcess process) throws Exception {
+        assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).start().waitFor());
+    }
+
+    private static long engineExcerpts(final Path root) {
+        return excerpts(root).get("engine");
+    }
+
+    /** @return the excerpt counts of the journals the engine reads and writes under {@code root} (none yet: 0) */
+    private static Map<String, Long> excerpts(final Path root) {
+        final Map<String, Long> counts;
+        try {
+            counts = Files.isDirectory(root) ? ReplicationProcesses.excerptCounts(root) : Map.of();
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Map.of("engine", counts.getOrDefault("engine", 0L), "admin", counts.getOrDefault("admin", 0L),
+                "gateway-1", counts.getOrDefault("gateway-1", 0L));
+    }
+
+    private SluiceDeployment deployment(final String name) throws IOException {
+        return SluiceDeployment.prepare(dir.resolve(name), List.of(new SluiceDeployment.GatewaySpec(1,
+                        FixTransport.TCP, List.of(SessionIdentity.ofSluiceClient(CLIENT, PASSWORD)))),
+                SluiceIdle.BACKOFF, SluiceDeployment.ProcessSettings.defaults(), SluiceDeployment.JournalDisk.DEFAULTS);
+    }
+}
