@@ -16,12 +16,12 @@ import org.agrona.collections.Long2ObjectHashMap;
  * What a gateway's restart recovers from its own journal ({@link GatewayRecords}), read on its own. Per session the
  * next sequence numbers, and for the gateway the last command eventId whose progress is recorded and the engine-journal
  * excerpt of the last report delivered (with how many of its reports were) and the last admin command answered. The
- * journal is read from its first kept
- * record to its end, every checksum checked; a {@link GatewayRecords#checkpoint} replaces everything read before it,
- * so once the journal's older days are archived (the newest checkpoint kept), the state is the same as from the whole
- * journal. A {@code sent} record only raises a session's next MsgSeqNum (a reservation for unresendable messages
- * numbers past those sent after it); only a reset or a checkpoint lowers it. {@link JournalSessionStore} starts from it; {@code ./sluice archive} reads, without the gateway, what a
- * restart still needs: the newest checkpoint ({@link #lastCheckpointIndex()}) and the engine-journal excerpt
+ * journal is read from its first kept record to its end, every checksum checked; a {@link GatewayRecords#checkpoint}
+ * replaces everything read before it, so once the journal's older days are archived (the newest checkpoint kept), the
+ * state is the same as from the whole journal. A {@code sent} record only raises a session's next MsgSeqNum (a
+ * reservation for unresendable messages numbers past those sent after it); only a reset or a checkpoint lowers it.
+ * {@link JournalSessionStore} starts from it; {@code ./sluice archive} reads, without the gateway, what a restart still
+ * needs: the newest checkpoint ({@link #lastCheckpointIndex()}) and the engine-journal excerpt
  * delivery resumes at ({@link #deliveredEngineIndex()}). Start-up code.
  */
 public final class SessionStoreRecovery implements GatewayRecords {

@@ -55,11 +55,6 @@ public final class NioTransport implements AutoCloseable {
      * connection waiting its turn gathers more messages for one write.
      */
     static final int BULK_WRITES_PER_FLUSH = 8;
-    /**
-     * How often the connections waiting with bulk messages are written, at most: each write then carries the messages
-     * of this long, so a fan-out to many costs the machine few system calls per message.
-     */
-    static final long BULK_WRITE_INTERVAL_NANOS = 1_000_000L;
 
     private final Selector selector;
     private final List<Listener> listeners = new ArrayList<>();
@@ -86,6 +81,11 @@ public final class NioTransport implements AutoCloseable {
     private int bulkCount;
     private int bulkToWrite;
     private long nextBulkWriteNanos;
+    /**
+     * How often the connections waiting with bulk messages are written, at most: each write then carries the messages
+     * of this long, so a fan-out to many costs the machine few system calls per message.
+     */
+    private final long bulkWriteIntervalNanos;
     private int roundWork;
     private int evicted;
     private SocketAddress firstEvicted;
@@ -103,17 +103,20 @@ public final class NioTransport implements AutoCloseable {
      * @param lingerMillis how long a closing connection may take to flush its last message
      * @param admission    connection limits and the size of the pre-logon buffer pool
      * @param keepalive    TCP keepalive for accepted TCP connections (not applicable to Unix domain sockets)
+     * @param bulkWriteIntervalNanos how often connections with bulk messages (market data) are written, at most; 0: every
+     *                     round
      * @param nanoClock    the clock of the logon timeout and the linger time
      */
     public NioTransport(final List<ListenAddress> listens, final TlsContext tls, final ConnectionHandler handler,
                         final int receiveBytes, final int sendBytes, final int reserve, final int socketSendBufferBytes,
                         final long lingerMillis, final Admission admission, final TcpKeepalive keepalive,
-                        final NanoClock nanoClock) {
+                        final long bulkWriteIntervalNanos, final NanoClock nanoClock) {
         if (tls == null && listens.stream().anyMatch(ListenAddress::tls)) {
             throw new IllegalArgumentException("a TLS listen address needs TLS settings");
         }
         this.keepalive = keepalive;
         this.nanoClock = nanoClock;
+        this.bulkWriteIntervalNanos = bulkWriteIntervalNanos;
         this.socketSendBufferBytes = socketSendBufferBytes;
         this.lingerNanos = lingerMillis * 1_000_000L;
         this.tls = tls;
@@ -272,7 +275,7 @@ public final class NioTransport implements AutoCloseable {
         if (bulkToWrite == 0 && bulkCount > 0) {
             final long now = nanoClock.nanoTime();
             if (now - nextBulkWriteNanos >= 0) {
-                nextBulkWriteNanos = now + BULK_WRITE_INTERVAL_NANOS;
+                nextBulkWriteNanos = now + bulkWriteIntervalNanos;
                 bulkToWrite = bulkCount;
             }
         }
