@@ -150,7 +150,7 @@ public final class Gateway implements Agent, AutoCloseable {
                     config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                     new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
                             config.preLogonBuffers(), config.preLogonBuffersPerAddress()), config.tcpKeepalive(),
-                    nanoClock);
+                    config.marketData() == null ? 0 : config.marketData().writeIntervalNanos(), nanoClock);
             transport = bound;
             for (final FixSession session : sessions) {
                 transport.reserveSessionBuffers(session.id());

@@ -10,8 +10,9 @@ import java.util.List;
 /**
  * The gateway's FIX market data, as its YAML's {@code marketData} section gives it. It names the instruments of the
  * market-data journal (the {@code marketdata} role's, in any order), how many resting orders and price levels the
- * gateway's copy of the books holds, the deepest MarketDepth a subscriber may ask for, and how long a subscriber may
- * stay behind before it is logged out. Without this
+ * gateway's copy of the books holds, the deepest MarketDepth a subscriber may ask for, how often a subscriber's socket
+ * is written (its messages of that long go out in one write, so a fan-out to many subscribers costs the order path
+ * little), and how long a subscriber may stay behind before it is logged out. Without this
  * section a gateway serves no market data: a MarketDataRequest gets a Business Message Reject (unsupported type).
  */
 public final class GatewayMarketData extends SelfDescribingMarshallable {
@@ -20,6 +21,7 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
     private int maxPriceLevels = 1_024;
     private int maxDepth = 100;
     private String slowSubscriberTimeout = "5s";
+    private String writeInterval = "1ms";
 
     public GatewayMarketData() {
     }
@@ -27,6 +29,11 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
     public GatewayMarketData(final List<String> instruments, final String slowSubscriberTimeout) {
         this.instruments = new ArrayList<>(instruments);
         this.slowSubscriberTimeout = slowSubscriberTimeout;
+    }
+
+    public GatewayMarketData writeInterval(final String interval) {
+        this.writeInterval = interval;
+        return this;
     }
 
     public List<String> instruments() {
@@ -61,6 +68,11 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
         return DurationText.parse(slowSubscriberTimeout).toMillis();
     }
 
+    /** @return how often a subscriber's socket is written, at most, in ns; 0: every round of the gateway's loop */
+    public long writeIntervalNanos() {
+        return DurationText.parse(writeInterval).toNanos();
+    }
+
     /** Adds what is wrong with this section to {@code problems}. */
     void validate(final List<String> problems) {
         if (instruments == null || instruments.isEmpty()) {
@@ -80,12 +92,23 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
         } else if (maxDepth < 1 || maxDepth > maxPriceLevels) {
             problems.add("marketData.maxDepth must be 1 to maxPriceLevels (" + maxPriceLevels + "), got " + maxDepth);
         }
+        long timeoutNanos = -1;
         try {
-            if (slowSubscriberTimeoutMillis() <= 0) {
+            timeoutNanos = DurationText.parse(slowSubscriberTimeout).toNanos();
+            if (timeoutNanos <= 0) {
                 problems.add("marketData.slowSubscriberTimeout must be positive, got '" + slowSubscriberTimeout + "'");
             }
         } catch (final IllegalArgumentException e) {
             problems.add("marketData.slowSubscriberTimeout: " + e.getMessage());
+        }
+        try {
+            final long nanos = writeIntervalNanos();
+            if (nanos < 0 || timeoutNanos > 0 && nanos > timeoutNanos) {
+                problems.add("marketData.writeInterval must be from 0ms to the slowSubscriberTimeout, got '"
+                        + writeInterval + "'");
+            }
+        } catch (final IllegalArgumentException e) {
+            problems.add("marketData.writeInterval: " + e.getMessage());
         }
     }
 }

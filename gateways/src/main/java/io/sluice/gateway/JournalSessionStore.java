@@ -18,6 +18,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.DirectBuffer;
 import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,13 +32,16 @@ import org.slf4j.LoggerFactory;
  * new day ({@link #checkpointOnNewDay()}), so that the days before the newest checkpoint can be archived without
  * changing what a restart recovers. Resends read the stored messages back from the journal itself,
  * so memory does not grow with the number of messages; messages of archived days are no longer there, and a resend
- * of them is gap-filled, with a log line naming the session and the range. Every write is one excerpt. A report's
+ * of them is gap-filled, with a log line naming the session and the range. Every write is one excerpt. Unresendable
+ * messages (market data) get no record each: one record reserves a block of numbers for them
+ * ({@link #sentUnresendable}). A report's
  * {@code sent} record, carrying its engine-journal index, is written before the message goes out (a restart needs
  * it); its {@code delivered} record, for the latency tail, once the socket has taken the message ({@link #delivered}).
  */
 public final class JournalSessionStore implements SessionStore, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(JournalSessionStore.class);
     private static final long NOT_STORED = -1;
+    private static final DirectBuffer NO_BODY = new UnsafeBuffer(new byte[0]);
 
     private final ChronicleQueue queue;
     private final ExcerptAppender appender;
@@ -178,7 +182,26 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
                 bodyLength));
         lastSentIndex = appender.lastIndexAppended();
         state.countDelivered(engineIndex);
-        state.history(session.id()).nextSenderSeq = seqNum + 1;
+        final SessionStoreRecovery.History history = state.history(session.id());
+        history.nextSenderSeq = Math.max(history.nextSenderSeq, seqNum + 1);
+    }
+
+    /**
+     * Writes nothing while {@code seqNum} lies in the block of numbers last reserved for the session; past it, reserves
+     * the next {@value SessionStoreRecovery#RESERVED_BLOCK} numbers from {@code seqNum} in one record, so that a
+     * restart starts past them (the client's ResendRequest for those it never got is gap-filled).
+     */
+    @Override
+    public void sentUnresendable(final FixSession session, final long seqNum, final long sendingTimeMillis) {
+        final SessionStoreRecovery.History history = state.history(session.id());
+        if (seqNum < history.nextSenderSeq) {
+            return;
+        }
+        final long lastReserved = seqNum + SessionStoreRecovery.RESERVED_BLOCK - 1;
+        writer.sent(outgoing.set(session.id(), lastReserved, SessionStoreRecovery.RESERVATION, sendingTimeMillis, 0,
+                NO_BODY, 0, 0));
+        lastSentIndex = appender.lastIndexAppended();
+        history.nextSenderSeq = lastReserved + 1;
     }
     /**
      * Records, for the latency tail, that a report reached its client's socket (or, with {@code fixSent} 0, that
@@ -322,7 +345,7 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
         @Override
         public void sent(final SentMessage message) {
-            kind = SENT;
+            kind = message.msgType() == SessionStoreRecovery.RESERVATION ? OTHER : SENT;
             session = message.session();
             this.message = message;
         }

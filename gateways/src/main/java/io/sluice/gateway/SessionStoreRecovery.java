@@ -7,6 +7,7 @@ import io.sluice.contracts.SentMessage;
 import io.sluice.contracts.SessionCheckpoint;
 import io.sluice.contracts.SessionProgress;
 import io.sluice.contracts.journal.JournalReader;
+import io.sluice.gateway.codec.MsgTypes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import org.agrona.collections.Long2ObjectHashMap;
@@ -15,11 +16,12 @@ import org.agrona.collections.Long2ObjectHashMap;
  * What a gateway's restart recovers from its own journal ({@link GatewayRecords}), read on its own. Per session the
  * next sequence numbers, and for the gateway the last command eventId whose progress is recorded and the engine-journal
  * excerpt of the last report delivered (with how many of its reports were) and the last admin command answered. The
- * journal is read from its first kept
- * record to its end, every checksum checked; a {@link GatewayRecords#checkpoint} replaces everything read before it,
- * so once the journal's older days are archived (the newest checkpoint kept), the state is the same as from the whole
- * journal. {@link JournalSessionStore} starts from it; {@code ./sluice archive} reads, without the gateway, what a
- * restart still needs: the newest checkpoint ({@link #lastCheckpointIndex()}) and the engine-journal excerpt
+ * journal is read from its first kept record to its end, every checksum checked; a {@link GatewayRecords#checkpoint}
+ * replaces everything read before it, so once the journal's older days are archived (the newest checkpoint kept), the
+ * state is the same as from the whole journal. A {@code sent} record only raises a session's next MsgSeqNum (a
+ * reservation for unresendable messages numbers past those sent after it); only a reset or a checkpoint lowers it.
+ * {@link JournalSessionStore} starts from it; {@code ./sluice archive} reads, without the gateway, what a restart still
+ * needs: the newest checkpoint ({@link #lastCheckpointIndex()}) and the engine-journal excerpt
  * delivery resumes at ({@link #deliveredEngineIndex()}). Start-up code.
  */
 public final class SessionStoreRecovery implements GatewayRecords {
@@ -30,6 +32,14 @@ public final class SessionStoreRecovery implements GatewayRecords {
         /** The eventId of the session's last recorded client progress, -1 if none (cancel-on-disconnect's restart). */
         long lastProgressEventId = -1;
     }
+
+    /**
+     * How many MsgSeqNums one reservation record keeps for unresendable messages: at most this many go unused (and are
+     * gap-filled) after a restart.
+     */
+    static final int RESERVED_BLOCK = 1_024;
+    /** The MsgType of a {@code sent} record that is no message but reserves the numbers up to its MsgSeqNum. */
+    static final int RESERVATION = MsgTypes.INVALID;
 
     final Long2ObjectHashMap<History> histories = new Long2ObjectHashMap<>();
     long deliveredEngineIndex;
@@ -118,7 +128,8 @@ public final class SessionStoreRecovery implements GatewayRecords {
 
     @Override
     public void sent(final SentMessage message) {
-        history(message.session()).nextSenderSeq = message.seqNum() + 1;
+        final History history = history(message.session());
+        history.nextSenderSeq = Math.max(history.nextSenderSeq, message.seqNum() + 1);
         countDelivered(message.engineIndex());
     }
 

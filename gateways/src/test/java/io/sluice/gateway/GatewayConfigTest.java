@@ -152,7 +152,8 @@ final class GatewayConfigTest {
         final GatewayConfig config = loadYaml("""
                 !GatewayConfig {
                   gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
-                  marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, maxDepth: 20, slowSubscriberTimeout: 2s },
+                  marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, maxDepth: 20, slowSubscriberTimeout: 2s,
+                                writeInterval: 500ms },
                   sessions: [
                     !Session { senderCompId: A, targetCompId: SLUICE, password: pw, marketData: { symbols: [ SLC ], maxSubscriptions: 3 } },
                     !Session { senderCompId: B, targetCompId: SLUICE, password: pw, marketData: { symbols: [ "*" ] } },
@@ -165,6 +166,8 @@ final class GatewayConfigTest {
         assertEquals(20, config.marketData().maxDepth());
         assertEquals(100, new GatewayMarketData().maxDepth(), "the default");
         assertEquals(2000, config.marketData().slowSubscriberTimeoutMillis());
+        assertEquals(500_000_000L, config.marketData().writeIntervalNanos());
+        assertEquals(1_000_000L, new GatewayMarketData().writeIntervalNanos(), "the default");
         assertEquals(List.of("SLC"), config.sessions().get(0).marketData().symbols());
         assertEquals(3, config.sessions().get(0).marketData().maxSubscriptions());
         assertEquals(16, config.sessions().get(1).marketData().maxSubscriptions(), "the default");
@@ -190,6 +193,14 @@ final class GatewayConfigTest {
         assertTrue(depth.contains("marketData.maxDepth must be 1 to maxPriceLevels (1024), got 2000"), depth);
         assertTrue(problems.contains("marketData.slowSubscriberTimeout: 'soon' is not a duration"), problems);
         assertTrue(problems.contains("session A: marketData.maxSubscriptions must be 1 to 256, got 0"), problems);
+        assertFalse(problems.contains("writeInterval"), problems);
+
+        final GatewayConfig slowWrites = new GatewayConfig().marketData(new GatewayMarketData(List.of("SLC"), "2s")
+                .writeInterval("3s"));
+        final String tooSlow = assertThrows(IllegalArgumentException.class, () -> slowWrites.validate(Map.of()))
+                .getMessage();
+        assertTrue(tooSlow.contains("marketData.writeInterval must be from 0ms to the slowSubscriberTimeout, got '3s'"),
+                tooSlow);
         assertTrue(problems.contains("session A: marketData.symbols names XYZ, which the gateway's marketData.instruments"
                 + " does not list"), problems);
     }

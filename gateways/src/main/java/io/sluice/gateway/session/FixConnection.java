@@ -19,6 +19,16 @@ public interface FixConnection {
     boolean send(DirectBuffer buffer, int offset, int length);
 
     /**
+     * Queues a message whose socket write may wait behind the other connections' (market data fanned out to many): the
+     * transport writes such connections a few a round, after every {@link #send}. By default as {@link #send}.
+     *
+     * @return as {@link #send}
+     */
+    default boolean sendBulk(final DirectBuffer buffer, final int offset, final int length) {
+        return send(buffer, offset, length);
+    }
+
+    /**
      * @return how many bytes were queued on this connection since it opened: the position in its outbound byte
      *         stream where the last queued message ends, to compare with what the socket has taken since
      */

@@ -469,8 +469,9 @@ public final class FixSession {
     }
 
     /**
-     * As {@link #sendApplicationMessage}, for a message that is stale once sent (market data): it is numbered and its
-     * number stored, but not its body, so a resend gap-fills it.
+     * As {@link #sendApplicationMessage}, for a message that is stale once sent (market data): it is numbered, and the
+     * store keeps the number from being used again ({@link SessionStore#sentUnresendable}), but not its body, so a
+     * resend gap-fills it.
      */
     public long sendUnresendable() {
         return commit(0, false);
@@ -816,7 +817,7 @@ public final class FixSession {
      * under way, and reaches it through the resend protocol.
      *
      * @param engineIndex the engine-journal index of the report the message carries, or 0 for none
-     * @param resendable  false to store the message without its body, gap-filled on resend (as an administrative one)
+     * @param resendable  false for a message whose number alone the store keeps, gap-filled on resend
      * @return where the message ends in its connection's byte stream, or {@link #NOT_QUEUED}
      */
     private long commit(final long engineIndex, final boolean resendable) {
@@ -826,10 +827,14 @@ public final class FixSession {
         final int msgType = encoder.msgType();
         final boolean admin = MsgTypes.isAdmin(msgType);
         final long seq = nextSenderSeq++;
-        store.sent(this, seq, msgType, encoder.sendingTime(), encoder.buffer(), encoder.bodyStart(),
-                admin || !resendable ? 0 : bodyEnd - encoder.bodyStart(), engineIndex);
+        if (resendable || admin) {
+            store.sent(this, seq, msgType, encoder.sendingTime(), encoder.buffer(), encoder.bodyStart(),
+                    admin ? 0 : bodyEnd - encoder.bodyStart(), engineIndex);
+        } else {
+            store.sentUnresendable(this, seq, encoder.sendingTime());
+        }
         if (admin) {
-            return transmit(msgType);
+            return transmit(msgType, false);
         } else if (connection == null) {
             if (offlineFromSeq == 0) {
                 offlineFromSeq = seq;
@@ -839,18 +844,24 @@ public final class FixSession {
             resend.extendTo(seq);
             return NOT_QUEUED;
         }
-        return transmit(msgType);
+        return transmit(msgType, !resendable);
     }
 
-    /** @return where the message ends in the connection's byte stream, or {@link #NOT_QUEUED} */
-    private long transmit(final int msgType) {
+    /**
+     * @param bulk true to let the socket write wait behind other connections' ({@link FixConnection#sendBulk})
+     * @return where the message ends in the connection's byte stream, or {@link #NOT_QUEUED}
+     */
+    private long transmit(final int msgType, final boolean bulk) {
         final FixConnection sending = connection;
         if (sending == null) {
             return NOT_QUEUED;
         }
         lastSentMillis = clock.time();
         final FixEncoder encoder = proxy.encoder();
-        if (!sending.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength())) {
+        final boolean queued = bulk
+                ? sending.sendBulk(encoder.buffer(), encoder.messageOffset(), encoder.messageLength())
+                : sending.send(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
+        if (!queued) {
             if (offlineFromSeq == 0 && !MsgTypes.isAdmin(msgType)) {
                 offlineFromSeq = nextSenderSeq - 1;
             }

@@ -21,6 +21,12 @@ public interface SessionStore {
               int bodyOffset, int bodyLength, long engineIndex);
 
     /**
+     * Records that an unresendable message (market data) is numbered {@code seqNum} before it goes out: a resend
+     * gap-fills it. The store need not write a record per message, only make sure that no restart uses the number again.
+     */
+    void sentUnresendable(FixSession session, long seqNum, long sendingTimeMillis);
+
+    /**
      * Records that every client message below {@code nextTargetSeq} has been processed.
      *
      * @param lastEventId the application's last journaled input ({@link FixApplication#lastEventId()}), so that

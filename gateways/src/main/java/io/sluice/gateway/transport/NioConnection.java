@@ -52,6 +52,7 @@ public final class NioConnection implements FixConnection {
     private long writtenBytes;
     private boolean writePending;
     private boolean flushQueued;
+    private boolean bulkQueued;
     private long closingSinceNanos;
     private FixSession session;
     /** Index in the transport's table of connections. */
@@ -88,6 +89,19 @@ public final class NioConnection implements FixConnection {
         if (!flushQueued && !writePending) {
             flushQueued = true;
             transport.flushLater(this);
+        }
+        return true;
+    }
+
+    @Override
+    public boolean sendBulk(final DirectBuffer buffer, final int offset, final int length) {
+        if (!state.isOpen() || buffers.send.remaining() - reserve < length) {
+            return false;
+        }
+        append(buffer, offset, length);
+        if (!flushQueued && !bulkQueued && !writePending) {
+            bulkQueued = true;
+            transport.flushBulkLater(this);
         }
         return true;
     }
@@ -243,6 +257,14 @@ public final class NioConnection implements FixConnection {
     /** Writes what was queued since the last flush (called by the transport once per round). */
     void flushQueued(final ConnectionHandler handler) {
         flushQueued = false;
+        if (!flush()) {
+            lost(handler);
+        }
+    }
+
+    /** Writes what is queued, its turn in the transport's bulk queue come (already written if flushed since). */
+    void flushBulkQueued(final ConnectionHandler handler) {
+        bulkQueued = false;
         if (!flush()) {
             lost(handler);
         }

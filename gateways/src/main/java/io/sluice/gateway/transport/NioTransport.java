@@ -49,6 +49,12 @@ public final class NioTransport implements AutoCloseable {
     /** The highest file descriptor the epoll selector may box without allocating (see jvm.options). */
     public static final int CACHED_DESCRIPTORS = 65_535;
     private static final int ACCEPTS_PER_ROUND = 64;
+    /**
+     * How many connections with bulk messages ({@link NioConnection#sendBulk}: market data) one {@link #flush} writes
+     * at most, after all the others: a round's fan-out never holds the order path's next round up for long, and a
+     * connection waiting its turn gathers more messages for one write.
+     */
+    static final int BULK_WRITES_PER_FLUSH = 8;
 
     private final Selector selector;
     private final List<Listener> listeners = new ArrayList<>();
@@ -70,6 +76,16 @@ public final class NioTransport implements AutoCloseable {
     private int connectionCount;
     private NioConnection[] toFlush = new NioConnection[16];
     private int toFlushCount;
+    private NioConnection[] bulk = new NioConnection[16];
+    private int bulkHead;
+    private int bulkCount;
+    private int bulkToWrite;
+    private long nextBulkWriteNanos;
+    /**
+     * How often the connections waiting with bulk messages are written, at most: each write then carries the messages
+     * of this long, so a fan-out to many costs the machine few system calls per message.
+     */
+    private final long bulkWriteIntervalNanos;
     private int roundWork;
     private int evicted;
     private SocketAddress firstEvicted;
@@ -87,17 +103,20 @@ public final class NioTransport implements AutoCloseable {
      * @param lingerMillis how long a closing connection may take to flush its last message
      * @param admission    connection limits and the size of the pre-logon buffer pool
      * @param keepalive    TCP keepalive for accepted TCP connections (not applicable to Unix domain sockets)
+     * @param bulkWriteIntervalNanos how often connections with bulk messages (market data) are written, at most; 0: every
+     *                     round
      * @param nanoClock    the clock of the logon timeout and the linger time
      */
     public NioTransport(final List<ListenAddress> listens, final TlsContext tls, final ConnectionHandler handler,
                         final int receiveBytes, final int sendBytes, final int reserve, final int socketSendBufferBytes,
                         final long lingerMillis, final Admission admission, final TcpKeepalive keepalive,
-                        final NanoClock nanoClock) {
+                        final long bulkWriteIntervalNanos, final NanoClock nanoClock) {
         if (tls == null && listens.stream().anyMatch(ListenAddress::tls)) {
             throw new IllegalArgumentException("a TLS listen address needs TLS settings");
         }
         this.keepalive = keepalive;
         this.nanoClock = nanoClock;
+        this.bulkWriteIntervalNanos = bulkWriteIntervalNanos;
         this.socketSendBufferBytes = socketSendBufferBytes;
         this.lingerNanos = lingerMillis * 1_000_000L;
         this.tls = tls;
@@ -239,8 +258,9 @@ public final class NioTransport implements AutoCloseable {
     }
 
     /**
-     * Writes every connection's messages queued since the last flush, one write per connection; call once per
-     * round of the I/O thread, after the sockets and the engine journal were polled.
+     * Writes every connection's messages queued since the last flush, one write per connection, then up to
+     * {@value #BULK_WRITES_PER_FLUSH} of the connections waiting with bulk messages, oldest first; call once per round
+     * of the I/O thread, after the sockets and the engine journal were polled.
      *
      * @return how many connections were written to
      */
@@ -252,7 +272,23 @@ public final class NioTransport implements AutoCloseable {
             connection.flushQueued(handler);
         }
         toFlushCount = 0;
-        return count;
+        if (bulkToWrite == 0 && bulkCount > 0) {
+            final long now = nanoClock.nanoTime();
+            if (now - nextBulkWriteNanos >= 0) {
+                nextBulkWriteNanos = now + bulkWriteIntervalNanos;
+                bulkToWrite = bulkCount;
+            }
+        }
+        int bulkWritten = 0;
+        for (; bulkWritten < BULK_WRITES_PER_FLUSH && bulkToWrite > 0; bulkWritten++) {
+            bulkToWrite--;
+            final NioConnection connection = bulk[bulkHead];
+            bulk[bulkHead] = null;
+            bulkHead = (bulkHead + 1) & (bulk.length - 1);
+            bulkCount--;
+            connection.flushBulkQueued(handler);
+        }
+        return count + bulkWritten;
     }
 
     void flushLater(final NioConnection connection) {
@@ -260,6 +296,19 @@ public final class NioTransport implements AutoCloseable {
             toFlush = Arrays.copyOf(toFlush, 2 * toFlushCount);
         }
         toFlush[toFlushCount++] = connection;
+    }
+
+    /** Queues a connection for a later {@link #flush} that has room in its bulk writes, oldest first. */
+    void flushBulkLater(final NioConnection connection) {
+        if (bulkCount == bulk.length) {
+            final NioConnection[] grown = new NioConnection[2 * bulkCount];
+            for (int i = 0; i < bulkCount; i++) {
+                grown[i] = bulk[(bulkHead + i) & (bulk.length - 1)];
+            }
+            bulk = grown;
+            bulkHead = 0;
+        }
+        bulk[(bulkHead + bulkCount++) & (bulk.length - 1)] = connection;
     }
 
     /**

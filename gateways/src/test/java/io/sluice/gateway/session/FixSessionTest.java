@@ -576,6 +576,50 @@ class FixSessionTest {
             assertEquals(5, bench.session.nextSenderSeq());
         }
 
+        /** Sends a market-data message (stale once sent): numbered, its body not kept. */
+        private void sendUnresendable() {
+            bench.session.startApplicationMessage(MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH)
+                    .textField(FixTags.TEXT, "md");
+            bench.session.sendUnresendable();
+        }
+
+        @Test
+        void unresendableMessagesShareOneRecordAndARestartNeverReusesTheirNumbers() {
+            final long before = bench.store.lastSentIndex();
+            sendUnresendable();
+            final long reserved = bench.store.lastSentIndex();
+            assertTrue(reserved > before, "the first one reserves a block of numbers");
+            sendUnresendable();
+            sendUnresendable();
+            assertEquals(reserved, bench.store.lastSentIndex(), "the next ones write no record");
+            echo(echo -> { });
+            sendUnresendable();
+            assertEquals(5, bench.connection.next("X").seqNum());
+            assertEquals(6, bench.connection.next("X").seqNum());
+            assertEquals(7, bench.connection.next("X").seqNum());
+            assertEquals(8, bench.connection.next("8").seqNum());
+            assertEquals(9, bench.connection.next("X").seqNum());
+            final long clientSeq = bench.clientSeq;
+            bench.close(); // nothing written on the way out: as a kill -9 leaves the journal
+            bench = new SessionTestBench(journal, FixSessionTest.this::onApplication);
+            assertTrue(bench.session.nextSenderSeq() > 9, "no number is used twice: " + bench.session.nextSenderSeq());
+            bench.clientSeq = clientSeq;
+            bench.logon(30);
+            final long logonSeq = bench.connection.next("A").seqNum();
+            bench.send(MsgTypes.RESEND_REQUEST, request -> request.longField(FixTags.BEGIN_SEQ_NO, 5)
+                    .longField(FixTags.END_SEQ_NO, 0));
+            final FixFields marketData = bench.connection.next("4");
+            assertEquals(5, marketData.seqNum());
+            assertEquals("8", marketData.get(FixTags.NEW_SEQ_NO), "market data is gap-filled, never replayed");
+            final FixFields report = bench.connection.next("8");
+            assertEquals(8, report.seqNum());
+            assertEquals("Y", report.get(FixTags.POSS_DUP_FLAG));
+            final FixFields rest = bench.connection.next("4");
+            assertEquals(9, rest.seqNum());
+            assertEquals(String.valueOf(logonSeq + 1), rest.get(FixTags.NEW_SEQ_NO));
+            assertTrue(bench.connection.nothingSent());
+        }
+
         @Test
         void anEndSeqNoBeyondTheLastMessageSentMeansUpToTheLastOne() {
             echo(echo -> { });
