@@ -240,13 +240,23 @@ class FailoverTest {
         }
     }
 
-    /** @return the pid of the child of {@code standby} that runs {@code main}, started to await the promotion */
+    /**
+     * @return the pid of the child of {@code standby} that runs {@code main}, started to await the promotion (its
+     * command line read whole from /proc: the JDK's view of it is cut short by the long class path)
+     */
     private static long awaitingChild(final JavaProcess standby, final Class<?> main) {
         return ProcessHandle.of(standby.pid()).orElseThrow().children()
-                .filter(child -> child.info().arguments().map(List::of).orElse(List.of()).containsAll(
-                        List.of(main.getName(), AwaitPromotion.OPTION)))
+                .filter(child -> commandLine(child.pid()).containsAll(List.of(main.getName(), AwaitPromotion.OPTION)))
                 .findFirst().orElseThrow(() -> new AssertionError("no child of the standby runs " + main.getName()
                         + " " + AwaitPromotion.OPTION + "; " + standby.logText())).pid();
+    }
+
+    private static List<String> commandLine(final long pid) {
+        try {
+            return List.of(Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).split("\0"));
+        } catch (final IOException gone) {
+            return List.of();
+        }
     }
 
     /** @return the pids of the processes {@code standby} started */
