@@ -145,7 +145,7 @@ public final class Gateway implements Agent, AutoCloseable {
             final ReportDelivery delivery = new ReportDelivery(id, acceptor, new DropCopies(config.sessions(), acceptor),
                     store, engineTailer, alreadyDelivered);
             engineReader = new JournalReader(engineJournal, engineTailer, delivery);
-            bound = new NioTransport(config.listens(), context.tls(), new Connections(acceptor, this, delivery, log),
+            bound = new NioTransport(context.listenSockets(), context.tls(), new Connections(acceptor, this, delivery, log),
                     2 * config.maxMessageBytes() + 64, config.sendBufferBytes(), CLOSE_RESERVE,
                     config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                     new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),

@@ -1,6 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.gateway.transport.ListenSockets;
 import io.sluice.gateway.transport.NioTransport;
 import io.sluice.gateway.transport.TlsContext;
 import io.sluice.runtime.admin.AdminJournal;
@@ -32,7 +33,8 @@ import java.util.Map;
  * the sessions claimed in the deployment ({@link SessionClaims}); the journals opened; the session store recovered
  * ({@link JournalSessionStore}, {@link CommandJournalRecovery}) and its checkpoint written; disk space reserved ahead of
  * both writers ({@link JournalSpace}); the admin journal opened; the counters file created ({@link GatewayCounters},
- * unless {@code counters: false}); the TLS key material loaded. If a step fails, what earlier steps opened is closed
+ * unless {@code counters: false}); the TLS key material loaded; the listen addresses bound ({@link ListenSockets}),
+ * unless given bound ({@link #listenSockets(ListenSockets)}). If a step fails, what earlier steps opened is closed
  * again and the failure propagates. A {@link Gateway} is then wired from the concluded context, and closes it last.
  * <p>
  * Chronicle appenders and tailers belong to one thread, so a context is concluded on the thread that runs its gateway
@@ -57,6 +59,7 @@ public final class GatewayContext implements AutoCloseable {
     private ChronicleQueue marketDataJournal;
     private GatewayCounters counters;
     private TlsContext tls;
+    private ListenSockets listenSockets;
 
     /** Sets the gateway's configuration. */
     public GatewayContext config(final GatewayConfig config) {
@@ -126,6 +129,9 @@ public final class GatewayContext implements AutoCloseable {
     }
 
     private void openAll() {
+        if (listenSockets != null) {
+            opened.add(listenSockets);
+        }
         final Path root = config.journalRoot();
         final int id = config.gatewayId();
         final Path commandPath = Journals.gatewayJournal(root, id);
@@ -159,11 +165,31 @@ public final class GatewayContext implements AutoCloseable {
         counters = config.counters()
                 ? opened(new GatewayCounters(root, id, engineJournal, config.marketData() != null)) : null;
         tls = config.tls() == null ? null : new TlsContext(config.tls().settings(environment));
+        if (listenSockets == null) {
+            listenSockets = opened(ListenSockets.bind(config.listens()));
+        }
     }
 
     private <T extends AutoCloseable> T opened(final T resource) {
         opened.add(resource);
         return resource;
+    }
+
+    /**
+     * Gives the gateway its listening sockets bound already (by a gateway started by a standby, while it waited for the
+     * promoted root); {@link #conclude()} binds the configured addresses otherwise.
+     *
+     * @return this context
+     */
+    public GatewayContext listenSockets(final ListenSockets sockets) {
+        this.listenSockets = sockets;
+        return this;
+    }
+
+    /** @return the gateway's listening sockets, bound */
+    ListenSockets listenSockets() {
+        requireConcluded();
+        return listenSockets;
     }
 
     /** @return the journal the gateway writes its commands to */

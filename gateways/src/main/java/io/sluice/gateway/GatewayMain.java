@@ -1,12 +1,15 @@
 package io.sluice.gateway;
 
 import io.sluice.contracts.journal.CorruptJournalException;
+import io.sluice.gateway.transport.ListenAddress;
+import io.sluice.gateway.transport.ListenSockets;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.process.AotRecording;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.runtime.process.ProcessLock;
+import io.sluice.runtime.replication.AwaitPromotion;
 import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
@@ -17,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
@@ -27,7 +31,9 @@ import java.util.stream.Collectors;
  * runs the gateway as an agent on its I/O thread ({@link GatewayAgent} on an {@link AgentThread}: configured idle
  * strategy, timer slack, optional pinning) until SIGTERM or Ctrl-C ({@link SigtermHook}: waits at most {@value
  * SigtermHook#GRACE_SECONDS} s for the I/O thread
- * to close the listener and the journals). Exit codes, each with a message:
+ * to close the listener and the journals). With {@value AwaitPromotion#OPTION} (started by a standby ahead of its
+ * takeover) it first checks its config and listen addresses, then follows the standby's words ({@link AwaitingGateway})
+ * before it opens anything under the root. Exit codes, each with a message:
  * <ul>
  *   <li>1: it cannot start (another process writes its journals, a gateway with the same id: the message names it and
  *   its pid; a session another gateway serves; an unusable listen address), or an unforeseen failure
@@ -54,6 +60,11 @@ public final class GatewayMain implements Callable<Integer> {
     @Option(names = {"-c", "--config"}, required = true, description = "YAML configuration (see gateway-example.yaml)")
     private Path config;
 
+    @Option(names = AwaitPromotion.OPTION, description = "started by a standby: check the config and the listen"
+            + " addresses, then follow its words on the standard input (listening while it takes over) and open the"
+            + " journals once it says PROMOTED")
+    private boolean awaitPromotion;
+
     public static void main(final String[] args) {
         SigtermHook.handleSignals();
         System.exit(AotRecording.exit(new CommandLine(new GatewayMain()).execute(args)));
@@ -69,8 +80,87 @@ public final class GatewayMain implements Callable<Integer> {
             System.err.println("gateway: cannot use " + config + ": " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
-        return run(new GatewayContext().config(gatewayConfig).environment(environment)
+        final GatewayContext context = new GatewayContext();
+        if (awaitPromotion) {
+            final AwaitingGateway awaiting = new AwaitingGateway(gatewayConfig);
+            try {
+                if (awaiting.await() == AwaitPromotion.Outcome.STANDBY_GONE) {
+                    return 0;
+                }
+            } catch (final UncheckedIOException e) {
+                awaiting.close();
+                System.err.println("gateway " + gatewayConfig.gatewayId() + ": cannot start: " + e.getMessage());
+                return EXIT_FAILED;
+            } catch (final IllegalArgumentException e) {
+                awaiting.close();
+                System.err.println("gateway " + gatewayConfig.gatewayId() + ": " + e.getMessage());
+                return EXIT_BAD_CONFIG;
+            }
+            context.listenSockets(awaiting.sockets);
+        }
+        return run(context.config(gatewayConfig).environment(environment)
                 .epochClock(SystemEpochClock.INSTANCE).nanoClock(SystemNanoClock.INSTANCE));
+    }
+
+    /**
+     * A gateway started by a standby ahead of its takeover, its config checked, waiting for the standby's word that the
+     * root is promoted ({@link AwaitPromotion}) and touching nothing under the root meanwhile. It listens while the
+     * standby takes over (clients' connections wait in the backlog, unanswered, until it serves), not while it stands by
+     * (clients are refused, and go back to the primary).
+     */
+    private static final class AwaitingGateway implements Consumer<AwaitPromotion.Word> {
+        private final GatewayConfig config;
+        private final String name;
+        /** Bound while the standby takes over, else null. */
+        private ListenSockets sockets;
+
+        AwaitingGateway(final GatewayConfig config) {
+            this.config = config;
+            this.name = "gateway " + config.gatewayId();
+        }
+
+        /**
+         * Checks that the listen addresses are free, then waits.
+         *
+         * @return how the wait ended, having said so
+         * @throws UncheckedIOException naming a listen address that cannot be listened on
+         * @throws IllegalArgumentException if the standard input carried anything but the standby's words
+         */
+        AwaitPromotion.Outcome await() {
+            ListenSockets.bind(config.listens()).close();
+            final Path root = config.journalRoot().toAbsolutePath();
+            System.out.println(name + ": ready but for its journals, its listen addresses free; awaiting the standby's"
+                    + " word that " + root + " is promoted");
+            System.out.flush();
+            final AwaitPromotion.Outcome outcome = AwaitPromotion.await(System.in, this);
+            if (outcome == AwaitPromotion.Outcome.STANDBY_GONE) {
+                close();
+                System.out.println(name + ": the standby that started it is gone before it promoted " + root
+                        + ": stopped, the journals untouched");
+            }
+            return outcome;
+        }
+
+        @Override
+        public void accept(final AwaitPromotion.Word word) {
+            if (word == AwaitPromotion.Word.STANDING_BY && sockets != null) {
+                close();
+                System.out.println(name + ": the standby stands by again: not listening");
+            } else if (word != AwaitPromotion.Word.STANDING_BY && sockets == null) {
+                sockets = ListenSockets.bind(config.listens());
+                System.out.println(name + ": the standby takes over: listening on " + String.join(" and ",
+                        config.listens().stream().map(listen -> ListenAddress.format(listen.address(), listen.tls()))
+                                .toList()) + "; connections wait until the root is promoted");
+            }
+            System.out.flush();
+        }
+
+        void close() {
+            if (sockets != null) {
+                sockets.close();
+                sockets = null;
+            }
+        }
     }
 
     /** Runs the gateway until SIGTERM or a failure: @return the exit code */

@@ -10,6 +10,7 @@ import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.process.AotRecording;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.runtime.process.ProcessLock;
+import io.sluice.runtime.replication.AwaitPromotion;
 import io.sluice.runtime.replication.ReplicaRootException;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochClock;
@@ -30,7 +31,9 @@ import java.util.Arrays;
  * ({@link AgentThread}: configured idle strategy, timer slack, optional pinning), processing the gateway journals
  * until SIGTERM ({@link SigtermHook}: a clean stop after the command in hand; a SIGTERM during the recovery, before
  * the agent runs, ends the process at once, and a stop still not done after {@value SigtermHook#GRACE_SECONDS} s
- * lets it exit anyway: the journals are safe at any instant). Exit codes, each with a message on stderr:
+ * lets it exit anyway: the journals are safe at any instant). With {@value AwaitPromotion#OPTION} (started by a standby
+ * ahead of its takeover) it reads and checks its config, then waits for the standby's word that the root is promoted
+ * ({@link AwaitPromotion}) before it opens anything under it. Exit codes, each with a message on stderr:
  * <ul>
  *   <li>{@value #EXIT_FAILED}: another process writes the engine journal (the message names it and its pid), or
  *   anything unforeseen stopped the engine (the message names it);</li>
@@ -60,9 +63,12 @@ public final class EngineMain {
     public static final int EXIT_INPUT_FAILED = 5;
 
     private static final String USAGE = """
-            Usage: engine --config=FILE [-h]
+            Usage: engine --config=FILE [--await-promotion] [-h]
             The Sluice processing engine: tails the gateway journals, matches, writes reports.
                   --config=FILE   engine config, YAML (see engine-example.yaml)
+                  --await-promotion
+                                  started by a standby: wait for its word PROMOTED on the standard input
+                                  before opening the journals
               -h, --help          Show this help message and exit.""";
 
     private EngineMain() {
@@ -87,6 +93,7 @@ public final class EngineMain {
      */
     private static int start(final String[] args, final EngineContext context) throws InterruptedException {
         Path configFile = null;
+        boolean awaitPromotion = false;
         for (int i = 0; i < args.length; i++) {
             final String arg = args[i];
             if (arg.equals("-h") || arg.equals("--help")) {
@@ -96,6 +103,8 @@ public final class EngineMain {
                 configFile = Path.of(args[++i]);
             } else if (arg.startsWith("--config=")) {
                 configFile = Path.of(arg.substring("--config=".length()));
+            } else if (arg.equals(AwaitPromotion.OPTION)) {
+                awaitPromotion = true;
             } else {
                 return usageError(arg.equals("--config") ? "Missing required parameter for option '--config' (FILE)"
                         : "Unknown option: '" + arg + "'");
@@ -112,7 +121,37 @@ public final class EngineMain {
             return EXIT_BAD_CONFIG;
         }
         context.phases().end("config");
+        try {
+            if (awaitPromotion && awaitPromotion(context) == AwaitPromotion.Outcome.STANDBY_GONE) {
+                return 0;
+            }
+        } catch (final IllegalArgumentException e) {
+            System.err.println("engine: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
         return run(context);
+    }
+
+    /**
+     * Started by a standby ahead of its takeover, with the JVM up and the config checked: waits for its word that the
+     * root is promoted ({@link AwaitPromotion}; the words before it concern the gateways), touching nothing under the
+     * root meanwhile.
+     *
+     * @return how the wait ended, having said so
+     * @throws IllegalArgumentException if the standard input carried anything but the standby's words
+     */
+    private static AwaitPromotion.Outcome awaitPromotion(final EngineContext context) {
+        final Path root = context.config().journalRoot().toAbsolutePath();
+        System.out.println("engine: ready but for its journals; awaiting the standby's word that " + root
+                + " is promoted");
+        System.out.flush();
+        final AwaitPromotion.Outcome outcome = AwaitPromotion.await(System.in, word -> { });
+        if (outcome == AwaitPromotion.Outcome.STANDBY_GONE) {
+            System.out.println("engine: the standby that started it is gone before it promoted " + root
+                    + ": stopped, the journals untouched");
+        }
+        context.phases().end("awaiting promotion");
+        return outcome;
     }
 
     /**

@@ -2,17 +2,14 @@ package io.sluice.replication;
 
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.process.CpuPinning;
+import io.sluice.runtime.replication.AwaitPromotion;
 import org.agrona.concurrent.Agent;
 import org.apache.kafka.common.KafkaException;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -23,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  * {@code ./sluice promote}, printing each with its time: catch up with the log, fence the primary's shipper and claim
  * the deployment ({@link DeploymentClaim}: Kafka decides between racing standbys), catch up with what the fence made
  * final, stop the receiver, promote the root, ship it as the deployment's primary (its own {@link Shipper}, under a new
- * epoch of the transactional.id), then start the configured engine and gateways and stop them when it stops. A standby
+ * epoch of the transactional.id), then tell the configured engine and gateways, which it started warm when it started
+ * ({@link StandbyProcesses}), to open the journals and serve; it stops them when it stops. A standby
  * that loses the claim, or finds the deployment claimed by another, stays a replica and says why. Started again after
  * it was killed during its takeover, it finishes the takeover if the deployment is still its own, else refuses.
  */
@@ -35,7 +33,6 @@ public final class Standby implements Agent {
     static final long VERIFY_MILLIS = 100;
     static final int VERIFY_LIMIT = 10_000;
     private static final Duration KAFKA_WAIT = Duration.ofSeconds(5);
-    private static final long CHILD_STOP_SECONDS = 10;
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 
@@ -49,7 +46,7 @@ public final class Standby implements Agent {
         CLAIMING,
         /** Claimed: catching up with what the fence made final, then promoting the root. */
         PROMOTING,
-        /** Promoted: the root is shipped, and the engine and gateways this standby started run on it. */
+        /** Promoted: the root is shipped, and the engine and gateways this standby started serve on it. */
         PRIMARY,
         /** Another standby claimed the deployment: receiving what its log holds, never taking over from it. */
         REPLICA_OF_ANOTHER,
@@ -61,7 +58,8 @@ public final class Standby implements Agent {
     }
 
     private final StandbyConfig config;
-    private final List<Process> started = new ArrayList<>();
+    /** The engine and gateways: awaiting the promotion in every state but {@link State#PRIMARY}, serving in it. */
+    private final StandbyProcesses processes = new StandbyProcesses();
     private Receiver receiverAgent;
     private AgentThread receiver;
     /** Ships the promoted root, as the deployment's primary: under a new epoch of its transactional.id. */
@@ -99,12 +97,17 @@ public final class Standby implements Agent {
                 + ": receiving into " + config.root().toAbsolutePath() + "; takes over once the primary's heartbeats in "
                 + LeaseTopic.of(config.deployment()) + " have been silent for " + config.failoverAfterMillis()
                 + " ms while kafka at " + config.bootstrapServers() + " answers");
+        System.out.println(ROLE + ": started, awaiting the promotion of the root: " + processes.start(config.start()));
     }
 
     @Override
     public int doWork() throws InterruptedException {
         final long now = System.currentTimeMillis();
         int verified = 0;
+        if (state != State.PRIMARY) {
+            processes.requireAwaiting();
+            processes.tell(told(state));
+        }
         if (state != State.PRIMARY && state != State.PROMOTING && state != State.PROMOTED_BEFORE) {
             checkReceiver();
             verified = verifyReceived(now);
@@ -117,6 +120,23 @@ public final class Standby implements Agent {
             case PRIMARY -> supervise();
             case REPLICA_OF_ANOTHER -> followAnother(now);
             case PROMOTED_BEFORE -> resumePrimary(now);
+        };
+    }
+
+    /**
+     * @return what the engine and gateways are told in {@code standby}: promoted once the root is; taking over (its
+     * gateways listen) from when the primary has been silent for a quarter of
+     * {@link StandbyConfig#failoverAfterMillis()}, so that clients that leave the primary early (QuickFIX/J tries its
+     * next address a second after the first) are held for the promotion, not refused; else standing by
+     */
+    private AwaitPromotion.Word told(final State standby) {
+        return switch (standby) {
+            case PRIMARY -> AwaitPromotion.Word.PROMOTED;
+            case CATCHING_UP, CLAIMING, PROMOTING, PROMOTED_BEFORE -> AwaitPromotion.Word.TAKING_OVER;
+            case WATCHING -> watch.state() == PrimaryWatch.State.PRIMARY
+                    && watch.silentMillis() >= config.failoverAfterMillis() / 4
+                    ? AwaitPromotion.Word.TAKING_OVER : AwaitPromotion.Word.STANDING_BY;
+            case REPLICA_OF_ANOTHER -> AwaitPromotion.Word.STANDING_BY;
         };
     }
 
@@ -264,23 +284,19 @@ public final class Standby implements Agent {
         return work + 1;
     }
 
-    /** Ships the promoted root and runs each start command: the deployment's primary from now on. */
+    /**
+     * Ships the promoted root and tells the engine and gateways, started when the standby started, to serve on it: the
+     * deployment's primary from now on.
+     */
     private void startPrimary() {
         shipper = AgentThread.start(new Shipper(config.shipper(shipperHolder())), config.idle().newStrategy(),
                 CpuPinning.NONE, AgentThread.Priority.NORMAL);
+        processes.tell(told(State.PRIMARY));
+        step(stepStartMillis, "start", System.currentTimeMillis(), "told the processes started with the standby that"
+                + " the root is promoted: they open its journals and serve");
         System.out.println(ROLE + ": shipping the promoted root as deployment " + config.deployment() + "'s primary"
                 + " (transactional.id " + KafkaClients.transactionalId(config.deployment()) + ", a new epoch): a standby"
                 + " of this deployment follows it, and takes over when it falls silent");
-        for (final List<String> command : config.start()) {
-            try {
-                final Process process = new ProcessBuilder(command).inheritIO().start();
-                started.add(process);
-                System.out.println(ROLE + ": started " + String.join(" ", command) + " (pid " + process.pid() + ")");
-            } catch (final IOException e) {
-                throw new UncheckedIOException(ROLE + ": cannot start " + String.join(" ", command), e);
-            }
-        }
-        step(stepStartMillis, "start", System.currentTimeMillis(), started.size() + " processes started on the root");
         state = State.PRIMARY;
     }
 
@@ -296,13 +312,7 @@ public final class Standby implements Agent {
             }
             throw new IllegalStateException(ROLE + ": the shipper stopped", failure);
         }
-        started.removeIf(process -> {
-            if (process.isAlive()) {
-                return false;
-            }
-            System.out.println(ROLE + ": pid " + process.pid() + " exited with " + process.exitValue());
-            return true;
-        });
+        processes.reportExits();
         return 0;
     }
 
@@ -394,20 +404,7 @@ public final class Standby implements Agent {
 
     @Override
     public void onClose() {
-        for (final Process process : started) {
-            process.destroy();
-        }
-        for (final Process process : started) {
-            try {
-                if (!process.waitFor(CHILD_STOP_SECONDS, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                }
-                System.out.println(ROLE + ": pid " + process.pid() + " stopped");
-            } catch (final InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
-        }
+        processes.close();
         if (receiver != null) {
             receiver.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS);
         }

@@ -12,8 +12,9 @@ import java.util.List;
 /**
  * The config of {@code ./sluice standby} (YAML, see {@code standby-example.yaml}). The deployment it stands by for, its
  * replica root, Kafka, its own name (in its claim), how long the primary may be silent before it takes over, and the
- * commands that start the engine and the gateways on the promoted root (each a command line, split at spaces), with the
- * standby's own configs and listen addresses.
+ * commands that start the engine and the gateways (each a command line, split at spaces), with the standby's own configs
+ * and listen addresses. The standby runs them when it starts, each with {@code --await-promotion} appended: they wait
+ * for the promoted root ({@link StandbyProcesses}).
  */
 public final class StandbyConfig extends SelfDescribingMarshallable {
     /** How long the primary may be silent unless configured: see {@link #failoverAfterMillis()}. */
@@ -50,7 +51,7 @@ public final class StandbyConfig extends SelfDescribingMarshallable {
         idle.validate();
         require(lagReportMillis >= 0, "lagReportMillis must not be negative (0: no lag lines)");
         require(start != null && !start.isEmpty() && start.stream().noneMatch(String::isBlank),
-                "start must list the commands that start the engine and the gateways on the promoted root");
+                "start must list the commands that start the engine and the gateways (each run with --await-promotion)");
         return this;
     }
 
@@ -139,7 +140,7 @@ public final class StandbyConfig extends SelfDescribingMarshallable {
         return this;
     }
 
-    /** @return each command that starts a process on the promoted root, as its words */
+    /** @return each command that starts a process serving on the promoted root, as its words */
     public List<List<String>> start() {
         final List<List<String>> commands = new ArrayList<>();
         for (final String command : start) {

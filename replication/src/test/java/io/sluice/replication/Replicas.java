@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.process.PollUntil;
+import io.sluice.runtime.replication.AwaitPromotion;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -76,11 +77,27 @@ final class Replicas {
     }
 
     /**
-     * Starts {@code ./sluice standby} for {@code deployment} into {@code root}, taking over after 2 s of silence and then
-     * starting a stand-in for the engine and gateways ({@code sleep}, stopped with the standby).
+     * Starts {@code ./sluice standby} for {@code deployment} into {@code root}, taking over after 2 s of silence, with a
+     * stand-in for the engine and gateways: a shell script that, as they do, follows the standby's words until
+     * {@link AwaitPromotion.Word#PROMOTED} and then runs until the standby stops it.
      */
     static JavaProcess standby(final Path dir, final String name, final String deployment, final Path root,
                                final String servers) throws IOException {
+        return standby(dir, name, deployment, root, servers, """
+                while read word; do
+                    case "$word" in
+                        PROMOTED) exec sleep 3600 ;;
+                        STANDING_BY|TAKING_OVER) ;;
+                        *) echo "stand-in: got '$word'" >&2; exit 2 ;;
+                    esac
+                done
+                """);
+    }
+
+    /** As {@link #standby(Path, String, String, Path, String)}, its stand-in the shell script {@code standIn}. */
+    static JavaProcess standby(final Path dir, final String name, final String deployment, final Path root,
+                               final String servers, final String standInScript) throws IOException {
+        final Path standIn = Files.writeString(dir.resolve(name + "-stand-in.sh"), standInScript);
         final Path config = dir.resolve(name + ".yaml");
         Files.writeString(config, "!StandbyConfig {\n"
                 + "  deployment: " + deployment + ",\n"
@@ -90,7 +107,7 @@ final class Replicas {
                 + "  failoverAfterMillis: 2000,\n"
                 + "  idle: backoff,\n"
                 + "  lagReportMillis: 1000,\n"
-                + "  start: [ \"sleep 3600\" ]\n"
+                + "  start: [ \"sh " + standIn + "\" ]\n"
                 + "}\n");
         return JavaProcess.start(name, dir.resolve(name + ".log"), List.of("-Xmx256m", "-XX:+UseSerialGC"),
                 StandbyMain.class, "--config", config.toString());

@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.replication.AwaitPromotion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * of the primary's writers and shipper it takes over by itself, holding every excerpt the primary shipped; killed after
  * its claim and restarted, it finishes the takeover (once), and restarted after it, it resumes as the primary;
  * restarted on its promoted root after another standby took over from it, it refuses; a broker down for longer than the
- * silence it waits for, then back, is no silence of the primary.
+ * silence it waits for, then back, is no silence of the primary; one of the processes it starts ahead of a takeover
+ * exiting stops it, saying which.
  */
 final class StandbyTest {
     @RegisterExtension
@@ -139,6 +141,18 @@ final class StandbyTest {
                 assertTrue(again.logText().contains("standby standby-c on " + ShipperHeartbeat.hostName() + ", not of"
                         + " this standby: the root can be no replica again"), again.logText());
             }
+        }
+    }
+
+    @Test
+    void aProcessThatExitsBeforeTheTakeoverStopsTheStandbySayingWhich() throws Exception {
+        try (JavaProcess standby = Replicas.standby(dir, "standby-b", "exits", dir.resolve("replica"),
+                kafka.bootstrapServers(), "echo 'stand-in: cannot use its config' >&2; exit 2\n")) {
+            assertEquals(ReplicateMain.EXIT_REFUSED, standby.waitFor(120), standby.logText());
+            final String said = standby.logText();
+            assertTrue(said.contains("stand-in: cannot use its config"), said);
+            assertTrue(said.contains("-stand-in.sh " + AwaitPromotion.OPTION + ") exited with 2 while awaiting the"
+                    + " takeover"), said);
         }
     }
 

@@ -2,11 +2,16 @@ package io.sluice.systemtests;
 
 import io.sluice.bench.quickfixj.QuickFixJClient;
 import io.sluice.bench.replication.ReplicationProcesses;
+import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.EngineMain;
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.gateway.GatewayMain;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.replay.ReplayAssertions;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.process.PollUntil;
+import io.sluice.runtime.process.ProcessLock;
+import io.sluice.runtime.replication.AwaitPromotion;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
@@ -22,6 +27,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import static io.sluice.systemtests.TakeoverTest.assertEveryReportOnce;
 import static io.sluice.systemtests.TakeoverTest.awaitAnswered;
@@ -33,7 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Failover without an operator, with real processes and a real broker: {@code ./sluice standby} receives the primary's
  * journals and watches its shipper's heartbeats; after {@code kill -9} of every primary process (the broker stays: it is
- * off-host) it takes over by itself (fence, claim, promote, engine and gateway started on its own ports), and a
+ * off-host) it takes over by itself (fence, claim, promote, then the engine and gateway it started warm, before the
+ * kill, open the promoted root and serve on its own ports), and a
  * QuickFIX/J initiator with the primary and the standby as SocketConnectHost and SocketConnectHost1 reconnects by
  * itself. Failing back: the standby ships the root it promoted, the old primary's host stands by for it with a new
  * root re-seeded from Kafka, and takes over again when the new primary is lost. Two standbys racing for one
@@ -70,6 +78,12 @@ class FailoverTest {
                 awaitReports(client, killAfterReports, primary);
                 PollUntil.await(() -> standbyProcess.logText().contains("the primary is alive"), TIMEOUT,
                         () -> "the standby to see the primary's heartbeats; " + standbyProcess.logText());
+                // The standby's engine and gateway run before the primary dies, waiting for the promoted root.
+                PollUntil.await(() -> standbyProcess.logText().contains("engine: ready but for its journals")
+                        && standbyProcess.logText().contains("gateway 1: ready but for its journals"), TIMEOUT,
+                        () -> "the standby's engine and gateway to await the promotion; " + standbyProcess.logText());
+                final long enginePid = awaitingChild(standbyProcess, EngineMain.class);
+                final long gatewayPid = awaitingChild(standbyProcess, GatewayMain.class);
                 final int seenBeforeKill = executionReports(client).size();
 
                 ReplicationProcesses.loseHost(shipper, primary.gateway(1), primary.engine());
@@ -84,6 +98,10 @@ class FailoverTest {
 
                 final List<Message> reports = assertEveryReportOnce(client, flow.sent(), seenBeforeKill);
                 final String said = standbyProcess.logText();
+                // The takeover used them: the same processes write the standby's journals, and no other was started.
+                assertEquals(Set.of(enginePid, gatewayPid), children(standbyProcess), said);
+                assertTrue(writer(Journals.engineJournal(standby.journals())).endsWith(" pid " + enginePid), said);
+                assertTrue(writer(Journals.gatewayJournal(standby.journals(), 1)).endsWith(" pid " + gatewayPid), said);
                 for (final String step : List.of("detection took", "catch-up took", "fence took", "promotion took",
                         "start took")) {
                     assertTrue(said.contains(step), step + ": " + said);
@@ -220,6 +238,36 @@ class FailoverTest {
                 shipper.close();
             }
         }
+    }
+
+    /**
+     * @return the pid of the child of {@code standby} that runs {@code main}, started to await the promotion (its
+     * command line read whole from /proc: the JDK's view of it is cut short by the long class path)
+     */
+    private static long awaitingChild(final JavaProcess standby, final Class<?> main) {
+        return ProcessHandle.of(standby.pid()).orElseThrow().children()
+                .filter(child -> commandLine(child.pid()).containsAll(List.of(main.getName(), AwaitPromotion.OPTION)))
+                .findFirst().orElseThrow(() -> new AssertionError("no child of the standby runs " + main.getName()
+                        + " " + AwaitPromotion.OPTION + "; " + standby.logText())).pid();
+    }
+
+    private static List<String> commandLine(final long pid) {
+        try {
+            return List.of(Files.readString(Path.of("/proc", Long.toString(pid), "cmdline")).split("\0"));
+        } catch (final IOException gone) {
+            return List.of();
+        }
+    }
+
+    /** @return the pids of the processes {@code standby} started */
+    private static Set<Long> children(final JavaProcess standby) {
+        return ProcessHandle.of(standby.pid()).orElseThrow().children().map(ProcessHandle::pid)
+                .collect(Collectors.toSet());
+    }
+
+    /** @return who holds the writer lock of {@code journal}: its holder and pid, as the holder wrote them */
+    private static String writer(final Path journal) throws IOException {
+        return Files.readString(journal.resolve(ProcessLock.JOURNAL_WRITER_FILE)).strip();
     }
 
     private static boolean said(final JavaProcess a, final JavaProcess b, final String text) {

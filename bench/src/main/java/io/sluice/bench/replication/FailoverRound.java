@@ -119,6 +119,9 @@ final class FailoverRound {
                 System.out.println("failover: " + unanswered(client, sent).size() + " orders not answered in "
                         + TIMEOUT.toSeconds() + " s: counted as lost");
             }
+            // Where the time went: the standby's steps, and the start-up lines of the engine and gateway it runs.
+            standbyProcess.logText().lines().filter(line -> line.contains(" took ") || line.startsWith("engine: live")
+                    || line.contains(" listening on ")).forEach(line -> System.out.println("    " + line));
             return new Times(milestones.at("detection") - killMillis, milestones.at("fence") - killMillis,
                     milestones.at("promotion") - killMillis, milestones.at("start") - killMillis,
                     milestones.at("engine") - killMillis, milestones.at("gateway") - killMillis,

@@ -9,12 +9,10 @@ import java.io.UncheckedIOException;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -57,6 +55,7 @@ public final class NioTransport implements AutoCloseable {
     static final int BULK_WRITES_PER_FLUSH = 8;
 
     private final Selector selector;
+    private final ListenSockets sockets;
     private final List<Listener> listeners = new ArrayList<>();
     private final TlsContext tls;
     private final int tlsBytes;
@@ -94,7 +93,7 @@ public final class NioTransport implements AutoCloseable {
     private long lastReleased = Long.MIN_VALUE;
 
     /**
-     * @param listens      where to listen: one or more addresses, each plain or TLS
+     * @param sockets      where to listen, bound: one or more addresses, each plain or TLS; closed with the transport
      * @param tls          the TLS context of the TLS addresses, or null if there are none
      * @param receiveBytes per-connection receive buffer (larger than the largest message)
      * @param sendBytes    per-session send buffer bound; a client further behind is logged out
@@ -107,13 +106,14 @@ public final class NioTransport implements AutoCloseable {
      *                     round
      * @param nanoClock    the clock of the logon timeout and the linger time
      */
-    public NioTransport(final List<ListenAddress> listens, final TlsContext tls, final ConnectionHandler handler,
+    public NioTransport(final ListenSockets sockets, final TlsContext tls, final ConnectionHandler handler,
                         final int receiveBytes, final int sendBytes, final int reserve, final int socketSendBufferBytes,
                         final long lingerMillis, final Admission admission, final TcpKeepalive keepalive,
                         final long bulkWriteIntervalNanos, final NanoClock nanoClock) {
-        if (tls == null && listens.stream().anyMatch(ListenAddress::tls)) {
+        if (tls == null && sockets.addresses().stream().anyMatch(ListenAddress::tls)) {
             throw new IllegalArgumentException("a TLS listen address needs TLS settings");
         }
+        this.sockets = sockets;
         this.keepalive = keepalive;
         this.nanoClock = nanoClock;
         this.bulkWriteIntervalNanos = bulkWriteIntervalNanos;
@@ -132,8 +132,8 @@ public final class NioTransport implements AutoCloseable {
         this.connections = new NioConnection[admission.maxConnections()];
         try {
             selector = Selector.open();
-            for (final ListenAddress listen : listens) {
-                final Listener listener = new Listener(listen, bind(listen));
+            for (int i = 0; i < sockets.addresses().size(); i++) {
+                final Listener listener = new Listener(sockets.addresses().get(i), sockets.server(i));
                 listeners.add(listener);
                 listener.server.register(selector, SelectionKey.OP_ACCEPT, listener);
             }
@@ -144,24 +144,6 @@ public final class NioTransport implements AutoCloseable {
 
     /** A server socket and the address it was configured as (the key's attachment). */
     private record Listener(ListenAddress address, ServerSocketChannel server) {
-    }
-
-    private static ServerSocketChannel bind(final ListenAddress listen) {
-        try {
-            if (listen.address() instanceof UnixDomainSocketAddress unix) {
-                Files.deleteIfExists(unix.getPath());
-            }
-            final ServerSocketChannel server = ServerSocketChannel.open(listen.family());
-            if (listen.family() == StandardProtocolFamily.INET) {
-                server.setOption(StandardSocketOptions.SO_REUSEADDR, true);
-            }
-            server.bind(listen.address(), ACCEPTS_PER_ROUND * 4);
-            server.configureBlocking(false);
-            return server;
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot listen on " + ListenAddress.format(listen.address(), listen.tls())
-                    + ": " + e, e);
-        }
     }
 
     /**
@@ -400,12 +382,7 @@ public final class NioTransport implements AutoCloseable {
                 connections[i].close();
             }
             selector.close();
-            for (final Listener listener : listeners) {
-                listener.server.close();
-                if (listener.address.address() instanceof UnixDomainSocketAddress unix) {
-                    Files.deleteIfExists(unix.getPath());
-                }
-            }
+            sockets.close();
         } catch (final IOException e) {
             throw new UncheckedIOException(e);
         }
