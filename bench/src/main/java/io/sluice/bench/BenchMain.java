@@ -1,21 +1,16 @@
 package io.sluice.bench;
 
-import io.sluice.bench.suite.BenchScenario;
-import io.sluice.bench.suite.BenchScenarios;
 import io.sluice.bench.suite.ReportMain;
+import io.sluice.bench.suite.ScenarioMain;
 import io.sluice.bench.suite.SuiteMain;
 
 import java.util.Arrays;
-import java.util.Optional;
 
 /**
- * {@code ./sluice bench <scenario>}: runs one scenario of {@link BenchScenarios#ALL}, the one list of scenarios, or
- * {@code all} of them, or renders the report.
+ * {@code ./sluice bench <scenario>}: runs one scenario of the one list ({@link ScenarioMain}), or {@code all} of them,
+ * or renders the report.
  */
 public final class BenchMain {
-    private static final int NAME_COLUMN = 26;
-    private static final int LINE = 118;
-
     private BenchMain() {
     }
 
@@ -23,43 +18,10 @@ public final class BenchMain {
         final String name = args.length == 0 ? "help" : args[0];
         final String[] rest = Arrays.copyOfRange(args, Math.min(1, args.length), args.length);
         switch (name) {
-            case "-h", "--help", "help" -> System.out.print(usage());
+            case "-h", "--help", "help" -> System.out.print(ScenarioMain.usage());
             case "all" -> SuiteMain.main(rest);
             case "report" -> ReportMain.main(rest);
-            default -> {
-                final Optional<BenchScenario> scenario = BenchScenarios.find(name);
-                if (scenario.isEmpty()) {
-                    System.err.println("bench: unknown scenario '" + name + "'.");
-                    System.out.print(usage());
-                    System.exit(2);
-                }
-                scenario.get().launcher().run(rest);
-            }
+            default -> ScenarioMain.main(args);
         }
-    }
-
-    /** @return the usage text: the commands, then every scenario of the list with what it measures */
-    public static String usage() {
-        final StringBuilder text = new StringBuilder("""
-                Usage: ./sluice bench <scenario> [options]   (./sluice bench <scenario> --help: its options)
-                       ./sluice bench all [--quick] [--repeats N] [--only a,b]   every scenario, fresh JVMs, then RESULTS.md
-                       ./sluice bench report [--newest N]   render bench/RESULTS.md from bench/results, running nothing
-
-                Scenarios:
-                """);
-        for (final BenchScenario scenario : BenchScenarios.ALL) {
-            final StringBuilder line = new StringBuilder("  ").append(scenario.name());
-            line.append(" ".repeat(Math.max(1, NAME_COLUMN - line.length())));
-            for (final String word : scenario.description().split(" ")) {
-                if (line.length() + 1 + word.length() > LINE && line.length() > NAME_COLUMN) {
-                    text.append(line.toString().stripTrailing()).append('\n');
-                    line.setLength(0);
-                    line.append(" ".repeat(NAME_COLUMN));
-                }
-                line.append(word).append(' ');
-            }
-            text.append(line.toString().stripTrailing()).append('\n');
-        }
-        return text.toString();
     }
 }

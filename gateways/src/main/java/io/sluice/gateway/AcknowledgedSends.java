@@ -1,7 +1,7 @@
 package io.sluice.gateway;
 
 import io.sluice.gateway.transport.SendGate;
-import io.sluice.runtime.replication.AcknowledgedIndexReader;
+import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

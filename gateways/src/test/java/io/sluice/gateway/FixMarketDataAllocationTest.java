@@ -3,7 +3,7 @@ package io.sluice.gateway;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
-import io.sluice.marketdata.SyntheticFeed;
+import io.sluice.marketdata.load.SyntheticFeed;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.testkit.fix.TestFixClient;
 import net.openhft.chronicle.queue.ChronicleQueue;

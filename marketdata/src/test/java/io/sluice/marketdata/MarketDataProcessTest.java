@@ -1,10 +1,12 @@
 package io.sluice.marketdata;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.load.RecordedEngine;
 import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.handler.FeedHandler;
 import io.sluice.marketdata.handler.LossyRelay;
 import io.sluice.marketdata.journal.SequenceSearch;
+import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import org.junit.jupiter.api.Test;
@@ -40,8 +42,8 @@ final class MarketDataProcessTest {
     @Test
     void afterAKill9TheRestartedProcessResumesTheSequenceAndTheHandlerRecovers() throws Exception {
         final Path root = dir.resolve("root");
-        final FeedHandler handler = new FeedHandler(RecordedEngine.marketData(root, "127.0.0.1:9").sessionBytes(),
-                RecordedEngine.marketData(root, "127.0.0.1:9").symbols(), TradingStatus.OPEN, 100_000, 256,
+        final FeedHandler handler = new FeedHandler(TwoInstrumentMarketData.config(root, "127.0.0.1:9").sessionBytes(),
+                TwoInstrumentMarketData.config(root, "127.0.0.1:9").symbols(), TradingStatus.OPEN, 100_000, 256,
                 new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0),
                 new InetSocketAddress("127.0.0.1", freePort()), null, 4_096);
         final LossyRelay relay = new LossyRelay().to(handler.incrementalAddress());
@@ -72,7 +74,7 @@ final class MarketDataProcessTest {
             engine.trade(1_000, 397);
             // What one run that never stopped derives from the same engine journal, with the same config.
             final Path reference = RecordedEngine.copyJournal(root, dir.resolve("reference"));
-            final long expectedNext = RecordedEngine.derivedWhole(RecordedEngine.marketData(reference, "127.0.0.1:9"));
+            final long expectedNext = EngineBooks.derivedWhole(TwoInstrumentMarketData.config(reference, "127.0.0.1:9"));
             try (JavaProcess second = start(config, "second")) {
                 until(() -> nextToWrite(root) == expectedNext && handler.expected() == expectedNext
                         && handler.state() == FeedHandler.State.LIVE, handler, relay, second);
@@ -86,7 +88,7 @@ final class MarketDataProcessTest {
             for (int i = 0; i < expected.size(); i++) {
                 assertArrayEquals(expected.get(i), actual.get(i), "batch " + i);
             }
-            engine.assertSameBooks(handler.books());
+            EngineBooks.assertSameBooks(engine, handler.books());
             assertTrue(handler.gaps() >= 1 && handler.requests() >= 1, "the handler recovered a gap: " + handler.gaps());
             assertEquals(0, handler.checksumsMismatched());
         }

@@ -1,6 +1,8 @@
 package io.sluice.marketdata;
 
+import io.sluice.engine.load.RecordedEngine;
 import io.sluice.marketdata.handler.FeedMain;
+import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -56,7 +58,7 @@ final class MulticastFeedTest {
             engine.trade(3_000, 397);
         }
         final Path reference = RecordedEngine.copyJournal(root, dir.resolve("reference"));
-        final long last = RecordedEngine.derivedWhole(RecordedEngine.marketData(reference, "127.0.0.1:9")) - 1;
+        final long last = EngineBooks.derivedWhole(TwoInstrumentMarketData.config(reference, "127.0.0.1:9")) - 1;
         final Path config = dir.resolve("marketdata.yaml");
         Files.writeString(config, """
                 !MarketDataConfig {

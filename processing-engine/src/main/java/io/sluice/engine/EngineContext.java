@@ -9,9 +9,9 @@ import io.sluice.engine.recovery.RecordedInputs;
 import io.sluice.engine.snapshot.SnapshotRestore;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.journal.JournalSpace;
+import io.sluice.runtime.journal.RootRole;
 import io.sluice.runtime.journal.StaleWriteLock;
 import io.sluice.runtime.process.ProcessLock;
-import io.sluice.runtime.replication.RootRole;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import org.agrona.CloseHelper;
@@ -141,7 +141,7 @@ public final class EngineContext implements AutoCloseable {
      * valid snapshot and re-runs the inputs after it (see the class comment).
      *
      * @return this, concluded
-     * @throws io.sluice.runtime.replication.ReplicaRootException if the root is a replica
+     * @throws io.sluice.runtime.journal.ReplicaRootException if the root is a replica
      * @throws io.sluice.runtime.process.LockHeldException         if another engine writes the journal, naming it
      * @throws io.sluice.runtime.journal.JournalDiskFullException  if the disk has no room for a new journal
      * @throws IllegalStateException                               if the admin journal is open to others

@@ -1,8 +1,8 @@
 package io.sluice.replication;
 
+import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import io.sluice.runtime.counters.CounterLabel;
 import io.sluice.runtime.counters.CountersFile;
-import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import org.agrona.concurrent.status.AtomicCounter;
 
 import java.nio.file.Path;

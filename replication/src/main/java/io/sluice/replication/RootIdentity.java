@@ -1,6 +1,6 @@
 package io.sluice.replication;
 
-import io.sluice.runtime.replication.RootRole;
+import io.sluice.runtime.journal.RootRole;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -3,7 +3,7 @@ package io.sluice.replication;
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.marketdata.journal.BatchLayout;
-import io.sluice.runtime.replication.AcknowledgedIndexReader;
+import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.concurrent.Agent;

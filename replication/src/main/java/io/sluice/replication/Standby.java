@@ -1,8 +1,8 @@
 package io.sluice.replication;
 
 import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.process.AwaitPromotion;
 import io.sluice.runtime.process.CpuPinning;
-import io.sluice.runtime.replication.AwaitPromotion;
 import org.agrona.concurrent.Agent;
 import org.apache.kafka.common.KafkaException;
 

@@ -1,6 +1,6 @@
 package io.sluice.replication;
 
-import io.sluice.runtime.replication.AwaitPromotion;
+import io.sluice.runtime.process.AwaitPromotion;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

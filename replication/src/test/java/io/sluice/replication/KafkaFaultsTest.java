@@ -1,8 +1,8 @@
 package io.sluice.replication;
 
 import io.sluice.kafka.KafkaCluster;
+import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package io.sluice.replication;
 
+import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;

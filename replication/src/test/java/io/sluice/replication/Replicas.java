@@ -1,8 +1,8 @@
 package io.sluice.replication;
 
+import io.sluice.runtime.process.AwaitPromotion;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.process.PollUntil;
-import io.sluice.runtime.replication.AwaitPromotion;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;

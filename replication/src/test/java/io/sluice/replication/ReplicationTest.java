@@ -2,9 +2,9 @@ package io.sluice.replication;
 
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.runtime.replication.AcknowledgedIndexReader;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;

@@ -1,8 +1,8 @@
 package io.sluice.replication;
 
 import io.sluice.kafka.KafkaCluster;
+import io.sluice.runtime.process.AwaitPromotion;
 import io.sluice.runtime.process.JavaProcess;
-import io.sluice.runtime.replication.AwaitPromotion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,6 +1,7 @@
 package io.sluice.bench.integrity;
 
-import io.sluice.bench.BenchMain;
+import io.sluice.bench.engine.EngineThroughputBench;
+import io.sluice.bench.fix.FixBenchmark;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.bench.report.ResultJson;
 import io.sluice.bench.report.ResultPath;
@@ -71,7 +72,7 @@ public final class ChecksumCostBench implements Callable<Integer> {
         final Arms fixP99 = new Arms();
         for (int round = 1; round <= rounds; round++) {
             for (final boolean on : round % 2 == 1 ? new boolean[]{true, false} : new boolean[]{false, true}) {
-                final Map<String, Object> result = child(scratch, round, on, "engine-throughput", "--orders",
+                final Map<String, Object> result = child(scratch, round, on, EngineThroughputBench.class, "engine-throughput", "--orders",
                         Long.toString(engineOrders), "--warmup", Long.toString(engineWarmup));
                 engine.add(on, number(result, ENGINE_RATE));
                 engineCpu.add(on, number(result, ENGINE_CPU_RATE));
@@ -79,7 +80,7 @@ public final class ChecksumCostBench implements Callable<Integer> {
                         + " CPU second%n", round, on ? "on" : "off", number(result, ENGINE_RATE), number(result, ENGINE_CPU_RATE));
             }
             for (final boolean on : round % 2 == 1 ? new boolean[]{false, true} : new boolean[]{true, false}) {
-                final Map<String, Object> result = child(scratch, round, on, "fix-round-trip", "--no-quickfixj",
+                final Map<String, Object> result = child(scratch, round, on, FixRoundTripChild.class, "fix-round-trip", "--no-quickfixj",
                         "--no-validation-arm", "--floor", "none", "--transports", "tcp", "--warmup", Long.toString(fixWarmup), "--orders",
                         Long.toString(fixOrders), "--rounds", "2");
                 fixMean.add(on, number(result, FIX_MEAN));
@@ -110,19 +111,16 @@ public final class ChecksumCostBench implements Callable<Integer> {
         return 0;
     }
 
-    /** Runs one scenario in a child JVM, checksums {@code on} or off; @return its result JSON */
-    private Map<String, Object> child(final Path scratch, final int round, final boolean on, final String scenario,
-                                      final String... args) throws IOException, InterruptedException {
+    /** Runs one scenario in a child JVM from its {@code main} class, checksums {@code on} or off; @return its result JSON */
+    private Map<String, Object> child(final Path scratch, final int round, final boolean on, final Class<?> main,
+                                      final String scenario, final String... args) throws IOException, InterruptedException {
         final String name = scenario + "-round" + round + (on ? "-on" : "-off");
         final Path results = scratch.resolve(name);
         final List<String> jvm = new ArrayList<>(List.of("-Dsluice.results=" + results));
         if (!on) {
             jvm.add("-D" + RecordChecksum.SWITCH_PROPERTY + "=off");
         }
-        final List<String> command = new ArrayList<>(List.of(scenario));
-        command.addAll(List.of(args));
-        try (JavaProcess child = JavaProcess.start(name, scratch.resolve(name + ".log"), jvm, BenchMain.class,
-                command.toArray(String[]::new))) {
+        try (JavaProcess child = JavaProcess.start(name, scratch.resolve(name + ".log"), jvm, main, args)) {
             final int exit = child.waitFor(timeoutSeconds);
             if (exit != 0) {
                 throw new IllegalStateException(name + " exited with " + exit + ":\n" + child.logText());
@@ -165,6 +163,16 @@ public final class ChecksumCostBench implements Callable<Integer> {
             final List<Double> sorted = values.stream().sorted().toList();
             final int n = sorted.size();
             return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        }
+    }
+
+    /** The child JVM's entry for {@code fix-round-trip}, whose scenario has no main class of its own. */
+    public static final class FixRoundTripChild {
+        private FixRoundTripChild() {
+        }
+
+        public static void main(final String[] args) {
+            FixBenchmark.roundTrip(args);
         }
     }
 }

@@ -9,7 +9,7 @@ import io.sluice.gateway.GatewayContext;
 import io.sluice.gateway.GatewayMarketData;
 import io.sluice.gateway.MarketDataEntitlement;
 import io.sluice.gateway.SessionConfig;
-import io.sluice.marketdata.SyntheticFeed;
+import io.sluice.marketdata.load.SyntheticFeed;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.process.CpuPinning;

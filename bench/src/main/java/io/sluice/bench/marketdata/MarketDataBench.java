@@ -7,16 +7,16 @@ import io.sluice.contracts.NoOpEngineToGateway;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
+import io.sluice.engine.load.RecordedEngine;
 import io.sluice.marketdata.MarketDataAgents;
-import io.sluice.marketdata.MarketDataAllocationRun;
 import io.sluice.marketdata.MarketDataConfig;
-import io.sluice.marketdata.RecordedEngine;
 import io.sluice.marketdata.book.OrderBooks;
 import io.sluice.marketdata.feed.MessageHandler;
 import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.handler.BookListener;
 import io.sluice.marketdata.handler.FeedHandler;
 import io.sluice.marketdata.journal.BatchReader;
+import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import io.sluice.marketdata.publish.FeedPublisher;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
@@ -99,7 +99,7 @@ public final class MarketDataBench implements Callable<Integer> {
                     .put("idle", "backoff").put("loadAverage", loadAverage());
             final Path live = root.resolve("live");
             try (RecordedEngine engine = new RecordedEngine(live, 61)) {
-                final MarketDataConfig base = RecordedEngine.marketData(live, "127.0.0.1:9").checksumEvery(1_000);
+                final MarketDataConfig base = TwoInstrumentMarketData.config(live, "127.0.0.1:9").checksumEvery(1_000);
                 result.put("paced", orderToTick(engine, base, live, rate, "paced at " + rate + " commands/s"));
                 result.put("flatOut", orderToTick(engine, base, live, 0, "flat out"));
             }
@@ -212,7 +212,7 @@ public final class MarketDataBench implements Callable<Integer> {
         final double[] rates = new double[8];
         long messages = 0;
         for (int run = 0; run < rates.length; run++) {
-            final OrderBooks books = new OrderBooks(RecordedEngine.marketData(root, "127.0.0.1:9").symbols(),
+            final OrderBooks books = new OrderBooks(TwoInstrumentMarketData.config(root, "127.0.0.1:9").symbols(),
                     TradingStatus.OPEN, 1 << 20, 4_096);
             final long[] count = {0};
             final MessageHandler apply = (buffer, offset, length) -> {
@@ -240,7 +240,7 @@ public final class MarketDataBench implements Callable<Integer> {
     }
 
     private BenchResult burst(final Path recorded, final Path root) throws Exception {
-        final MarketDataConfig base = RecordedEngine.marketData(root, "127.0.0.1:9");
+        final MarketDataConfig base = TwoInstrumentMarketData.config(root, "127.0.0.1:9");
         try (FeedHandler handler = new FeedHandler(base.sessionBytes(), base.symbols(), TradingStatus.OPEN, 1 << 20, 4_096,
                 new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0),
                 new InetSocketAddress("127.0.0.1", 9), null, 16_384);

@@ -6,7 +6,6 @@ import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.kafka.KafkaBrokerMain;
 import io.sluice.replication.JournalSetComparison;
-import io.sluice.replication.ReplicateMain;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 
@@ -55,17 +54,12 @@ public final class MultiHostReplicationBench {
     private MultiHostReplicationBench() {
     }
 
-    /** What one run is asked to do. */
-    record Plan(long rate, long baseline, long delay, long loss, long narrow, long partition, long after,
-                String delaySpec, String lossSpec, String narrowSpec) {
-    }
-
     /** The figures of one run. */
     record Outcome(boolean identical, long backlogAtHeal, double catchUpRatio, String summary) {
     }
 
     public static void main(final String[] args) throws Exception {
-        final Plan plan = BenchArguments.parse(new MultiHostReplicationOptions(), args).plan();
+        final MultiHostPlan plan = BenchArguments.parse(new MultiHostReplicationOptions(), args).plan();
         final String unavailable = NetnsLink.unavailable();
         if (unavailable != null) {
             // Exit 0 and no JSON: "bench all" on a host without root goes on with the next scenario.
@@ -88,7 +82,7 @@ public final class MultiHostReplicationBench {
      *
      * @param writeJson whether to write the JSON result (the benchmark) or not (the short test)
      */
-    static Outcome run(final Path dir, final Plan plan, final boolean writeJson) throws Exception {
+    static Outcome run(final Path dir, final MultiHostPlan plan, final boolean writeJson) throws Exception {
         final Path primary = dir.resolve("primary");
         final Path replica = dir.resolve("replica");
         Files.createDirectories(replica);
@@ -111,7 +105,7 @@ public final class MultiHostReplicationBench {
                                 "-XX:+UseSerialGC"), KafkaBrokerMain.class.getName(), "--data", dir.resolve("kafka").toString(),
                         "--host", NetnsLink.REPLICA_ADDRESS, "--port", Integer.toString(KAFKA_PORT),
                         "--controller-port", "9093"));
-                processes.add(replicate("receiver", link.inReplica(), dir, "receive", replica, kafka, DEPLOYMENT));
+                processes.add(ReplicationProcess.start("receiver", link.inReplica(), dir, "receive", replica, kafka, DEPLOYMENT));
                 final JavaProcess primaryHost = JavaProcess.start("primary", dir.resolve("logs/primary.log"),
                         link.inPrimary(), System.getProperty("java.class.path"), List.of(), PrimaryHost.class.getName(),
                         "--root", primary.toString(), "--kafka", kafka, "--deployment", DEPLOYMENT,
@@ -126,7 +120,7 @@ public final class MultiHostReplicationBench {
         }
     }
 
-    private static Outcome measure(final NetnsLink link, final Plan plan, final Path primaryHostRoot, final Path replica,
+    private static Outcome measure(final NetnsLink link, final MultiHostPlan plan, final Path primaryHostRoot, final Path replica,
                                    final List<JavaProcess> processes, final JavaProcess primaryHost,
                                    final boolean writeJson) throws Exception {
         final Path primary = primaryHostRoot.resolve("journals");
@@ -204,7 +198,7 @@ public final class MultiHostReplicationBench {
         }
     }
 
-    private static Outcome report(final Plan plan, final List<Phase> phases, final JournalSetComparison comparison,
+    private static Outcome report(final MultiHostPlan plan, final List<Phase> phases, final JournalSetComparison comparison,
                                   final JavaProcess primaryHost, final boolean writeJson) throws IOException {
         final Phase baseline = phases.getFirst();
         final double offered = baseline.primaryRate();
@@ -289,25 +283,6 @@ public final class MultiHostReplicationBench {
 
     private static String tail(final String log) {
         return log.substring(Math.max(0, log.length() - 3_000));
-    }
-
-    /** Starts {@code ./sluice replicate} (mode ship or receive) on {@code root}, run by {@code launcher} (a namespace). */
-    static JavaProcess replicate(final String name, final List<String> launcher, final Path dir, final String mode,
-                                 final Path root, final String servers, final String deployment) throws IOException {
-        final Path config = dir.resolve("config/" + name + ".yaml");
-        Files.createDirectories(config.getParent());
-        Files.writeString(config, """
-                !ReplicationConfig {
-                  mode: %s,
-                  deployment: %s,
-                  root: "%s",
-                  bootstrapServers: "%s",
-                  idle: { strategy: backoff },
-                  lagReportMillis: 1000
-                }
-                """.formatted(mode, deployment, root, servers));
-        return JavaProcess.start(name, dir.resolve("logs/" + name + ".log"), launcher, System.getProperty("java.class.path"),
-                List.of(), ReplicateMain.class.getName(), "--config", config.toString());
     }
 
     private static void delete(final Path dir) throws IOException {

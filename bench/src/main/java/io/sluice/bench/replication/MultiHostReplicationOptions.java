@@ -39,8 +39,8 @@ final class MultiHostReplicationOptions {
     @Option(names = "--narrow-spec", description = "tc tbf arguments (default \"${DEFAULT-VALUE}\")")
     private String narrowSpec = "rate 8mbit burst 32kb latency 100ms";
 
-    MultiHostReplicationBench.Plan plan() {
-        return new MultiHostReplicationBench.Plan(rate, baseline, delay, loss, narrow, partition, after, delaySpec,
+    MultiHostPlan plan() {
+        return new MultiHostPlan(rate, baseline, delay, loss, narrow, partition, after, delaySpec,
                 lossSpec, narrowSpec);
     }
 }

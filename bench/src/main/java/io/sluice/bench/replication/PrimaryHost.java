@@ -60,7 +60,7 @@ public final class PrimaryHost {
         final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", "netns");
         final SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
                 new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(load, seeder))), SluiceIdle.BACKOFF, List.of());
-        final JavaProcess shipper = MultiHostReplicationBench.replicate("shipper", List.of(), root, "ship",
+        final JavaProcess shipper = ReplicationProcess.start("shipper", List.of(), root, "ship",
                 sluice.journals(), kafka, deployment);
         final CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

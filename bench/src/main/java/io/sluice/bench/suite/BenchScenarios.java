@@ -30,9 +30,9 @@ import java.util.Optional;
 
 /**
  * Every scenario {@code ./sluice bench all} runs, in the order it runs them. ONE entry per scenario, with its quick and
- * full arguments and what the report shows. A scenario dispatched by {@code BenchMain} must be listed
- * here too (a test checks both ways). Quick sizes are chosen so that {@code bench all --quick} (three repeats of
- * everything) takes about 15 minutes on the 2-core development VM.
+ * full arguments and what the report shows; {@code ./sluice bench} dispatches from this list alone ({@link ScenarioMain}).
+ * Quick sizes are chosen so that {@code bench all --quick} (three repeats of everything) takes about 15 minutes on the
+ * 2-core development VM.
  */
 public final class BenchScenarios {
     private static final String QFJ = "QuickFIX/J TCP";

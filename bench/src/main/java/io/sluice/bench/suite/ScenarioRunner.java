@@ -1,6 +1,5 @@
 package io.sluice.bench.suite;
 
-import io.sluice.bench.BenchMain;
 import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;
@@ -55,7 +54,7 @@ public final class ScenarioRunner {
         boolean timedOut = false;
         int exitCode;
         try (JavaProcess child = JavaProcess.start(scenario.name(), log, List.of("-Dsluice.results=" + resultsDir),
-                BenchMain.class, command.toArray(String[]::new))) {
+                ScenarioMain.class, command.toArray(String[]::new))) {
             long echoed = 0;
             while (child.isAlive()) {
                 if (System.nanoTime() - deadline > 0) {

@@ -25,7 +25,7 @@ class MultiHostReplicationTest {
         final String unavailable = NetnsLink.unavailable();
         assumeTrue(unavailable == null, () -> "skipped: network namespaces cannot be created here: " + unavailable);
         final MultiHostReplicationBench.Outcome outcome = MultiHostReplicationBench.run(dir,
-                new MultiHostReplicationBench.Plan(300, 2, 2, 2, 2, 5, 5, "1ms 200us", "1%",
+                new MultiHostPlan(300, 2, 2, 2, 2, 5, 5, "1ms 200us", "1%",
                         "rate 8mbit burst 32kb latency 100ms"), false);
         assertTrue(outcome.backlogAtHeal() > 0, "the partition held records back: " + outcome.summary());
         assertTrue(outcome.identical(), outcome.summary());

@@ -24,11 +24,11 @@ class ReplicationOptionsTest {
 
     @Test
     void theNetnsBenchReadsItsQuickArgumentsIntoItsPlan() throws Exception {
-        final MultiHostReplicationBench.Plan quick = BenchArguments.parse(new MultiHostReplicationOptions(),
+        final MultiHostPlan quick = BenchArguments.parse(new MultiHostReplicationOptions(),
                 BenchScenarios.find("replication-netns").orElseThrow().args(true).toArray(String[]::new)).plan();
         assertEquals(5, quick.baseline());
         assertEquals(10, quick.partition());
-        assertEquals(new MultiHostReplicationBench.Plan(1_000, 20, 20, 20, 20, 60, 60, "1ms 200us", "1%",
+        assertEquals(new MultiHostPlan(1_000, 20, 20, 20, 20, 60, 60, "1ms 200us", "1%",
                         "rate 8mbit burst 32kb latency 100ms"),
                 BenchArguments.parse(new MultiHostReplicationOptions(), new String[0]).plan(), "the defaults");
     }

@@ -1,6 +1,5 @@
 package io.sluice.bench.suite;
 
-import io.sluice.bench.BenchMain;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -24,7 +23,7 @@ class BenchScenariosTest {
 
     @Test
     void theUsageListsEveryScenarioOnceWithWhatItMeasures() {
-        final String usage = BenchMain.usage();
+        final String usage = ScenarioMain.usage();
         for (final BenchScenario scenario : BenchScenarios.ALL) {
             assertTrue(Pattern.compile("^  " + Pattern.quote(scenario.name()) + " ", Pattern.MULTILINE).matcher(usage).find(),
                     "the usage lists " + scenario.name() + ":\n" + usage);

@@ -3,9 +3,11 @@ package io.sluice.marketdata.derive;
 import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.load.RecordedEngine;
+import io.sluice.marketdata.EngineBooks;
 import io.sluice.marketdata.MarketDataConfig;
 import io.sluice.marketdata.MarketDataJournalContents;
-import io.sluice.marketdata.RecordedEngine;
+import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import io.sluice.testkit.JournalSurgery;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,11 +37,11 @@ final class MarketDataServiceTest {
     void theBooksAreTheEnginesOrderByOrderAfterEveryStretchOfInputs() {
         final Path root = dir.resolve("root");
         try (RecordedEngine engine = new RecordedEngine(root, 7);
-             MarketDataService marketData = new MarketDataService(RecordedEngine.marketData(root, NOWHERE))) {
+             MarketDataService marketData = new MarketDataService(TwoInstrumentMarketData.config(root, NOWHERE))) {
             for (int stretch = 0; stretch < 20; stretch++) {
                 engine.trade(1_000, 397);
                 drain(marketData);
-                engine.assertSameBooks(marketData.books());
+                EngineBooks.assertSameBooks(engine, marketData.books());
             }
             assertTrue(marketData.books().restingOrders() > 100, "orders rest: " + marketData.books().restingOrders());
         }
@@ -53,15 +55,15 @@ final class MarketDataServiceTest {
         }
         final Path second = RecordedEngine.copyJournal(first, dir.resolve("second"));
         final Path restarted = RecordedEngine.copyJournal(first, dir.resolve("restarted"));
-        RecordedEngine.derivedWhole(RecordedEngine.marketData(first, NOWHERE));
-        RecordedEngine.derivedWhole(RecordedEngine.marketData(second, NOWHERE));
-        try (MarketDataService half = new MarketDataService(RecordedEngine.marketData(restarted, NOWHERE))) {
+        EngineBooks.derivedWhole(TwoInstrumentMarketData.config(first, NOWHERE));
+        EngineBooks.derivedWhole(TwoInstrumentMarketData.config(second, NOWHERE));
+        try (MarketDataService half = new MarketDataService(TwoInstrumentMarketData.config(restarted, NOWHERE))) {
             for (int i = 0; i < 40; i++) {
                 half.doWork();
             }
         }
         final long resumedAt;
-        try (MarketDataService rest = new MarketDataService(RecordedEngine.marketData(restarted, NOWHERE))) {
+        try (MarketDataService rest = new MarketDataService(TwoInstrumentMarketData.config(restarted, NOWHERE))) {
             resumedAt = rest.nextSequence();
             drain(rest);
         }
@@ -81,7 +83,7 @@ final class MarketDataServiceTest {
     void haltsClosesAndOpensReachTheFeedAsTradingStatusesAndAClosedSessionShowsOverAHalt() {
         final Path root = dir.resolve("root");
         try (RecordedEngine engine = new RecordedEngine(root, 3);
-             MarketDataService marketData = new MarketDataService(RecordedEngine.marketData(root, NOWHERE))) {
+             MarketDataService marketData = new MarketDataService(TwoInstrumentMarketData.config(root, NOWHERE))) {
             engine.admin(AdminAction.HALT, "VOD.L").admin(AdminAction.HALT, "VOD.L") // the second is refused
                     .admin(AdminAction.CLOSE_TRADING, null).admin(AdminAction.OPEN_TRADING, "BARC.L")
                     .admin(AdminAction.OPEN_TRADING, "VOD.L").admin(AdminAction.RESUME, "VOD.L");
@@ -106,7 +108,7 @@ final class MarketDataServiceTest {
         try (RecordedEngine engine = new RecordedEngine(root, 5)) {
             engine.trade(2_000, 10_000);
         }
-        final MarketDataConfig onlyVod = RecordedEngine.marketData(root, NOWHERE).instruments(List.of("VOD.L"));
+        final MarketDataConfig onlyVod = TwoInstrumentMarketData.config(root, NOWHERE).instruments(List.of("VOD.L"));
         try (MarketDataService marketData = new MarketDataService(onlyVod)) {
             final IllegalStateException e = assertThrows(IllegalStateException.class, () -> drain(marketData));
             assertTrue(e.getMessage().contains("changes the book of BARC.L, an instrument the market-data config does"
@@ -118,14 +120,14 @@ final class MarketDataServiceTest {
     void aDamagedBatchHeaderStopsTheRestartNamingTheMarketDataJournalNotTakenForItsEnd() throws Exception {
         final Path root = dir.resolve("root");
         try (RecordedEngine engine = new RecordedEngine(root, 13);
-             MarketDataService marketData = new MarketDataService(RecordedEngine.marketData(root, NOWHERE))) {
+             MarketDataService marketData = new MarketDataService(TwoInstrumentMarketData.config(root, NOWHERE))) {
             engine.trade(200, 397);
             drain(marketData);
         }
         final Path journal = Journals.marketDataJournal(root);
         final JournalSurgery.Change damaged = JournalSurgery.damageHeader(journal, 5);
         final CorruptJournalException e = assertThrows(CorruptJournalException.class,
-                () -> new MarketDataService(RecordedEngine.marketData(root, NOWHERE)).close());
+                () -> new MarketDataService(TwoInstrumentMarketData.config(root, NOWHERE)).close());
         assertEquals(damaged.index(), e.index(), e.getMessage());
         assertEquals(damaged.offset(), e.fileOffset(), e.getMessage());
         assertTrue(e.getMessage().contains("journal " + journal.toAbsolutePath() + ", file " + damaged.file().getFileName()),

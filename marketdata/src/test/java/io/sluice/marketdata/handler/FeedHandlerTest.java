@@ -1,5 +1,6 @@
 package io.sluice.marketdata.handler;
 
+import io.sluice.marketdata.EngineBooks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +27,7 @@ final class FeedHandlerTest {
             for (int stretch = 0; stretch < 10; stretch++) {
                 rig.engine.trade(500, 397);
                 rig.untilCaughtUp();
-                rig.engine.assertSameBooks(handler.books());
+                EngineBooks.assertSameBooks(rig.engine, handler.books());
             }
             assertTrue(rig.service.nextSequence() > 4_000, "messages: " + rig.service.nextSequence());
             assertTrue(handler.gaps() >= 3, "gaps " + handler.gaps());
@@ -51,7 +52,7 @@ final class FeedHandlerTest {
             rig.untilCaughtUp();
             assertTrue(rig.service.nextSequence() > last, "the order made messages");
             assertEquals(1, handler.gaps());
-            rig.engine.assertSameBooks(handler.books());
+            EngineBooks.assertSameBooks(rig.engine, handler.books());
         }
     }
 
@@ -64,8 +65,8 @@ final class FeedHandlerTest {
             final FeedHandler late = rig.join();
             rig.engine.trade(3_000, 397);
             rig.untilCaughtUp();
-            rig.engine.assertSameBooks(late.books());
-            rig.engine.assertSameBooks(early.books());
+            EngineBooks.assertSameBooks(rig.engine, late.books());
+            EngineBooks.assertSameBooks(rig.engine, early.books());
             assertEquals(1, late.joins());
             assertTrue(late.applied() < early.applied(), "the late handler took the first part from a snapshot");
             assertEquals(0, late.checksumsMismatched());

@@ -1,9 +1,10 @@
 package io.sluice.marketdata.handler;
 
+import io.sluice.engine.load.RecordedEngine;
 import io.sluice.marketdata.MarketDataConfig;
-import io.sluice.marketdata.RecordedEngine;
 import io.sluice.marketdata.derive.MarketDataService;
 import io.sluice.marketdata.feed.TradingStatus;
+import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import io.sluice.marketdata.publish.FeedPublisher;
 import io.sluice.marketdata.publish.RetransmitServer;
 
@@ -36,7 +37,7 @@ final class FeedRig implements AutoCloseable {
         engine = new RecordedEngine(root, seed);
         incremental = new LossyRelay();
         snapshots = new LossyRelay();
-        config = RecordedEngine.marketData(root, address(incremental.address()))
+        config = TwoInstrumentMarketData.config(root, address(incremental.address()))
                 .snapshot(List.of(address(snapshots.address()))).snapshotIntervalMillis(20)
                 .heartbeatIntervalMillis(heartbeatMillis).retransmit("127.0.0.1:0");
         service = new MarketDataService(config);

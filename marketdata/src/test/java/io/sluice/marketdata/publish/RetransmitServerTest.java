@@ -1,8 +1,8 @@
 package io.sluice.marketdata.publish;
 
 import io.sluice.contracts.journal.Journals;
+import io.sluice.engine.load.RecordedEngine;
 import io.sluice.marketdata.MarketDataJournalContents;
-import io.sluice.marketdata.RecordedEngine;
 import io.sluice.marketdata.derive.MarketDataService;
 import io.sluice.marketdata.feed.FeedLayout;
 import io.sluice.marketdata.feed.FeedText;
@@ -11,6 +11,7 @@ import io.sluice.marketdata.feed.RefusalReason;
 import io.sluice.marketdata.feed.RetransmitRefusal;
 import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.journal.BatchWriter;
+import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import net.openhft.chronicle.core.time.SetTimeProvider;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -49,7 +50,7 @@ final class RetransmitServerTest {
     void aRequestIsAnsweredWithExactlyTheMessagesAskedForFromTheJournal() throws Exception {
         final Path root = dir.resolve("root");
         try (RecordedEngine engine = new RecordedEngine(root, 31);
-             MarketDataService service = new MarketDataService(RecordedEngine.marketData(root, "127.0.0.1:9"))) {
+             MarketDataService service = new MarketDataService(TwoInstrumentMarketData.config(root, "127.0.0.1:9"))) {
             engine.trade(3_000, 397);
             while (service.doWork() > 0) {
                 // derive it all
@@ -71,7 +72,7 @@ final class RetransmitServerTest {
     void malformedRequestsAndOtherSessionsAreRefusedAndTheConnectionClosed() throws Exception {
         final Path root = dir.resolve("root");
         try (RecordedEngine engine = new RecordedEngine(root, 32);
-             MarketDataService service = new MarketDataService(RecordedEngine.marketData(root, "127.0.0.1:9"));
+             MarketDataService service = new MarketDataService(TwoInstrumentMarketData.config(root, "127.0.0.1:9"));
              RetransmitServer server = server(service.journal(), 500)) {
             engine.trade(200, 397);
             while (service.doWork() > 0) {

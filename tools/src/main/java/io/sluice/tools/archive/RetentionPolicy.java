@@ -4,7 +4,7 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.engine.snapshot.SnapshotPositions;
 import io.sluice.gateway.SessionStoreRecovery;
-import io.sluice.runtime.replication.AcknowledgedIndexReader;
+import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.RollCycles;
 import org.agrona.concurrent.EpochClock;

@@ -1,7 +1,5 @@
-package io.sluice.runtime.replication;
+package io.sluice.runtime.counters;
 
-import io.sluice.runtime.counters.CounterLabel;
-import io.sluice.runtime.counters.CountersFile;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

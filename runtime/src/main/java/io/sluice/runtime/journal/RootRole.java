@@ -1,4 +1,4 @@
-package io.sluice.runtime.replication;
+package io.sluice.runtime.journal;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package io.sluice.marketdata;
+package io.sluice.marketdata.load;
 
 import io.sluice.marketdata.feed.AddOrder;
 import io.sluice.marketdata.feed.DeleteOrder;

@@ -1,8 +1,5 @@
-package io.sluice.runtime.replication;
+package io.sluice.runtime.counters;
 
-import io.sluice.runtime.counters.CounterLabel;
-import io.sluice.runtime.counters.CountersFile;
-import io.sluice.runtime.counters.CountersLayout;
 import org.agrona.IoUtil;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;

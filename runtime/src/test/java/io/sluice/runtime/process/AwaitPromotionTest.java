@@ -1,4 +1,4 @@
-package io.sluice.runtime.replication;
+package io.sluice.runtime.process;
 
 import org.junit.jupiter.api.Test;
 

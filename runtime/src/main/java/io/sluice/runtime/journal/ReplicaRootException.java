@@ -1,4 +1,4 @@
-package io.sluice.runtime.replication;
+package io.sluice.runtime.journal;
 
 /**
  * An engine or gateway was started on a journal root that is still a replica (a replication receiver fills it). Its

@@ -1,5 +1,6 @@
-package io.sluice.marketdata;
+package io.sluice.systemtests.alloc;
 
+import io.sluice.bench.marketdata.MarketDataAllocationRun;
 import io.sluice.runtime.process.JavaProcess;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

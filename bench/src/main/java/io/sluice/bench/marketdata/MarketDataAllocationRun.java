@@ -1,9 +1,12 @@
-package io.sluice.marketdata;
+package io.sluice.bench.marketdata;
 
 import com.sun.management.ThreadMXBean;
+import io.sluice.engine.load.RecordedEngine;
+import io.sluice.marketdata.MarketDataConfig;
 import io.sluice.marketdata.derive.MarketDataService;
 import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.handler.FeedHandler;
+import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import io.sluice.marketdata.publish.FeedPublisher;
 import io.sluice.marketdata.publish.RetransmitServer;
 
@@ -34,7 +37,7 @@ public final class MarketDataAllocationRun {
         final long perStretch = Long.parseLong(args[1]);
         final ThreadMXBean threads =
                 (ThreadMXBean) ManagementFactory.getThreadMXBean();
-        final MarketDataConfig base = RecordedEngine.marketData(root, "127.0.0.1:9");
+        final MarketDataConfig base = TwoInstrumentMarketData.config(root, "127.0.0.1:9");
         try (RecordedEngine engine = new RecordedEngine(root, 51);
              FeedHandler handler = new FeedHandler(base.sessionBytes(), base.symbols(), TradingStatus.OPEN, 200_000, 256,
                      new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0),
