@@ -79,7 +79,7 @@ final class EngineStartupLineTest {
         try (JavaProcess engine = JavaProcess.start("engine", root.resolve("none.log"), CHILD_JVM, EngineMain.class)) {
             assertEquals(EngineMain.EXIT_BAD_CONFIG, engine.waitFor(60), engine.logText());
             assertTrue(engine.logText().contains("Missing required option: '--config=FILE'"), engine.logText());
-            assertTrue(engine.logText().contains("Usage: engine --config=FILE [-h]"), engine.logText());
+            assertTrue(engine.logText().contains("Usage: engine --config=FILE [--await-promotion] [-h]"), engine.logText());
         }
         try (JavaProcess engine = JavaProcess.start("engine", root.resolve("unknown.log"), CHILD_JVM, EngineMain.class,
                 "--confg", "engine.yaml")) {
