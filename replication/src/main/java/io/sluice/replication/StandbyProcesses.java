@@ -21,8 +21,7 @@ import java.util.concurrent.TimeUnit;
 final class StandbyProcesses implements AutoCloseable {
     private static final long STOP_SECONDS = 10;
 
-    private final List<Process> processes = new ArrayList<>();
-    private final List<String> commands = new ArrayList<>();
+    private final List<Child> children = new ArrayList<>();
     /** What the processes were told last; nothing yet is as good as standing by. */
     private AwaitPromotion.Word told = AwaitPromotion.Word.STANDING_BY;
 
@@ -35,16 +34,15 @@ final class StandbyProcesses implements AutoCloseable {
                 final Process process = new ProcessBuilder(awaiting).redirectInput(ProcessBuilder.Redirect.PIPE)
                         .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT)
                         .start();
-                processes.add(process);
-                commands.add(String.join(" ", awaiting));
+                children.add(new Child(process, String.join(" ", awaiting)));
             } catch (final IOException e) {
                 throw new UncheckedIOException(Standby.ROLE + ": cannot start " + String.join(" ", awaiting), e);
             }
         }
         final StringBuilder started = new StringBuilder();
-        for (int i = 0; i < processes.size(); i++) {
-            started.append(i == 0 ? "" : "; ").append(commands.get(i)).append(" (pid ").append(processes.get(i).pid())
-                    .append(')');
+        for (final Child child : children) {
+            started.append(started.isEmpty() ? "" : "; ").append(child.command).append(" (pid ")
+                    .append(child.process.pid()).append(')');
         }
         return started.toString();
     }
@@ -55,11 +53,11 @@ final class StandbyProcesses implements AutoCloseable {
      * @throws ReplicationRefusedException naming a process that exited: the standby could not take over with it
      */
     void requireAwaiting() {
-        for (int i = 0; i < processes.size(); i++) {
-            final Process process = processes.get(i);
+        for (final Child child : children) {
+            final Process process = child.process;
             if (!process.isAlive()) {
                 throw new ReplicationRefusedException(Standby.ROLE + ": stopped: pid " + process.pid() + " ("
-                        + commands.get(i) + ") exited with " + process.exitValue() + " while awaiting the takeover"
+                        + child.command + ") exited with " + process.exitValue() + " while awaiting the takeover"
                         + " (its lines above say why): a takeover needs every process of the start list");
             }
         }
@@ -76,15 +74,15 @@ final class StandbyProcesses implements AutoCloseable {
             return;
         }
         told = word;
-        for (int i = 0; i < processes.size(); i++) {
+        for (final Child child : children) {
             try {
-                AwaitPromotion.tell(processes.get(i).getOutputStream(), word);
+                AwaitPromotion.tell(child.process.getOutputStream(), word);
                 if (word == AwaitPromotion.Word.PROMOTED) {
-                    processes.get(i).getOutputStream().close();
+                    child.process.getOutputStream().close();
                 }
             } catch (final IOException e) {
-                throw new ReplicationRefusedException(Standby.ROLE + ": stopped: pid " + processes.get(i).pid() + " ("
-                        + commands.get(i) + ") cannot be told " + word + " (" + e.getMessage() + ")" + (word
+                throw new ReplicationRefusedException(Standby.ROLE + ": stopped: pid " + child.process.pid() + " ("
+                        + child.command + ") cannot be told " + word + " (" + e.getMessage() + ")" + (word
                         == AwaitPromotion.Word.PROMOTED ? ": started again, the standby resumes as the primary on its"
                         + " promoted root" : ""));
             }
@@ -93,22 +91,23 @@ final class StandbyProcesses implements AutoCloseable {
 
     /** After the takeover: says which processes exited, once each. */
     void reportExits() {
-        for (int i = processes.size() - 1; i >= 0; i--) {
-            final Process process = processes.get(i);
-            if (!process.isAlive()) {
-                System.out.println(Standby.ROLE + ": pid " + process.pid() + " exited with " + process.exitValue());
-                processes.remove(i);
-                commands.remove(i);
+        children.removeIf(child -> {
+            final Process process = child.process;
+            if (process.isAlive()) {
+                return false;
             }
-        }
+            System.out.println(Standby.ROLE + ": pid " + process.pid() + " exited with " + process.exitValue());
+            return true;
+        });
     }
 
     @Override
     public void close() {
-        for (final Process process : processes) {
-            process.destroy();
+        for (final Child child : children) {
+            child.process.destroy();
         }
-        for (final Process process : processes) {
+        for (final Child child : children) {
+            final Process process = child.process;
             try {
                 if (!process.waitFor(STOP_SECONDS, TimeUnit.SECONDS)) {
                     process.destroyForcibly();
@@ -119,7 +118,10 @@ final class StandbyProcesses implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        processes.clear();
-        commands.clear();
+        children.clear();
+    }
+
+    /** A process of the start list, with the command line it was started with. */
+    private record Child(Process process, String command) {
     }
 }
