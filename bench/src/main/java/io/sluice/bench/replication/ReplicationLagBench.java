@@ -87,7 +87,7 @@ public final class ReplicationLagBench {
         final long[] rates = options.rates();
         final long seconds = options.seconds();
         final long flatOut = options.flatOut();
-        jfr = options.jfr() == null ? null : options.jfr().toAbsolutePath();
+        jfr = options.jfr() == null ? null : Files.createDirectories(options.jfr().toAbsolutePath());
         shipperIdle = options.shipperIdle();
         final Path dir = Files.createTempDirectory("sluice-bench-replication");
         final int code;

@@ -21,7 +21,7 @@ final class ReplicationLagOptions {
     private long flatOut = 300_000;
 
     @Option(names = "--jfr", paramLabel = "DIR",
-            description = "the shipper, receiver and broker record a JFR profile in DIR (the broker's covers Sluice's phases)")
+            description = "the shipper, receiver and broker record a JFR profile in DIR, made if missing (the broker's covers Sluice's phases)")
     private Path jfr;
 
     @Option(names = "--shipper-idle", paramLabel = "YAML",
