@@ -15,6 +15,8 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -28,11 +30,15 @@ import java.util.concurrent.locks.LockSupport;
  * receiver's default fetch batching ({@link KafkaClients#batchedConsumer}), one partition, records of the excerpts' size. It measures what Kafka's
  * own tools do (kafka-tools' {@code ProducerPerformance} and {@code EndToEndLatency}): each record's produce latency
  * (send to acknowledgement), its end-to-end latency (send to the consumer's poll returning it, one clock: one
- * process), and the broker's CPU time per record; and the produce latency of one record in flight at a time
- * (ping-pong), what a gateway in acknowledged mode pays per report at best.
+ * process), the broker's CPU time per record, and the clients' (the producer's I/O thread and the consuming thread: the
+ * floor under a shipper and a receiver, whose sending thread's {@code send()} calls are not counted, as the pacing loop
+ * around them would count too); and the produce latency of one record in flight at a time (ping-pong), what a gateway
+ * in acknowledged mode pays per report at best.
  */
 public final class PlainKafka implements AutoCloseable {
     private static final long MAX_PARK_NANOS = 20_000;
+    private static final String PRODUCER_ID = "plain-producer";
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private final String servers;
     private final String topic;
@@ -48,10 +54,12 @@ public final class PlainKafka implements AutoCloseable {
     /** How many sends failed (the producer gave up on them), over every phase so far. */
     private final AtomicLong failed = new AtomicLong();
     private volatile Exception failure;
+    /** The consuming thread's CPU time in the last phase, read by that thread before it ends. */
+    private volatile long consumerCpuNanos;
 
     /** One phase's figures. */
     public record Result(String name, long records, double writtenPerSecond, Histogram produce, Histogram endToEnd,
-                         double brokerCpuMicrosPerRecord) {
+                         double brokerCpuMicrosPerRecord, double clientCpuMicrosPerRecord) {
     }
 
     public PlainKafka(final String servers, final String topic, final long brokerPid, final int recordBytes,
@@ -63,7 +71,7 @@ public final class PlainKafka implements AutoCloseable {
         try (Admin admin = Admin.create(KafkaClients.admin(servers, "plain-admin"))) {
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
-        producer = new KafkaProducer<>(KafkaClients.producer(servers, "plain-producer", lingerMillis),
+        producer = new KafkaProducer<>(KafkaClients.producer(servers, PRODUCER_ID, lingerMillis),
                 new ByteArraySerializer(), new ByteArraySerializer());
         consumer = new KafkaConsumer<>(KafkaClients.batchedConsumer(servers, "plain-consumer",
                 ReplicationConfig.DEFAULT_FETCH_MIN_BYTES, ReplicationConfig.DEFAULT_FETCH_MAX_WAIT_MILLIS),
@@ -78,6 +86,7 @@ public final class PlainKafka implements AutoCloseable {
         final Histogram produce = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         final Histogram endToEnd = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         final long cpuBefore = ProcessCpuTime.nanos(brokerPid);
+        final long producerCpuBefore = producerThreadCpuNanos();
         produced += count;
         final long target = produced;
         final Thread consuming = new Thread(() -> consume(target, endToEnd), "plain-consumer");
@@ -120,11 +129,13 @@ public final class PlainKafka implements AutoCloseable {
             System.out.println("plain Kafka: " + failed.get() + " sends failed so far, the last: " + failure);
         }
         final double brokerMicros = (ProcessCpuTime.nanos(brokerPid) - cpuBefore) / 1e3 / count;
-        return new Result(name, count, count / seconds, produce, endToEnd, brokerMicros);
+        final double clientMicros = (producerThreadCpuNanos() - producerCpuBefore + consumerCpuNanos) / 1e3 / count;
+        return new Result(name, count, count / seconds, produce, endToEnd, brokerMicros, clientMicros);
     }
 
     /** Consumes until {@code target} records in all (a poll's last records may be the next phase's first ones). */
     private void consume(final long target, final Histogram endToEnd) {
+        final long cpuStart = THREADS.getCurrentThreadCpuTime();
         long received = consumed;
         long lastNanos = System.nanoTime();
         while (received < target - failed.get() && System.nanoTime() - lastNanos < TimeUnit.SECONDS.toNanos(30)) {
@@ -136,6 +147,18 @@ public final class PlainKafka implements AutoCloseable {
             }
         }
         consumed = received;
+        consumerCpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
+    }
+
+    /** @return the CPU time of the producer's I/O thread ({@code kafka-producer-network-thread | plain-producer}) */
+    private static long producerThreadCpuNanos() {
+        long nanos = 0;
+        for (final Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.getName().endsWith("| " + PRODUCER_ID)) {
+                nanos += Math.max(0, THREADS.getThreadCpuTime(thread.threadId()));
+            }
+        }
+        return nanos;
     }
 
     /** Sends {@code count} records one at a time, each after the previous one's acknowledgement: @return the latencies */

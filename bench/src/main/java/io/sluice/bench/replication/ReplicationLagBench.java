@@ -224,14 +224,16 @@ public final class ReplicationLagBench {
             final double lagP99 = ratio(phase.lag, floor.endToEnd(), 99);
             final double broker = micros[1] / floor.brokerCpuMicrosPerRecord();
             final double ends = (micros[0] + micros[2]) / micros[1];
+            final double endsOverClients = (micros[0] + micros[2]) / floor.clientCpuMicrosPerRecord();
             System.out.printf(Locale.ROOT, "%s: sluice wrote %,d commands at %,.0f/s (plain Kafka produced at %,.0f/s);"
                     + " CPU per command: shipper %.2f µs, broker %.2f µs, receiver %.2f µs; broker per plain record "
-                    + "%.2f µs; plain produce latency p50 %.2f ms, p99 %.2f ms%n", phase.name, count, achieved,
-                    floor.writtenPerSecond(), micros[0], micros[1], micros[2], floor.brokerCpuMicrosPerRecord(),
+                    + "%.2f µs, plain clients' per record %.2f µs; plain produce latency p50 %.2f ms, p99 %.2f ms%n",
+                    phase.name, count, achieved, floor.writtenPerSecond(), micros[0], micros[1], micros[2],
+                    floor.brokerCpuMicrosPerRecord(), floor.clientCpuMicrosPerRecord(),
                     floor.produce().getValueAtPercentile(50) / 1e6, floor.produce().getValueAtPercentile(99) / 1e6);
             System.out.printf(Locale.ROOT, "  ratios: lag / plain end-to-end p50 %.2f, p99 %.2f (target <= 2); broker CPU"
                     + " per excerpt / per plain record %.2f (target <= 1.5); shipper + receiver / broker %.2f (target <="
-                    + " 1)%n", lagP50, lagP99, broker, ends);
+                    + " 1); shipper + receiver / plain clients %.2f%n", lagP50, lagP99, broker, ends, endsOverClients);
             final Backlog backlog = Backlog.of(phase.backlog);
             System.out.printf(Locale.ROOT, "  backlog (written, not yet in the replica), sampled each second: max %,d,"
                     + " mean of the first third %,.0f, of the last third %,.0f: %s%n", backlog.max(),
@@ -241,6 +243,8 @@ public final class ReplicationLagBench {
                     .putLatencyNanos("plain" + capitalised(tag) + "Produce", floor.produce())
                     .put("plain" + capitalised(tag) + "WrittenPerSecond", floor.writtenPerSecond())
                     .put("plain" + capitalised(tag) + "BrokerCpuMicrosPerRecord", floor.brokerCpuMicrosPerRecord())
+                    .put("plain" + capitalised(tag) + "ClientCpuMicrosPerRecord", floor.clientCpuMicrosPerRecord())
+                    .put(tag + "ShipperAndReceiverCpuOverPlainClients", endsOverClients)
                     .put(tag + "LagOverPlainP50", lagP50).put(tag + "LagOverPlainP99", lagP99)
                     .put(tag + "BrokerCpuOverPlain", broker).put(tag + "ShipperAndReceiverCpuOverBroker", ends)
                     .put(tag + "BacklogMax", backlog.max()).put(tag + "BacklogFirstThird", backlog.firstThird())
