@@ -1,6 +1,7 @@
 package io.sluice.replication;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
@@ -62,8 +63,12 @@ final class PrimaryWatch implements AutoCloseable {
             return assign(nowMillis);
         }
         int read = 0;
-        for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ZERO).records(partition)) {
-            read(record, nowMillis);
+        final ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ZERO);
+        // Arrival is when the poll returned, on the clock the answers below are read from: a caller's nowMillis,
+        // taken before a slow round, would date the arrival too early and make a live primary look silent.
+        final long arrivedMillis = System.currentTimeMillis();
+        for (final ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
+            read(record, arrivedMillis);
             read++;
         }
         if (nowMillis >= nextAskMillis) {
@@ -83,7 +88,7 @@ final class PrimaryWatch implements AutoCloseable {
                 }
             } catch (final KafkaException unanswered) {
                 if (unansweredSinceMillis < 0) {
-                    unansweredSinceMillis = nowMillis;
+                    unansweredSinceMillis = System.currentTimeMillis();
                 }
             }
         }
