@@ -86,6 +86,13 @@ public final class ReplicationProcesses {
     public static JavaProcess standby(final Path dir, final String name, final String deployment, final Path root,
                                       final String servers, final long failoverAfterMillis,
                                       final List<List<String>> start) throws IOException {
+        return standby(dir, name, deployment, root, servers, failoverAfterMillis, start, List.of());
+    }
+
+    /** As {@link #standby(Path, String, String, Path, String, long, List)}, run by {@code launcher} (a namespace). */
+    public static JavaProcess standby(final Path dir, final String name, final String deployment, final Path root,
+                                      final String servers, final long failoverAfterMillis,
+                                      final List<List<String>> start, final List<String> launcher) throws IOException {
         final Path config = dir.resolve(name + ".yaml");
         final StringBuilder commands = new StringBuilder();
         for (final List<String> command : start) {
@@ -102,7 +109,7 @@ public final class ReplicationProcesses {
                 + "  lagReportMillis: 1000,\n"
                 + "  start: [\n" + commands + "\n  ]\n"
                 + "}\n");
-        return JavaProcess.start(name, dir.resolve(name + ".log"), System.getProperty("java.class.path"),
+        return JavaProcess.start(name, dir.resolve(name + ".log"), launcher, System.getProperty("java.class.path"),
                 List.of("-Xmx256m", "-XX:+UseSerialGC"), StandbyMain.class.getName(), "--config", config.toString());
     }
 

@@ -18,6 +18,7 @@ import io.sluice.bench.replay.ReplayBench;
 import io.sluice.bench.replication.FailoverBench;
 import io.sluice.bench.replication.MultiHostReplicationBench;
 import io.sluice.bench.replication.ReplicationLagBench;
+import io.sluice.bench.replication.SplitBrainBench;
 import io.sluice.bench.replication.StarvedShipperBench;
 import io.sluice.bench.report.ReportSpec;
 import io.sluice.bench.runtime.RuntimeConfigsBench;
@@ -371,6 +372,23 @@ public final class BenchScenarios {
                             .headline("backlog at heal (records)", "backlogAtHealRecords")
                             .headline("catch-up (s)", "catchUpSeconds")
                             .headline("journals identical", "identical")),
+            new BenchScenario("failover-netns", SplitBrainBench::main,
+                    "split brain on two network namespaces (primary: engine, gateway, shipper and a FIX client asking it"
+                            + " to take orders; other side: Kafka broker and ./sluice standby): the link is cut, then"
+                            + " healed (needs root; skipped where namespaces cannot be made)",
+                    "none: each moment is measured from the cut (or the heal) in the same run",
+                    "the standby takes over and takes an order; the old primary rejects new orders within its lease,"
+                            + " takes none after, and says it was fenced after the heal; the new primary replays"
+                            + " identically",
+                    List.of("--partition", "10"),
+                    List.of(),
+                    new ReportSpec()
+                            .headline("old primary rejects on its lease (ms after the cut)", "primaryRejectsOnItsLeaseMs")
+                            .headline("standby promoted (ms after the cut)", "standbyPromotedMs")
+                            .headline("order taken by the standby (ms after the cut)", "orderTakenByTheStandbyMs")
+                            .headline("old primary says fenced (ms after the heal)", "oldPrimarySaysFencedAfterHealMs")
+                            .headline("orders taken after the lease lapsed", "ordersTakenAfterTheLeaseLapsed")
+                            .headline("new primary replays identically", "newPrimaryReplaysIdentically")),
             new BenchScenario("market-data", MarketDataBench::main,
                     "market data from a real engine's journal: order-to-tick paced and flat out (engine report -> feed"
                             + " packet sent, -> feed handler's book), offline rebuild, a burst, Epsilon allocation",
