@@ -1,5 +1,6 @@
 package io.sluice.bench.replication;
 
+import io.sluice.bench.BenchArguments;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.engine.config.EngineConfig;
 import io.sluice.kafka.KafkaBrokerMain;
@@ -36,14 +37,12 @@ import java.util.regex.Pattern;
  * <p>
  * Prints each moment in ms after the cut (or the heal), writes JSON, and exits 1 when a check fails: the standby did
  * not take over, the old primary took an order after its lease lapsed or never said it was fenced, the replay
- * differed. Skips, with the reason, where namespaces cannot be made. Options: {@code --partition SECONDS} (how long the
- * link stays cut, default {@value #DEFAULT_PARTITION_SECONDS}).
+ * differed. Skips, with the reason, where namespaces cannot be made. Options: {@link SplitBrainOptions}.
  */
 public final class SplitBrainBench {
     static final String DEPLOYMENT = "splitbrain";
     private static final int KAFKA_PORT = 9092;
     private static final long FAILOVER_AFTER_MILLIS = 2000;
-    private static final long DEFAULT_PARTITION_SECONDS = 10;
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
     private static final Pattern ANSWER = Pattern.compile("primary: \\[(\\d+)] orders (\\w+)");
     private static final Pattern PROBE_TAKEN = Pattern.compile("probe: \\[(\\d+)] orders TAKEN");
@@ -69,15 +68,7 @@ public final class SplitBrainBench {
     }
 
     public static void main(final String[] args) throws Exception {
-        long partitionSeconds = DEFAULT_PARTITION_SECONDS;
-        for (int i = 0; i < args.length; i++) {
-            if ("--partition".equals(args[i]) && i + 1 < args.length) {
-                partitionSeconds = Long.parseLong(args[++i]);
-            } else {
-                System.err.println("failover-netns: unknown option " + args[i] + "; usage: [--partition SECONDS]");
-                System.exit(2);
-            }
-        }
+        final long partitionSeconds = BenchArguments.parse(new SplitBrainOptions(), args).partitionSeconds();
         final String unavailable = NetnsLink.unavailable();
         if (unavailable != null) {
             System.out.println("failover-netns: SKIPPED: network namespaces cannot be created here: " + unavailable);
