@@ -6,6 +6,7 @@ import io.sluice.marketdata.publish.RetransmitServer;
 import io.sluice.marketdata.publish.SendLatency;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.CompositeAgent;
+import org.agrona.concurrent.NanoClock;
 
 /**
  * The market-data process's three agents, run on one thread as one composite: {@code ./sluice marketdata}, and the
@@ -17,22 +18,27 @@ import org.agrona.concurrent.CompositeAgent;
 public final class MarketDataAgents implements Agent {
     private final MarketDataConfig config;
     private final SendLatency latency;
+    private final NanoClock clock;
     private volatile MarketDataService service;
     private FeedPublisher publisher;
     private RetransmitServer retransmit;
     private CompositeAgent agents;
 
-    /** @param latency told of every message sent (benchmarks), or {@link SendLatency#NONE} */
-    public MarketDataAgents(final MarketDataConfig config, final SendLatency latency) {
+    /**
+     * @param latency told of every message sent (benchmarks), or {@link SendLatency#NONE}
+     * @param clock   the process's clock, for the publisher's heartbeats and snapshots
+     */
+    public MarketDataAgents(final MarketDataConfig config, final SendLatency latency, final NanoClock clock) {
         this.config = config;
         this.latency = latency;
+        this.clock = clock;
     }
 
     @Override
     public void onStart() {
         final MarketDataService derived = new MarketDataService(config);
         try {
-            publisher = new FeedPublisher(config, derived.journal()).latency(latency);
+            publisher = new FeedPublisher(config, derived.journal(), clock).latency(latency);
             retransmit = new RetransmitServer(config.retransmitAddress(), config.sessionBytes(),
                     config.maxRetransmitCount(), derived.journal());
         } catch (final RuntimeException e) {

@@ -6,6 +6,7 @@ import io.sluice.marketdata.publish.SendLatency;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -57,7 +58,7 @@ public final class MarketDataMain implements Callable<Integer> {
             }
             TimeUnit.MILLISECONDS.sleep(100);
         }
-        final MarketDataAgents agents = new MarketDataAgents(config, SendLatency.NONE);
+        final MarketDataAgents agents = new MarketDataAgents(config, SendLatency.NONE, SystemNanoClock.INSTANCE);
         final AgentThread thread = AgentThread.start(agents, config.idle().newStrategy(), CpuPinning.NONE,
                 AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install("marketdata", thread);

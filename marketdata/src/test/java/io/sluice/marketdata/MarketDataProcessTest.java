@@ -9,6 +9,7 @@ import io.sluice.marketdata.journal.SequenceSearch;
 import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,7 +46,7 @@ final class MarketDataProcessTest {
         final FeedHandler handler = new FeedHandler(TwoInstrumentMarketData.config(root, "127.0.0.1:9").sessionBytes(),
                 TwoInstrumentMarketData.config(root, "127.0.0.1:9").symbols(), TradingStatus.OPEN, 100_000, 256,
                 new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0),
-                new InetSocketAddress("127.0.0.1", freePort()), null, 4_096);
+                new InetSocketAddress("127.0.0.1", freePort()), null, 4_096, SystemNanoClock.INSTANCE);
         final LossyRelay relay = new LossyRelay().to(handler.incrementalAddress());
         final Path config = dir.resolve("marketdata.yaml");
         Files.writeString(config, """

@@ -1,5 +1,6 @@
 package io.sluice.replication;
 
+import org.agrona.concurrent.EpochClock;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
@@ -24,11 +25,13 @@ final class DeploymentClaim implements AutoCloseable {
 
     private final String servers;
     private final String deployment;
+    private final EpochClock clock;
     /** The producer of the next claim, made ahead of it by {@link #prepare()}; one claim each. */
     private KafkaProducer<byte[], byte[]> producer;
 
-    DeploymentClaim(final String servers, final String deployment) {
+    DeploymentClaim(final String servers, final String deployment, final EpochClock clock) {
         this.servers = servers;
+        this.clock = clock;
         this.deployment = deployment;
     }
 
@@ -58,7 +61,7 @@ final class DeploymentClaim implements AutoCloseable {
             producer.initTransactions();
             producer.beginTransaction();
             final long offset = producer.send(new ProducerRecord<>(LeaseTopic.of(deployment), 0, null,
-                    new LeaseRecord(LeaseRecord.Kind.CLAIM, System.currentTimeMillis(), holder).toValue()))
+                    new LeaseRecord(LeaseRecord.Kind.CLAIM, clock.time(), holder).toValue()))
                     .get(SEND_WAIT_MILLIS, TimeUnit.MILLISECONDS).offset();
             producer.commitTransaction();
             return offset;

@@ -1,5 +1,7 @@
 package io.sluice.replication;
 
+import org.agrona.concurrent.EpochClock;
+
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -28,11 +30,13 @@ final class KafkaLink {
     private final String process;
     private final String servers;
     private final ReplicationCounters counters;
+    private final EpochClock clock;
     private State state = State.CONNECTING;
     private long unreachableSinceMillis;
 
-    KafkaLink(final String process, final String servers, final ReplicationCounters counters) {
+    KafkaLink(final String process, final String servers, final ReplicationCounters counters, final EpochClock clock) {
         this.process = process;
+        this.clock = clock;
         this.servers = servers;
         this.counters = counters;
     }
@@ -50,7 +54,7 @@ final class KafkaLink {
             return "kafka " + state.name().toLowerCase(Locale.ROOT);
         }
         return "kafka unreachable since " + SINCE.format(Instant.ofEpochMilli(unreachableSinceMillis)) + " ("
-                + (System.currentTimeMillis() - unreachableSinceMillis) / 1000 + " s)";
+                + (clock.time() - unreachableSinceMillis) / 1000 + " s)";
     }
 
     /** Kafka answered. */
@@ -58,7 +62,7 @@ final class KafkaLink {
         if (state != State.UP) {
             if (state == State.UNREACHABLE) {
                 System.out.println(process + ": kafka reachable again at " + servers + " after "
-                        + (System.currentTimeMillis() - unreachableSinceMillis) + " ms; catching up");
+                        + (clock.time() - unreachableSinceMillis) + " ms; catching up");
             } else {
                 System.out.println(process + ": kafka reachable at " + servers);
             }
@@ -72,7 +76,7 @@ final class KafkaLink {
         counters.kafkaErrors.incrementRelease();
         if (state != State.UNREACHABLE) {
             counters.kafkaUp.setRelease(0);
-            unreachableSinceMillis = System.currentTimeMillis();
+            unreachableSinceMillis = clock.time();
             System.out.println(process + ": kafka unreachable at " + servers + " (" + why
                     + "): retrying; the journals' writers are not affected, the lag grows until it is back");
             state = State.UNREACHABLE;

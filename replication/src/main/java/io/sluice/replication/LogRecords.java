@@ -1,5 +1,6 @@
 package io.sluice.replication;
 
+import org.agrona.concurrent.NanoClock;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -34,6 +35,7 @@ public final class LogRecords implements AutoCloseable {
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final TopicPartition partition;
     private final Duration wait;
+    private final NanoClock clock;
     private final LogFrameReader frame = new LogFrameReader();
     private final CRC32C crc = new CRC32C();
 
@@ -45,7 +47,9 @@ public final class LogRecords implements AutoCloseable {
     public record LastExcerpt(long index, int checksum) {
     }
 
-    public LogRecords(final String servers, final String clientId, final String deployment, final Duration wait) {
+    public LogRecords(final String servers, final String clientId, final String deployment, final Duration wait,
+                      final NanoClock clock) {
+        this.clock = clock;
         final Properties properties = KafkaClients.consumer(servers, clientId);
         properties.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(1024 * 1024));
         this.consumer = new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
@@ -179,7 +183,7 @@ public final class LogRecords implements AutoCloseable {
     private List<ConsumerRecord<byte[], byte[]>> poll(final long from, final long to) {
         consumer.assign(List.of(partition));
         consumer.seek(partition, from);
-        final long deadline = System.nanoTime() + wait.toNanos();
+        final long deadline = clock.nanoTime() + wait.toNanos();
         while (true) {
             final List<ConsumerRecord<byte[], byte[]>> records = consumer.poll(Duration.ofMillis(100)).records(partition);
             if (!records.isEmpty()) {
@@ -188,7 +192,7 @@ public final class LogRecords implements AutoCloseable {
             if (consumer.position(partition, wait) >= to) {
                 return List.of(); // the rest below `to` was markers only
             }
-            if (System.nanoTime() > deadline) {
+            if (clock.nanoTime() > deadline) {
                 throw new TimeoutException("reading offset " + from + " of " + partition + ": no answer in "
                         + wait.toMillis() + " ms");
             }
@@ -200,8 +204,9 @@ public final class LogRecords implements AutoCloseable {
      * journal shipped with none yet): how far Kafka's copy of each journal reaches
      * @throws org.apache.kafka.common.KafkaException if Kafka does not answer within {@code wait}
      */
-    public static Map<String, Long> lastIndexes(final String servers, final String deployment, final Duration wait) {
-        try (LogRecords records = new LogRecords(servers, "sluice-last-indexes", deployment, wait)) {
+    public static Map<String, Long> lastIndexes(final String servers, final String deployment, final Duration wait,
+                                                final NanoClock clock) {
+        try (LogRecords records = new LogRecords(servers, "sluice-last-indexes", deployment, wait, clock)) {
             if (!records.consumer.listTopics(wait).containsKey(LogTopic.of(deployment))) {
                 return Map.of();
             }

@@ -1,5 +1,7 @@
 package io.sluice.replication;
 
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -36,6 +38,8 @@ final class PrimaryWatch implements AutoCloseable {
     private final TopicPartition partition;
     private final TopicPartition log;
     private final KafkaConsumer<byte[], byte[]> consumer;
+    private final NanoClock nanoClock;
+    private final EpochClock epochClock;
     private State state = State.NO_PRIMARY_YET;
     private boolean assigned;
     private long lastArrivalMillis;
@@ -50,7 +54,10 @@ final class PrimaryWatch implements AutoCloseable {
     private LeaseRecord firstClaim;
     private long firstClaimOffset = -1;
 
-    PrimaryWatch(final String servers, final String deployment, final String clientId) {
+    PrimaryWatch(final String servers, final String deployment, final String clientId, final NanoClock nanoClock,
+                 final EpochClock epochClock) {
+        this.nanoClock = nanoClock;
+        this.epochClock = epochClock;
         this.partition = new TopicPartition(LeaseTopic.of(deployment), 0);
         this.log = new TopicPartition(LogTopic.of(deployment), 0);
         this.consumer = new KafkaConsumer<>(KafkaClients.watcher(servers, clientId), new ByteArrayDeserializer(),
@@ -66,7 +73,7 @@ final class PrimaryWatch implements AutoCloseable {
         final ConsumerRecords<byte[], byte[]> records = consumer.poll(Duration.ZERO);
         // Arrival is when the poll returned, on the clock the answers below are read from: a caller's nowMillis,
         // taken before a slow round, would date the arrival too early and make a live primary look silent.
-        final long arrivedMillis = System.currentTimeMillis();
+        final long arrivedMillis = epochClock.time();
         for (final ConsumerRecord<byte[], byte[]> record : records.records(partition)) {
             read(record, arrivedMillis);
             read++;
@@ -75,7 +82,7 @@ final class PrimaryWatch implements AutoCloseable {
             nextAskMillis = nowMillis + ASK_MILLIS;
             try {
                 final long end = consumer.endOffsets(List.of(partition), ASK_WAIT).get(partition);
-                lastAnswerMillis = System.currentTimeMillis();
+                lastAnswerMillis = epochClock.time();
                 lastEnd = end;
                 if (unansweredSinceMillis >= 0) {
                     // silence while Kafka did not answer counts for nothing
@@ -88,7 +95,7 @@ final class PrimaryWatch implements AutoCloseable {
                 }
             } catch (final KafkaException unanswered) {
                 if (unansweredSinceMillis < 0) {
-                    unansweredSinceMillis = System.currentTimeMillis();
+                    unansweredSinceMillis = epochClock.time();
                 }
             }
         }
@@ -191,13 +198,13 @@ final class PrimaryWatch implements AutoCloseable {
 
     /** Reads until {@code offset} is read, or {@code wait} has passed: @return true if it was */
     boolean readPast(final long offset, final Duration wait) {
-        final long deadline = System.nanoTime() + wait.toNanos();
+        final long deadline = nanoClock.nanoTime() + wait.toNanos();
         while (consumer.position(partition, wait) <= offset) {
-            if (System.nanoTime() > deadline) {
+            if (nanoClock.nanoTime() > deadline) {
                 return false;
             }
             for (final ConsumerRecord<byte[], byte[]> record : consumer.poll(Duration.ofMillis(20)).records(partition)) {
-                read(record, System.currentTimeMillis());
+                read(record, epochClock.time());
             }
         }
         return true;

@@ -3,6 +3,8 @@ package io.sluice.replication;
 import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -56,7 +58,7 @@ public final class PromoteMain implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            return promote(root, bootstrapServers);
+            return promote(root, bootstrapServers, SystemNanoClock.INSTANCE);
         } catch (final ReplicationRefusedException e) {
             System.err.println(e.getMessage());
             return ReplicateMain.EXIT_REFUSED;
@@ -78,23 +80,23 @@ public final class PromoteMain implements Callable<Integer> {
     }
 
     /** Promotes {@code root} (see the class comment): @return the exit code, having printed what it did or why not */
-    static int promote(final Path root, final String bootstrapServers) {
-        return promote(root, bootstrapServers, Fence.FENCE);
+    static int promote(final Path root, final String bootstrapServers, final NanoClock clock) {
+        return promote(root, bootstrapServers, Fence.FENCE, clock);
     }
 
-    /** As {@link #promote(Path, String)}, fencing only if {@code fence} says so. */
-    static int promote(final Path root, final String bootstrapServers, final Fence fence) {
+    /** As {@link #promote(Path, String, NanoClock)}, fencing only if {@code fence} says so. */
+    static int promote(final Path root, final String bootstrapServers, final Fence fence, final NanoClock clock) {
         try (JournalVerification verification = new JournalVerification(root)) {
-            return promote(root, bootstrapServers, fence, verification);
+            return promote(root, bootstrapServers, fence, verification, clock);
         }
     }
 
     /**
-     * As {@link #promote(Path, String, Fence)}, the journals' checksums checked by {@code verification}: read on to the
+     * As {@link #promote(Path, String, Fence, NanoClock)}, the journals' checksums checked by {@code verification}: read on to the
      * journals' ends from where it stands (a standby's verification has read what its receiver wrote before).
      */
     static int promote(final Path root, final String bootstrapServers, final Fence fence,
-                       final JournalVerification verification) {
+                       final JournalVerification verification, final NanoClock clock) {
         if (!Files.isDirectory(root)) {
             System.err.println(ROLE + ": " + root.toAbsolutePath() + " is no directory");
             return ReplicateMain.EXIT_BAD_CONFIG;
@@ -116,9 +118,9 @@ public final class PromoteMain implements Callable<Integer> {
                 System.out.println(ROLE + ": NOT checked against Kafka (no --bootstrap-servers): if the receiver had "
                         + "not caught up, records Kafka holds are missing here");
             } else {
-                requireCaughtUp(identity.deployment(), bootstrapServers, root);
+                requireCaughtUp(identity.deployment(), bootstrapServers, root, clock);
                 fenceShipper(identity.deployment(), bootstrapServers);
-                requireCaughtUp(identity.deployment(), bootstrapServers, root); // what the fence made final
+                requireCaughtUp(identity.deployment(), bootstrapServers, root, clock); // what the fence made final
             }
             RootIdentity.promote(root, identity.deployment());
             System.out.println(ROLE + ": promoted " + root.toAbsolutePath() + " (deployment " + identity.deployment()
@@ -167,10 +169,11 @@ public final class PromoteMain implements Callable<Integer> {
                 + "refuses its writes from now on");
     }
 
-    private static void requireCaughtUp(final String deployment, final String servers, final Path root) {
+    private static void requireCaughtUp(final String deployment, final String servers, final Path root,
+                                        final NanoClock clock) {
         final List<String> behind = new ArrayList<>();
         try {
-            for (final Map.Entry<String, Long> kafka : LogRecords.lastIndexes(servers, deployment, KAFKA_WAIT).entrySet()) {
+            for (final Map.Entry<String, Long> kafka : LogRecords.lastIndexes(servers, deployment, KAFKA_WAIT, clock).entrySet()) {
                 final long local = lastIndex(root.resolve(kafka.getKey()));
                 if (local < kafka.getValue()) {
                     behind.add(kafka.getKey() + " holds excerpts up to " + IndexText.of(local) + ", the log up to "

@@ -6,6 +6,8 @@ import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.runtime.process.ProcessLock;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -90,6 +92,8 @@ public final class Receiver implements Agent {
     private final ReplicationConfig config;
     private final Path root;
     private final TopicPartition partition;
+    private final NanoClock nanoClock;
+    private final EpochClock epochClock;
     private KafkaLink link;
     private ReplicationCounters counters;
     private final List<ReplicaJournal> journals = new ArrayList<>();
@@ -116,8 +120,14 @@ public final class Receiver implements Agent {
     /** The log offset below which every record is in the replica's journals (-1 before it resumes), for any thread. */
     private final AtomicLong writtenBelow = new AtomicLong(-1);
 
-    public Receiver(final ReplicationConfig config) {
+    /**
+     * @param nanoClock  the process's monotonic clock
+     * @param epochClock the process's wall clock
+     */
+    public Receiver(final ReplicationConfig config, final NanoClock nanoClock, final EpochClock epochClock) {
         this.config = config;
+        this.nanoClock = nanoClock;
+        this.epochClock = epochClock;
         this.root = config.root();
         this.partition = new TopicPartition(LogTopic.of(config.deployment()), 0);
     }
@@ -128,13 +138,13 @@ public final class Receiver implements Agent {
         lockJournalsThere();
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.REPLICA, ROLE);
         counters = new ReplicationCounters(root, ROLE);
-        link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
+        link = new KafkaLink(ROLE, config.bootstrapServers(), counters, epochClock);
         admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-receiver-admin"));
         consumer = new KafkaConsumer<>(KafkaClients.batchedConsumer(config.bootstrapServers(), "sluice-receiver-"
                 + config.deployment(), config.fetchMinBytes(), config.fetchMaxWaitMillis()), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
         logRecords = new LogRecords(config.bootstrapServers(), "sluice-receiver-resume-" + config.deployment(),
-                config.deployment(), Duration.ofSeconds(10));
+                config.deployment(), Duration.ofSeconds(10), nanoClock);
         for (final Map.Entry<MetricName, ? extends Metric> metric : consumer.metrics().entrySet()) {
             if (metric.getKey().name().equals("connection-count") && metric.getKey().group().equals("consumer-metrics")) {
                 connectionCount = metric.getValue();
@@ -160,7 +170,7 @@ public final class Receiver implements Agent {
 
     @Override
     public int doWork() {
-        final long now = System.currentTimeMillis();
+        final long now = epochClock.time();
         int work = list(now);
         if (state != State.AWAITING_LOG) {
             final ConsumerRecords<byte[], byte[]> records;

@@ -5,6 +5,10 @@ import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.process.CpuPinning;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemEpochClock;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -60,7 +64,10 @@ public final class ReplicateMain implements Callable<Integer> {
 
     /** Runs the shipper or receiver {@code config} asks for until SIGTERM or a failure: @return the exit code */
     public static int run(final ReplicationConfig config) throws InterruptedException {
-        final Agent agent = config.mode() == ReplicationConfig.Mode.SHIP ? new Shipper(config) : new Receiver(config);
+        final NanoClock nanoClock = SystemNanoClock.INSTANCE;
+        final EpochClock epochClock = SystemEpochClock.INSTANCE;
+        final Agent agent = config.mode() == ReplicationConfig.Mode.SHIP ? new Shipper(config, nanoClock, epochClock)
+                : new Receiver(config, nanoClock, epochClock);
         final AgentThread thread = AgentThread.start(agent, config.idle().newStrategy(), CpuPinning.NONE,
                 AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install(agent.roleName(), thread);

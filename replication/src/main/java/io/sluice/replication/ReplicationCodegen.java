@@ -4,6 +4,7 @@ import io.sluice.contracts.AdminAction;
 import io.sluice.contracts.AdminCommand;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.codegen.CodegenExercise;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.nio.file.Path;
 
@@ -19,7 +20,7 @@ public final class ReplicationCodegen implements CodegenExercise {
         try (AdminJournal admin = AdminJournal.open(scratch)) {
             admin.append(new AdminCommand().action(AdminAction.LEASE_LAPSED));
         }
-        new ShipperLease(new ReplicationConfig().mode(ReplicationConfig.Mode.SHIP).deployment("codegen").root(scratch))
-                .close();
+        new ShipperLease(new ReplicationConfig().mode(ReplicationConfig.Mode.SHIP).deployment("codegen").root(scratch),
+                SystemNanoClock.INSTANCE).close();
     }
 }

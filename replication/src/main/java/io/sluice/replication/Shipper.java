@@ -7,6 +7,8 @@ import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -92,10 +94,12 @@ public final class Shipper implements Agent {
     private final ExcerptCall call = new ExcerptCall();
     private final LogFrameWriter frame = new LogFrameWriter();
     private final InFlightFrames inFlight = new InFlightFrames();
-    private final ShipperLag lag = new ShipperLag();
+    private final ShipperLag lag;
     private final CRC32C crc = new CRC32C();
     private final UnsafeBuffer scratch = new UnsafeBuffer(new byte[0]);
     private final ShipperHeartbeat heartbeat;
+    private final NanoClock nanoClock;
+    private final EpochClock epochClock;
     private ShipperLease lease;
     private Admin admin;
     private ShipperTransactions transactions;
@@ -111,8 +115,15 @@ public final class Shipper implements Agent {
     private long frameFirstReadTicks;
     private long frameOpenedNanos;
 
-    public Shipper(final ReplicationConfig config) {
+    /**
+     * @param nanoClock  the process's monotonic clock
+     * @param epochClock the process's wall clock
+     */
+    public Shipper(final ReplicationConfig config, final NanoClock nanoClock, final EpochClock epochClock) {
         this.config = config;
+        this.nanoClock = nanoClock;
+        this.epochClock = epochClock;
+        this.lag = new ShipperLag(nanoClock);
         this.root = config.root();
         this.topic = LogTopic.of(config.deployment());
         this.heartbeat = new ShipperHeartbeat(config);
@@ -123,13 +134,13 @@ public final class Shipper implements Agent {
     public void onStart() {
         lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
-        lease = new ShipperLease(config);
+        lease = new ShipperLease(config, nanoClock);
         counters = new ReplicationCounters(root, ROLE);
-        link = new KafkaLink(ROLE, config.bootstrapServers(), counters);
+        link = new KafkaLink(ROLE, config.bootstrapServers(), counters, epochClock);
         admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-shipper-admin"));
-        transactions = new ShipperTransactions(config, link, counters);
+        transactions = new ShipperTransactions(config, link, counters, nanoClock, epochClock);
         logRecords = new LogRecords(config.bootstrapServers(), "sluice-shipper-resume", config.deployment(),
-                Duration.ofMillis(KAFKA_QUERY_MILLIS));
+                Duration.ofMillis(KAFKA_QUERY_MILLIS), nanoClock);
         System.out.println(ROLE + ": shipping every journal under " + root.toAbsolutePath() + " as deployment "
                 + config.deployment() + " to kafka at " + config.bootstrapServers() + " (log " + topic
                 + ", replication factor " + config.replicationFactor() + ", min.insync.replicas "
@@ -154,8 +165,8 @@ public final class Shipper implements Agent {
     }
 
     private int round() {
-        final long now = System.currentTimeMillis();
-        int work = lease.check(System.nanoTime());
+        final long now = epochClock.time();
+        int work = lease.check(nanoClock.nanoTime());
         work += transactions.drive(now);
         if (transactions.takeAborted()) {
             rewind();
@@ -177,7 +188,7 @@ public final class Shipper implements Agent {
                 work += beat(now);
             }
             if (transactions.state() == ShipperTransactions.State.READY) {
-                work += transactions.commitIfDue(System.nanoTime());
+                work += transactions.commitIfDue(nanoClock.nanoTime());
             }
         }
         watchAcknowledgements();
@@ -200,7 +211,7 @@ public final class Shipper implements Agent {
         if (transactions.transaction() == null && (!transactions.begin() || !sendPositions())) {
             return 0;
         }
-        return transactions.send(heartbeat.next(nowMillis), heartbeat.acknowledged(System.nanoTime(),
+        return transactions.send(heartbeat.next(nowMillis), heartbeat.acknowledged(nanoClock.nanoTime(),
                 transactions.transaction(), lease), "a heartbeat") ? 1 : 0;
     }
 
@@ -233,11 +244,11 @@ public final class Shipper implements Agent {
             if (before == 0 && frame.entries() > 0) {
                 // Counted from after the first excerpts were read: a thread descheduled between a clock read and
                 // the excerpts' would otherwise shorten the hold by that pause.
-                frameOpenedNanos = System.nanoTime();
+                frameOpenedNanos = nanoClock.nanoTime();
             }
             shipped += frame.entries() - before;
             if (frame.entries() == 0 || frame.length() < FRAME_BYTES
-                    && (!inFlight.isEmpty() || System.nanoTime() - frameOpenedNanos < frameHoldNanos)) {
+                    && (!inFlight.isEmpty() || nanoClock.nanoTime() - frameOpenedNanos < frameHoldNanos)) {
                 break;
             }
             final boolean taken = send(frameFirstReadTicks);
@@ -335,7 +346,7 @@ public final class Shipper implements Agent {
             }
         }
         return new SentFrame(held, lastIndex, excerpts, transactions.transaction(), bytes, firstReadTicks,
-                System.nanoTime());
+                nanoClock.nanoTime());
     }
 
     /** Sends a positions record: every journal's last excerpt in the log (handed to the producer) before it. */
@@ -397,7 +408,7 @@ public final class Shipper implements Agent {
     /** Calls Kafka unreachable when a frame has waited {@link #ACK_SILENCE_MILLIS} for its acknowledgement. */
     private void watchAcknowledgements() {
         if (!inFlight.isEmpty()) {
-            final long waited = System.nanoTime() - inFlight.oldestSentNanos();
+            final long waited = nanoClock.nanoTime() - inFlight.oldestSentNanos();
             if (waited > TimeUnit.MILLISECONDS.toNanos(ACK_SILENCE_MILLIS)) {
                 link.unreachable("a frame unacknowledged for " + TimeUnit.NANOSECONDS.toMillis(waited) + " ms");
             }

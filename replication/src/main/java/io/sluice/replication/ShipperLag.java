@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.time.SluiceClock;
+import org.agrona.concurrent.NanoClock;
 
 import java.util.List;
 import java.util.Locale;
@@ -13,8 +14,13 @@ import java.util.Locale;
  * Called by the shipper's agent.
  */
 final class ShipperLag {
+    private final NanoClock clock;
     private long lastTotal = -1;
     private long lastReportNanos;
+
+    ShipperLag(final NanoClock clock) {
+        this.clock = clock;
+    }
 
     /** Brings every journal's lag counters up to date; {@code oldestTicks} is when the oldest unacknowledged frame began. */
     void updateCounters(final List<ShippedJournal> journals, final InFlightFrames inFlight) {
@@ -62,7 +68,7 @@ final class ShipperLag {
         if (held != null) {
             line.append(" | ").append(held);
         }
-        final long now = System.nanoTime();
+        final long now = clock.nanoTime();
         if (known && lastTotal >= 0) {
             final double seconds = (now - lastReportNanos) / 1e9;
             final long perSecond = Math.round((total - lastTotal) / Math.max(seconds, 1e-3));

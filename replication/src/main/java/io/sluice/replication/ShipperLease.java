@@ -8,6 +8,7 @@ import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.runtime.admin.AdminJournal;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.agrona.concurrent.NanoClock;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +34,7 @@ final class ShipperLease implements AutoCloseable {
     private final Path root;
     private final String deployment;
     private final long leaseNanos;
+    private final NanoClock clock;
     /** The admin journal, opened once there is one: a root without one gets one only when the engine is told. */
     private AdminJournal admin;
     private final AdminCommand command = new AdminCommand();
@@ -47,7 +49,8 @@ final class ShipperLease implements AutoCloseable {
      *
      * @throws ReplicationRefusedException if it was told FENCED: the root is a fenced primary's, and never ships again
      */
-    ShipperLease(final ReplicationConfig config) {
+    ShipperLease(final ReplicationConfig config, final NanoClock clock) {
+        this.clock = clock;
         this.root = config.root();
         this.deployment = config.deployment();
         this.leaseNanos = TimeUnit.MILLISECONDS.toNanos(config.leaseMillis());
@@ -71,7 +74,7 @@ final class ShipperLease implements AutoCloseable {
                     + " was fenced by a newer primary of deployment " + deployment + " (its admin journal says FENCED):"
                     + " it never ships again. Stand by with a new root, re-seeded from Kafka");
         }
-        lapsedNanos = System.nanoTime();
+        lapsedNanos = clock.nanoTime();
     }
 
     /** Kafka acknowledged a write sent at {@code sentNanos} (System.nanoTime()): from Kafka's I/O thread or the agent's. */

@@ -1,5 +1,7 @@
 package io.sluice.replication;
 
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -47,18 +49,23 @@ final class ShipperTransactions implements AutoCloseable {
     private final ReplicationConfig config;
     private final KafkaLink link;
     private final ReplicationCounters counters;
+    private final NanoClock nanoClock;
+    private final EpochClock epochClock;
     private KafkaProducer<byte[], byte[]> producer;
     private State state = State.INITIALIZING;
     private Transaction transaction;
     private long initializingSinceMillis;
     private boolean aborted;
 
-    ShipperTransactions(final ReplicationConfig config, final KafkaLink link, final ReplicationCounters counters) {
+    ShipperTransactions(final ReplicationConfig config, final KafkaLink link, final ReplicationCounters counters,
+                        final NanoClock nanoClock, final EpochClock epochClock) {
         this.config = config;
+        this.nanoClock = nanoClock;
+        this.epochClock = epochClock;
         this.link = link;
         this.counters = counters;
         this.producer = newProducer();
-        this.initializingSinceMillis = System.currentTimeMillis();
+        this.initializingSinceMillis = epochClock.time();
     }
 
     State state() {
@@ -95,7 +102,7 @@ final class ShipperTransactions implements AutoCloseable {
             startAbort(e);
             return false;
         }
-        transaction = new Transaction(System.nanoTime());
+        transaction = new Transaction(nanoClock.nanoTime());
         return true;
     }
 
@@ -134,13 +141,13 @@ final class ShipperTransactions implements AutoCloseable {
      * @return false if Kafka did not answer within {@code millis}
      */
     boolean awaitMetadata(final String topic, final long millis) {
-        final long deadline = System.currentTimeMillis() + millis;
+        final long deadline = epochClock.time() + millis;
         while (true) {
             try {
                 producer.partitionsFor(topic);
                 return true;
             } catch (final TimeoutException e) {
-                if (System.currentTimeMillis() > deadline) {
+                if (epochClock.time() > deadline) {
                     return false;
                 }
             }
@@ -222,7 +229,7 @@ final class ShipperTransactions implements AutoCloseable {
                     + "initialisation aborts the open transaction");
             producer.close(Duration.ZERO);
             producer = newProducer();
-            initializingSinceMillis = System.currentTimeMillis();
+            initializingSinceMillis = epochClock.time();
             state = State.INITIALIZING;
         }
         transaction = null;
@@ -276,8 +283,8 @@ final class ShipperTransactions implements AutoCloseable {
      */
     @Override
     public void close() {
-        final long deadline = System.currentTimeMillis() + 2000;
-        while (transaction != null && System.currentTimeMillis() < deadline) {
+        final long deadline = epochClock.time() + 2000;
+        while (transaction != null && epochClock.time() < deadline) {
             try {
                 if (!transaction.failed() && state != State.ABORTING) {
                     producer.commitTransaction();

@@ -4,6 +4,8 @@ import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.process.AwaitPromotion;
 import io.sluice.runtime.process.CpuPinning;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.NanoClock;
 import org.apache.kafka.common.KafkaException;
 
 import java.time.Duration;
@@ -58,6 +60,8 @@ public final class Standby implements Agent {
     }
 
     private final StandbyConfig config;
+    private final NanoClock nanoClock;
+    private final EpochClock epochClock;
     /** The engine and gateways: awaiting the promotion in every state but {@link State#PRIMARY}, serving in it. */
     private final StandbyProcesses processes = new StandbyProcesses();
     private Receiver receiverAgent;
@@ -75,8 +79,14 @@ public final class Standby implements Agent {
     private long nextCheckMillis;
     private long nextVerifyMillis;
 
-    public Standby(final StandbyConfig config) {
+    /**
+     * @param nanoClock  the process's monotonic clock
+     * @param epochClock the process's wall clock
+     */
+    public Standby(final StandbyConfig config, final NanoClock nanoClock, final EpochClock epochClock) {
         this.config = config;
+        this.nanoClock = nanoClock;
+        this.epochClock = epochClock;
     }
 
     @Override
@@ -86,13 +96,14 @@ public final class Standby implements Agent {
                 && identity.deployment().equals(config.deployment())) {
             state = State.PROMOTED_BEFORE;
         } else {
-            receiverAgent = new Receiver(config.receiver());
+            receiverAgent = new Receiver(config.receiver(), nanoClock, epochClock);
             receiver = AgentThread.start(receiverAgent, config.idle().newStrategy(), CpuPinning.NONE,
                     AgentThread.Priority.NORMAL);
             verification = new JournalVerification(config.root());
         }
-        deploymentClaim = new DeploymentClaim(config.bootstrapServers(), config.deployment());
-        watch = new PrimaryWatch(config.bootstrapServers(), config.deployment(), "sluice-standby-" + config.name());
+        deploymentClaim = new DeploymentClaim(config.bootstrapServers(), config.deployment(), epochClock);
+        watch = new PrimaryWatch(config.bootstrapServers(), config.deployment(), "sluice-standby-" + config.name(),
+                nanoClock, epochClock);
         System.out.println(ROLE + ": " + config.name() + " stands by for deployment " + config.deployment()
                 + ": receiving into " + config.root().toAbsolutePath() + "; takes over once the primary's heartbeats in "
                 + LeaseTopic.of(config.deployment()) + " have been silent for " + config.failoverAfterMillis()
@@ -102,7 +113,7 @@ public final class Standby implements Agent {
 
     @Override
     public int doWork() throws InterruptedException {
-        final long now = System.currentTimeMillis();
+        final long now = epochClock.time();
         int verified = 0;
         if (state != State.PRIMARY) {
             processes.requireAwaiting();
@@ -187,7 +198,7 @@ public final class Standby implements Agent {
         nextCheckMillis = now + CATCH_UP_CHECK_MILLIS;
         final long end = caughtUpTo();
         if (end >= 0) {
-            step(stepStartMillis, "catch-up", System.currentTimeMillis(), "the replica holds every excerpt the log holds"
+            step(stepStartMillis, "catch-up", epochClock.time(), "the replica holds every excerpt the log holds"
                     + " (every record below offset " + end + " of " + LogTopic.of(config.deployment()) + ")");
             state = State.CLAIMING;
         }
@@ -204,7 +215,7 @@ public final class Standby implements Agent {
             return 1;
         }
         if (offset >= 0 && watch.readPast(offset, KAFKA_WAIT) && watch.firstClaimOffset() == offset) {
-            step(stepStartMillis, "fence", System.currentTimeMillis(), "fenced the deployment's shipper (transactional.id "
+            step(stepStartMillis, "fence", epochClock.time(), "fenced the deployment's shipper (transactional.id "
                     + KafkaClients.transactionalId(config.deployment()) + ") and claimed the deployment at offset " + offset
                     + " of " + LeaseTopic.of(config.deployment()));
             state = State.PROMOTING;
@@ -231,7 +242,7 @@ public final class Standby implements Agent {
             if (end < 0) {
                 return 0;
             }
-            final long caughtUpMillis = System.currentTimeMillis();
+            final long caughtUpMillis = epochClock.time();
             parts.append("caught up with the log's end after the fence, offset ").append(end).append(", in ")
                     .append(caughtUpMillis - stepStartMillis).append(" ms; ");
             if (!receiver.close(KAFKA_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -239,19 +250,19 @@ public final class Standby implements Agent {
                         + " ms: not promoting a root it may still write");
             }
             receiver = null;
-            parts.append("receiver stopped in ").append(System.currentTimeMillis() - caughtUpMillis).append(" ms; ");
+            parts.append("receiver stopped in ").append(epochClock.time() - caughtUpMillis).append(" ms; ");
         }
-        final long promoteStartMillis = System.currentTimeMillis();
+        final long promoteStartMillis = epochClock.time();
         final int exit = PromoteMain.promote(config.root(), config.bootstrapServers(), PromoteMain.Fence.DONE,
-                verification);
+                verification, nanoClock);
         if (exit != 0) {
             throw new ReplicationRefusedException(ROLE + ": refused: promote exited " + exit + " (above): the root stays"
                     + " as it is");
         }
         verification.close();
-        parts.append("last excerpts verified and root promoted in ").append(System.currentTimeMillis()
+        parts.append("last excerpts verified and root promoted in ").append(epochClock.time()
                 - promoteStartMillis).append(" ms");
-        step(stepStartMillis, "promotion", System.currentTimeMillis(), "the root is the deployment's primary (" + parts
+        step(stepStartMillis, "promotion", epochClock.time(), "the root is the deployment's primary (" + parts
                 + ")");
         startPrimary();
         return 1;
@@ -289,10 +300,10 @@ public final class Standby implements Agent {
      * deployment's primary from now on.
      */
     private void startPrimary() {
-        shipper = AgentThread.start(new Shipper(config.shipper(shipperHolder())), config.idle().newStrategy(),
+        shipper = AgentThread.start(new Shipper(config.shipper(shipperHolder()), nanoClock, epochClock), config.idle().newStrategy(),
                 CpuPinning.NONE, AgentThread.Priority.NORMAL);
         processes.tell(told(State.PRIMARY));
-        step(stepStartMillis, "start", System.currentTimeMillis(), "told the processes started with the standby that"
+        step(stepStartMillis, "start", epochClock.time(), "told the processes started with the standby that"
                 + " the root is promoted: they open its journals and serve");
         System.out.println(ROLE + ": shipping the promoted root as deployment " + config.deployment() + "'s primary"
                 + " (transactional.id " + KafkaClients.transactionalId(config.deployment()) + ", a new epoch): a standby"

@@ -3,6 +3,8 @@ package io.sluice.replication;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,10 +46,11 @@ public final class StandbyMain implements Callable<Integer> {
             System.err.println("standby: " + e.getMessage());
             return ReplicateMain.EXIT_BAD_CONFIG;
         }
-        final Standby standby = new Standby(config);
+        final NanoClock nanoClock = SystemNanoClock.INSTANCE;
+        final Standby standby = new Standby(config, nanoClock, SystemEpochClock.INSTANCE);
         final AgentThread thread = AgentThread.start(standby, config.idle().newStrategy(), CpuPinning.NONE,
                 AgentThread.Priority.NORMAL);
-        final SigtermHook hook = SigtermHook.install(standby.roleName(), GRACE_SECONDS, SystemNanoClock.INSTANCE, thread);
+        final SigtermHook hook = SigtermHook.install(standby.roleName(), GRACE_SECONDS, nanoClock, thread);
         thread.awaitClosed();
         hook.close();
         return ReplicateMain.exitCode(standby.roleName(), thread.failure());

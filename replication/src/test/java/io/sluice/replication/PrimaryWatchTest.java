@@ -1,6 +1,8 @@
 package io.sluice.replication;
 
 import io.sluice.runtime.process.PollUntil;
+import org.agrona.concurrent.SystemEpochClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -31,7 +33,8 @@ final class PrimaryWatchTest {
         }
         try (KafkaProducer<byte[], byte[]> heartbeats = new KafkaProducer<>(KafkaClients.producer(servers,
                 "watch-test-heartbeats", 0), new ByteArraySerializer(), new ByteArraySerializer());
-             PrimaryWatch watch = new PrimaryWatch(servers, deployment, "watch-test")) {
+             PrimaryWatch watch = new PrimaryWatch(servers, deployment, "watch-test",
+                     SystemNanoClock.INSTANCE, SystemEpochClock.INSTANCE)) {
             beat(heartbeats, deployment, 1);
             PollUntil.await(() -> watch.poll(System.currentTimeMillis()) >= 0 && watch.state() == PrimaryWatch.State.PRIMARY,
                     TIMEOUT, () -> "the watch to read the first heartbeat");

@@ -3,6 +3,7 @@ package io.sluice.replication;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.AwaitPromotion;
 import io.sluice.runtime.process.JavaProcess;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -49,7 +50,7 @@ final class StandbyTest {
             assertEquals("deployment: standby\nrole: promoted\n",
                     Files.readString(replica.resolve(RootIdentity.RELATIVE_PATH)));
             final Map<String, Long> inKafka = LogRecords.lastIndexes(kafka.bootstrapServers(), "standby",
-                    Duration.ofSeconds(15));
+                    Duration.ofSeconds(15), SystemNanoClock.INSTANCE);
             for (final Map.Entry<String, Path> journal : Excerpts.journals(replica).entrySet()) {
                 final List<Long> indexes = Excerpts.of(journal.getValue()).indexes();
                 assertEquals(inKafka.getOrDefault(journal.getKey(), -1L), indexes.isEmpty() ? -1L : indexes.getLast(),

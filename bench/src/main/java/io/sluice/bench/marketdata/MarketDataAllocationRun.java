@@ -9,6 +9,7 @@ import io.sluice.marketdata.handler.FeedHandler;
 import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import io.sluice.marketdata.publish.FeedPublisher;
 import io.sluice.marketdata.publish.RetransmitServer;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
@@ -41,12 +42,12 @@ public final class MarketDataAllocationRun {
         try (RecordedEngine engine = new RecordedEngine(root, 51);
              FeedHandler handler = new FeedHandler(base.sessionBytes(), base.symbols(), TradingStatus.OPEN, 200_000, 256,
                      new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0),
-                     new InetSocketAddress("127.0.0.1", 9), null, 1_024)) {
+                     new InetSocketAddress("127.0.0.1", 9), null, 1_024, SystemNanoClock.INSTANCE)) {
             final MarketDataConfig config = base.incremental(List.of("127.0.0.1:" + handler.incrementalAddress().getPort()))
                     .snapshot(List.of("127.0.0.1:" + handler.snapshotAddress().getPort())).snapshotIntervalMillis(3_600_000)
                     .retransmit("127.0.0.1:0");
             try (MarketDataService service = new MarketDataService(config);
-                 FeedPublisher publisher = new FeedPublisher(config, service.journal());
+                 FeedPublisher publisher = new FeedPublisher(config, service.journal(), SystemNanoClock.INSTANCE);
                  RetransmitServer retransmit = new RetransmitServer(config.retransmitAddress(), config.sessionBytes(),
                          config.maxRetransmitCount(), service.journal())) {
                 final Turns turns = new Turns(service, publisher, retransmit, handler, threads);

@@ -30,6 +30,7 @@ import net.openhft.chronicle.wire.DocumentContext;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -125,13 +126,13 @@ public final class MarketDataBench implements Callable<Integer> {
         };
         try (FeedHandler handler = new FeedHandler(base.sessionBytes(), base.symbols(), TradingStatus.OPEN, 1 << 20, 4_096,
                 new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0),
-                new InetSocketAddress("127.0.0.1", 9), null, 16_384)) {
+                new InetSocketAddress("127.0.0.1", 9), null, 16_384, SystemNanoClock.INSTANCE)) {
             final MarketDataConfig config = base.incremental(List.of("127.0.0.1:" + handler.incrementalAddress().getPort()))
                     .snapshot(List.of("127.0.0.1:" + handler.snapshotAddress().getPort())).retransmit("127.0.0.1:0")
                     .idle(IdleConfig.of("backoff"));
             handler.listener(onApplied);
             final MarketDataAgents marketData = new MarketDataAgents(config, (reportWriting, sentTicks) ->
-                    sent.recordValue(ticksToNanos(sentTicks - reportWriting)));
+                    sent.recordValue(ticksToNanos(sentTicks - reportWriting)), SystemNanoClock.INSTANCE);
             final EngineHop tailer = new EngineHop(root, hop);
             final AgentThread mdThread = AgentThread.start(marketData, IdleConfig.of("backoff").newStrategy(),
                     CpuPinning.NONE, AgentThread.Priority.NORMAL);
@@ -243,7 +244,7 @@ public final class MarketDataBench implements Callable<Integer> {
         final MarketDataConfig base = TwoInstrumentMarketData.config(root, "127.0.0.1:9");
         try (FeedHandler handler = new FeedHandler(base.sessionBytes(), base.symbols(), TradingStatus.OPEN, 1 << 20, 4_096,
                 new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0),
-                new InetSocketAddress("127.0.0.1", 9), null, 16_384);
+                new InetSocketAddress("127.0.0.1", 9), null, 16_384, SystemNanoClock.INSTANCE);
              ChronicleQueue source = Journals.openReadOnly(Journals.marketDataJournal(recorded));
              ChronicleQueue target = Journals.open(Journals.marketDataJournal(root))) {
             final MarketDataConfig config = base.incremental(List.of("127.0.0.1:" + handler.incrementalAddress().getPort()))
@@ -347,7 +348,7 @@ public final class MarketDataBench implements Callable<Integer> {
 
         @Override
         public void onStart() {
-            publisher = new FeedPublisher(config, journal);
+            publisher = new FeedPublisher(config, journal, SystemNanoClock.INSTANCE);
         }
 
         @Override

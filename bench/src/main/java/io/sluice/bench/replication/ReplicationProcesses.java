@@ -10,6 +10,7 @@ import io.sluice.replication.ReplicationConfig;
 import io.sluice.replication.StandbyMain;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -151,7 +152,7 @@ public final class ReplicationProcesses {
 
     /** @return the index of each journal's last excerpt in the log of {@code deployment}, by journal name (-1: a journal shipped with none yet) */
     public static Map<String, Long> kafkaLastIndexes(final String servers, final String deployment) {
-        return LogRecords.lastIndexes(servers, deployment, Duration.ofSeconds(10));
+        return LogRecords.lastIndexes(servers, deployment, Duration.ofSeconds(10), SystemNanoClock.INSTANCE);
     }
 
     /** @return each journal's last index under {@code root} (-1 for an empty one), by journal name */

@@ -11,6 +11,7 @@ import io.sluice.marketdata.feed.RefusalReason;
 import io.sluice.marketdata.feed.RetransmitRefusal;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
@@ -60,6 +61,7 @@ public final class FeedHandler implements Agent, AutoCloseable {
     private final RetransmitClient retransmit;
     private final InetSocketAddress retransmitAddress;
     private final PacketStash stash;
+    private final NanoClock clock;
     private final ByteBuffer received = ByteBuffer.allocateDirect(FeedLayout.MAX_PACKET + 1);
     private final UnsafeBuffer receivedView = new UnsafeBuffer(received);
     private final UnsafeBuffer kept = new UnsafeBuffer(ByteBuffer.allocateDirect(FeedLayout.MAX_PACKET));
@@ -92,17 +94,19 @@ public final class FeedHandler implements Agent, AutoCloseable {
      * @param snapshotAddress    where it receives snapshot packets
      * @param retransmitAddress  the retransmission service
      * @param face               the interface to join multicast groups on, or null
+     * @param clock              when to ask for a gap again and to reconnect to the retransmission service
      */
     public FeedHandler(final byte[] session, final long[] symbols, final byte statusAtStart, final int maxOrders,
                        final int maxLevels, final InetSocketAddress incrementalAddress,
                        final InetSocketAddress snapshotAddress, final InetSocketAddress retransmitAddress,
-                       final NetworkInterface face, final int stashedPackets) {
+                       final NetworkInterface face, final int stashedPackets, final NanoClock clock) {
         this.session = session.clone();
         this.statusAtStart = statusAtStart;
         books = new OrderBooks(symbols, statusAtStart, maxOrders, maxLevels);
         incremental = bind(incrementalAddress, face);
         snapshots = bind(snapshotAddress, face);
-        retransmit = new RetransmitClient(retransmitAddress, session);
+        this.clock = clock;
+        retransmit = new RetransmitClient(retransmitAddress, session, clock);
         this.retransmitAddress = retransmitAddress;
         stash = new PacketStash(stashedPackets);
     }
@@ -266,7 +270,7 @@ public final class FeedHandler implements Agent, AutoCloseable {
     }
 
     private void askForGap() {
-        final long now = System.nanoTime();
+        final long now = clock.nanoTime();
         if (requestedEnd > expected && now - requestedAtNanos < TimeUnit.MILLISECONDS.toNanos(REREQUEST_MILLIS)) {
             return;
         }

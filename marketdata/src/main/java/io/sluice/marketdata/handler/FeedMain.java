@@ -11,6 +11,8 @@ import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.CompositeAgent;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -87,13 +89,14 @@ public final class FeedMain implements Callable<Integer> {
             return 2;
         }
         final InetSocketAddress retransmitAddress = retransmit != null ? addressOf(retransmit) : config.retransmitAddress();
+        final NanoClock clock = SystemNanoClock.INSTANCE;
         final FeedHandler handler;
         try {
             handler = new FeedHandler(config.sessionBytes(), symbols,
                     config.tradingSessionAtStart() == TradingSession.OPEN ? TradingStatus.OPEN : TradingStatus.CLOSED,
                     config.maxOrders(), config.maxPriceLevels(), config.incrementalAddresses().get(0),
                     config.snapshotAddresses().get(0), retransmitAddress,
-                    face == null ? null : NetworkInterface.getByName(face), 16_384);
+                    face == null ? null : NetworkInterface.getByName(face), 16_384, clock);
         } catch (final RuntimeException e) {
             System.err.println("feed: " + e.getMessage());
             return 1;
@@ -101,7 +104,7 @@ public final class FeedMain implements Callable<Integer> {
         System.out.println("feed: joining " + new String(config.sessionBytes()).strip() + " on "
                 + config.incrementalAddresses().get(0) + ", snapshots on " + config.snapshotAddresses().get(0)
                 + ", retransmission from " + retransmitAddress);
-        final Printer printer = new Printer(handler, only, printMillis);
+        final Printer printer = new Printer(handler, only, printMillis, clock);
         handler.listener(printer);
         final AgentThread thread = AgentThread.start(new CompositeAgent(handler, printer),
                 IdleConfig.of(idle).newStrategy(), CpuPinning.NONE, AgentThread.Priority.NORMAL);
@@ -126,17 +129,20 @@ public final class FeedMain implements Callable<Integer> {
         private final FeedHandler handler;
         private final int only;
         private final long intervalNanos;
-        private long nextNanos = System.nanoTime();
+        private final NanoClock clock;
+        private long nextNanos;
 
-        Printer(final FeedHandler handler, final int only, final long intervalMillis) {
+        Printer(final FeedHandler handler, final int only, final long intervalMillis, final NanoClock clock) {
             this.handler = handler;
             this.only = only;
             this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(intervalMillis);
+            this.clock = clock;
+            nextNanos = clock.nanoTime();
         }
 
         @Override
         public int doWork() {
-            final long now = System.nanoTime();
+            final long now = clock.nanoTime();
             if (intervalNanos == 0 || now - nextNanos < 0) {
                 return 0;
             }

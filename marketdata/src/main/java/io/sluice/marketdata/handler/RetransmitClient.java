@@ -3,6 +3,7 @@ package io.sluice.marketdata.handler;
 import io.sluice.marketdata.feed.FeedLayout;
 import io.sluice.marketdata.feed.PacketHeader;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
@@ -41,12 +42,14 @@ final class RetransmitClient implements AutoCloseable {
     private final UnsafeBuffer inView = new UnsafeBuffer(in);
     private SocketChannel channel;
     private Link link = Link.DOWN;
+    private final NanoClock clock;
     private long lastAttemptNanos;
 
-    RetransmitClient(final InetSocketAddress address, final byte[] session) {
+    RetransmitClient(final InetSocketAddress address, final byte[] session, final NanoClock clock) {
         this.address = address;
         this.session = session.clone();
-        lastAttemptNanos = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(RECONNECT_MILLIS);
+        this.clock = clock;
+        lastAttemptNanos = clock.nanoTime() - TimeUnit.MILLISECONDS.toNanos(RECONNECT_MILLIS);
     }
 
     /** Asks for {@code count} messages from {@code sequence}; @return false if not connected yet (ask again later) */
@@ -117,7 +120,7 @@ final class RetransmitClient implements AutoCloseable {
     }
 
     private void connect() {
-        final long now = System.nanoTime();
+        final long now = clock.nanoTime();
         if (link != Link.DOWN || now - lastAttemptNanos < TimeUnit.MILLISECONDS.toNanos(RECONNECT_MILLIS)) {
             return;
         }

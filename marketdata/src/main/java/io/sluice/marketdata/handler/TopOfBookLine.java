@@ -1,6 +1,7 @@
 package io.sluice.marketdata.handler;
 
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.NanoClock;
 
 import java.util.concurrent.TimeUnit;
 
@@ -13,18 +14,22 @@ public final class TopOfBookLine implements Agent {
     private final FeedHandler handler;
     private final int instrument;
     private final long intervalNanos;
-    private long nextNanos = System.nanoTime();
+    private final NanoClock clock;
+    private long nextNanos;
     private volatile String line = "market data: joining";
 
-    public TopOfBookLine(final FeedHandler handler, final int instrument, final long intervalMillis) {
+    public TopOfBookLine(final FeedHandler handler, final int instrument, final long intervalMillis,
+                         final NanoClock clock) {
         this.handler = handler;
         this.instrument = instrument;
         intervalNanos = TimeUnit.MILLISECONDS.toNanos(intervalMillis);
+        this.clock = clock;
+        nextNanos = clock.nanoTime();
     }
 
     @Override
     public int doWork() {
-        final long now = System.nanoTime();
+        final long now = clock.nanoTime();
         if (now - nextNanos < 0) {
             return 0;
         }

@@ -17,6 +17,7 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.NanoClock;
 
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
@@ -53,6 +54,7 @@ public final class FeedPublisher implements Agent, AutoCloseable {
     private final BatchHandler onBatch = this::onBatch;
     private final MessageHandler onMessage = this::onMessage;
     private final Consumer<ByteBuffer> sendSnapshotPacket;
+    private final NanoClock clock;
     private SendLatency latency = SendLatency.NONE;
     private long nextSequence;
     private long lastSentNanos;
@@ -60,8 +62,10 @@ public final class FeedPublisher implements Agent, AutoCloseable {
     private long packetsSent;
     private long snapshotsSent;
 
-    public FeedPublisher(final MarketDataConfig config, final ChronicleQueue journal) {
+    /** @param clock read once per {@link #doWork()}, after the round's packets went */
+    public FeedPublisher(final MarketDataConfig config, final ChronicleQueue journal, final NanoClock clock) {
         this.journal = journal;
+        this.clock = clock;
         tailer = journal.createTailer();
         reader = new BatchReader(journal, tailer);
         books = new OrderBooks(config.symbols(),
@@ -83,7 +87,7 @@ public final class FeedPublisher implements Agent, AutoCloseable {
         while (reader.readOneToEnd(catchUp)) {
             // to the journal's end: the books as they are
         }
-        lastSentNanos = System.nanoTime();
+        lastSentNanos = clock.nanoTime();
         nextSnapshotNanos = lastSentNanos;
     }
 
@@ -95,6 +99,7 @@ public final class FeedPublisher implements Agent, AutoCloseable {
 
     @Override
     public int doWork() {
+        final long packetsBefore = packetsSent;
         int work = 0;
         while (work < BURST && reader.readOne(onBatch)) {
             work++;
@@ -102,11 +107,14 @@ public final class FeedPublisher implements Agent, AutoCloseable {
         if (packet.count() > 0) {
             send();
         }
-        final long now = System.nanoTime();
+        final long now = clock.nanoTime();
         if (work == 0 && now - lastSentNanos >= heartbeatNanos) {
             packet.begin(nextSequence);
             send();
             work++;
+        }
+        if (packetsSent != packetsBefore) {
+            lastSentNanos = now;
         }
         if (snapshotting && now - nextSnapshotNanos >= 0) {
             snapshots.write(books, nextSequence - 1, SluiceClock.nowTicks(), sendSnapshotPacket);
@@ -150,7 +158,6 @@ public final class FeedPublisher implements Agent, AutoCloseable {
     private void send() {
         final int count = packet.count();
         incremental.send(packet.finish());
-        lastSentNanos = System.nanoTime();
         packetsSent++;
         if (latency != SendLatency.NONE && count > 0) {
             final long sent = SluiceClock.nowTicks();

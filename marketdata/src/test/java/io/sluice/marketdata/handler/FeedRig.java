@@ -7,6 +7,7 @@ import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.load.TwoInstrumentMarketData;
 import io.sluice.marketdata.publish.FeedPublisher;
 import io.sluice.marketdata.publish.RetransmitServer;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -41,7 +42,7 @@ final class FeedRig implements AutoCloseable {
                 .snapshot(List.of(address(snapshots.address()))).snapshotIntervalMillis(20)
                 .heartbeatIntervalMillis(heartbeatMillis).retransmit("127.0.0.1:0");
         service = new MarketDataService(config);
-        publisher = new FeedPublisher(config, service.journal());
+        publisher = new FeedPublisher(config, service.journal(), SystemNanoClock.INSTANCE);
         retransmit = new RetransmitServer(config.retransmitAddress(), config.sessionBytes(), config.maxRetransmitCount(),
                 service.journal());
     }
@@ -50,7 +51,7 @@ final class FeedRig implements AutoCloseable {
     FeedHandler join() {
         final FeedHandler handler = new FeedHandler(config.sessionBytes(), config.symbols(), TradingStatus.OPEN, 100_000,
                 256, new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0), retransmit.address(),
-                null, 4_096);
+                null, 4_096, SystemNanoClock.INSTANCE);
         incremental.to(handler.incrementalAddress());
         snapshots.to(handler.snapshotAddress());
         handlers.add(handler);

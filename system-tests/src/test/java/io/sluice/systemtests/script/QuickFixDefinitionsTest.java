@@ -2,6 +2,7 @@ package io.sluice.systemtests.script;
 
 import io.sluice.testkit.fix.QuickFixDefinition;
 import io.sluice.testkit.fix.QuickFixDefinitionRunner;
+import org.agrona.concurrent.SystemEpochClock;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -84,7 +85,7 @@ class QuickFixDefinitionsTest {
             Assumptions.assumeFalse(definition.expectsApplicationReplies(),
                     "expects QuickFIX/J's test application to echo an order");
             try {
-                new QuickFixDefinitionRunner(deployment.gateway().address(), PASSWORD).run(definition);
+                new QuickFixDefinitionRunner(deployment.gateway().address(), PASSWORD, SystemEpochClock.INSTANCE).run(definition);
                 outcomes.put(definition.name(), "passed");
             } catch (final AssertionError failed) {
                 outcomes.put(definition.name(), "FAILED " + failed.getMessage().replace("\n", " "));

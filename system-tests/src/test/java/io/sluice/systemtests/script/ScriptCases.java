@@ -3,6 +3,7 @@ package io.sluice.systemtests.script;
 import io.sluice.testkit.fix.FixScript;
 import io.sluice.testkit.fix.FixScriptRunner;
 import io.sluice.tools.fix.SluiceDeployment;
+import org.agrona.concurrent.SystemEpochClock;
 import org.junit.jupiter.api.DynamicTest;
 
 import java.io.IOException;
@@ -52,7 +53,7 @@ final class ScriptCases {
         // No test source URI (the script's file): surefire's -Dtest filter would drop tests without a class source.
         return scripts.stream().map(script -> DynamicTest.dynamicTest(script.name() + ": " + script.title(), () -> {
             try {
-                new FixScriptRunner(deployment.gateway().address()).run(script);
+                new FixScriptRunner(deployment.gateway().address(), SystemEpochClock.INSTANCE).run(script);
             } catch (final AssertionError failed) {
                 throw new AssertionError(failed.getMessage() + "\n  gateway log: " + deployment.gatewayLog(), failed);
             }

@@ -1,6 +1,7 @@
 package io.sluice.testkit.fix;
 
 import io.sluice.gateway.codec.FixTags;
+import org.agrona.concurrent.EpochClock;
 
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -16,10 +17,13 @@ import java.util.Map;
  */
 public final class FixScriptRunner {
     private final SocketAddress gateway;
+    private final EpochClock clock;
     private TestFixClient client;
 
-    public FixScriptRunner(final SocketAddress gateway) {
+    /** @param clock the sending times of what it sends and the deadlines of its waits */
+    public FixScriptRunner(final SocketAddress gateway, final EpochClock clock) {
         this.gateway = gateway;
+        this.clock = clock;
     }
 
     /** Runs every step; throws {@link AssertionError} at the first that does not hold. */
@@ -40,14 +44,14 @@ public final class FixScriptRunner {
 
     private void step(final FixScript script, final FixScript.Step step) throws IOException {
         switch (step.kind()) {
-            case 'I' -> connected().sendRaw(FixScript.frame(step.text(), System.currentTimeMillis()));
+            case 'I' -> connected().sendRaw(FixScript.frame(step.text(), clock.time()));
             case 'E' -> expect(step.text(), connected().receive());
             case 'U' -> expectUnordered(script, step);
             default -> {
                 switch (step.text()) {
                     case "connect" -> {
                         disconnect();
-                        client = new TestFixClient(gateway, script.senderCompId(), 1);
+                        client = new TestFixClient(gateway, null, script.senderCompId(), "SLUICE", 1, clock);
                     }
                     case "disconnect" -> disconnect();
                     case "closed" -> connected().expectClosed();

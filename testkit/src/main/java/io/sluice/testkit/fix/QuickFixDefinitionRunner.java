@@ -1,5 +1,6 @@
 package io.sluice.testkit.fix;
 
+import org.agrona.concurrent.EpochClock;
 
 import java.io.IOException;
 import java.net.SocketAddress;
@@ -33,12 +34,17 @@ public final class QuickFixDefinitionRunner {
 
     private final SocketAddress gateway;
     private final String password;
+    private final EpochClock clock;
     private final Map<Integer, TestFixClient> clients = new HashMap<>();
 
-    /** @param password what every Logon the definition sends gets as Password (554) */
-    public QuickFixDefinitionRunner(final SocketAddress gateway, final String password) {
+    /**
+     * @param password what every Logon the definition sends gets as Password (554)
+     * @param clock    the sending times of what it sends and the deadlines of its waits
+     */
+    public QuickFixDefinitionRunner(final SocketAddress gateway, final String password, final EpochClock clock) {
         this.gateway = gateway;
         this.password = password;
+        this.clock = clock;
     }
 
     /** Runs every step; throws {@link AssertionError} at the first that does not hold. */
@@ -67,10 +73,10 @@ public final class QuickFixDefinitionRunner {
                 if (previous != null) {
                     previous.close();
                 }
-                clients.put(step.client(), new TestFixClient(gateway, "TW", "ISLD", 1));
+                clients.put(step.client(), new TestFixClient(gateway, null, "TW", "ISLD", 1, clock));
             }
             case 'd' -> client(step).awaitClosedSkippingMessages();
-            case 'I' -> client(step).sendRaw(frame(step.text(), password, System.currentTimeMillis()));
+            case 'I' -> client(step).sendRaw(frame(step.text(), password, clock.time()));
             case 'E' -> expect(step.text(), client(step).receive());
             default -> throw new AssertionError("unknown step " + step.kind());
         }

@@ -6,6 +6,8 @@ import io.sluice.gateway.codec.FixFramer;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.io.IOException;
@@ -50,6 +52,8 @@ public final class TestFixClient implements AutoCloseable {
     private final FixMessage message = new FixMessage(256);
     private final byte[] sender;
     private final byte[] target;
+    /** SendingTime and TransactTime of what it sends, and the deadlines of its waits. */
+    private final EpochClock clock;
     private long nextSeq;
     private boolean peerClosed;
     private int readOffset;
@@ -62,6 +66,15 @@ public final class TestFixClient implements AutoCloseable {
     /** @param from the local IP address to connect from (e.g. another 127.0.0.0/8 address), or null for any */
     public TestFixClient(final SocketAddress address, final InetAddress from, final String sender,
                   final String target, final long nextSeq) throws IOException {
+        this(address, from, sender, target, nextSeq, SystemEpochClock.INSTANCE);
+    }
+
+    /**
+     * @param from  the local IP address to connect from (e.g. another 127.0.0.0/8 address), or null for any
+     * @param clock the sending times of its messages and the deadlines of its waits
+     */
+    public TestFixClient(final SocketAddress address, final InetAddress from, final String sender,
+                         final String target, final long nextSeq, final EpochClock clock) throws IOException {
         channel = SocketChannel.open(address instanceof UnixDomainSocketAddress
                 ? StandardProtocolFamily.UNIX : StandardProtocolFamily.INET);
         if (from != null) {
@@ -75,15 +88,17 @@ public final class TestFixClient implements AutoCloseable {
         this.sender = sender.getBytes(StandardCharsets.US_ASCII);
         this.target = target.getBytes(StandardCharsets.US_ASCII);
         this.nextSeq = nextSeq;
+        this.clock = clock;
     }
 
-    private TestFixClient(final SSLSocket socket, final String sender, final long nextSeq) {
+    private TestFixClient(final SSLSocket socket, final String sender, final long nextSeq, final EpochClock clock) {
         channel = null;
         selector = null;
         tlsSocket = socket;
         this.sender = sender.getBytes(StandardCharsets.US_ASCII);
         this.target = "SLUICE".getBytes(StandardCharsets.US_ASCII);
         this.nextSeq = nextSeq;
+        this.clock = clock;
     }
 
     /**
@@ -103,7 +118,7 @@ public final class TestFixClient implements AutoCloseable {
             socket.close();
             throw e;
         }
-        return new TestFixClient(socket, sender, nextSeq);
+        return new TestFixClient(socket, sender, nextSeq, SystemEpochClock.INSTANCE);
     }
 
     /** @return the TLS session's protocol, e.g. TLSv1.3. */
@@ -126,7 +141,7 @@ public final class TestFixClient implements AutoCloseable {
 
     /** Sends a message with the next MsgSeqNum and the current time; {@code body} adds the fields after the header. */
     public TestFixClient send(final int msgType, final Consumer<FixEncoder> body) throws IOException {
-        encoder.start(msgType).header(sender, target, nextSeq++, System.currentTimeMillis());
+        encoder.start(msgType).header(sender, target, nextSeq++, clock.time());
         body.accept(encoder);
         encoder.finish();
         final ByteBuffer out = ByteBuffer.allocate(encoder.messageLength());
@@ -154,7 +169,7 @@ public final class TestFixClient implements AutoCloseable {
                            final String price) throws IOException {
         return send(MsgTypes.NEW_ORDER_SINGLE, order -> order.textField(FixTags.CL_ORD_ID, clOrdId)
                 .textField(FixTags.ACCOUNT, "ACC1").textField(FixTags.SYMBOL, symbol).charField(FixTags.SIDE, side)
-                .timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis())
+                .timestampField(FixTags.TRANSACT_TIME, clock.time())
                 .longField(FixTags.ORDER_QTY, quantity).charField(FixTags.ORD_TYPE, '2')
                 .textField(FixTags.PRICE, price).charField(FixTags.TIME_IN_FORCE, '0'));
     }
@@ -163,10 +178,10 @@ public final class TestFixClient implements AutoCloseable {
     public TestFixClient newOrders(final String prefix, final int count) throws IOException {
         final ByteBuffer out = ByteBuffer.allocate(count * 512);
         for (int i = 1; i <= count; i++) {
-            encoder.start(MsgTypes.NEW_ORDER_SINGLE).header(sender, target, nextSeq++, System.currentTimeMillis())
+            encoder.start(MsgTypes.NEW_ORDER_SINGLE).header(sender, target, nextSeq++, clock.time())
                     .textField(FixTags.CL_ORD_ID, prefix + i).textField(FixTags.ACCOUNT, "ACC1")
                     .textField(FixTags.SYMBOL, "VOD.L").charField(FixTags.SIDE, '1')
-                    .timestampField(FixTags.TRANSACT_TIME, System.currentTimeMillis())
+                    .timestampField(FixTags.TRANSACT_TIME, clock.time())
                     .longField(FixTags.ORDER_QTY, 100).charField(FixTags.ORD_TYPE, '2')
                     .textField(FixTags.PRICE, "101.25").charField(FixTags.TIME_IN_FORCE, '0');
             encoder.finish();
@@ -192,13 +207,13 @@ public final class TestFixClient implements AutoCloseable {
 
     /** @return the next message from the gateway, failing the test after 10 s. */
     public FixFields receive() throws IOException {
-        final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        final long deadline = clock.time() + TIMEOUT_MILLIS;
         while (true) {
             final FixFields next = poll();
             if (next != null) {
                 return next;
             }
-            final long left = deadline - System.currentTimeMillis();
+            final long left = deadline - clock.time();
             if (left <= 0 || peerClosed) {
                 fail(peerClosed ? "the gateway closed the connection" : "no message from the gateway within 10 s");
             }
@@ -224,9 +239,9 @@ public final class TestFixClient implements AutoCloseable {
      * back, once the test knows it was queued (its record is journaled), where "nothing" is what must be shown.
      */
     public void expectSilenceFor(final long millis) throws IOException {
-        final long deadline = System.currentTimeMillis() + millis;
+        final long deadline = clock.time() + millis;
         long left;
-        while ((left = deadline - System.currentTimeMillis()) > 0) {
+        while ((left = deadline - clock.time()) > 0) {
             awaitBytes(left);
             final FixFields unexpected = poll();
             if (unexpected != null) {
@@ -257,13 +272,13 @@ public final class TestFixClient implements AutoCloseable {
 
     /** Waits (10 s at most) until the gateway closes the connection; fails if it sends more meanwhile. */
     public void expectClosed() throws IOException {
-        final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        final long deadline = clock.time() + TIMEOUT_MILLIS;
         while (!peerClosed) {
             final FixFields unexpected = poll();
             if (unexpected != null) {
                 fail("expected the connection to close, got " + unexpected);
             }
-            final long left = deadline - System.currentTimeMillis();
+            final long left = deadline - clock.time();
             if (left <= 0) {
                 fail("the gateway did not close the connection within 10 s");
             }
@@ -276,12 +291,12 @@ public final class TestFixClient implements AutoCloseable {
      * whatever it sends before.
      */
     public void awaitClosedSkippingMessages() throws IOException {
-        final long deadline = System.currentTimeMillis() + 2 * TIMEOUT_MILLIS;
+        final long deadline = clock.time() + 2 * TIMEOUT_MILLIS;
         while (!peerClosed) {
             while (poll() != null) {
                 continue;
             }
-            final long left = deadline - System.currentTimeMillis();
+            final long left = deadline - clock.time();
             if (left <= 0) {
                 fail("the gateway did not close the connection within 20 s");
             }
@@ -381,10 +396,10 @@ public final class TestFixClient implements AutoCloseable {
             tlsSocket.getOutputStream().flush();
             return;
         }
-        final long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        final long deadline = clock.time() + TIMEOUT_MILLIS;
         while (out.hasRemaining()) {
             channel.write(out);
-            if (System.currentTimeMillis() > deadline) {
+            if (clock.time() > deadline) {
                 fail("the gateway did not take our bytes within 10 s");
             }
         }

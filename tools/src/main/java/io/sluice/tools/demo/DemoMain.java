@@ -113,7 +113,7 @@ public final class DemoMain implements Callable<Integer> {
             out.printf("  counters  ./sluice stat --root %s ; for Prometheus: ./sluice metrics --root %<s --port 9464%n",
                     sluice.journals());
             out.printf("  admin     ./sluice admin --root %s sessions (or halt SLC, kill-switch on, ...)%n", sluice.journals());
-            marketData = MarketDataSide.start(root, sluice);
+            marketData = MarketDataSide.start(root, sluice, nanoClock);
             out.println(marketData.describe());
             if (replicate) {
                 replicaSide = ReplicaSide.start(root, sluice, nanoClock);

@@ -13,6 +13,7 @@ import io.sluice.tools.fix.LoopbackPorts;
 import io.sluice.tools.fix.SluiceDeployment;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.concurrent.CompositeAgent;
+import org.agrona.concurrent.NanoClock;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -44,12 +45,13 @@ final class MarketDataSide implements AutoCloseable {
         this.journals = journals;
     }
 
-    static MarketDataSide start(final Path root, final SluiceDeployment sluice) throws IOException {
+    static MarketDataSide start(final Path root, final SluiceDeployment sluice, final NanoClock clock)
+            throws IOException {
         final int retransmitPort = LoopbackPorts.free();
         final FeedHandler handler = new FeedHandler(PacketHeader.sessionBytes(SESSION),
                 new long[] {ShortTextLongConverter.INSTANCE.parse(SluiceDeployment.SYMBOL)}, TradingStatus.OPEN, 1 << 20,
                 4_096, new InetSocketAddress("127.0.0.1", 0), new InetSocketAddress("127.0.0.1", 0),
-                new InetSocketAddress("127.0.0.1", retransmitPort), null, 4_096);
+                new InetSocketAddress("127.0.0.1", retransmitPort), null, 4_096, clock);
         final Path config = root.resolve("marketdata.yaml");
         Files.writeString(config, """
                 !MarketDataConfig {
@@ -65,7 +67,7 @@ final class MarketDataSide implements AutoCloseable {
                 handler.snapshotAddress().getPort(), retransmitPort));
         final JavaProcess process = JavaProcess.start("marketdata", root.resolve("marketdata.log"), List.of("-Xmx512m"),
                 MarketDataMain.class, "--config", config.toString());
-        final TopOfBookLine line = new TopOfBookLine(handler, 0, 500);
+        final TopOfBookLine line = new TopOfBookLine(handler, 0, 500, clock);
         final AgentThread thread = AgentThread.start(new CompositeAgent(handler, line),
                 IdleConfig.sleepNanos(TimeUnit.MICROSECONDS.toNanos(200)).newStrategy(), CpuPinning.NONE,
                 AgentThread.Priority.NORMAL);
