@@ -219,9 +219,11 @@ public final class EngineContext implements AutoCloseable {
             follower = null;
         }
         if (follower != null) {
-            output = follower.output();
-            engine = follower.engine();
-            logic = follower.logic();
+            final ReplicaFollower.Followed followed = follower.followed();
+            output = followed.output();
+            engine = followed.engine();
+            logic = followed.logic();
+            restoredFrom = followed.restoredFrom();
         } else {
             output = new JournalOutput();
             engine = new Engine(config, output);
@@ -243,9 +245,8 @@ public final class EngineContext implements AutoCloseable {
         final long start = nanoClock.nanoTime();
         final String rerun;
         if (follower != null) {
-            restoredFrom = follower.restoredFrom();
             final long rerunNow = follower.finish(sources);
-            recovered = follower.followed();
+            recovered = follower.inputs();
             followedBeforePromotion = recovered - rerunNow;
             follower = null;
             rerun = String.format(Locale.ROOT, "%,d inputs, %,d more followed before the promotion", rerunNow,

@@ -14,7 +14,6 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.NanoClock;
 
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 
@@ -49,6 +48,17 @@ final class ReplicaFollower implements Agent, AutoCloseable {
         CLOSED
     }
 
+    /**
+     * What the follower built, which the promoted engine takes over.
+     *
+     * @param output       the engine's reports, on their recovery wire until the promoted engine goes live
+     * @param engine       the engine, holding the state of every input re-run
+     * @param logic        the engine as the live loop calls it: {@code wrapEngine} applied
+     * @param restoredFrom the snapshot it started from, or null if it re-ran every input
+     */
+    record Followed(JournalOutput output, Engine engine, EngineInput logic, SnapshotRestore.Restored restoredFrom) {
+    }
+
     /** Inputs re-run in one duty cycle at most, so that a close is not held back by a long catch-up. */
     private static final int INPUTS_PER_DUTY_CYCLE = 1024;
     /** How often a follower waiting for its journals to appear looks for them. */
@@ -63,13 +73,10 @@ final class ReplicaFollower implements Agent, AutoCloseable {
     private ChronicleQueue engineJournal;
     private InputSources sources;
     private ConsumptionOrder order;
-    private JournalOutput output;
-    private Engine engine;
-    private EngineInput logic;
     private ExcerptComparison comparison;
     private JournalingInput rerun;
-    private SnapshotRestore.Restored restoredFrom;
-    private long followed;
+    private Followed built;
+    private long inputs;
 
     /** @param wrapEngine applied to the fresh engine, as {@link EngineContext#wrapEngine} says */
     ReplicaFollower(final EngineConfig config, final UnaryOperator<EngineInput> wrapEngine, final NanoClock nanoClock) {
@@ -115,7 +122,7 @@ final class ReplicaFollower implements Agent, AutoCloseable {
         openJournals();
         state = State.FOLLOWING;
         System.out.println("engine: following " + root() + " read-only before the promotion, "
-                + (restoredFrom == null ? "from the first input" : "from the " + restoredFrom.describe()));
+                + (built.restoredFrom() == null ? "from the first input" : "from the " + built.restoredFrom().describe()));
         System.out.flush();
         return 1;
     }
@@ -126,13 +133,14 @@ final class ReplicaFollower implements Agent, AutoCloseable {
             engineJournal = Journals.openReadOnly(Journals.engineJournal(root));
             sources = new InputSources(root, true, config.gatewayIds());
             order = new ConsumptionOrder(engineJournal);
-            output = new JournalOutput();
-            engine = new Engine(config, output);
-            logic = wrapEngine.apply(engine);
+            final JournalOutput output = new JournalOutput();
+            final Engine engine = new Engine(config, output);
+            final EngineInput logic = wrapEngine.apply(engine);
             comparison = new ExcerptComparison(false);
             rerun = new JournalingInput(output.recoveryWire(), logic, comparison);
-            restoredFrom = config.restartFromSnapshots() ? SnapshotRestore.restore(root, config, engine, order, sources,
-                    SnapshotRestore.LATEST, nanoClock, problem -> System.err.println("engine: " + problem)) : null;
+            built = new Followed(output, engine, logic, config.restartFromSnapshots() ? SnapshotRestore.restore(root,
+                    config, engine, order, sources, SnapshotRestore.LATEST, nanoClock,
+                    problem -> System.err.println("engine: " + problem)) : null);
         } catch (final RuntimeException | Error e) {
             closeJournals();
             throw e;
@@ -150,12 +158,12 @@ final class ReplicaFollower implements Agent, AutoCloseable {
             if (state == State.FOLLOWING && !order.next()) {
                 return work;
             }
-            if (!RecordedInputs.rerunIfArrived(engineJournal, order, sources, rerun, comparison, output.recoveryWire())) {
+            if (!RecordedInputs.rerunIfArrived(engineJournal, order, sources, rerun, comparison, built.output().recoveryWire())) {
                 state = State.AWAITING_INPUT;
                 return work;
             }
             state = State.FOLLOWING;
-            followed++;
+            inputs++;
             work++;
         }
         return work;
@@ -167,8 +175,8 @@ final class ReplicaFollower implements Agent, AutoCloseable {
     }
 
     /** @return how many inputs it has re-run (not counting those the snapshot holds) */
-    long followed() {
-        return followed;
+    long inputs() {
+        return inputs;
     }
 
     /**
@@ -183,7 +191,7 @@ final class ReplicaFollower implements Agent, AutoCloseable {
     long finish(final InputSources live) {
         order.singleThreadedCheckReset();
         sources.singleThreadedCheckReset();
-        final long before = followed;
+        final long before = inputs;
         follow(Integer.MAX_VALUE);
         if (state == State.AWAITING_INPUT) {
             throw RecordedInputs.notInGatewayJournal(order, sources);
@@ -199,27 +207,12 @@ final class ReplicaFollower implements Agent, AutoCloseable {
             }
         }
         close();
-        return followed - before;
+        return inputs - before;
     }
 
-    /** @return the snapshot it started from, or null if it re-ran every input */
-    SnapshotRestore.Restored restoredFrom() {
-        return restoredFrom;
-    }
-
-    /** @return the engine's reports, on their recovery wire until the promoted engine goes live */
-    JournalOutput output() {
-        return output;
-    }
-
-    /** @return the engine, holding the state of every input re-run */
-    Engine engine() {
-        return engine;
-    }
-
-    /** @return the engine as the live loop calls it: {@code wrapEngine} applied */
-    EngineInput logic() {
-        return logic;
+    /** @return what it built, once it found the journals (else null) */
+    Followed followed() {
+        return built;
     }
 
     private String root() {
@@ -250,10 +243,5 @@ final class ReplicaFollower implements Agent, AutoCloseable {
         order = null;
         sources = null;
         engineJournal = null;
-    }
-
-    /** @return a line on how far it got, for the engine's recovery line */
-    String describe() {
-        return String.format(Locale.ROOT, "%,d followed before the promotion", followed);
     }
 }

@@ -91,10 +91,10 @@ final class ReplicaFollowerTest {
     }
 
     private static void followUntil(final ReplicaFollower follower, final long followed) {
-        for (int turn = 0; turn < TURNS && follower.followed() < followed; turn++) {
+        for (int turn = 0; turn < TURNS && follower.inputs() < followed; turn++) {
             follower.doWork();
         }
-        assertEquals(followed, follower.followed(), "inputs followed; the follower is " + follower.state());
+        assertEquals(followed, follower.inputs(), "inputs followed; the follower is " + follower.state());
     }
 
     /** @return every file under {@code dir} with a checksum of its bytes */
