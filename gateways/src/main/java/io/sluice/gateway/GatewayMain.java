@@ -104,7 +104,8 @@ public final class GatewayMain implements Callable<Integer> {
 
     /**
      * A gateway started by a standby ahead of its takeover, its config checked, waiting for the standby's word that the
-     * root is promoted ({@link AwaitPromotion}) and touching nothing under the root meanwhile. It listens while the
+     * root is promoted ({@link AwaitPromotion}) and writing nothing under the root meanwhile (it reads its journals once,
+     * {@link ReplicaReadAhead}). It listens while the
      * standby takes over (clients' connections wait in the backlog, unanswered, until it serves), not while it stands by
      * (clients are refused, and go back to the primary).
      */
@@ -120,7 +121,8 @@ public final class GatewayMain implements Callable<Integer> {
         }
 
         /**
-         * Checks that the listen addresses are free, then waits.
+         * Checks that the listen addresses are free, then waits, reading its replica journals once meanwhile
+         * ({@link ReplicaReadAhead}).
          *
          * @return how the wait ended, having said so
          * @throws UncheckedIOException naming a listen address that cannot be listened on
@@ -132,7 +134,14 @@ public final class GatewayMain implements Callable<Integer> {
             System.out.println(name + ": ready but for its journals, its listen addresses free; awaiting the standby's"
                     + " word that " + root + " is promoted");
             System.out.flush();
-            final AwaitPromotion.Outcome outcome = AwaitPromotion.await(System.in, this);
+            final AgentThread readAhead = AgentThread.startBackground(new ReplicaReadAhead(config,
+                    SystemNanoClock.INSTANCE));
+            final AwaitPromotion.Outcome outcome;
+            try {
+                outcome = AwaitPromotion.await(System.in, this);
+            } finally {
+                readAhead.close();
+            }
             if (outcome == AwaitPromotion.Outcome.STANDBY_GONE) {
                 close();
                 System.out.println(name + ": the standby that started it is gone before it promoted " + root

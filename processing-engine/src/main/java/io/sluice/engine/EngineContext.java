@@ -39,6 +39,10 @@ import java.util.function.UnaryOperator;
  * input recorded after it ({@link RecordedInputs#recover}), which leaves each input journal after its last answered
  * command. If a step fails, everything the earlier ones opened is closed, the lock released, and the failure thrown.
  * <p>
+ * A standby's engine awaiting the promotion of its root first runs {@link #followReplica()}'s agent: conclude then takes
+ * the lock and opens the journals as above, and instead of the snapshot and the full re-run takes over the follower's
+ * engine, re-running only the inputs recorded since it last looked ({@link ReplicaFollower#finish}).
+ * <p>
  * {@link EngineService#launch(EngineContext)} then builds the agents on what it holds; closing the service closes the
  * context. The journals are handed over at the end of {@code conclude()}, so that whichever thread runs the engine
  * may read and write them (Chronicle binds a tailer or appender to the first thread that uses it).
@@ -70,7 +74,10 @@ public final class EngineContext implements AutoCloseable {
     private JournalSpace space;
     private SnapshotRestore.Restored restoredFrom;
     private long recovered;
+    private long followedBeforePromotion;
     private long recoveryNanos;
+    /** A standby's engine's re-run of its replica before the promotion, or null. */
+    private ReplicaFollower follower;
 
     /** The engine config: instruments, gateways, journal root, reserve, counters, schedule. Required. */
     public EngineContext config(final EngineConfig config) {
@@ -137,6 +144,23 @@ public final class EngineContext implements AutoCloseable {
     }
 
     /**
+     * For a standby's engine awaiting the promotion of its replica root: @return the agent that re-runs, read-only, what
+     * the receiver appends ({@link ReplicaFollower}), to be run on a thread of the caller's and stopped before
+     * {@link #conclude()}, which then takes its engine over and re-runs only what came since (or, if it never found the
+     * journals or failed, closes it and recovers as a cold start does)
+     */
+    ReplicaFollower followReplica() {
+        requireSettingUp();
+        if (config == null) {
+            throw new IllegalStateException("an engine context needs a config");
+        }
+        if (follower == null) {
+            follower = new ReplicaFollower(config, wrapEngine, nanoClock == null ? SystemNanoClock.INSTANCE : nanoClock);
+        }
+        return follower;
+    }
+
+    /**
      * Validates, takes the engine journal's writer lock, opens the journals and the counters file, restores the newest
      * valid snapshot and re-runs the inputs after it (see the class comment).
      *
@@ -189,9 +213,22 @@ public final class EngineContext implements AutoCloseable {
             scheduleJournal = AdminJournal.open(root, nanoClock);
         }
         appender = engineJournal.createAppender();
-        output = new JournalOutput(appender);
-        engine = new Engine(config, output);
-        logic = wrapEngine.apply(engine);
+        if (follower != null && follower.state() != ReplicaFollower.State.FOLLOWING
+                && follower.state() != ReplicaFollower.State.AWAITING_INPUT) {
+            follower.close(); // it found no journals, or failed: recovering as a cold start does
+            follower = null;
+        }
+        if (follower != null) {
+            final ReplicaFollower.Followed followed = follower.followed();
+            output = followed.output();
+            engine = followed.engine();
+            logic = followed.logic();
+            restoredFrom = followed.restoredFrom();
+        } else {
+            output = new JournalOutput();
+            engine = new Engine(config, output);
+            logic = wrapEngine.apply(engine);
+        }
         output.countInto(counters);
         space = new JournalSpace(engineJournal, config.journalReserveBytes(), config.diskWarningBytes());
     }
@@ -206,6 +243,34 @@ public final class EngineContext implements AutoCloseable {
      */
     private void recover() {
         final long start = nanoClock.nanoTime();
+        final String rerun;
+        if (follower != null) {
+            final long rerunNow = follower.finish(sources);
+            recovered = follower.inputs();
+            followedBeforePromotion = recovered - rerunNow;
+            follower = null;
+            rerun = String.format(Locale.ROOT, "%,d inputs, %,d more followed before the promotion", rerunNow,
+                    followedBeforePromotion);
+        } else {
+            rerun = rerunFromSnapshot();
+        }
+        for (int i = 0; i < sources.count(); i++) {
+            sources.get(i).checkAhead();
+        }
+        output.goLive(appender);
+        counters.afterRecovery(engine);
+        recoveryNanos = nanoClock.nanoTime() - start;
+        phases.end("re-run", rerun);
+        sources.singleThreadedCheckReset();
+        appender.singleThreadedCheckReset();
+    }
+
+    /**
+     * A cold start's recovery: the newest valid snapshot, then every input recorded after it re-run and compared.
+     *
+     * @return how many inputs it re-ran, for the start-up line
+     */
+    private String rerunFromSnapshot() {
         final ExcerptComparison comparison = new ExcerptComparison(false);
         final JournalingInput rerun = new JournalingInput(output.recoveryWire(), logic, comparison);
         try (ConsumptionOrder order = new ConsumptionOrder(engineJournal)) {
@@ -218,21 +283,22 @@ public final class EngineContext implements AutoCloseable {
                     RecordedInputs.Recovered.NONE);
             order.requireEnd();
         }
-        for (int i = 0; i < sources.count(); i++) {
-            sources.get(i).checkAhead();
-        }
-        output.goLive();
-        counters.afterRecovery(engine);
-        recoveryNanos = nanoClock.nanoTime() - start;
-        phases.end("re-run", String.format(Locale.ROOT, "%,d inputs", recovered));
-        sources.singleThreadedCheckReset();
-        appender.singleThreadedCheckReset();
+        return String.format(Locale.ROOT, "%,d inputs", recovered);
     }
 
     /** @return how many inputs {@link #conclude()} re-ran (not counting those the snapshot holds) */
     public long recovered() {
         requireConcluded();
         return recovered;
+    }
+
+    /**
+     * @return how many of the {@link #recovered()} inputs a standby's engine re-ran before the promotion of its root
+     * ({@link #followReplica()}); 0 for any other start
+     */
+    public long followedBeforePromotion() {
+        requireConcluded();
+        return followedBeforePromotion;
     }
 
     /** @return how long the snapshot and the re-run took, in nanoseconds of {@link #nanoClock()} */
@@ -308,6 +374,6 @@ public final class EngineContext implements AutoCloseable {
             return;
         }
         state = State.CLOSED;
-        CloseHelper.closeAll(scheduleJournal, counters, sources, engineJournal, writerLock);
+        CloseHelper.closeAll(follower, scheduleJournal, counters, sources, engineJournal, writerLock);
     }
 }

@@ -33,7 +33,8 @@ import java.util.Arrays;
  * the agent runs, ends the process at once, and a stop still not done after {@value SigtermHook#GRACE_SECONDS} s
  * lets it exit anyway: the journals are safe at any instant). With {@value AwaitPromotion#OPTION} (started by a standby
  * ahead of its takeover) it reads and checks its config, then waits for the standby's word that the root is promoted
- * ({@link AwaitPromotion}) before it opens anything under it. Exit codes, each with a message on stderr:
+ * ({@link AwaitPromotion}) before it writes anything under it, following the replica read-only meanwhile
+ * ({@link ReplicaFollower}). Exit codes, each with a message on stderr:
  * <ul>
  *   <li>{@value #EXIT_FAILED}: another process writes the engine journal (the message names it and its pid), or
  *   anything unforeseen stopped the engine (the message names it);</li>
@@ -134,8 +135,9 @@ public final class EngineMain {
 
     /**
      * Started by a standby ahead of its takeover, with the JVM up and the config checked: waits for its word that the
-     * root is promoted ({@link AwaitPromotion}; the words before it concern the gateways), touching nothing under the
-     * root meanwhile.
+     * root is promoted ({@link AwaitPromotion}; the words before it concern the gateways), writing nothing under the
+     * root meanwhile. A {@link ReplicaFollower} on a background thread re-runs, read-only, what the standby's receiver
+     * appends, so that once promoted the engine re-runs only what came since it last looked.
      *
      * @return how the wait ended, having said so
      * @throws IllegalArgumentException if the standard input carried anything but the standby's words
@@ -145,7 +147,17 @@ public final class EngineMain {
         System.out.println("engine: ready but for its journals; awaiting the standby's word that " + root
                 + " is promoted");
         System.out.flush();
-        final AwaitPromotion.Outcome outcome = AwaitPromotion.await(System.in, word -> { });
+        final ReplicaFollower follower = context.followReplica();
+        final AgentThread following = AgentThread.startBackground(follower);
+        AwaitPromotion.Outcome outcome = AwaitPromotion.Outcome.STANDBY_GONE;
+        try {
+            outcome = AwaitPromotion.await(System.in, word -> { });
+        } finally {
+            following.close();
+            if (outcome != AwaitPromotion.Outcome.PROMOTED) {
+                follower.close();
+            }
+        }
         if (outcome == AwaitPromotion.Outcome.STANDBY_GONE) {
             System.out.println("engine: the standby that started it is gone before it promoted " + root
                     + ": stopped, the journals untouched");
@@ -235,6 +247,8 @@ public final class EngineMain {
             final SnapshotRestore.Restored snapshot = context.restoredFrom();
             System.out.println("engine: recovered " + context.recovered() + " inputs in "
                     + context.recoveryNanos() / 1_000_000 + " ms from " + config.journalRoot().toAbsolutePath()
+                    + (context.followedBeforePromotion() == 0 ? "" : " (" + context.followedBeforePromotion()
+                    + " of them followed before the promotion)")
                     + (snapshot == null ? "" : " after the " + snapshot.describe()) + "; processing gateways "
                     + Arrays.toString(config.gatewayIds()) + "; idle " + config.idle().describe());
             if (phases != StartupPhases.IGNORED) {

@@ -22,9 +22,10 @@ import net.openhft.chronicle.wire.WireType;
  * <p>
  * It starts out {@link Phase#RECOVERING}: recovery re-runs inputs whose reports are in the journal already, so
  * their reports go instead to {@link #recoveryWire()}, direct memory reused for every input, laid out exactly as
- * in the journal, where recovery compares them with the recorded ones; {@link #goLive()} starts writing to the
- * journal. Use it with a {@link JournalingInput} on the same appender (or, recovering, on the recovery wire), as
- * {@link EngineService} and replay do.
+ * in the journal, where recovery compares them with the recorded ones; {@link #goLive(ExcerptAppender)} starts
+ * writing to the journal through an appender it is given only then, so that an engine can recover before it may write
+ * (a standby's, following its replica read-only). Use it with a {@link JournalingInput} on the same appender (or,
+ * recovering, on the recovery wire), as {@link EngineService} and replay do.
  */
 public final class JournalOutput implements EngineToGateway {
     /** Room for the reports of one input; the wire grows if an input ever causes more. */
@@ -38,7 +39,6 @@ public final class JournalOutput implements EngineToGateway {
         LIVE
     }
 
-    private final EngineToGateway journalWriter;
     private final Wire recoveryWire = WireType.BINARY_LIGHT.apply(Bytes.allocateElasticDirect(RECOVERY_WIRE_BYTES));
     private final EngineToGateway recoveryWriter = recoveryWire.methodWriter(EngineToGateway.class);
     private EngineToGateway writer = recoveryWriter;
@@ -49,16 +49,12 @@ public final class JournalOutput implements EngineToGateway {
     private long stampedEvent;
     private long stampTicks;
 
-    public JournalOutput(final ExcerptAppender appender) {
+    /** From now on, write reports to the engine journal through {@code appender}. */
+    public void goLive(final ExcerptAppender appender) {
         // Bound to this appender, so that reports written while JournalingInput holds an excerpt open on it
         // land in that excerpt.
-        journalWriter = Journals.methodWriter(appender, EngineToGateway.class);
-    }
-
-    /** From now on, write reports to the engine journal. */
-    public void goLive() {
+        writer = Journals.methodWriter(appender, EngineToGateway.class);
         phase = Phase.LIVE;
-        writer = journalWriter;
     }
 
     /** Counts every report written live into {@code counters} from now on. */

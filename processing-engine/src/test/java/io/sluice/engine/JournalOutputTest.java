@@ -32,11 +32,11 @@ final class JournalOutputTest {
     @Test
     void reportsOfOneInputShareTheirReportWrittenStampAndTheNextInputGetsALaterOne() {
         try (ChronicleQueue journal = Journals.open(Journals.engineJournal(root))) {
-            final JournalOutput output = new JournalOutput(journal.createAppender());
+            final JournalOutput output = new JournalOutput();
             output.executionReport(report(1, 10));
             assertEquals(0, output.written(), "not written to the journal before going live");
             assertTrue(output.recoveryWire().bytes().readRemaining() > 0, "but to the recovery wire");
-            output.goLive();
+            output.goLive(journal.createAppender());
 
             output.executionReport(report(1, 11));
             awaitNextTick();

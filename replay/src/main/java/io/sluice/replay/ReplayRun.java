@@ -91,8 +91,8 @@ final class ReplayRun implements AutoCloseable {
             order = new ConsumptionOrder(recordedEngine);
             pretoucher = new PretouchThread(config.pretouch());
             appender = fresh.createAppender();
-            final JournalOutput journalOutput = new JournalOutput(appender);
-            journalOutput.goLive();
+            final JournalOutput journalOutput = new JournalOutput();
+            journalOutput.goLive(appender);
             comparison = new ExcerptComparison(ignoreEngineIds);
             final Engine engine = new Engine(config, journalOutput);
             final EngineInput journaling = new JournalingInput(appender, engine, comparison);

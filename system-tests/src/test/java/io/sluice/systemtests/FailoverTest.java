@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import static io.sluice.systemtests.TakeoverTest.assertEveryReportOnce;
@@ -82,6 +83,10 @@ class FailoverTest {
                 PollUntil.await(() -> standbyProcess.logText().contains("engine: ready but for its journals")
                         && standbyProcess.logText().contains("gateway 1: ready but for its journals"), TIMEOUT,
                         () -> "the standby's engine and gateway to await the promotion; " + standbyProcess.logText());
+                // Its engine re-runs the replica read-only meanwhile: once promoted, it re-runs only what came since.
+                PollUntil.await(() -> standbyProcess.logText().contains("engine: following "
+                        + standby.journals().toAbsolutePath() + " read-only before the promotion"), TIMEOUT,
+                        () -> "the standby's engine to follow the replica; " + standbyProcess.logText());
                 final long enginePid = awaitingChild(standbyProcess, EngineMain.class);
                 final long gatewayPid = awaitingChild(standbyProcess, GatewayMain.class);
                 final int seenBeforeKill = executionReports(client).size();
@@ -102,6 +107,8 @@ class FailoverTest {
                 assertEquals(Set.of(enginePid, gatewayPid), children(standbyProcess), said);
                 assertTrue(writer(Journals.engineJournal(standby.journals())).endsWith(" pid " + enginePid), said);
                 assertTrue(writer(Journals.gatewayJournal(standby.journals(), 1)).endsWith(" pid " + gatewayPid), said);
+                assertTrue(Pattern.compile("engine: recovered \\d+ inputs in \\d+ ms from \\S+ \\([1-9]\\d* of them"
+                        + " followed before the promotion\\)").matcher(said).find(), said);
                 for (final String step : List.of("detection took", "catch-up took", "fence took", "promotion took",
                         "start took")) {
                     assertTrue(said.contains(step), step + ": " + said);

@@ -38,8 +38,8 @@ public final class RecordedEngine implements AutoCloseable {
         config = TwoInstrumentMarket.config(root).maxOpenOrders(100_000);
         journal = Journals.open(Journals.engineJournal(root));
         appender = journal.createAppender();
-        final JournalOutput output = new JournalOutput(appender);
-        output.goLive();
+        final JournalOutput output = new JournalOutput();
+        output.goLive(appender);
         engine = new Engine(config, output);
         input = new JournalingInput(appender, engine);
         flow = new MixedOrderFlow(seed, 1, config.instruments(), 4);

@@ -79,15 +79,35 @@ public final class RecordedInputs {
                                final Recovered recovered) {
         long count = 0;
         while (order.next()) {
-            rerun.clear();
-            comparison.expect(order);
-            feed(order, sources, input);
-            if (!comparison.matched()) {
-                throw diverged(engineJournal, order, sources.bySourceId(order.sourceId()), rerun);
+            if (!rerunIfArrived(engineJournal, order, sources, input, comparison, rerun)) {
+                throw notInGatewayJournal(order, sources);
             }
             recovered.recovered(order, ++count);
         }
         return count;
+    }
+
+    /**
+     * One step of {@link #recover}, for journals still being written (a standby's engine following its replica before
+     * the promotion, whose gateway journal may lag the engine journal): re-runs the input {@code order} is at and
+     * compares its reports with the recorded ones, if its gateway journal holds it yet.
+     *
+     * @return true if the input was re-run and gave the recorded reports; false if its gateway journal ends before it
+     * (for now), in which case nothing was read and the call can be repeated with {@code order} where it is
+     * @throws CorruptJournalException as {@link #recover} does
+     */
+    public static boolean rerunIfArrived(final ChronicleQueue engineJournal, final ConsumptionOrder order,
+                                         final InputSources sources, final EngineInput input,
+                                         final ExcerptComparison comparison, final Wire rerun) {
+        rerun.clear();
+        comparison.expect(order);
+        if (!feedIfArrived(order, sources, input)) {
+            return false;
+        }
+        if (!comparison.matched()) {
+            throw diverged(engineJournal, order, sources.bySourceId(order.sourceId()), rerun);
+        }
+        return true;
     }
 
     private static CorruptJournalException diverged(final ChronicleQueue engineJournal, final ConsumptionOrder order,

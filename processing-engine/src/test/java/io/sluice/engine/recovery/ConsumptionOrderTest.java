@@ -59,8 +59,8 @@ final class ConsumptionOrderTest {
     void openJournal() {
         journal = Journals.open(Journals.engineJournal(dir));
         appender = journal.createAppender();
-        output = new JournalOutput(appender);
-        output.goLive();
+        output = new JournalOutput();
+        output.goLive(appender);
     }
 
     @AfterEach

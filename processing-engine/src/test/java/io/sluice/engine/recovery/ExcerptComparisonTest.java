@@ -159,8 +159,8 @@ final class ExcerptComparisonTest {
     /** One excerpt through the engine's own {@link JournalOutput}, which stamps reportWriting. */
     private static void write(final ChronicleQueue journal, final List<? extends Report> reports) {
         final ExcerptAppender appender = journal.createAppender();
-        final JournalOutput output = new JournalOutput(appender);
-        output.goLive();
+        final JournalOutput output = new JournalOutput();
+        output.goLive(appender);
         try (DocumentContext dc = appender.writingDocument()) {
             for (final Report report : reports) {
                 if (report instanceof ExecutionReport execution) {

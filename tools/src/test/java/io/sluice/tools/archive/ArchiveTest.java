@@ -293,10 +293,10 @@ final class ArchiveTest {
             }
             sources = new InputSources(root, config.gatewayIds());
             appender = engineJournal.createAppender();
-            final JournalOutput output = new JournalOutput(appender);
+            final JournalOutput output = new JournalOutput();
             final Engine engine = new Engine(config, output);
             input = new JournalingInput(appender, engine);
-            output.goLive();
+            output.goLive(appender);
         }
 
         void day(final LocalDate day) {
