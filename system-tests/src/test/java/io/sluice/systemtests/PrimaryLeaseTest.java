@@ -42,13 +42,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A primary that loses Kafka stops taking orders, with real processes and a real broker: the shipper's lease (here 1 s)
- * lapses once Kafka acknowledges none of its writes, or once the shipper is killed, and the engine, told through the
- * admin journal by its lease watch, rejects new orders
- * with the lease's text while resting orders stay and the session stays logged on; with the broker back it takes orders
- * again, and the replica, which received the admin commands too, replays identically. A primary fenced by a newer
- * epoch of its deployment's transactional.id while it was cut off rejects orders for good once Kafka is back, and a
- * shipper started again on its root refuses.
+ * A primary that loses Kafka, or its shipper, stops taking orders, with real processes and a real broker. The lease
+ * (here 1 s) lapses once Kafka acknowledges none of the shipper's writes, or once the shipper is killed, and the engine,
+ * told through the admin journal by its lease watch, rejects new orders with the lease's text while resting orders stay
+ * and the session stays logged on; with the broker (or a shipper) back it takes orders again, and the replica, which
+ * received the admin commands too, replays identically. A primary fenced by a newer epoch of its deployment's
+ * transactional.id while it was cut off rejects orders for good once Kafka is back, and a shipper started again on its
+ * root refuses.
  */
 class PrimaryLeaseTest {
     private static final String CLIENT = "LEASER";
