@@ -124,10 +124,12 @@ public final class PrimaryLeaseWatch implements Agent {
     private int decide(final long now) {
         if (engineHolds == PrimaryLease.HELD && (now - newestSentNanos >= leaseNanos || newestSentNanos - now > 0)) {
             lapsedNanos = now;
-            append(AdminAction.LEASE_LAPSED, "the shipper has published no write Kafka acknowledged that was sent in"
-                    + " the last " + TimeUnit.NANOSECONDS.toMillis(now - newestSentNanos) + " ms (lease "
-                    + TimeUnit.NANOSECONDS.toMillis(leaseNanos) + " ms; Kafka unreachable, or the shipper stopped):"
-                    + " the engine rejects new orders and replaces until Kafka takes the shipper's writes again");
+            append(AdminAction.LEASE_LAPSED, "no write acknowledged by Kafka within the lease ("
+                    + TimeUnit.NANOSECONDS.toMillis(leaseNanos) + " ms): " + (newestSentNanos - now > 0
+                    ? "the newest the shipper published was sent after now, before this host booted"
+                    : "the newest the shipper published was sent " + TimeUnit.NANOSECONDS.toMillis(now - newestSentNanos)
+                    + " ms ago") + " (Kafka unreachable, or the shipper gone); the engine rejects new orders and replaces"
+                    + " until Kafka acknowledges a write the shipper sent after this");
             engineHolds = PrimaryLease.LAPSED;
             return 1;
         }
