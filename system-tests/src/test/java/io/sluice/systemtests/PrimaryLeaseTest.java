@@ -121,9 +121,7 @@ class PrimaryLeaseTest {
             JavaProcess again = null;
             try (QuickFixJClient client = new QuickFixJClient(primary.endpoint(1), CLIENT,
                     SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj"))) {
-                restASell(primary, client);
-                PollUntil.await(() -> ReplicationProcesses.kafkaLastIndexes(kafka.bootstrapServers(), "orphan")
-                        .containsKey("engine"), TIMEOUT, () -> "Kafka to hold the engine journal; " + shipper.logText());
+                restASellShipped(primary, client, kafka, "orphan", shipper);
 
                 // Engine and gateway live on; nobody ships what they take from now on, and a standby would take over.
                 final long killedNanos = System.nanoTime();
@@ -173,9 +171,7 @@ class PrimaryLeaseTest {
             JavaProcess again = null;
             try (QuickFixJClient client = new QuickFixJClient(primary.endpoint(1), CLIENT,
                     SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj"))) {
-                restASell(primary, client);
-                PollUntil.await(() -> ReplicationProcesses.kafkaLastIndexes(kafka.bootstrapServers(), "fenced")
-                        .containsKey("engine"), TIMEOUT, () -> "Kafka to hold the engine journal; " + shipper.logText());
+                restASellShipped(primary, client, kafka, "fenced", shipper);
 
                 kafka.stop(0);
                 assertEquals(RejectReason.LEASE_LAPSED.text(),
@@ -268,6 +264,15 @@ class PrimaryLeaseTest {
         client.logOn();
         client.send(order("REST", Side.SELL, 10, 101));
         client.await("the resting sell acknowledged", report("REST", ExecType.NEW));
+    }
+
+    /** As {@link #restASell}, then waits until Kafka holds the engine journal that {@code shipper} ships. */
+    private static void restASellShipped(final SluiceDeployment primary, final QuickFixJClient client,
+                                         final KafkaCluster kafka, final String deployment, final JavaProcess shipper)
+            throws Exception {
+        restASell(primary, client);
+        PollUntil.await(() -> ReplicationProcesses.kafkaLastIndexes(kafka.bootstrapServers(), deployment)
+                .containsKey("engine"), TIMEOUT, () -> "Kafka to hold the engine journal; " + shipper.logText());
     }
 
     private static void signal(final String signal, final JavaProcess process) throws Exception {
