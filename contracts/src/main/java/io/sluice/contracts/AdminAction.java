@@ -39,11 +39,15 @@ public enum AdminAction {
     /** Set one limit of one firm (firm, limit and value named; {@link FirmLimit#NONE} lifts it). */
     SET_FIRM_LIMIT(Actor.ENGINE),
     /**
-     * The shipper's lease lapsed (Kafka acknowledged none of its writes for its lease): reject new orders and replaces
-     * until {@link #LEASE_REGAINED}, resting orders staying ({@link PrimaryLease#LAPSED}). Appended by the shipper.
+     * The primary's lease lapsed (Kafka acknowledged no write of its shipper sent within the lease): reject new orders
+     * and replaces until {@link #LEASE_REGAINED}, resting orders staying ({@link PrimaryLease#LAPSED}). Appended by the
+     * engine process's lease watch.
      */
     LEASE_LAPSED(Actor.ENGINE),
-    /** Kafka takes the shipper's writes again, and it was not fenced: accept orders again. Appended by the shipper. */
+    /**
+     * Kafka acknowledged a write of the shipper sent after the lapse, and it was not fenced: accept orders again.
+     * Appended by the engine process's lease watch.
+     */
     LEASE_REGAINED(Actor.ENGINE),
     /**
      * A newer primary fenced this one's shipper: reject new orders and replaces for good ({@link PrimaryLease#FENCED}),

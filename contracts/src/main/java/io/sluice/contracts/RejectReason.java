@@ -44,7 +44,7 @@ public enum RejectReason {
             FirmLimit.KILL_ON_REJECTS_PER_SECOND),
     SESSION_KILL_SWITCH_ON(99, "Trading is stopped for the session: its kill switch is on"),
     FIRM_CAPACITY_REACHED(99, "Engine capacity reached: too many firms (risk.maxFirms)"),
-    LEASE_LAPSED(99, "Not accepting orders: this primary lost its replication lease (Kafka unreachable)"),
+    LEASE_LAPSED(99, "Not accepting orders: this primary lost its replication lease (no write acknowledged by Kafka within the lease)"),
     PRIMARY_FENCED(99, "Not accepting orders: this primary was fenced by a newer primary");
 
     private final int fixCode;

@@ -1,6 +1,7 @@
 package io.sluice.engine;
 
 import io.sluice.engine.config.EngineConfig;
+import io.sluice.engine.lease.PrimaryLeaseWatch;
 import io.sluice.engine.recovery.ExcerptComparison;
 import io.sluice.engine.recovery.InputSources;
 import io.sluice.engine.recovery.RecordedInputs;
@@ -54,6 +55,10 @@ import java.util.List;
  * Trading day: with a {@code tradingSchedule} configured, a {@link TradingScheduler} on the same background thread
  * appends OPEN_TRADING / CLOSE_TRADING admin commands to the admin journal at the schedule's boundaries (and the state of
  * now at start); the engine reads them as inputs like any other.
+ * <p>
+ * Lease: a {@link PrimaryLeaseWatch} on the same thread appends LEASE_LAPSED / LEASE_REGAINED when the lease the
+ * shipper publishes lapses (Kafka unreachable, or the shipper gone) and is held again; it does nothing on a root no
+ * shipper ever published a lease on.
  */
 public final class EngineService implements Agent, AutoCloseable {
     private final EngineContext context;
@@ -89,7 +94,8 @@ public final class EngineService implements Agent, AutoCloseable {
         // what the engine may take of a filling disk.
         pretoucher = config.pretouch() ? new JournalPretoucher("engine journal pretoucher",
                 Math.min(JournalPretoucher.DEFAULT_AHEAD_BYTES, config.journalReserveBytes())) : null;
-        final List<Agent> backgroundAgents = new ArrayList<>(List.of(keeper));
+        final List<Agent> backgroundAgents = new ArrayList<>(List.of(keeper,
+                new PrimaryLeaseWatch(config.journalRoot(), context.nanoClock())));
         if (pretoucher != null) {
             backgroundAgents.add(pretoucher);
         }
@@ -98,7 +104,7 @@ public final class EngineService implements Agent, AutoCloseable {
                     context.scheduleJournal(), context.epochClock()));
         }
         // One background thread for all: fewer runnable threads than a 2-core machine has cores.
-        background = AgentThread.startBackground(backgroundAgents.size() == 1 ? keeper : new CompositeAgent(backgroundAgents));
+        background = AgentThread.startBackground(new CompositeAgent(backgroundAgents));
     }
 
     /**

@@ -38,7 +38,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     /** How long a receiver's fetch waits for them at most unless configured: see {@link #fetchMaxWaitMillis()}. */
     public static final int DEFAULT_FETCH_MAX_WAIT_MILLIS = 2;
     /** How long the shipper's lease lasts unless configured: see {@link #leaseMillis()}. */
-    public static final long DEFAULT_LEASE_MILLIS = 2000;
+    public static final long DEFAULT_LEASE_MILLIS = 1500;
 
     private String mode;
     private String deployment;
@@ -260,9 +260,10 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     /**
      * @return the shipper's lease, ms: when Kafka has acknowledged none of its writes (heartbeats, frames) sent in the
-     * last this many ms, it tells the engine through the admin journal to reject new orders until Kafka takes its writes
-     * again ({@link ShipperLease}). At most a standby's {@code failoverAfterMillis}, so that the primary stops taking
-     * orders before a standby takes over
+     * last this many ms, or the shipper is gone, the engine process's lease watch tells the engine through the admin
+     * journal to reject new orders until Kafka takes the shipper's writes again ({@link ShipperLease}). Shorter than a
+     * standby's {@code failoverAfterMillis} (default 2000; the standby refuses a config where it is not), so that the
+     * primary stops taking orders before a standby takes over
      */
     public long leaseMillis() {
         return leaseMillis;

@@ -3,6 +3,7 @@ package io.sluice.replication;
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import io.sluice.runtime.counters.CounterLabel;
 import io.sluice.runtime.counters.CountersFile;
+import io.sluice.runtime.counters.PrimaryLeaseGauges;
 import org.agrona.concurrent.status.AtomicCounter;
 
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
  *   acknowledged has waited since it was read; receiver: from its writer's MetaData stamp, or the shipper's read time,
  *   to the replica's write of the newest record);</li>
  *   <li>shipper only: {@code sluice_replication_commits_total}, the Kafka transactions it committed since start;</li>
+ *   <li>shipper only: the primary's lease ({@link PrimaryLeaseGauges}), which the engine process's lease watch reads;</li>
  *   <li>shipper only, per journal: the highest index Kafka has committed ({@link AcknowledgedIndexReader#label}),
  *   which gateways in acknowledged mode poll.</li>
  * </ul>
@@ -38,13 +40,19 @@ public final class ReplicationCounters implements AutoCloseable {
     final AtomicCounter kafkaErrors;
     /** Shipper: the Kafka transactions it committed since it started; receiver: null. */
     final AtomicCounter commits;
+    /** Shipper: its lease, ms, and when the newest write Kafka acknowledged was sent ({@link PrimaryLeaseGauges}). */
+    final AtomicCounter leaseMillis;
+    final AtomicCounter leaseAcknowledgedSent;
 
     ReplicationCounters(final Path root, final String process) {
         this.file = CountersFile.create(root, process);
         this.process = process;
         kafkaUp = file.gauge(CounterLabel.of("sluice_replication_kafka_up"));
         kafkaErrors = file.counter(CounterLabel.of("sluice_replication_kafka_errors_total"));
-        commits = Shipper.ROLE.equals(process) ? file.counter(CounterLabel.of(COMMITS_METRIC)) : null;
+        final boolean shipper = Shipper.ROLE.equals(process);
+        commits = shipper ? file.counter(CounterLabel.of(COMMITS_METRIC)) : null;
+        leaseMillis = shipper ? file.gauge(PrimaryLeaseGauges.LEASE_MILLIS) : null;
+        leaseAcknowledgedSent = shipper ? file.gauge(PrimaryLeaseGauges.ACKNOWLEDGED_SENT) : null;
     }
 
     /** @return the counters of a journal found (allocates) */

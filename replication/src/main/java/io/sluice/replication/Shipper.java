@@ -54,8 +54,9 @@ import java.util.zip.CRC32C;
  *   flight ({@link InFlightFrames}); nothing waits for the shipper to catch up, and its lag line says whether the
  *   backlog shrinks ({@link ShipperLag}). A frame not full waits for the one in flight, so the frames grow with the
  *   rate and Kafka's round trip: one request per round trip, however many orders it carries.</li>
- *   <li><b>Lease</b>: Kafka acknowledging none of its writes for {@code leaseMillis}, or fencing it, makes the engine
- *   reject new orders, through the admin journal ({@link ShipperLease}).</li>
+ *   <li><b>Lease</b>: it publishes when the newest write Kafka acknowledged was sent; Kafka acknowledging none for
+ *   {@code leaseMillis} (or the shipper gone) makes the engine process's lease watch stop new orders, and a fence makes
+ *   the shipper tell the engine itself, through the admin journal ({@link ShipperLease}).</li>
  *   <li><b>One shipper per deployment</b>: a {@link RootLock} refuses a second shipper on the same root; a shipper whose
  *   producer a newer one fenced stops ({@link ShipperFencedException}) instead of fencing it back.</li>
  *   <li>New journals (a new gateway) are found by a look at the root every {@value #DISCOVERY_MILLIS} ms
@@ -134,8 +135,8 @@ public final class Shipper implements Agent {
     public void onStart() {
         lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
-        lease = new ShipperLease(config, nanoClock);
         counters = new ReplicationCounters(root, ROLE);
+        lease = new ShipperLease(config, counters);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters, epochClock);
         admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-shipper-admin"));
         transactions = new ShipperTransactions(config, link, counters, nanoClock, epochClock);
@@ -151,7 +152,7 @@ public final class Shipper implements Agent {
     }
 
     /**
-     * One round: keeps the lease, drives the transactions, ships, beats. Fenced by a newer primary, it tells the engine
+     * One round: drives the transactions, ships, beats, publishes the lease. Fenced by a newer primary, it tells the engine
      * ({@link ShipperLease#fenced}) before it stops.
      */
     @Override
@@ -166,8 +167,7 @@ public final class Shipper implements Agent {
 
     private int round() {
         final long now = epochClock.time();
-        int work = lease.check(nanoClock.nanoTime());
-        work += transactions.drive(now);
+        int work = transactions.drive(now);
         if (transactions.takeAborted()) {
             rewind();
         }
@@ -575,9 +575,6 @@ public final class Shipper implements Agent {
         journals.values().forEach(ShippedJournal::close);
         if (counters != null) {
             counters.close();
-        }
-        if (lease != null) {
-            lease.close();
         }
         if (lock != null) {
             lock.close();

@@ -11,10 +11,10 @@ import java.util.List;
 
 /**
  * The config of {@code ./sluice standby} (YAML, see {@code standby-example.yaml}). The deployment it stands by for, its
- * replica root, Kafka, its own name (in its claim), how long the primary may be silent before it takes over, and the
- * commands that start the engine and the gateways (each a command line, split at spaces), with the standby's own configs
- * and listen addresses. The standby runs them when it starts, each with {@code --await-promotion} appended: they wait
- * for the promoted root ({@link StandbyProcesses}).
+ * replica root, Kafka, its own name (in its claim), how long the primary may be silent before it takes over, the lease
+ * it keeps once it is the primary, and the commands that start the engine and the gateways (each a command line, split
+ * at spaces), with the standby's own configs and listen addresses. The standby runs them when it starts, each with
+ * {@code --await-promotion} appended: they wait for the promoted root ({@link StandbyProcesses}).
  */
 public final class StandbyConfig extends SelfDescribingMarshallable {
     /** How long the primary may be silent unless configured: see {@link #failoverAfterMillis()}. */
@@ -25,6 +25,7 @@ public final class StandbyConfig extends SelfDescribingMarshallable {
     private String root;
     private String bootstrapServers = "127.0.0.1:9092";
     private long failoverAfterMillis = DEFAULT_FAILOVER_AFTER_MILLIS;
+    private long leaseMillis = ReplicationConfig.DEFAULT_LEASE_MILLIS;
     private IdleConfig idle = new IdleConfig();
     private long lagReportMillis = 1000;
     private List<String> start = new ArrayList<>();
@@ -47,11 +48,17 @@ public final class StandbyConfig extends SelfDescribingMarshallable {
         require(bootstrapServers != null && !bootstrapServers.isBlank(), "bootstrapServers is missing");
         require(failoverAfterMillis >= 100 && failoverAfterMillis <= 600_000,
                 "failoverAfterMillis must be 100 to 600000, got " + failoverAfterMillis);
+        require(leaseMillis > 0, "leaseMillis must be positive (the lease of the primary this standby becomes), got "
+                + leaseMillis);
+        require(failoverAfterMillis > leaseMillis, "failoverAfterMillis (" + failoverAfterMillis + ") must be longer"
+                + " than leaseMillis (" + leaseMillis + "): a standby must not take over before the primary it fences"
+                + " has stopped taking orders by its lease (the deployment's leaseMillis, the same on every host)");
         require(idle != null, "idle is missing");
         idle.validate();
         require(lagReportMillis >= 0, "lagReportMillis must not be negative (0: no lag lines)");
         require(start != null && !start.isEmpty() && start.stream().noneMatch(String::isBlank),
                 "start must list the commands that start the engine and the gateways (each run with --await-promotion)");
+        shipper(name).validate();
         return this;
     }
 
@@ -68,13 +75,13 @@ public final class StandbyConfig extends SelfDescribingMarshallable {
     }
 
     /**
-     * @return the config of the shipper that ships the root once it is promoted: the same deployment, root and Kafka,
-     * its heartbeats naming {@code heartbeatHolder}
+     * @return the config of the shipper that ships the root once it is promoted: the same deployment, root, Kafka and
+     * lease, its heartbeats naming {@code heartbeatHolder}
      */
     public ReplicationConfig shipper(final String heartbeatHolder) {
         return new ReplicationConfig().mode(ReplicationConfig.Mode.SHIP).deployment(deployment).root(root())
                 .bootstrapServers(bootstrapServers).idle(idle).lagReportMillis(lagReportMillis)
-                .heartbeatHolder(heartbeatHolder);
+                .heartbeatHolder(heartbeatHolder).leaseMillis(leaseMillis);
     }
 
     public String deployment() {
@@ -123,6 +130,20 @@ public final class StandbyConfig extends SelfDescribingMarshallable {
 
     public StandbyConfig failoverAfterMillis(final long millis) {
         this.failoverAfterMillis = millis;
+        return this;
+    }
+
+    /**
+     * @return the lease of the primary this standby becomes, ms: the deployment's {@code leaseMillis}, as its primaries'
+     * shippers have it ({@link ReplicationConfig#leaseMillis()}). Shorter than {@link #failoverAfterMillis()}, so that a
+     * primary cut off from Kafka stops taking orders before a standby takes over from it
+     */
+    public long leaseMillis() {
+        return leaseMillis;
+    }
+
+    public StandbyConfig leaseMillis(final long millis) {
+        this.leaseMillis = millis;
         return this;
     }
 

@@ -42,12 +42,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A primary that loses Kafka stops taking orders, with real processes and a real broker: the shipper's lease (here 1 s)
- * lapses once Kafka acknowledges none of its writes, and the engine, told through the admin journal, rejects new orders
- * with the lease's text while resting orders stay and the session stays logged on; with the broker back it takes orders
- * again, and the replica, which received the admin commands too, replays identically. A primary fenced by a newer
- * epoch of its deployment's transactional.id while it was cut off rejects orders for good once Kafka is back, and a
- * shipper started again on its root refuses.
+ * A primary that loses Kafka, or its shipper, stops taking orders, with real processes and a real broker. The lease
+ * (here 1 s) lapses once Kafka acknowledges none of the shipper's writes, or once the shipper is killed, and the engine,
+ * told through the admin journal by its lease watch, rejects new orders with the lease's text while resting orders stay
+ * and the session stays logged on; with the broker (or a shipper) back it takes orders again, and the replica, which
+ * received the admin commands too, replays identically. A primary fenced by a newer epoch of its deployment's
+ * transactional.id while it was cut off rejects orders for good once Kafka is back, and a shipper started again on its
+ * root refuses.
  */
 class PrimaryLeaseTest {
     private static final String CLIENT = "LEASER";
@@ -55,6 +56,11 @@ class PrimaryLeaseTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
     private static final long LEASE_MILLIS = 1000;
     private static final ShipperTuning SHORT_LEASE = ShipperTuning.DEFAULTS.lease(LEASE_MILLIS);
+    /**
+     * How much later than its lease a primary whose shipper was killed may still take an order: the watch's look, the
+     * engine reading the admin command, an order's round trip, on a loaded 2-core host.
+     */
+    private static final long LEASE_SLACK_MILLIS = 4000;
 
     @TempDir
     Path dir;
@@ -78,11 +84,14 @@ class PrimaryLeaseTest {
                 kafka.stop(0);
                 final Message lapsed = firstAnswered(client, "CUT", ExecType.REJECTED);
                 assertEquals(RejectReason.LEASE_LAPSED.text(), QuickFixJClient.text(lapsed), client.trafficText());
-                assertTrue(shipper.logText().contains("lease lapsed"), shipper.logText());
+                // The watch prints after its append: the engine may reject an order before the line is out.
+                PollUntil.await(() -> primary.engine().logText().contains("lease lapsed"), TIMEOUT,
+                        () -> "the engine's watch to say the lease lapsed; " + primary.engine().logText());
 
                 kafka.restart(0);
-                PollUntil.await(() -> shipper.logText().contains("lease held"), TIMEOUT,
-                        () -> "the shipper to hold its lease again; " + shipper.logText());
+                PollUntil.await(() -> primary.engine().logText().contains("lease held"), TIMEOUT,
+                        () -> "the engine to be told the lease is held again; " + shipper.logText()
+                                + primary.engine().logText());
                 // The engine reads the admin journal beside the gateway's: an order may come before the lease's news.
                 firstAnswered(client, "BACK", ExecType.NEW);
                 client.send(cancel("UNREST", "REST", 10));
@@ -104,6 +113,56 @@ class PrimaryLeaseTest {
     }
 
     @Test
+    void aPrimaryWhoseShipperIsKilledRejectsNewOrdersWithinItsLeaseUntilAShipperIsBack() throws Exception {
+        try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
+            final SluiceDeployment primary = deployment("primary");
+            final JavaProcess shipper = ReplicationProcesses.ship(dir, "shipper", "orphan", primary.journals(),
+                    kafka.bootstrapServers(), SHORT_LEASE);
+            JavaProcess again = null;
+            try (QuickFixJClient client = new QuickFixJClient(primary.endpoint(1), CLIENT,
+                    SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj"))) {
+                restASellShipped(primary, client, kafka, "orphan", shipper);
+
+                // Engine and gateway live on; nobody ships what they take from now on, and a standby would take over.
+                final long killedNanos = System.nanoTime();
+                shipper.kill9();
+                final Message lapsed = firstAnswered(client, "ORPHAN", ExecType.REJECTED,
+                        Duration.ofMillis(LEASE_MILLIS + LEASE_SLACK_MILLIS));
+                final long rejectedMillis = Duration.ofNanos(System.nanoTime() - killedNanos).toMillis();
+                assertEquals(RejectReason.LEASE_LAPSED.text(), QuickFixJClient.text(lapsed), client.trafficText());
+                assertTrue(rejectedMillis <= LEASE_MILLIS + LEASE_SLACK_MILLIS, rejectedMillis + " ms after the kill");
+                // The watch prints after its append: the engine may reject an order before the line is out.
+                PollUntil.await(() -> primary.engine().logText().contains("lease lapsed"), TIMEOUT,
+                        () -> "the engine's watch to say the lease lapsed; " + primary.engine().logText());
+                client.send(order("STILL", Side.BUY, 10, 100));
+                assertEquals(RejectReason.LEASE_LAPSED.text(), QuickFixJClient.text(
+                        client.await("the order after the lapse", report("STILL", ExecType.REJECTED))));
+
+                // A shipper started again holds the lease once Kafka acknowledges its writes, and only then.
+                again = ReplicationProcesses.ship(dir, "shipper-again", "orphan", primary.journals(),
+                        kafka.bootstrapServers(), SHORT_LEASE);
+                final JavaProcess restarted = again;
+                PollUntil.await(() -> primary.engine().logText().contains("lease held"), TIMEOUT,
+                        () -> "the engine to be told the lease is held again; " + restarted.logText()
+                                + primary.engine().logText());
+                firstAnswered(client, "BACK", ExecType.NEW);
+                client.send(cancel("UNREST", "REST", 10));
+                client.await("the sell that rested through the lapse canceled", report("UNREST", ExecType.CANCELED));
+                assertEquals(1, client.logons(), "the session stayed logged on; " + client.trafficText());
+
+                ReplayAssertions.assertReplaysIdentically(primary.journals(),
+                        EngineConfig.load(primary.root().resolve("config/engine.yaml")));
+            } finally {
+                primary.close();
+                shipper.close();
+                if (again != null) {
+                    again.close();
+                }
+            }
+        }
+    }
+
+    @Test
     void aPrimaryFencedWhileCutOffStaysHaltedOnceKafkaIsBack() throws Exception {
         try (KafkaCluster kafka = KafkaCluster.start(dir.resolve("kafka"), 1)) {
             final SluiceDeployment primary = deployment("primary");
@@ -112,9 +171,7 @@ class PrimaryLeaseTest {
             JavaProcess again = null;
             try (QuickFixJClient client = new QuickFixJClient(primary.endpoint(1), CLIENT,
                     SluiceDeployment.GATEWAY_COMP_ID, PASSWORD, dir.resolve("qfj"))) {
-                restASell(primary, client);
-                PollUntil.await(() -> ReplicationProcesses.kafkaLastIndexes(kafka.bootstrapServers(), "fenced")
-                        .containsKey("engine"), TIMEOUT, () -> "Kafka to hold the engine journal; " + shipper.logText());
+                restASellShipped(primary, client, kafka, "fenced", shipper);
 
                 kafka.stop(0);
                 assertEquals(RejectReason.LEASE_LAPSED.text(),
@@ -161,7 +218,13 @@ class PrimaryLeaseTest {
      */
     private static Message firstAnswered(final QuickFixJClient client, final String prefix, final char execType)
             throws Exception {
-        final long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        return firstAnswered(client, prefix, execType, TIMEOUT);
+    }
+
+    /** As {@link #firstAnswered(QuickFixJClient, String, char)}, sending none after {@code within}. */
+    private static Message firstAnswered(final QuickFixJClient client, final String prefix, final char execType,
+                                         final Duration within) throws Exception {
+        final long deadline = System.nanoTime() + within.toNanos();
         for (int i = 0; System.nanoTime() < deadline; i++) {
             final String id = prefix + i;
             final NewOrderSingle buy = order(id, Side.BUY, 1, 99);
@@ -174,7 +237,7 @@ class PrimaryLeaseTest {
                 return answer;
             }
         }
-        throw new AssertionError("no order answered " + execType + " in " + TIMEOUT + "; " + client.trafficText());
+        throw new AssertionError("no order answered " + execType + " in " + within + "; " + client.trafficText());
     }
 
     /**
@@ -201,6 +264,15 @@ class PrimaryLeaseTest {
         client.logOn();
         client.send(order("REST", Side.SELL, 10, 101));
         client.await("the resting sell acknowledged", report("REST", ExecType.NEW));
+    }
+
+    /** As {@link #restASell}, then waits until Kafka holds the engine journal that {@code shipper} ships. */
+    private static void restASellShipped(final SluiceDeployment primary, final QuickFixJClient client,
+                                         final KafkaCluster kafka, final String deployment, final JavaProcess shipper)
+            throws Exception {
+        restASell(primary, client);
+        PollUntil.await(() -> ReplicationProcesses.kafkaLastIndexes(kafka.bootstrapServers(), deployment)
+                .containsKey("engine"), TIMEOUT, () -> "Kafka to hold the engine journal; " + shipper.logText());
     }
 
     private static void signal(final String signal, final JavaProcess process) throws Exception {

@@ -54,6 +54,8 @@ public final class AdminJournal implements AutoCloseable {
     private final ExcerptTailer newest;
     private final MethodReader newestReader;
     private long newestEventId;
+    /** The tailer of {@link #follow}'s reader, if one was asked for: closed with the journal. */
+    private ExcerptTailer following;
 
     private AdminJournal(final Path root, final NanoClock clock) {
         dir = Journals.adminJournal(root);
@@ -115,6 +117,18 @@ public final class AdminJournal implements AutoCloseable {
         }
     }
 
+    /**
+     * @return a reader that hands each command to {@code reader}, oldest first, one per {@code readOne()}, and then each
+     * one appended later (by any process): for a process that follows what the engine is told. One per journal
+     */
+    public MethodReader follow(final AdminCommands reader) {
+        if (following != null) {
+            throw new IllegalStateException("the admin journal " + dir + " is followed already");
+        }
+        following = queue.createTailer();
+        return following.methodReader(reader);
+    }
+
     /** @return the event id of the newest command in the journal, 0 if it has none. */
     private long lastEventId() {
         newestEventId = 0;
@@ -169,6 +183,9 @@ public final class AdminJournal implements AutoCloseable {
 
     @Override
     public void close() {
+        if (following != null) {
+            following.close();
+        }
         newest.close();
         queue.close();
     }

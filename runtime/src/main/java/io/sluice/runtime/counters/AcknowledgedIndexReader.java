@@ -1,12 +1,8 @@
 package io.sluice.runtime.counters;
 
-import org.agrona.IoUtil;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
-import org.agrona.concurrent.UnsafeBuffer;
-import org.agrona.concurrent.status.CountersReader;
 
-import java.nio.MappedByteBuffer;
 import java.nio.file.Path;
 
 /**
@@ -16,14 +12,9 @@ import java.nio.file.Path;
  * acknowledged" mode polls before it lets a report out. The replication shipper publishes it among its other counters
  * in its process's {@link CountersFile}, {@code <root>/counters/shipper.counters}, one gauge per journal labelled
  * {@link #label(String) sluice_replication_acknowledged_index journal=<name>}: the one place the value lives, which
- * {@code ./sluice stat} and {@code ./sluice metrics} show too. {@link #acknowledgedIndex()} costs two memory reads and
- * allocates nothing once the counter is found.
- * <p>
- * It copes with a shipper not started yet (no file: {@link #NOTHING_ACKNOWLEDGED}, the file looked for again at most
- * every {@link #RETRY_NANOS} ns), with a journal the shipper has not picked up yet (looked up again at the same pace),
- * and with a restarted shipper (the file's header: process id 0 while it rewrites the file, then another
- * {@link CountersFile#INSTANCE_OFFSET instance}: the counter is looked up again). Looking up allocates a little;
- * only those rare events do. Single-threaded.
+ * {@code ./sluice stat} and {@code ./sluice metrics} show too. {@link #acknowledgedIndex()} reads it as a
+ * {@link ShipperGauge} (two memory reads, no allocation once found; {@link #NOTHING_ACKNOWLEDGED} before a shipper
+ * has the journal's gauge, and while a restarted one rewrites its file). Single-threaded.
  */
 public final class AcknowledgedIndexReader implements AutoCloseable {
     /** The process name of the shipper, and so of its counters file: {@code <root>/counters/shipper.counters}. */
@@ -35,15 +26,7 @@ public final class AcknowledgedIndexReader implements AutoCloseable {
     /** The least time between two looks for a missing file or counter. */
     public static final long RETRY_NANOS = 100_000_000L;
 
-    private final Path file;
-    private final String label;
-    private final NanoClock clock;
-    private MappedByteBuffer mapped;
-    private UnsafeBuffer header;
-    private CountersReader counters;
-    private long generation;
-    private int counterId = CountersReader.NULL_COUNTER_ID;
-    private long nextLookNanos;
+    private final ShipperGauge gauge;
 
     /**
      * @param root        the deployment's journal root (the shipper's)
@@ -58,9 +41,7 @@ public final class AcknowledgedIndexReader implements AutoCloseable {
      * the form for processes given a clock by their main (the other serves the gateway until it is given one).
      */
     public AcknowledgedIndexReader(final Path root, final String journalName, final NanoClock clock) {
-        this.file = path(root);
-        this.label = label(journalName).text();
-        this.clock = clock;
+        this.gauge = new ShipperGauge(root, label(journalName), NOTHING_ACKNOWLEDGED, clock);
     }
 
     /** @return the shipper's counters file under {@code root} */
@@ -78,58 +59,11 @@ public final class AcknowledgedIndexReader implements AutoCloseable {
      * known to be (no shipper, no counter yet, a shipper rewriting its counters)
      */
     public long acknowledgedIndex() {
-        if (header != null && counterId != CountersReader.NULL_COUNTER_ID
-                && header.getLongVolatile(CountersFile.PID_OFFSET) != 0
-                && header.getLong(CountersFile.INSTANCE_OFFSET) == generation) {
-            return counters.getCounterValue(counterId);
-        }
-        return lookUp();
-    }
-
-    private long lookUp() {
-        final long now = clock.nanoTime();
-        if (now - nextLookNanos < 0) {
-            return NOTHING_ACKNOWLEDGED;
-        }
-        nextLookNanos = now + RETRY_NANOS;
-        if (header == null && !map()) {
-            return NOTHING_ACKNOWLEDGED;
-        }
-        counterId = CountersReader.NULL_COUNTER_ID;
-        if (header.getLongVolatile(CountersFile.PID_OFFSET) == 0) {
-            return NOTHING_ACKNOWLEDGED; // a shipper is (re)writing its counters file
-        }
-        generation = header.getLong(CountersFile.INSTANCE_OFFSET);
-        counters.forEach((id, typeId, key, text) -> {
-            if (typeId == CountersFile.GAUGE_TYPE_ID && text.equals(label)) {
-                counterId = id;
-            }
-        });
-        if (counterId == CountersReader.NULL_COUNTER_ID || header.getLongVolatile(CountersFile.PID_OFFSET) == 0
-                || header.getLong(CountersFile.INSTANCE_OFFSET) != generation) {
-            counterId = CountersReader.NULL_COUNTER_ID;
-            return NOTHING_ACKNOWLEDGED;
-        }
-        return counters.getCounterValue(counterId);
-    }
-
-    private boolean map() {
-        final CountersLayout layout = CountersFile.layoutOf(file);
-        mapped = layout == null ? null : layout.mapForReading(file);
-        if (mapped == null) {
-            return false; // no shipper yet, or one creating the file
-        }
-        header = layout.header(mapped);
-        counters = layout.reader(mapped);
-        return true;
+        return gauge.value();
     }
 
     @Override
     public void close() {
-        if (mapped != null) {
-            IoUtil.unmap(mapped);
-            mapped = null;
-            header = null;
-        }
+        gauge.close();
     }
 }
