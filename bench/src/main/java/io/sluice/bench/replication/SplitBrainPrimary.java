@@ -19,8 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The primary host of the split-brain scenario ({@link SplitBrainBench}), run in the primary's network namespace: an
- * engine and one gateway, a shipper towards the broker on the other side of the link, and a FIX client on this side
+ * The primary host of the split-brain scenario ({@link SplitBrainBench}), run in the primary's network namespace.
+ * An engine and one gateway, a shipper towards the broker on the other side of the link, and a FIX client on this side
  * that asks every {@value #ASK_MILLIS} ms whether the primary takes an order ({@link OrderProbe}), so it still reaches
  * the primary when the link is cut. Prints a line, stamped with the wall clock, each time the answer changes
  * ({@code primary: [1764369012345] orders TAKEN ...}, then {@code LEASE_LAPSED}, then {@code FENCED}), and once the

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The client of the split-brain scenario ({@link SplitBrainBench}) on the standby's side of the cut link: from the
+ * The client of the split-brain scenario ({@link SplitBrainBench}) on the standby's side of the cut link. From the
  * moment the link is cut it tries to log on to the standby's gateway, and once logged on asks until an order is taken
  * ({@link OrderProbe}), then prints {@code probe: [<wall-clock ms>] orders TAKEN by the standby} and exits 0. Exits 1
  * with the last failure if that takes longer than {@value #GIVE_UP_SECONDS} s.
