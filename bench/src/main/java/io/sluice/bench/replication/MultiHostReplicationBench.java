@@ -4,7 +4,6 @@ import io.sluice.bench.BenchArguments;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.contracts.journal.ExcerptCount;
 import io.sluice.contracts.journal.Journals;
-import io.sluice.kafka.KafkaBrokerMain;
 import io.sluice.replication.JournalSetComparison;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -46,7 +45,6 @@ import java.util.stream.Stream;
  */
 public final class MultiHostReplicationBench {
     static final String DEPLOYMENT = "netns";
-    private static final int KAFKA_PORT = 9092;
     private static final long SAMPLE_NANOS = 200_000_000L;
     private static final long FLOW_TIMEOUT_SECONDS = 180;
     private static final long FINAL_TIMEOUT_SECONDS = 300;
@@ -98,13 +96,9 @@ public final class MultiHostReplicationBench {
                 System.out.println("replication-netns: tc tbf is not available in this kernel: the narrow-link phase is"
                         + " skipped");
             }
-            final String kafka = NetnsLink.REPLICA_ADDRESS + ":" + KAFKA_PORT;
+            final String kafka = NetnsLink.KAFKA_ADDRESS;
             try {
-                processes.add(JavaProcess.start("kafka", dir.resolve("logs/kafka.log"), link.inReplica(),
-                        System.getProperty("java.class.path"), List.of("-Xmx320m", "-XX:TieredStopAtLevel=1",
-                                "-XX:+UseSerialGC"), KafkaBrokerMain.class.getName(), "--data", dir.resolve("kafka").toString(),
-                        "--host", NetnsLink.REPLICA_ADDRESS, "--port", Integer.toString(KAFKA_PORT),
-                        "--controller-port", "9093"));
+                processes.add(link.startReplicaBroker(dir));
                 processes.add(ReplicationProcess.start("receiver", link.inReplica(), dir, "receive", replica, kafka, DEPLOYMENT));
                 final JavaProcess primaryHost = JavaProcess.start("primary", dir.resolve("logs/primary.log"),
                         link.inPrimary(), System.getProperty("java.class.path"), List.of(), PrimaryHost.class.getName(),

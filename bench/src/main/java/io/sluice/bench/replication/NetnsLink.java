@@ -1,7 +1,11 @@
 package io.sluice.bench.replication;
 
+import io.sluice.kafka.KafkaBrokerMain;
+import io.sluice.runtime.process.JavaProcess;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +24,8 @@ import java.util.concurrent.TimeUnit;
 final class NetnsLink implements AutoCloseable {
     static final String PRIMARY_ADDRESS = "10.231.15.1";
     static final String REPLICA_ADDRESS = "10.231.15.2";
+    /** Where the broker {@link #startReplicaBroker} starts listens: {@code bootstrapServers} of every client. */
+    static final String KAFKA_ADDRESS = REPLICA_ADDRESS + ":9092";
     private static final String PREFIX_PRIMARY = "sluice-prim-";
     private static final String PREFIX_REPLICA = "sluice-repl-";
 
@@ -115,6 +121,17 @@ final class NetnsLink implements AutoCloseable {
     /** @return the command that runs a program in the replica host's namespace */
     List<String> inReplica() {
         return List.of("ip", "netns", "exec", replica);
+    }
+
+    /**
+     * Starts a Kafka broker on the replica host at {@link #KAFKA_ADDRESS}, its data under {@code dir/kafka}, its log
+     * {@code dir/logs/kafka.log}: the broker sits on the replica's side, so a primary's path to it crosses the link.
+     */
+    JavaProcess startReplicaBroker(final Path dir) throws IOException {
+        return JavaProcess.start("kafka", dir.resolve("logs/kafka.log"), inReplica(), System.getProperty("java.class.path"),
+                List.of("-Xmx320m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), KafkaBrokerMain.class.getName(),
+                "--data", dir.resolve("kafka").toString(), "--host", REPLICA_ADDRESS, "--port", "9092",
+                "--controller-port", "9093");
     }
 
     /** Sets {@code tc netem} with these arguments (e.g. {@code delay 1ms 200us}) on both ends of the link. */

@@ -1,13 +1,11 @@
 package io.sluice.bench.replication;
 
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.LiquiditySeeder;
 import io.sluice.tools.fix.OrderLoad;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
-import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
 import io.sluice.tools.fix.Watchdog;
 
@@ -15,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * The primary host of the multi-host scenario ({@link MultiHostReplicationBench}), run in the primary's network
@@ -58,23 +55,9 @@ public final class PrimaryHost {
         }
         final SessionIdentity load = SessionIdentity.ofSluiceClient("LOAD1", "netns");
         final SessionIdentity seeder = SessionIdentity.ofSluiceClient("SEEDER", "netns");
-        final SluiceDeployment sluice = SluiceDeployment.start(root, List.of(
-                new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(load, seeder))), SluiceIdle.BACKOFF, List.of());
-        final JavaProcess shipper = ReplicationProcess.start("shipper", List.of(), root, "ship",
-                sluice.journals(), kafka, deployment);
-        final CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                shipper.stop(10);
-                sluice.close();
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                stopped.countDown();
-            }
-        }, "primary-stop"));
-        System.out.println("primary: engine pid " + sluice.engine().pid() + ", gateway pid " + sluice.gateway(1).pid()
-                + ", shipper pid " + shipper.pid() + " to " + kafka + "; journals under " + sluice.journals());
+        final PrimaryProcesses host = PrimaryProcesses.start(root, List.of(
+                new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(load, seeder))), kafka, deployment);
+        final SluiceDeployment sluice = host.sluice();
         try (LiquiditySeeder liquidity = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seeder));
              FixClientSession session = new FixClientSession(sluice.endpoint(1), load)) {
             liquidity.start(START_TIMEOUT);
@@ -96,6 +79,6 @@ public final class PrimaryHost {
         if (!Files.exists(root)) {
             throw new IllegalStateException("primary: " + root + " is gone");
         }
-        stopped.await(); // until SIGTERM: the shipper keeps shipping what the replica has not got yet
+        host.awaitStopped(); // until SIGTERM: the shipper keeps shipping what the replica has not got yet
     }
 }

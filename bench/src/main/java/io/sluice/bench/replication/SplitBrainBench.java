@@ -3,7 +3,6 @@ package io.sluice.bench.replication;
 import io.sluice.bench.BenchArguments;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.engine.config.EngineConfig;
-import io.sluice.kafka.KafkaBrokerMain;
 import io.sluice.replay.ReplayAssertions;
 import io.sluice.replay.ReplayResult;
 import io.sluice.replication.ReplicationConfig;
@@ -41,7 +40,6 @@ import java.util.regex.Pattern;
  */
 public final class SplitBrainBench {
     static final String DEPLOYMENT = "splitbrain";
-    private static final int KAFKA_PORT = 9092;
     private static final long FAILOVER_AFTER_MILLIS = 2000;
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
     private static final Pattern ANSWER = Pattern.compile("primary: \\[(\\d+)] orders (\\w+)");
@@ -90,16 +88,12 @@ public final class SplitBrainBench {
         final List<JavaProcess> processes = new ArrayList<>();
         try (NetnsLink link = NetnsLink.create()) {
             System.out.println("failover-netns: " + link.describe() + "; the broker and the standby on the replica side");
-            final String kafka = NetnsLink.REPLICA_ADDRESS + ":" + KAFKA_PORT;
+            final String kafka = NetnsLink.KAFKA_ADDRESS;
             final SluiceDeployment standby = SluiceDeployment.prepare(dir.resolve("standby"),
                     SplitBrainPrimary.gateways(), SluiceIdle.BACKOFF, SluiceDeployment.ProcessSettings.defaults(),
                     SluiceDeployment.JournalDisk.DEFAULTS);
             try {
-                processes.add(JavaProcess.start("kafka", dir.resolve("logs/kafka.log"), link.inReplica(),
-                        System.getProperty("java.class.path"), List.of("-Xmx320m", "-XX:TieredStopAtLevel=1",
-                                "-XX:+UseSerialGC"), KafkaBrokerMain.class.getName(), "--data", dir.resolve("kafka").toString(),
-                        "--host", NetnsLink.REPLICA_ADDRESS, "--port", Integer.toString(KAFKA_PORT),
-                        "--controller-port", "9093"));
+                processes.add(link.startReplicaBroker(dir));
                 final JavaProcess standbyProcess = ReplicationProcesses.standby(dir.resolve("logs"), "standby", DEPLOYMENT,
                         standby.journals(), kafka, FAILOVER_AFTER_MILLIS,
                         List.of(standby.engineCommand(), standby.gatewayCommand(1)), link.inReplica());

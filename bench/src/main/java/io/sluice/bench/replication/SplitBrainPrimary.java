@@ -1,12 +1,10 @@
 package io.sluice.bench.replication;
 
 import io.sluice.contracts.RejectReason;
-import io.sluice.runtime.process.JavaProcess;
 import io.sluice.tools.fix.FixClientSession;
 import io.sluice.tools.fix.FixTransport;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
-import io.sluice.tools.fix.SluiceIdle;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +12,6 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -77,25 +74,10 @@ public final class SplitBrainPrimary {
         if (root == null || kafka == null || deployment == null) {
             throw new IllegalArgumentException("primary: --root, --kafka and --deployment are required");
         }
-        final SluiceDeployment sluice = SluiceDeployment.start(root, gateways(), SluiceIdle.BACKOFF, List.of());
-        final JavaProcess shipper = ReplicationProcess.start("shipper", List.of(), root, "ship", sluice.journals(), kafka,
-                deployment);
-        final CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                shipper.stop(10);
-                sluice.close();
-            } catch (final InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } finally {
-                stopped.countDown();
-            }
-        }, "primary-stop"));
-        System.out.println("primary: engine pid " + sluice.engine().pid() + ", gateway pid " + sluice.gateway(1).pid()
-                + ", shipper pid " + shipper.pid() + " to " + kafka);
+        final PrimaryProcesses host = PrimaryProcesses.start(root, gateways(), kafka, deployment);
         final Map<Answer, Long> counts = new EnumMap<>(Answer.class);
         long takenAfterLapse = 0;
-        try (FixClientSession session = new FixClientSession(sluice.endpoint(1), ASKER)) {
+        try (FixClientSession session = new FixClientSession(host.sluice().endpoint(1), ASKER)) {
             session.logon(START_TIMEOUT);
             Answer last = null;
             boolean lapsed = false;
@@ -119,6 +101,6 @@ public final class SplitBrainPrimary {
         }
         System.out.println("primary: finished: " + counts + "; taken after the first lease reject: " + takenAfterLapse);
         System.out.flush();
-        stopped.await(); // until SIGTERM
+        host.awaitStopped(); // until SIGTERM
     }
 }
