@@ -80,6 +80,9 @@ final class PrimaryWatch implements AutoCloseable {
         }
         if (nowMillis >= nextAskMillis) {
             nextAskMillis = nowMillis + ASK_MILLIS;
+            // A question Kafka leaves unanswered is silence from when it was asked: the wait for its answer counts
+            // for nothing either.
+            final long askedMillis = epochClock.time();
             try {
                 final long end = consumer.endOffsets(List.of(partition), ASK_WAIT).get(partition);
                 lastAnswerMillis = epochClock.time();
@@ -95,7 +98,7 @@ final class PrimaryWatch implements AutoCloseable {
                 }
             } catch (final KafkaException unanswered) {
                 if (unansweredSinceMillis < 0) {
-                    unansweredSinceMillis = epochClock.time();
+                    unansweredSinceMillis = askedMillis;
                 }
             }
         }
