@@ -56,9 +56,10 @@ import java.util.List;
  * appends OPEN_TRADING / CLOSE_TRADING admin commands to the admin journal at the schedule's boundaries (and the state of
  * now at start); the engine reads them as inputs like any other.
  * <p>
- * Lease: a {@link PrimaryLeaseWatch} on the same thread appends LEASE_LAPSED / LEASE_REGAINED when the lease the
+ * Lease: a {@link PrimaryLeaseWatch} on a thread of its own appends LEASE_LAPSED / LEASE_REGAINED when the lease the
  * shipper publishes lapses (Kafka unreachable, or the shipper gone) and is held again; it does nothing on a root no
- * shipper ever published a lease on.
+ * shipper ever published a lease on. Not beside the disk work: a page fault or a reservation that waits on a busy disk
+ * must not hold up the decision to stop taking orders.
  */
 public final class EngineService implements Agent, AutoCloseable {
     private final EngineContext context;
@@ -70,6 +71,7 @@ public final class EngineService implements Agent, AutoCloseable {
     private final JournalPretoucher pretoucher;
     private final JournalSpace space;
     private final AgentThread background;
+    private final AgentThread leaseWatch;
     private final EngineCounters counters;
     private final int sourceCount;
     private boolean closed;
@@ -94,8 +96,8 @@ public final class EngineService implements Agent, AutoCloseable {
         // what the engine may take of a filling disk.
         pretoucher = config.pretouch() ? new JournalPretoucher("engine journal pretoucher",
                 Math.min(JournalPretoucher.DEFAULT_AHEAD_BYTES, config.journalReserveBytes())) : null;
-        final List<Agent> backgroundAgents = new ArrayList<>(List.of(keeper,
-                new PrimaryLeaseWatch(config.journalRoot(), context.nanoClock())));
+        final PrimaryLeaseWatch lease = new PrimaryLeaseWatch(config.journalRoot(), context.nanoClock());
+        final List<Agent> backgroundAgents = new ArrayList<>(List.of(keeper));
         if (pretoucher != null) {
             backgroundAgents.add(pretoucher);
         }
@@ -103,8 +105,9 @@ public final class EngineService implements Agent, AutoCloseable {
             backgroundAgents.add(new TradingScheduler(TradingSchedule.of(config.tradingSchedule(), config.instruments()),
                     context.scheduleJournal(), context.epochClock()));
         }
-        // One background thread for all: fewer runnable threads than a 2-core machine has cores.
+        // One background thread for the disk work: fewer runnable threads than a 2-core machine has cores.
         background = AgentThread.startBackground(new CompositeAgent(backgroundAgents));
+        leaseWatch = AgentThread.startBackground(lease);
     }
 
     /**
@@ -211,7 +214,7 @@ public final class EngineService implements Agent, AutoCloseable {
     }
 
     /**
-     * Stops the background thread and closes the context (the journals, the counters file, the writer lock); once (an
+     * Stops the background threads and closes the context (the journals, the counters file, the writer lock); once (an
      * agent runner and a caller may both close).
      */
     @Override
@@ -220,6 +223,7 @@ public final class EngineService implements Agent, AutoCloseable {
             return;
         }
         closed = true;
+        leaseWatch.close();
         background.close();
         context.close();
     }

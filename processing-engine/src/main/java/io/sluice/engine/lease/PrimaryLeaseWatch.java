@@ -32,6 +32,11 @@ import java.util.concurrent.TimeUnit;
  * a shipper restarted after a {@code kill -9} holds the lease again only from its own first acknowledgement. What the
  * engine was last told is the last lease command in the admin journal, which it follows.
  * <p>
+ * <b>Ready before it is needed.</b> It opens the admin journal and builds its reader when it is made, at the engine's
+ * start, so the build generates that reader's class ({@code EngineCodegen}): a lapse finds nothing to open and nothing
+ * for Chronicle to compile, which on a loaded host took seconds of the lease. It runs on a thread of its own, never
+ * behind the engine's disk work.
+ * <p>
  * <b>Cost.</b> A turn reads two gauges (memory reads) and the clock, and the admin journal's new commands (rare); it
  * allocates only when it appends.
  */
@@ -42,14 +47,13 @@ public final class PrimaryLeaseWatch implements Agent {
     static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long NAME_CODE = ShortTextLongConverter.INSTANCE.parse(NAME);
 
-    private final Path root;
     private final NanoClock clock;
     private final ShipperGauge acknowledgedSent;
     private final ShipperGauge leaseMillis;
     private final AdminCommand command = new AdminCommand();
-    /** Opened once a lease exists: appends the lease's commands and follows what the engine is told. */
-    private AdminJournal journal;
-    private MethodReader told;
+    /** Appends the lease's commands; {@link #told} follows what the engine is told. */
+    private final AdminJournal journal;
+    private final MethodReader told;
     private PrimaryLease engineHolds = PrimaryLease.HELD;
     /** The newest acknowledged write's send time of every shipper seen, or {@link PrimaryLeaseGauges#NEVER}. */
     private long newestSentNanos = PrimaryLeaseGauges.NEVER;
@@ -60,10 +64,24 @@ public final class PrimaryLeaseWatch implements Agent {
 
     /** @param clock the host's monotonic clock, the shipper's (System.nanoTime()) */
     public PrimaryLeaseWatch(final Path root, final NanoClock clock) {
-        this.root = root;
         this.clock = clock;
         acknowledgedSent = new ShipperGauge(root, PrimaryLeaseGauges.ACKNOWLEDGED_SENT, PrimaryLeaseGauges.NEVER, clock);
         leaseMillis = new ShipperGauge(root, PrimaryLeaseGauges.LEASE_MILLIS, 0, clock);
+        journal = AdminJournal.open(root, clock);
+        told = journal.follow((AdminCommands) read -> {
+            final AdminAction action = read.action();
+            if (engineHolds == PrimaryLease.FENCED) {
+                return;
+            }
+            if (action == AdminAction.FENCED) {
+                engineHolds = PrimaryLease.FENCED;
+            } else if (action == AdminAction.LEASE_LAPSED && engineHolds != PrimaryLease.LAPSED) {
+                engineHolds = PrimaryLease.LAPSED;
+                lapsedNanos = clock.nanoTime();
+            } else if (action == AdminAction.LEASE_REGAINED) {
+                engineHolds = PrimaryLease.HELD;
+            }
+        });
     }
 
     @Override
@@ -96,23 +114,6 @@ public final class PrimaryLeaseWatch implements Agent {
 
     /** Reads the lease commands appended since the last turn: @return how many commands were read */
     private int follow() {
-        if (journal == null) {
-            journal = AdminJournal.open(root, clock);
-            told = journal.follow((AdminCommands) read -> {
-                final AdminAction action = read.action();
-                if (engineHolds == PrimaryLease.FENCED) {
-                    return;
-                }
-                if (action == AdminAction.FENCED) {
-                    engineHolds = PrimaryLease.FENCED;
-                } else if (action == AdminAction.LEASE_LAPSED && engineHolds != PrimaryLease.LAPSED) {
-                    engineHolds = PrimaryLease.LAPSED;
-                    lapsedNanos = clock.nanoTime();
-                } else if (action == AdminAction.LEASE_REGAINED) {
-                    engineHolds = PrimaryLease.HELD;
-                }
-            });
-        }
         int read = 0;
         while (told.readOne()) {
             read++;
@@ -155,9 +156,12 @@ public final class PrimaryLeaseWatch implements Agent {
     public void onClose() {
         acknowledgedSent.close();
         leaseMillis.close();
-        if (journal != null) {
-            journal.close();
-        }
+        journal.close();
+    }
+
+    /** @return the class of its admin journal reader, which the build must have generated (see the class doc) */
+    Class<?> readerClass() {
+        return told.getClass();
     }
 
     @Override
