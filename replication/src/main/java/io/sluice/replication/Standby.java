@@ -176,7 +176,11 @@ public final class Standby implements Agent {
             }
         } else if (watch.state() == PrimaryWatch.State.PRIMARY && watch.silentMillis() >= config.failoverAfterMillis()) {
             final LeaseRecord last = watch.lastHeartbeat();
-            step(now - watch.silentMillis(), "detection", now, "the primary has been silent for " + watch.silentMillis()
+            // Stamped now, not at the round's start: the silence was measured up to Kafka's last answer, which a round
+            // that stalled got after its start (a detection stamped early, a catch-up that looked seconds long).
+            final long decided = epochClock.time();
+            final long silent = watch.silentMillis();
+            step(decided - silent, "detection", decided, "the primary has been silent for " + silent
                     + " ms (its last heartbeat: " + last.holder() + ", written " + TIME.format(Instant.ofEpochMilli(
                     last.writtenMillis())) + " UTC by its clock); taking over once the replica holds what the log holds");
             state = State.CATCHING_UP;
