@@ -1,6 +1,7 @@
 package io.sluice.tools.demo;
 
 import io.sluice.kafka.KafkaBrokerMain;
+import io.sluice.kafka.KafkaCluster;
 import io.sluice.replay.ReplayMain;
 import io.sluice.replication.JournalSetComparison;
 import io.sluice.replication.ReplicateMain;
@@ -95,9 +96,9 @@ final class ReplicaSide implements AutoCloseable {
         final Path config = dir.resolve("config");
         final Path logs = dir.resolve("logs");
         final int port = LoopbackPorts.free();
-        // The broker's heap and a quick-starting JIT, as the tests' and benchmarks' brokers run (KafkaCluster).
-        kafka = track(JavaProcess.start("kafka", logs.resolve("kafka.log"),
-                List.of("-Xmx320m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), KafkaBrokerMain.class,
+        // The benchmarks' broker, with the full JIT as a production broker runs: C1-only code costs it more CPU per
+        // request, taken from the primary's processes on a small host.
+        kafka = track(JavaProcess.start("kafka", logs.resolve("kafka.log"), KafkaCluster.BENCH_JVM, KafkaBrokerMain.class,
                 "--data", dir.resolve("kafka").toString(), "--port", Integer.toString(port),
                 "--controller-port", Integer.toString(LoopbackPorts.free())));
         final FixEndpoint brokerPort = FixEndpoint.tcp("127.0.0.1", port);
