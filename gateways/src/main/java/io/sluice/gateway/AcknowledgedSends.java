@@ -2,6 +2,7 @@ package io.sluice.gateway;
 
 import io.sluice.gateway.transport.SendGate;
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
+import org.agrona.concurrent.NanoClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,12 +45,13 @@ final class AcknowledgedSends implements SendGate, AutoCloseable {
     private long unacknowledgedSinceNanos;
     private long unacknowledgedStamp = NOTHING;
 
-    AcknowledgedSends(final int gatewayId, final Path root, final String journalName, final JournalSessionStore store) {
+    AcknowledgedSends(final int gatewayId, final Path root, final String journalName, final JournalSessionStore store,
+                      final NanoClock clock) {
         this.gatewayId = gatewayId;
         this.root = root;
         this.journalName = journalName;
         this.store = store;
-        this.reader = new AcknowledgedIndexReader(root, journalName);
+        this.reader = new AcknowledgedIndexReader(root, journalName, clock);
     }
 
     @Override

@@ -105,7 +105,8 @@ public final class Gateway implements Agent, AutoCloseable {
         counters = context.counters();
         final ExcerptAppender commandAppender = commandJournal.createAppender();
         final GatewayToEngine commands = Journals.methodWriter(commandAppender, GatewayToEngine.class);
-        space = new GatewaySpace(id, context.commandSpace(), commandAppender, context.recordSpace(), store.appender());
+        space = new GatewaySpace(id, context.commandSpace(), commandAppender, context.recordSpace(), store.appender(),
+                nanoClock);
         NioTransport bound = null;
         try {
             orderEntry = new OrderEntry(id, config.sessions(), commands, space,
@@ -157,7 +158,7 @@ public final class Gateway implements Agent, AutoCloseable {
             }
             if (config.replication() == GatewayReplication.ACKNOWLEDGED) {
                 acknowledgedSends = new AcknowledgedSends(id, root,
-                        Journals.gatewayDeliveries(root, id).getFileName().toString(), store);
+                        Journals.gatewayDeliveries(root, id).getFileName().toString(), store, nanoClock);
                 transport.holdSendsFor(acknowledgedSends);
             } else {
                 acknowledgedSends = null;

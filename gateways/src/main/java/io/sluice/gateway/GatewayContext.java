@@ -155,7 +155,7 @@ public final class GatewayContext implements AutoCloseable {
         commandSpace = new JournalSpace(commandJournal, config.journalReserveBytes(), config.diskWarningBytes());
         recordSpace = new JournalSpace(recordJournal, config.journalReserveBytes(), config.diskWarningBytes());
         if (!Files.isDirectory(Journals.adminJournal(root))) {
-            AdminJournal.open(root).close(); // created owner-only, as its writers create it
+            AdminJournal.open(root, nanoClock).close(); // created owner-only, as its writers create it
         }
         adminJournal = opened(Journals.open(Journals.adminJournal(root)));
         if (config.marketData() != null) {

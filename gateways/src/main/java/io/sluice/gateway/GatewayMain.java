@@ -10,6 +10,7 @@ import io.sluice.runtime.process.AotRecording;
 import io.sluice.runtime.process.AwaitPromotion;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.runtime.process.ProcessLock;
+import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
@@ -80,9 +81,10 @@ public final class GatewayMain implements Callable<Integer> {
             System.err.println("gateway: cannot use " + config + ": " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
+        final NanoClock nanoClock = SystemNanoClock.INSTANCE;
         final GatewayContext context = new GatewayContext();
         if (awaitPromotion) {
-            final AwaitingGateway awaiting = new AwaitingGateway(gatewayConfig);
+            final AwaitingGateway awaiting = new AwaitingGateway(gatewayConfig, nanoClock);
             try {
                 if (awaiting.await() == AwaitPromotion.Outcome.STANDBY_GONE) {
                     return 0;
@@ -99,7 +101,7 @@ public final class GatewayMain implements Callable<Integer> {
             context.listenSockets(awaiting.sockets);
         }
         return run(context.config(gatewayConfig).environment(environment)
-                .epochClock(SystemEpochClock.INSTANCE).nanoClock(SystemNanoClock.INSTANCE));
+                .epochClock(SystemEpochClock.INSTANCE).nanoClock(nanoClock));
     }
 
     /**
@@ -112,11 +114,13 @@ public final class GatewayMain implements Callable<Integer> {
     private static final class AwaitingGateway implements Consumer<AwaitPromotion.Word> {
         private final GatewayConfig config;
         private final String name;
+        private final NanoClock clock;
         /** Bound while the standby takes over, else null. */
         private ListenSockets sockets;
 
-        AwaitingGateway(final GatewayConfig config) {
+        AwaitingGateway(final GatewayConfig config, final NanoClock clock) {
             this.config = config;
+            this.clock = clock;
             this.name = "gateway " + config.gatewayId();
         }
 
@@ -134,8 +138,7 @@ public final class GatewayMain implements Callable<Integer> {
             System.out.println(name + ": ready but for its journals, its listen addresses free; awaiting the standby's"
                     + " word that " + root + " is promoted");
             System.out.flush();
-            final AgentThread readAhead = AgentThread.startBackground(new ReplicaReadAhead(config,
-                    SystemNanoClock.INSTANCE));
+            final AgentThread readAhead = AgentThread.startBackground(new ReplicaReadAhead(config, clock));
             final AwaitPromotion.Outcome outcome;
             try {
                 outcome = AwaitPromotion.await(System.in, this);
@@ -185,7 +188,7 @@ public final class GatewayMain implements Callable<Integer> {
         });
         final AgentThread thread = AgentThread.start(agent, gatewayConfig.idle().newStrategy(), gatewayConfig.pinCpu(),
                 AgentThread.Priority.NORMAL);
-        final SigtermHook hook = SigtermHook.install(agent.roleName(), thread);
+        final SigtermHook hook = SigtermHook.install(agent.roleName(), context.nanoClock(), thread);
         thread.awaitClosed(); // on SIGTERM, once the hook has closed it; or when it failed
         hook.close();
         return exitCode(agent, thread.failure());

@@ -5,6 +5,7 @@ import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.journal.JournalSpaceKeeper;
 import io.sluice.runtime.journal.SpaceLevel;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import org.agrona.concurrent.NanoClock;
 
 import java.util.List;
 
@@ -24,13 +25,14 @@ final class GatewaySpace implements AutoCloseable {
     private final AgentThread keeper;
 
     GatewaySpace(final int gatewayId, final JournalSpace commands, final ExcerptAppender commandAppender,
-                 final JournalSpace records, final ExcerptAppender recordAppender) {
+                 final JournalSpace records, final ExcerptAppender recordAppender, final NanoClock clock) {
         this.commands = commands;
         this.records = records;
         this.commandAppender = commandAppender;
         this.recordAppender = recordAppender;
         keeper = AgentThread.startBackground(
-                new JournalSpaceKeeper("gateway " + gatewayId + " journal space keeper", List.of(commands, records)));
+                new JournalSpaceKeeper("gateway " + gatewayId + " journal space keeper", List.of(commands, records),
+                        clock));
     }
 
     /** @return true if a new order or a replace may be written: both journals have ample space reserved ahead */

@@ -6,6 +6,7 @@ import io.sluice.marketdata.publish.SendLatency;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.process.CpuPinning;
+import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -58,10 +59,11 @@ public final class MarketDataMain implements Callable<Integer> {
             }
             TimeUnit.MILLISECONDS.sleep(100);
         }
-        final MarketDataAgents agents = new MarketDataAgents(config, SendLatency.NONE, SystemNanoClock.INSTANCE);
+        final NanoClock clock = SystemNanoClock.INSTANCE;
+        final MarketDataAgents agents = new MarketDataAgents(config, SendLatency.NONE, clock);
         final AgentThread thread = AgentThread.start(agents, config.idle().newStrategy(), CpuPinning.NONE,
                 AgentThread.Priority.NORMAL);
-        final SigtermHook hook = SigtermHook.install("marketdata", thread);
+        final SigtermHook hook = SigtermHook.install("marketdata", clock, thread);
         thread.awaitClosed();
         hook.close();
         final Throwable failure = thread.failure();

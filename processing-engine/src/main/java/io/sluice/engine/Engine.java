@@ -721,9 +721,7 @@ public final class Engine implements EngineInput {
 
     /** An order from a snapshot; with firm limits it carries its firm's slot, as when it was accepted. */
     private Order restore(final SnapshotOrder s) {
-        final Order order = pool.take().restore(s.orderId(), s.gatewayId(), s.session(), s.firm(), s.clOrdId(),
-                s.account(), s.symbol(), s.side(), s.ordType(), s.timeInForce(), s.orderQty(), s.price(),
-                s.onBehalfOfCompId(), s.deliverToCompId(), s.ordStatus(), s.cumQty(), s.notional());
+        final Order order = pool.take().restore(s);
         if (risk != null) {
             final FirmExposure firm = risk.find(FirmRisk.firmOf(order.firm(), order.session()));
             if (firm == null) {

@@ -16,6 +16,7 @@ import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.WireType;
 import org.agrona.concurrent.SystemEpochClock;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -60,7 +61,7 @@ public final class EngineCodegen implements CodegenExercise {
         final TradingScheduleConfig schedule = new TradingScheduleConfig().timeZone("UTC").hours("08:00", "16:30");
         schedule.validate(config.instruments().stream().map(InstrumentConfig::symbol).collect(Collectors.toSet()));
         final TradingScheduler scheduler = new TradingScheduler(TradingSchedule.of(schedule, config.instruments()),
-                AdminJournal.open(scratch), SystemEpochClock.INSTANCE);
+                AdminJournal.open(scratch, SystemNanoClock.INSTANCE), SystemEpochClock.INSTANCE);
         scheduler.doWork();
         scheduler.doWork();
         scheduler.onClose();

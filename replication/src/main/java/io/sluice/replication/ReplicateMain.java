@@ -70,7 +70,7 @@ public final class ReplicateMain implements Callable<Integer> {
                 : new Receiver(config, nanoClock, epochClock);
         final AgentThread thread = AgentThread.start(agent, config.idle().newStrategy(), CpuPinning.NONE,
                 AgentThread.Priority.NORMAL);
-        final SigtermHook hook = SigtermHook.install(agent.roleName(), thread);
+        final SigtermHook hook = SigtermHook.install(agent.roleName(), nanoClock, thread);
         thread.awaitClosed();
         hook.close();
         return exitCode(agent.roleName(), thread.failure());

@@ -5,6 +5,7 @@ import io.sluice.contracts.AdminCommand;
 import io.sluice.contracts.AdminCommands;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.codegen.CodegenExercise;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.nio.file.Path;
 
@@ -17,7 +18,7 @@ import java.nio.file.Path;
 public final class ReplicationCodegen implements CodegenExercise {
     @Override
     public void buildWritersAndReaders(final Path scratch) {
-        try (AdminJournal admin = AdminJournal.open(scratch)) {
+        try (AdminJournal admin = AdminJournal.open(scratch, SystemNanoClock.INSTANCE)) {
             admin.append(new AdminCommand().action(AdminAction.FENCED));
             admin.readAll((AdminCommands) read -> {
             });

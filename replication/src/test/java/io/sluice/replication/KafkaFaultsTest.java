@@ -3,6 +3,7 @@ package io.sluice.replication;
 import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import io.sluice.runtime.process.JavaProcess;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,7 +47,7 @@ final class KafkaFaultsTest {
             // What a gateway in acknowledged mode reads is right again after the outage (and any transaction it aborted).
             for (final var journal : Excerpts.journals(primary).entrySet()) {
                 final long last = Excerpts.of(journal.getValue()).indexes().getLast();
-                try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, journal.getKey())) {
+                try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, journal.getKey(), SystemNanoClock.INSTANCE)) {
                     Replicas.await("the acknowledged index of " + journal.getKey(), 30,
                             () -> reader.acknowledgedIndex() == last, shipper);
                 }

@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import io.sluice.runtime.process.JavaProcess;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,7 +89,7 @@ final class OneShipperPerDeploymentTest {
     private static void awaitShipped(final Path root, final JavaProcess shipper) throws Exception {
         for (final Map.Entry<String, Path> journal : Excerpts.journals(root).entrySet()) {
             final List<Long> indexes = Excerpts.of(journal.getValue()).indexes();
-            try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(root, journal.getKey())) {
+            try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(root, journal.getKey(), SystemNanoClock.INSTANCE)) {
                 Replicas.await("Kafka to commit all of " + journal.getKey(), 60,
                         () -> reader.acknowledgedIndex() == indexes.getLast(), shipper);
             }

@@ -5,6 +5,7 @@ import io.sluice.contracts.time.SluiceClock;
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.JavaProcess;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -70,7 +71,7 @@ final class ReplicationTest {
             // counters ./sluice stat shows: every record shipped and received, nothing behind, Kafka up.
             for (final var journal : Excerpts.journals(primary).entrySet()) {
                 final List<Long> indexes = Excerpts.of(journal.getValue()).indexes();
-                try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, journal.getKey())) {
+                try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, journal.getKey(), SystemNanoClock.INSTANCE)) {
                     Replicas.await("the acknowledged index of " + journal.getKey(), 10,
                             () -> reader.acknowledgedIndex() == indexes.getLast(), shipper);
                 }
@@ -252,7 +253,7 @@ final class ReplicationTest {
         try (JavaProcess shipper = Replicas.ship(dir, "shipper", "lost", primary, kafka.bootstrapServers());
               Admin admin = kafka.admin()) {
             final long last = Excerpts.of(Journals.engineJournal(primary)).indexes().getLast();
-            try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, "engine")) {
+            try (AcknowledgedIndexReader reader = new AcknowledgedIndexReader(primary, "engine", SystemNanoClock.INSTANCE)) {
                 Replicas.await("the engine journal shipped", 60, () -> reader.acknowledgedIndex() == last, shipper);
             }
             // The broker loses the log's first record (as retention or a lost disk would).

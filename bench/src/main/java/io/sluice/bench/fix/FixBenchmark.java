@@ -102,8 +102,8 @@ public final class FixBenchmark implements Callable<Integer> {
         this.floor = idleSockets == 0 ? List.of("tcp", "uds") : List.of("none");
     }
 
-    /** {@code ./sluice bench fix-round-trip [options]}. */
-    public static void roundTrip(final String[] args) {
+    /** {@code ./sluice bench fix-round-trip [options]}: the round trip is this class's {@code main}, as a child JVM runs it. */
+    public static void main(final String[] args) {
         run(new FixBenchmark("fix-round-trip", 100_000, 1, 0),
                 "Ping-pong FIX round trip (NewOrderSingle -> ack + fill): Sluice over TCP and UDS beside QuickFIX/J,"
                         + " and over TCP with validation off to show what it costs.",

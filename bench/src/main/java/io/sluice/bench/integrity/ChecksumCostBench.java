@@ -80,7 +80,7 @@ public final class ChecksumCostBench implements Callable<Integer> {
                         + " CPU second%n", round, on ? "on" : "off", number(result, ENGINE_RATE), number(result, ENGINE_CPU_RATE));
             }
             for (final boolean on : round % 2 == 1 ? new boolean[]{false, true} : new boolean[]{true, false}) {
-                final Map<String, Object> result = child(scratch, round, on, FixRoundTripChild.class, "fix-round-trip", "--no-quickfixj",
+                final Map<String, Object> result = child(scratch, round, on, FixBenchmark.class, "fix-round-trip", "--no-quickfixj",
                         "--no-validation-arm", "--floor", "none", "--transports", "tcp", "--warmup", Long.toString(fixWarmup), "--orders",
                         Long.toString(fixOrders), "--rounds", "2");
                 fixMean.add(on, number(result, FIX_MEAN));
@@ -163,16 +163,6 @@ public final class ChecksumCostBench implements Callable<Integer> {
             final List<Double> sorted = values.stream().sorted().toList();
             final int n = sorted.size();
             return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-        }
-    }
-
-    /** The child JVM's entry for {@code fix-round-trip}, whose scenario has no main class of its own. */
-    public static final class FixRoundTripChild {
-        private FixRoundTripChild() {
-        }
-
-        public static void main(final String[] args) {
-            FixBenchmark.roundTrip(args);
         }
     }
 }

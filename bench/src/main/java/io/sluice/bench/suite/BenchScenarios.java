@@ -167,7 +167,7 @@ public final class BenchScenarios {
                                     "without", "targets.Sluice TCP, no snapshotter.roundTrip.p99Us")
                             .latency("no snapshotter", "targets.Sluice TCP, no snapshotter.roundTrip")
                             .latency("snapshotter following", "targets.Sluice TCP, snapshotter following.roundTrip")),
-            new BenchScenario("fix-round-trip", FixBenchmark::roundTrip,
+            new BenchScenario("fix-round-trip", FixBenchmark::main,
                     "FIX ping-pong (window 1) through Sluice's full path over TCP and UDS",
                     "Sluice vs a QuickFIX/J acceptor answering the same orders; same run, A/B interleaved in slices"
                             + " (targets take turns)",

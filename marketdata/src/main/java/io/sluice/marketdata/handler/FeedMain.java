@@ -108,7 +108,7 @@ public final class FeedMain implements Callable<Integer> {
         handler.listener(printer);
         final AgentThread thread = AgentThread.start(new CompositeAgent(handler, printer),
                 IdleConfig.of(idle).newStrategy(), CpuPinning.NONE, AgentThread.Priority.NORMAL);
-        final SigtermHook hook = SigtermHook.install("feed", thread);
+        final SigtermHook hook = SigtermHook.install("feed", clock, thread);
         if (seconds > 0) {
             thread.awaitClosed(seconds, TimeUnit.SECONDS);
             thread.close(5, TimeUnit.SECONDS);

@@ -4,6 +4,7 @@ import io.sluice.contracts.OrdStatus;
 import io.sluice.contracts.OrdType;
 import io.sluice.contracts.OrderCommand;
 import io.sluice.contracts.Side;
+import io.sluice.contracts.SnapshotOrder;
 import io.sluice.contracts.TimeInForce;
 
 /**
@@ -96,34 +97,38 @@ public final class Order {
     }
 
     /**
-     * Sets every field from a snapshot ({@code engine.snapshot}): what {@link #accept}, {@link #succeed} and
-     * {@link #fill} had made of it; clears the links.
+     * Sets every field from a snapshot record: what {@link #accept}, {@link #succeed} and {@link #fill} had made of it;
+     * clears the links. The inverse of {@link #snapshot}.
      */
-    public Order restore(final long orderId, final int gatewayId, final long session, final long firm,
-                         final long clOrdId, final long account, final long symbol, final Side side,
-                         final OrdType ordType, final TimeInForce timeInForce, final long orderQty, final long price,
-                         final long onBehalfOfCompId, final long deliverToCompId,
-                         final OrdStatus ordStatus, final long cumQty, final long notional) {
-        this.orderId = orderId;
-        this.gatewayId = gatewayId;
-        this.session = session;
-        this.firm = firm;
-        this.clOrdId = clOrdId;
-        this.account = account;
-        this.symbol = symbol;
-        this.side = side;
-        this.ordType = ordType;
-        this.timeInForce = timeInForce;
-        this.orderQty = orderQty;
-        this.price = price;
-        this.onBehalfOfCompId = onBehalfOfCompId;
-        this.deliverToCompId = deliverToCompId;
-        this.ordStatus = ordStatus;
-        this.cumQty = cumQty;
-        this.notional = notional;
+    public Order restore(final SnapshotOrder snapshot) {
+        orderId = snapshot.orderId();
+        gatewayId = snapshot.gatewayId();
+        session = snapshot.session();
+        firm = snapshot.firm();
+        clOrdId = snapshot.clOrdId();
+        account = snapshot.account();
+        symbol = snapshot.symbol();
+        side = snapshot.side();
+        ordType = snapshot.ordType();
+        timeInForce = snapshot.timeInForce();
+        orderQty = snapshot.orderQty();
+        price = snapshot.price();
+        onBehalfOfCompId = snapshot.onBehalfOfCompId();
+        deliverToCompId = snapshot.deliverToCompId();
+        ordStatus = snapshot.ordStatus();
+        cumQty = snapshot.cumQty();
+        notional = snapshot.notional();
         firmSlot = -1;
         unlink();
         return this;
+    }
+
+    /** @return {@code snapshot}, holding everything this order knows, as {@link #restore} reads it back */
+    public SnapshotOrder snapshot(final SnapshotOrder snapshot) {
+        return snapshot.owner(orderId, gatewayId, session, firm)
+                .terms(clOrdId, account, symbol, side, ordType, timeInForce, orderQty, price)
+                .routing(onBehalfOfCompId, deliverToCompId)
+                .state(ordStatus, cumQty, notional);
     }
 
     /** @return the slot of the order's firm in the engine's risk table, or -1 if the engine keeps no firm limits */

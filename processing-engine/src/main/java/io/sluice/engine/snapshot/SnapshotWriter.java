@@ -158,11 +158,7 @@ public final class SnapshotWriter {
 
     private void writeOrder(final Order o, final boolean resting) {
         beforeRecord();
-        records.snapshotOrder(order.resting(resting)
-                .owner(o.orderId(), o.gatewayId(), o.session(), o.firm())
-                .terms(o.clOrdId(), o.account(), o.symbol(), o.side(), o.ordType(), o.timeInForce(), o.orderQty(), o.price())
-                .routing(o.onBehalfOfCompId(), o.deliverToCompId())
-                .state(o.ordStatus(), o.cumQty(), o.notional()));
+        records.snapshotOrder(o.snapshot(order.resting(resting)));
         afterRecord();
     }
 

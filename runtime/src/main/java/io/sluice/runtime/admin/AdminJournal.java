@@ -80,7 +80,7 @@ public final class AdminJournal implements AutoCloseable {
 
     /**
      * As {@link #open(Path)}, {@code clock} timing an append's wait for another's: the form for processes given a clock
-     * by their main (the other form serves those not given one yet: the gateway, the receiver).
+     * by their main (the other form serves those not given one yet: the shipper's lease, the engine's admin input).
      */
     public static AdminJournal open(final Path root, final NanoClock clock) {
         return new AdminJournal(root, clock);

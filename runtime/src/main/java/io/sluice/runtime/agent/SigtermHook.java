@@ -1,7 +1,6 @@
 package io.sluice.runtime.agent;
 
 import org.agrona.concurrent.NanoClock;
-import org.agrona.concurrent.SystemNanoClock;
 import sun.misc.Signal;
 
 import java.util.List;
@@ -53,14 +52,6 @@ public final class SigtermHook implements AutoCloseable {
                 handling = true;
             }
         }
-    }
-
-    /**
-     * Installs the hook on the system's clock: for processes not given a clock by their main yet (the gateway's, the
-     * replication's).
-     */
-    public static SigtermHook install(final String role, final AgentThread... threads) {
-        return install(role, GRACE_SECONDS, SystemNanoClock.INSTANCE, threads);
     }
 
     /**

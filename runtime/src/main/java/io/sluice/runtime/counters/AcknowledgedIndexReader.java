@@ -1,7 +1,6 @@
 package io.sluice.runtime.counters;
 
 import org.agrona.concurrent.NanoClock;
-import org.agrona.concurrent.SystemNanoClock;
 
 import java.nio.file.Path;
 
@@ -31,14 +30,7 @@ public final class AcknowledgedIndexReader implements AutoCloseable {
     /**
      * @param root        the deployment's journal root (the shipper's)
      * @param journalName the journal's directory name, e.g. {@code engine}
-     */
-    public AcknowledgedIndexReader(final Path root, final String journalName) {
-        this(root, journalName, SystemNanoClock.INSTANCE);
-    }
-
-    /**
-     * As {@link #AcknowledgedIndexReader(Path, String)}, {@code clock} pacing the looks for a missing file or counter:
-     * the form for processes given a clock by their main (the other serves the gateway until it is given one).
+     * @param clock       paces the looks for a missing file or counter: the process's
      */
     public AcknowledgedIndexReader(final Path root, final String journalName, final NanoClock clock) {
         this.gauge = new ShipperGauge(root, label(journalName), NOTHING_ACKNOWLEDGED, clock);

@@ -27,8 +27,8 @@ public final class JournalSpaceKeeper implements Agent {
     private final long[] retryAt;
 
     /**
-     * Keeps {@code spaces} on the system's clock: for processes not given a clock of their own yet (the gateway's, the
-     * receiver's).
+     * Keeps {@code spaces} on the system's clock: for the one keeper not given its process's clock yet (the receiver's
+     * replica journals).
      */
     public JournalSpaceKeeper(final String name, final List<JournalSpace> spaces) {
         this(name, spaces, SystemNanoClock.INSTANCE);

@@ -1,5 +1,6 @@
 package io.sluice.runtime.counters;
 
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +24,7 @@ final class AcknowledgedIndexReaderTest {
 
     @Test
     void readsNothingUntilTheShipperHasTheJournalsGaugeThenThatGauge() {
-        try (AcknowledgedIndexReader engine = new AcknowledgedIndexReader(root, "engine")) {
+        try (AcknowledgedIndexReader engine = new AcknowledgedIndexReader(root, "engine", SystemNanoClock.INSTANCE)) {
             assertEquals(AcknowledgedIndexReader.NOTHING_ACKNOWLEDGED, engine.acknowledgedIndex(), "no file yet");
             try (CountersFile file = CountersFile.create(root, AcknowledgedIndexReader.SHIPPER_PROCESS)) {
                 file.counter(CounterLabel.of("sluice_replication_shipped_total", "journal", "engine")).set(99);
@@ -43,7 +44,7 @@ final class AcknowledgedIndexReaderTest {
 
     @Test
     void findsItsCounterAgainAfterAShipperRestarted() {
-        try (AcknowledgedIndexReader engine = new AcknowledgedIndexReader(root, "engine")) {
+        try (AcknowledgedIndexReader engine = new AcknowledgedIndexReader(root, "engine", SystemNanoClock.INSTANCE)) {
             try (CountersFile file = CountersFile.create(root, AcknowledgedIndexReader.SHIPPER_PROCESS)) {
                 file.gauge(AcknowledgedIndexReader.label("engine")).set(10);
                 awaitValue(engine::acknowledgedIndex, 10);
