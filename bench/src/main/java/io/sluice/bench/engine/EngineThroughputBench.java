@@ -200,28 +200,29 @@ public final class EngineThroughputBench implements Callable<Integer> {
         final Run on = median(runs[Arm.ON.ordinal()]);
         final Run control = median(runs[Arm.OFF_CONTROL.ordinal()]);
         final double wallCost = 1 - on.commandsPerSecond(orders) / off.commandsPerSecond(orders);
-        final double cpuCost = 1 - on.commandsPerCpuSecond(orders) / off.commandsPerCpuSecond(orders);
         final double controlWall = 1 - control.commandsPerSecond(orders) / off.commandsPerSecond(orders);
-        final double controlCpu = 1 - control.commandsPerCpuSecond(orders) / off.commandsPerCpuSecond(orders);
+        // CPU figures: each arm's median CPU time, apart from which run had the median wall time.
         final double offCpuNanos = medianCpuNanos(runs[Arm.OFF.ordinal()]) / (double) orders;
         final double onCpuNanos = medianCpuNanos(runs[Arm.ON.ordinal()]) / (double) orders;
         final double controlCpuNanos = medianCpuNanos(runs[Arm.OFF_CONTROL.ordinal()]) / (double) orders;
+        final double cpuCost = 1 - offCpuNanos / onCpuNanos;
+        final double controlCpu = 1 - offCpuNanos / controlCpuNanos;
         System.out.printf(Locale.ROOT, "firm limits, medians of %d rounds: off %,.0f commands/s (%,.0f per CPU second), "
                         + "on %,.0f commands/s (%,.0f per CPU second): cost %.1f %% of wall time throughput, %.1f %% per CPU"
-                        + " second%n", rounds, off.commandsPerSecond(orders), off.commandsPerCpuSecond(orders),
-                on.commandsPerSecond(orders), on.commandsPerCpuSecond(orders), 100 * wallCost, 100 * cpuCost);
+                        + " second%n", rounds, off.commandsPerSecond(orders), 1e9 / offCpuNanos,
+                on.commandsPerSecond(orders), 1e9 / onCpuNanos, 100 * wallCost, 100 * cpuCost);
         System.out.printf(Locale.ROOT, "A/A control, off again: %,.0f commands/s (%,.0f per CPU second): differs from off"
                         + " by %.1f %% of wall time throughput, %.1f %% per CPU second%n",
-                control.commandsPerSecond(orders), control.commandsPerCpuSecond(orders), 100 * controlWall, 100 * controlCpu);
-        System.out.printf(Locale.ROOT, "CPU per command, medians: off %.1f ns, on %.1f ns (+%.1f ns), off again %.1f ns%n",
+                control.commandsPerSecond(orders), 1e9 / controlCpuNanos, 100 * controlWall, 100 * controlCpu);
+        System.out.printf(Locale.ROOT, "CPU per command, medians: off %.1f ns, on %.1f ns (%+.1f ns), off again %.1f ns%n",
                 offCpuNanos, onCpuNanos, onCpuNanos - offCpuNanos, controlCpuNanos);
         final Path file = BenchResult.of("engine-firm-limits").put("commands", orders).put("rounds", rounds)
                 .put("offCommandsPerSecond", off.commandsPerSecond(orders))
-                .put("offCommandsPerCpuSecond", off.commandsPerCpuSecond(orders))
+                .put("offCommandsPerCpuSecond", 1e9 / offCpuNanos)
                 .put("onCommandsPerSecond", on.commandsPerSecond(orders))
-                .put("onCommandsPerCpuSecond", on.commandsPerCpuSecond(orders))
+                .put("onCommandsPerCpuSecond", 1e9 / onCpuNanos)
                 .put("controlCommandsPerSecond", control.commandsPerSecond(orders))
-                .put("controlCommandsPerCpuSecond", control.commandsPerCpuSecond(orders))
+                .put("controlCommandsPerCpuSecond", 1e9 / controlCpuNanos)
                 .put("costOfWallThroughput", wallCost).put("costPerCpuSecond", cpuCost)
                 .put("controlCostOfWallThroughput", controlWall).put("controlCostPerCpuSecond", controlCpu)
                 .put("offCpuNanosPerCommand", offCpuNanos).put("onCpuNanosPerCommand", onCpuNanos)
