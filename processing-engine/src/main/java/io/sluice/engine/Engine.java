@@ -204,7 +204,7 @@ public final class Engine implements EngineInput {
         index.put(order);
         openOrders++;
         if (firm != null) {
-            order.firmSlot(firm.slot());
+            order.firmSlot(firm.slot(), instrument.index());
             risk.onAccepted(firm, instrument.index(), order.side(), order.orderQty(),
                     instrument.riskPrice(order.ordType(), order.price()), second);
         }
@@ -727,7 +727,7 @@ public final class Engine implements EngineInput {
             if (firm == null) {
                 throw new IllegalStateException("order " + order.orderId() + " belongs to a firm the snapshot does not hold");
             }
-            order.firmSlot(firm.slot());
+            order.firmSlot(firm.slot(), instruments.get(order.symbol()).index());
         }
         return order;
     }
@@ -915,7 +915,7 @@ public final class Engine implements EngineInput {
     private void complete(final Order order) {
         openOrders--;
         if (risk != null && order.firmSlot() >= 0) {
-            final Instrument instrument = instruments.get(order.symbol());
+            final Instrument instrument = inConfigOrder[order.instrumentIndex()];
             // Its status is final already (leavesQty reads 0): what it leaves unfilled is OrderQty - CumQty.
             risk.onClosed(order.firmSlot(), instrument.index(), order.side(), order.orderQty() - order.cumQty(),
                     instrument.riskPrice(order.ordType(), order.price()));

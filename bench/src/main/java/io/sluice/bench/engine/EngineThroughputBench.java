@@ -56,11 +56,11 @@ public final class EngineThroughputBench implements Callable<Integer> {
 
     @Option(names = "--firm-limits", paramLabel = "off|on|both", description = "pre-trade firm limits: off (no risk "
             + "section), on (every limit set for every firm, none reached), or both, one engine after the other on the same"
-            + " commands after the measurement without (--rounds of each), and the cost of the limits (default"
-            + " ${DEFAULT-VALUE})")
+            + " commands after the measurement without (--rounds of each, with a second arm without them as the A/A"
+            + " control), and the cost of the limits (default ${DEFAULT-VALUE})")
     private FirmLimits firmLimits = FirmLimits.OFF;
 
-    @Option(names = "--rounds", description = "with --firm-limits both: runs of each, alternating (default ${DEFAULT-VALUE})")
+    @Option(names = "--rounds", description = "with --firm-limits both: runs of each arm, their order rotating (default ${DEFAULT-VALUE})")
     private int rounds = 3;
 
     @CommandLine.Mixin
@@ -71,6 +71,19 @@ public final class EngineThroughputBench implements Callable<Integer> {
         OFF,
         ON,
         BOTH
+    }
+
+    /** The arms of {@code --firm-limits both}: without limits, with them, and without them again (the A/A control). */
+    private enum Arm {
+        OFF("firm limits off"),
+        ON("firm limits on "),
+        OFF_CONTROL("off again (A/A)");
+
+        private final String label;
+
+        Arm(final String label) {
+            this.label = label;
+        }
     }
 
     /** One measured engine run: wall and thread CPU nanoseconds, reports written. */
@@ -166,39 +179,66 @@ public final class EngineThroughputBench implements Callable<Integer> {
 
     /**
      * Prints and writes what the firm limits cost: the same commands (the journals already written) through an engine
-     * without them and one with them, {@link #rounds} times each, alternating and flipping the order every round, a
-     * fresh engine journal each time; compares the medians.
+     * without them, one with them, and another without them (the A/A control, which shows how far two identical arms
+     * differ on this machine), {@link #rounds} times each, the three arms' order rotating every round, a fresh engine
+     * journal each time; compares the medians, and the CPU nanoseconds each arm spends per command.
      */
     private void compareWithFirmLimits(final EngineConfig plain, final EngineConfig limited) {
-        final Run[] offRuns = new Run[rounds];
-        final Run[] onRuns = new Run[rounds];
+        final Run[][] runs = new Run[Arm.values().length][rounds];
         for (int round = 0; round < rounds; round++) {
-            for (int arm = 0; arm < 2; arm++) {
-                final boolean on = (arm == 0) == (round % 2 == 0);
+            for (int turn = 0; turn < Arm.values().length; turn++) {
+                final Arm arm = Arm.values()[(turn + round) % Arm.values().length];
                 PreWrittenJournals.delete(Journals.engineJournal(plain.journalRoot()));
-                final Run run = measure(on ? limited : plain);
-                (on ? onRuns : offRuns)[round] = run;
-                System.out.printf(Locale.ROOT, "round %d, firm limits %s: %,.0f commands/s (%,.0f per CPU second), %,d"
-                                + " reports%n", round + 1, on ? "on " : "off", run.commandsPerSecond(orders),
-                        run.commandsPerCpuSecond(orders), run.reports());
+                final Run run = measure(arm == Arm.ON ? limited : plain);
+                runs[arm.ordinal()][round] = run;
+                System.out.printf(Locale.ROOT, "round %d, %s: %,.0f commands/s (%,.0f per CPU second, %.1f CPU ns per"
+                                + " command), %,d reports%n", round + 1, arm.label, run.commandsPerSecond(orders),
+                        run.commandsPerCpuSecond(orders), run.cpuNanos / (double) orders, run.reports());
             }
         }
-        final Run off = median(offRuns);
-        final Run on = median(onRuns);
+        final Run off = median(runs[Arm.OFF.ordinal()]);
+        final Run on = median(runs[Arm.ON.ordinal()]);
+        final Run control = median(runs[Arm.OFF_CONTROL.ordinal()]);
         final double wallCost = 1 - on.commandsPerSecond(orders) / off.commandsPerSecond(orders);
-        final double cpuCost = 1 - on.commandsPerCpuSecond(orders) / off.commandsPerCpuSecond(orders);
+        final double controlWall = 1 - control.commandsPerSecond(orders) / off.commandsPerSecond(orders);
+        // CPU figures: each arm's median CPU time, apart from which run had the median wall time.
+        final double offCpuNanos = medianCpuNanos(runs[Arm.OFF.ordinal()]) / (double) orders;
+        final double onCpuNanos = medianCpuNanos(runs[Arm.ON.ordinal()]) / (double) orders;
+        final double controlCpuNanos = medianCpuNanos(runs[Arm.OFF_CONTROL.ordinal()]) / (double) orders;
+        final double cpuCost = 1 - offCpuNanos / onCpuNanos;
+        final double controlCpu = 1 - offCpuNanos / controlCpuNanos;
         System.out.printf(Locale.ROOT, "firm limits, medians of %d rounds: off %,.0f commands/s (%,.0f per CPU second), "
                         + "on %,.0f commands/s (%,.0f per CPU second): cost %.1f %% of wall time throughput, %.1f %% per CPU"
-                        + " second%n", rounds, off.commandsPerSecond(orders), off.commandsPerCpuSecond(orders),
-                on.commandsPerSecond(orders), on.commandsPerCpuSecond(orders), 100 * wallCost, 100 * cpuCost);
+                        + " second%n", rounds, off.commandsPerSecond(orders), 1e9 / offCpuNanos,
+                on.commandsPerSecond(orders), 1e9 / onCpuNanos, 100 * wallCost, 100 * cpuCost);
+        System.out.printf(Locale.ROOT, "A/A control, off again: %,.0f commands/s (%,.0f per CPU second): differs from off"
+                        + " by %.1f %% of wall time throughput, %.1f %% per CPU second%n",
+                control.commandsPerSecond(orders), 1e9 / controlCpuNanos, 100 * controlWall, 100 * controlCpu);
+        System.out.printf(Locale.ROOT, "CPU per command, medians: off %.1f ns, on %.1f ns (%+.1f ns), off again %.1f ns%n",
+                offCpuNanos, onCpuNanos, onCpuNanos - offCpuNanos, controlCpuNanos);
         final Path file = BenchResult.of("engine-firm-limits").put("commands", orders).put("rounds", rounds)
                 .put("offCommandsPerSecond", off.commandsPerSecond(orders))
-                .put("offCommandsPerCpuSecond", off.commandsPerCpuSecond(orders))
+                .put("offCommandsPerCpuSecond", 1e9 / offCpuNanos)
                 .put("onCommandsPerSecond", on.commandsPerSecond(orders))
-                .put("onCommandsPerCpuSecond", on.commandsPerCpuSecond(orders))
+                .put("onCommandsPerCpuSecond", 1e9 / onCpuNanos)
+                .put("controlCommandsPerSecond", control.commandsPerSecond(orders))
+                .put("controlCommandsPerCpuSecond", 1e9 / controlCpuNanos)
                 .put("costOfWallThroughput", wallCost).put("costPerCpuSecond", cpuCost)
+                .put("controlCostOfWallThroughput", controlWall).put("controlCostPerCpuSecond", controlCpu)
+                .put("offCpuNanosPerCommand", offCpuNanos).put("onCpuNanosPerCommand", onCpuNanos)
+                .put("controlCpuNanosPerCommand", controlCpuNanos)
                 .write(BenchResult.resultsDir());
         System.out.println("wrote " + file);
+    }
+
+    /** @return the median of the runs' thread CPU nanoseconds */
+    private static long medianCpuNanos(final Run[] runs) {
+        final long[] cpu = new long[runs.length];
+        for (int i = 0; i < runs.length; i++) {
+            cpu[i] = runs[i].cpuNanos();
+        }
+        Arrays.sort(cpu);
+        return cpu[cpu.length / 2];
     }
 
     /** @return the run of median wall time (the CPU time of that same run) */

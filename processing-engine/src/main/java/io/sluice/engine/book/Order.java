@@ -39,6 +39,8 @@ public final class Order {
     private long notional;
     /** The slot of the order's firm in the engine's risk table ({@code engine.risk.FirmRisk}); -1 without one. */
     private int firmSlot = -1;
+    /** With a firm slot: the index of the order's instrument in the config, so closing it needs no symbol lookup. */
+    private int instrumentIndex = -1;
     // links, owned by PriceLevel and CompletedOrders
     PriceLevel level;
     Order previous;
@@ -65,6 +67,7 @@ public final class Order {
         cumQty = 0;
         notional = 0;
         firmSlot = -1;
+        instrumentIndex = -1;
         unlink();
         return this;
     }
@@ -91,6 +94,7 @@ public final class Order {
         cumQty = original.cumQty;
         notional = original.notional;
         firmSlot = original.firmSlot;
+        instrumentIndex = original.instrumentIndex;
         ordStatus = cumQty == 0 ? OrdStatus.NEW : cumQty == orderQty ? OrdStatus.FILLED : OrdStatus.PARTIALLY_FILLED;
         unlink();
         return this;
@@ -119,6 +123,7 @@ public final class Order {
         cumQty = snapshot.cumQty();
         notional = snapshot.notional();
         firmSlot = -1;
+        instrumentIndex = -1;
         unlink();
         return this;
     }
@@ -136,8 +141,15 @@ public final class Order {
         return firmSlot;
     }
 
-    public void firmSlot(final int firmSlot) {
+    /** @return with a firm slot, the index of the order's instrument in the engine's config, else -1 */
+    public int instrumentIndex() {
+        return instrumentIndex;
+    }
+
+    /** Holds the order to its firm's limits: the firm's slot in the risk table, and its instrument's index in the config. */
+    public void firmSlot(final int firmSlot, final int instrumentIndex) {
         this.firmSlot = firmSlot;
+        this.instrumentIndex = instrumentIndex;
     }
 
     /** Records a fill of {@code qty} at {@code price} (fixed point) and updates the status. */

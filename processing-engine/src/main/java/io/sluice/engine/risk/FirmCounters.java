@@ -8,11 +8,17 @@ import io.sluice.runtime.counters.CountersFile;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.concurrent.status.AtomicCounter;
 
+import java.util.Arrays;
+
 /**
  * One firm's counters in the engine's counters file, for {@code ./sluice stat}, the Prometheus exporter and {@code
  * ./sluice admin limits}. Open orders, open notional per side, position per instrument, orders in the current second,
  * limit rejects, the kill switch ({@link FirmKillSwitch} ordinal) and every limit's value ({@link #NO_LIMIT} for none).
  * Notionals are whole price units, truncated. Allocated when the firm first appears, once.
+ * <p>
+ * A counter is written only when its value differs from the one last published, which this keeps in one dense array:
+ * each counter has a padded line of its own in the file, and the limits, the kill switch and most positions rarely
+ * change, so publishing a firm touches few of its lines.
  */
 public final class FirmCounters {
     /** The value a limit's counter shows when the limit is not set. */
@@ -28,6 +34,13 @@ public final class FirmCounters {
 
     /** The counters of a firm that do not depend on the instruments: all but the positions. */
     private static final int COUNTERS_BESIDE_POSITIONS = 6 + FirmLimit.values().length;
+    private static final int PUBLISHED_OPEN_ORDERS = 0;
+    private static final int PUBLISHED_OPEN_BUY_NOTIONAL = 1;
+    private static final int PUBLISHED_OPEN_SELL_NOTIONAL = 2;
+    private static final int PUBLISHED_ORDERS_IN_SECOND = 3;
+    private static final int PUBLISHED_LIMIT_REJECTS = 4;
+    private static final int PUBLISHED_KILL_SWITCH = 5;
+    private static final int PUBLISHED_LIMITS = 6;
 
     private final AtomicCounter openOrders;
     private final AtomicCounter openBuyNotional;
@@ -37,6 +50,8 @@ public final class FirmCounters {
     private final AtomicCounter limitRejects;
     private final AtomicCounter killSwitch;
     private final AtomicCounter[] limits = new AtomicCounter[FirmLimit.values().length];
+    /** The value last written to each counter: at the PUBLISHED_ indices, then the positions. */
+    private final long[] published;
 
     /** Allocates the counters of {@code firm}, one position per symbol of {@code symbols} (config order). */
     public FirmCounters(final CountersFile file, final long firm, final long[] symbols) {
@@ -55,6 +70,8 @@ public final class FirmCounters {
         for (final FirmLimit limit : FirmLimit.values()) {
             limits[limit.ordinal()] = file.gauge(CounterLabel.of(LIMIT, "firm", name, "limit", limit.configName()));
         }
+        published = new long[COUNTERS_BESIDE_POSITIONS + symbols.length];
+        Arrays.fill(published, Long.MIN_VALUE); // no counter holds it, so the first publish writes every one
     }
 
     /** @return how many counters {@code firms} firms take in a file, with {@code instruments} instruments configured */
@@ -62,22 +79,29 @@ public final class FirmCounters {
         return (long) firms * (COUNTERS_BESIDE_POSITIONS + instruments);
     }
 
-    /** Publishes what {@code firm} holds now: one ordered write per counter, nothing allocated. */
+    /** Publishes what {@code firm} holds now: one ordered write per counter whose value changed, nothing allocated. */
     public void publish(final FirmExposure firm) {
-        openOrders.setRelease(firm.openOrders());
-        openBuyNotional.setRelease(firm.openNotional(Side.BUY) / Price.SCALE);
-        openSellNotional.setRelease(firm.openNotional(Side.SELL) / Price.SCALE);
+        set(openOrders, PUBLISHED_OPEN_ORDERS, firm.openOrders());
+        set(openBuyNotional, PUBLISHED_OPEN_BUY_NOTIONAL, firm.openNotional(Side.BUY) / Price.SCALE);
+        set(openSellNotional, PUBLISHED_OPEN_SELL_NOTIONAL, firm.openNotional(Side.SELL) / Price.SCALE);
         for (int i = 0; i < position.length; i++) {
-            position[i].setRelease(firm.position(i));
+            set(position[i], COUNTERS_BESIDE_POSITIONS + i, firm.position(i));
         }
-        ordersInSecond.setRelease(firm.ordersInSecond());
-        limitRejects.setRelease(firm.limitRejects());
-        killSwitch.setRelease(firm.killSwitch().ordinal());
+        set(ordersInSecond, PUBLISHED_ORDERS_IN_SECOND, firm.ordersInSecond());
+        set(limitRejects, PUBLISHED_LIMIT_REJECTS, firm.limitRejects());
+        set(killSwitch, PUBLISHED_KILL_SWITCH, firm.killSwitch().ordinal());
         for (int i = 0; i < limits.length; i++) {
             final FirmLimit limit = FirmLimit.fromOrdinal(i);
             final long value = firm.limit(limit);
-            limits[limit.ordinal()].setRelease(value == FirmLimit.NONE ? NO_LIMIT
+            set(limits[i], PUBLISHED_LIMITS + i, value == FirmLimit.NONE ? NO_LIMIT
                     : limit.unit() == FirmLimit.Unit.NOTIONAL ? value / Price.SCALE : value);
+        }
+    }
+
+    private void set(final AtomicCounter counter, final int index, final long value) {
+        if (published[index] != value) {
+            published[index] = value;
+            counter.setRelease(value);
         }
     }
 }
