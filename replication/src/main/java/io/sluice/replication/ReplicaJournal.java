@@ -54,6 +54,8 @@ final class ReplicaJournal implements AutoCloseable {
         JournalSpace.requireRoomToCreate(dir, JournalSpace.DEFAULT_RESERVE_BYTES);
         this.queue = Journals.open(dir);
         this.appender = (InternalAppender) queue.createAppender();
+        // Written by the receiver's agent thread alone: Chronicle's check of that on every write is pure cost.
+        this.appender.singleThreadedCheckDisabled(true);
         this.space = new JournalSpace(queue, JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);
         this.keeper = AgentThread.startBackground(new JournalSpaceKeeper(name + " replica journal space keeper", List.of(space)));
         this.rollCycle = queue.rollCycle();
