@@ -27,11 +27,7 @@ final class PrimaryWatchTest {
     @Test
     void aHeartbeatReadInARoundThatBeganLongAgoArrivedWhenItWasReadSoThePrimaryIsNotSilent() throws Exception {
         final String deployment = "watch-late-round";
-        final String servers = kafka.bootstrapServers();
-        try (Admin admin = Admin.create(KafkaClients.admin(servers, "watch-test-admin"))) {
-            admin.createTopics(List.of(new NewTopic(LeaseTopic.of(deployment), 1, (short) 1),
-                    new NewTopic(LogTopic.of(deployment), 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        }
+        final String servers = createTopics(deployment);
         try (KafkaProducer<byte[], byte[]> heartbeats = new KafkaProducer<>(KafkaClients.producer(servers,
                 "watch-test-heartbeats", 0), new ByteArraySerializer(), new ByteArraySerializer());
              PrimaryWatch watch = new PrimaryWatch(servers, deployment, "watch-test",
@@ -54,11 +50,7 @@ final class PrimaryWatchTest {
     @Test
     void kafkaIsAskedTheMomentTheSilenceReachesWhatTheStandbyActsOnNotAtTheNextRegularQuestion() throws Exception {
         final String deployment = "watch-threshold";
-        final String servers = kafka.bootstrapServers();
-        try (Admin admin = Admin.create(KafkaClients.admin(servers, "watch-test-admin"))) {
-            admin.createTopics(List.of(new NewTopic(LeaseTopic.of(deployment), 1, (short) 1),
-                    new NewTopic(LogTopic.of(deployment), 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
-        }
+        final String servers = createTopics(deployment);
         // A silence to act on between two regular questions: 1.5 of them.
         final long silenceToAct = PrimaryWatch.ASK_MILLIS * 3 / 2;
         final CachedEpochClock clock = new CachedEpochClock();
@@ -81,6 +73,16 @@ final class PrimaryWatchTest {
             assertEquals(silenceToAct, watch.silentMillis(),
                     "asked when the silence reached what the standby acts on, before the next regular question");
         }
+    }
+
+    /** Creates the deployment's lease topic and log: @return the broker's bootstrap servers */
+    private static String createTopics(final String deployment) throws Exception {
+        final String servers = kafka.bootstrapServers();
+        try (Admin admin = Admin.create(KafkaClients.admin(servers, "watch-test-admin"))) {
+            admin.createTopics(List.of(new NewTopic(LeaseTopic.of(deployment), 1, (short) 1),
+                    new NewTopic(LogTopic.of(deployment), 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        }
+        return servers;
     }
 
     private static void beat(final KafkaProducer<byte[], byte[]> producer, final String deployment, final long stamp)
