@@ -31,9 +31,10 @@ import java.util.Map;
  * ({@link ProcessLock#journalWriter}: one process per gateway id); a replica's root refused ({@link RootRole}); an admin
  * journal others could write refused ({@link AdminJournal#requireOwnerOnly}); disk space for every journal checked;
  * the sessions claimed in the deployment ({@link SessionClaims}); the journals opened; the session store recovered
- * ({@link JournalSessionStore}, {@link CommandJournalRecovery}) and its checkpoint written; disk space reserved ahead of
- * both writers ({@link JournalSpace}); the admin journal opened; the counters file created ({@link GatewayCounters},
- * unless {@code counters: false}); the TLS key material loaded; the listen addresses bound ({@link ListenSockets}),
+ * ({@link JournalSessionStore}, {@link CommandJournalRecovery}; reading on from a state read ahead, if given,
+ * {@link #sessionStoreReadAhead}) and its checkpoint written; disk space reserved ahead of both writers
+ * ({@link JournalSpace}); the admin journal opened; the counters file created ({@link GatewayCounters}, unless
+ * {@code counters: false}); the TLS key material loaded; the listen addresses bound ({@link ListenSockets}),
  * unless given bound ({@link #listenSockets(ListenSockets)}). If a step fails, what earlier steps opened is closed
  * again and the failure propagates. A {@link Gateway} is then wired from the concluded context, and closes it last.
  * <p>
@@ -60,6 +61,7 @@ public final class GatewayContext implements AutoCloseable {
     private GatewayCounters counters;
     private TlsContext tls;
     private ListenSockets listenSockets;
+    private SessionStoreRecovery sessionStoreReadAhead;
 
     /** Sets the gateway's configuration. */
     public GatewayContext config(final GatewayConfig config) {
@@ -147,7 +149,7 @@ public final class GatewayContext implements AutoCloseable {
         commandJournal = opened(Journals.open(commandPath));
         engineJournal = opened(Journals.open(Journals.engineJournal(root)));
         final ChronicleQueue recordJournal = opened(Journals.open(recordPath));
-        store = opened(new JournalSessionStore(recordJournal, config.maxMessageBytes()));
+        store = opened(new JournalSessionStore(recordJournal, config.maxMessageBytes(), sessionStoreReadAhead));
         lastEventId = CommandJournalRecovery.recover(commandJournal, store, recovered);
         // What was just recovered, written down: a restart needs none of this journal before it (./sluice archive).
         store.commandsRecovered(lastEventId);
@@ -183,6 +185,19 @@ public final class GatewayContext implements AutoCloseable {
      */
     public GatewayContext listenSockets(final ListenSockets sockets) {
         this.listenSockets = sockets;
+        return this;
+    }
+
+    /**
+     * Gives the gateway the session store's state read from its own journal before it was its writer (by a gateway
+     * started by a standby, while it waited for the promoted root, {@link ReplicaReadAhead}): {@link #conclude()} reads
+     * on from there instead of from the journal's start.
+     *
+     * @param readAhead the state read so far, or null to read the journal from its start
+     * @return this context
+     */
+    public GatewayContext sessionStoreReadAhead(final SessionStoreRecovery readAhead) {
+        this.sessionStoreReadAhead = readAhead;
         return this;
     }
 

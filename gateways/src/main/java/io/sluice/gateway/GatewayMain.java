@@ -98,7 +98,7 @@ public final class GatewayMain implements Callable<Integer> {
                 System.err.println("gateway " + gatewayConfig.gatewayId() + ": " + e.getMessage());
                 return EXIT_BAD_CONFIG;
             }
-            context.listenSockets(awaiting.sockets);
+            context.listenSockets(awaiting.sockets).sessionStoreReadAhead(awaiting.sessionStore);
         }
         return run(context.config(gatewayConfig).environment(environment)
                 .epochClock(SystemEpochClock.INSTANCE).nanoClock(nanoClock));
@@ -117,6 +117,8 @@ public final class GatewayMain implements Callable<Integer> {
         private final NanoClock clock;
         /** Bound while the standby takes over, else null. */
         private ListenSockets sockets;
+        /** The session store's state read ahead of the promotion, or null if none was (no journals, a failure). */
+        private SessionStoreRecovery sessionStore;
 
         AwaitingGateway(final GatewayConfig config, final NanoClock clock) {
             this.config = config;
@@ -138,12 +140,20 @@ public final class GatewayMain implements Callable<Integer> {
             System.out.println(name + ": ready but for its journals, its listen addresses free; awaiting the standby's"
                     + " word that " + root + " is promoted");
             System.out.flush();
-            final AgentThread readAhead = AgentThread.startBackground(new ReplicaReadAhead(config, clock));
+            final ReplicaReadAhead readAhead = new ReplicaReadAhead(config, clock);
+            final AgentThread readAheadThread = AgentThread.startBackground(readAhead);
             final AwaitPromotion.Outcome outcome;
             try {
                 outcome = AwaitPromotion.await(System.in, this);
             } finally {
-                readAhead.close();
+                readAheadThread.close();
+            }
+            if (readAheadThread.failure() == null) { // joined: what it read is this thread's to take
+                sessionStore = readAhead.sessionStore();
+            }
+            if (outcome == AwaitPromotion.Outcome.PROMOTED && sessionStore != null) {
+                System.out.println(name + ": its session store goes on from the state read ahead of the promotion (its"
+                        + " journal read up to index " + sessionStore.lastIndex() + ")");
             }
             if (outcome == AwaitPromotion.Outcome.STANDBY_GONE) {
                 close();

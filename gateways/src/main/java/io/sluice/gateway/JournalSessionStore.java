@@ -59,9 +59,17 @@ public final class JournalSessionStore implements SessionStore, AutoCloseable {
 
     /** Opens (creating if needed) the journal in {@code queue} and recovers from it. */
     public JournalSessionStore(final ChronicleQueue queue, final int maxBodyLength) {
+        this(queue, maxBodyLength, null);
+    }
+
+    /**
+     * Opens the journal in {@code queue} and recovers from it, reading on from {@code readAhead} (the state read from
+     * the same journal before, which it takes over), or from the journal's start if null.
+     */
+    public JournalSessionStore(final ChronicleQueue queue, final int maxBodyLength, final SessionStoreRecovery readAhead) {
         this.queue = queue;
         this.outgoing = new SentMessage(maxBodyLength);
-        state = SessionStoreRecovery.read(queue);
+        state = readAhead == null ? SessionStoreRecovery.read(queue) : readAhead.readOn(queue);
         histories = state.histories;
         lastSentIndex = state.lastIndex();
         this.appender = queue.createAppender();

@@ -4,6 +4,7 @@ import io.sluice.contracts.journal.JournalReader;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import org.agrona.CloseHelper;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.NanoClock;
 
@@ -12,32 +13,35 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A standby's gateway before the promotion: reads its replica journals once, read-only, so that the promoted gateway's
- * start finds Chronicle's classes and its own readers loaded.
+ * A standby's gateway before the promotion: follows its replica journals read-only, so that the promoted gateway
+ * starts with its session store's state read and Chronicle's classes loaded.
  * <p>
  * An Agrona agent, run on a background thread while the gateway waits for the standby's word ({@code GatewayMain},
  * {@code --await-promotion}). Until the gateway's command and deliveries journals and the engine journal are there it
  * only looks for them; then it opens them read-only ({@link Journals#openReadOnly}: nothing under the root is written),
- * recovers the session store's state from the deliveries journal as a start does ({@link SessionStoreRecovery#read}),
- * moves over the other two to their ends ({@link JournalReader#skipToEnd}), closes them and is done. What it read is
- * not kept: the promoted gateway reads the journals again, as its own writer.
+ * moves over the command and engine journals to their ends once ({@link JournalReader#skipToEnd}), and recovers the
+ * session store's state from the deliveries journal as a start does ({@link SessionStoreRecovery}), reading on what the
+ * receiver appends to it until it is closed. The promoted gateway takes that state over ({@link #sessionStore()}) and,
+ * as the journal's writer, reads only what came after it.
  */
 final class ReplicaReadAhead implements Agent {
     /** Where the read-ahead is. */
     enum State {
         /** A journal is not there yet. */
         AWAITING_JOURNALS,
-        /** Read once: nothing more to do. */
-        READ
+        /** Read: reading on what arrives in the deliveries journal. */
+        FOLLOWING
     }
 
-    /** How often it looks for the journals while they are not there. */
-    private static final long JOURNAL_LOOK_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** How often it looks for the journals while they are not there, and for new records once it follows. */
+    private static final long LOOK_INTERVAL_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final GatewayConfig config;
     private final NanoClock nanoClock;
     private volatile State state = State.AWAITING_JOURNALS;
     private long nextLookNanos;
+    private ChronicleQueue deliveries;
+    private SessionStoreRecovery sessionStore;
 
     ReplicaReadAhead(final GatewayConfig config, final NanoClock nanoClock) {
         this.config = config;
@@ -48,27 +52,37 @@ final class ReplicaReadAhead implements Agent {
     @Override
     public int doWork() {
         final long now = nanoClock.nanoTime();
-        if (state == State.READ || now - nextLookNanos < 0) {
+        if (now - nextLookNanos < 0) {
             return 0;
         }
-        nextLookNanos = now + JOURNAL_LOOK_INTERVAL_NANOS;
+        nextLookNanos = now + LOOK_INTERVAL_NANOS;
+        return switch (state) {
+            case AWAITING_JOURNALS -> readFirst(now);
+            case FOLLOWING -> {
+                sessionStore.readOn(deliveries);
+                yield 1;
+            }
+        };
+    }
+
+    private int readFirst(final long now) {
         final Path root = config.journalRoot();
-        final Path deliveries = Journals.gatewayDeliveries(root, config.gatewayId());
+        final Path deliveriesPath = Journals.gatewayDeliveries(root, config.gatewayId());
         final List<Path> others = List.of(Journals.gatewayJournal(root, config.gatewayId()), Journals.engineJournal(root));
-        if (!Journals.isCreated(deliveries) || !others.stream().allMatch(Journals::isCreated)) {
+        if (!Journals.isCreated(deliveriesPath) || !others.stream().allMatch(Journals::isCreated)) {
             return 0;
-        }
-        try (ChronicleQueue store = Journals.openReadOnly(deliveries)) {
-            SessionStoreRecovery.read(store);
         }
         for (final Path journal : others) {
             try (ChronicleQueue queue = Journals.openReadOnly(journal); ExcerptTailer tailer = queue.createTailer()) {
                 JournalReader.skipToEnd(queue, tailer);
             }
         }
-        state = State.READ;
+        deliveries = Journals.openReadOnly(deliveriesPath);
+        sessionStore = SessionStoreRecovery.read(deliveries);
+        state = State.FOLLOWING;
         System.out.println("gateway " + config.gatewayId() + ": read its replica journals read-only ahead of the"
-                + " promotion, in " + TimeUnit.NANOSECONDS.toMillis(nanoClock.nanoTime() - now) + " ms");
+                + " promotion, in " + TimeUnit.NANOSECONDS.toMillis(nanoClock.nanoTime() - now) + " ms; its session"
+                + " store's state follows them");
         System.out.flush();
         return 1;
     }
@@ -76,6 +90,19 @@ final class ReplicaReadAhead implements Agent {
     /** @return where it is; safe to read from any thread */
     State state() {
         return state;
+    }
+
+    /**
+     * @return the session store's state read so far, or null if the journals were never there; to be taken only once
+     * the agent is closed (its thread joined)
+     */
+    SessionStoreRecovery sessionStore() {
+        return sessionStore;
+    }
+
+    @Override
+    public void onClose() {
+        CloseHelper.quietClose(deliveries);
     }
 
     @Override

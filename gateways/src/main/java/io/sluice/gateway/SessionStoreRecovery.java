@@ -6,10 +6,12 @@ import io.sluice.contracts.GatewayRecords;
 import io.sluice.contracts.SentMessage;
 import io.sluice.contracts.SessionCheckpoint;
 import io.sluice.contracts.SessionProgress;
+import io.sluice.contracts.journal.CorruptJournalException;
 import io.sluice.contracts.journal.JournalReader;
 import io.sluice.gateway.codec.MsgTypes;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.collections.Long2ObjectHashMap;
 
 /**
@@ -59,17 +61,48 @@ public final class SessionStoreRecovery implements GatewayRecords {
      * @throws io.sluice.contracts.journal.CorruptJournalException if a record is damaged
      */
     public static SessionStoreRecovery read(final ChronicleQueue journal) {
-        final SessionStoreRecovery recovery = new SessionStoreRecovery();
-        try (ExcerptTailer tailer = journal.createTailer(); JournalReader reader = new JournalReader(journal, tailer, recovery)) {
+        return new SessionStoreRecovery().readOn(journal);
+    }
+
+    /**
+     * Reads on from after the last excerpt read (from the start if none) to the end of {@code journal}: what the same
+     * journal, which only grows, holds since. So a standby's gateway that read its replica journal ahead of the
+     * promotion reads only the rest once it writes it.
+     *
+     * @return this
+     * @throws io.sluice.contracts.journal.CorruptJournalException if a record is damaged, or the excerpt last read is
+     *                                                             no longer there
+     */
+    SessionStoreRecovery readOn(final ChronicleQueue journal) {
+        try (ExcerptTailer tailer = journal.createTailer(); JournalReader reader = new JournalReader(journal, tailer, this)) {
+            if (lastIndex >= 0) {
+                skipLastRead(journal, tailer);
+            }
             while (reader.readOneToEnd()) {
-                recovery.lastIndex = tailer.lastReadIndex();
-                if (recovery.checkpointRead) {
-                    recovery.lastCheckpointIndex = recovery.lastIndex;
-                    recovery.checkpointRead = false;
+                lastIndex = tailer.lastReadIndex();
+                if (checkpointRead) {
+                    lastCheckpointIndex = lastIndex;
+                    checkpointRead = false;
                 }
             }
         }
-        return recovery;
+        return this;
+    }
+
+    /** Moves {@code tailer} past the excerpt read last, which must still be there. */
+    private void skipLastRead(final ChronicleQueue journal, final ExcerptTailer tailer) {
+        final boolean there;
+        if (tailer.moveToIndex(lastIndex)) {
+            try (DocumentContext excerpt = tailer.readingDocument()) {
+                there = excerpt.isPresent();
+            }
+        } else {
+            there = false;
+        }
+        if (!there) {
+            throw CorruptJournalException.at(journal, lastIndex, -1, "the excerpt read last is no longer there: the"
+                    + " journal was not only appended to since", null);
+        }
     }
 
     /** @return the index of the journal's last excerpt, or -1 if it holds none */

@@ -2,6 +2,7 @@ package io.sluice.replication;
 
 import org.agrona.concurrent.EpochClock;
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.errors.InvalidProducerEpochException;
@@ -9,6 +10,7 @@ import org.apache.kafka.common.errors.ProducerFencedException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.time.Duration;
+import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -22,6 +24,13 @@ import java.util.concurrent.TimeoutException;
  */
 final class DeploymentClaim implements AutoCloseable {
     private static final long SEND_WAIT_MILLIS = 15_000;
+    /**
+     * How long the claim's producer waits before asking again while the coordinator aborts the fenced shipper's open
+     * transaction ({@code CONCURRENT_TRANSACTIONS}), at first and at most: the abort takes a few ms, and every wait is
+     * part of the takeover (the producer's default, 100 ms doubling to 1 s, made the fence 0.3-0.5 s).
+     */
+    private static final String RETRY_BACKOFF_MILLIS = "10";
+    private static final String RETRY_BACKOFF_MAX_MILLIS = "50";
 
     private final String servers;
     private final String deployment;
@@ -44,8 +53,10 @@ final class DeploymentClaim implements AutoCloseable {
      */
     void prepare() {
         if (producer == null) {
-            producer = new KafkaProducer<>(KafkaClients.fencer(servers, deployment), new ByteArraySerializer(),
-                    new ByteArraySerializer());
+            final Properties properties = KafkaClients.fencer(servers, deployment);
+            properties.put(ProducerConfig.RETRY_BACKOFF_MS_CONFIG, RETRY_BACKOFF_MILLIS);
+            properties.put(ProducerConfig.RETRY_BACKOFF_MAX_MS_CONFIG, RETRY_BACKOFF_MAX_MILLIS);
+            producer = new KafkaProducer<>(properties, new ByteArraySerializer(), new ByteArraySerializer());
         }
         producer.partitionsFor(LeaseTopic.of(deployment));
     }

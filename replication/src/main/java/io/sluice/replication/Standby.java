@@ -103,7 +103,7 @@ public final class Standby implements Agent {
         }
         deploymentClaim = new DeploymentClaim(config.bootstrapServers(), config.deployment(), epochClock);
         watch = new PrimaryWatch(config.bootstrapServers(), config.deployment(), "sluice-standby-" + config.name(),
-                nanoClock, epochClock);
+                config.failoverAfterMillis(), nanoClock, epochClock);
         System.out.println(ROLE + ": " + config.name() + " stands by for deployment " + config.deployment()
                 + ": receiving into " + config.root().toAbsolutePath() + "; takes over once the primary's heartbeats in "
                 + LeaseTopic.of(config.deployment()) + " have been silent for " + config.failoverAfterMillis()
@@ -304,9 +304,11 @@ public final class Standby implements Agent {
      * deployment's primary from now on.
      */
     private void startPrimary() {
+        // The processes first: they open the journals and serve while the shipper starts (it resumes from the log, so
+        // what they write meanwhile is shipped all the same).
+        processes.tell(told(State.PRIMARY));
         shipper = AgentThread.start(new Shipper(config.shipper(shipperHolder()), nanoClock, epochClock), config.idle().newStrategy(),
                 CpuPinning.NONE, AgentThread.Priority.NORMAL);
-        processes.tell(told(State.PRIMARY));
         step(stepStartMillis, "start", epochClock.time(), "told the processes started with the standby that"
                 + " the root is promoted: they open its journals and serve");
         System.out.println(ROLE + ": shipping the promoted root as deployment " + config.deployment() + "'s primary"

@@ -109,6 +109,9 @@ class FailoverTest {
                 assertTrue(writer(Journals.gatewayJournal(standby.journals(), 1)).endsWith(" pid " + gatewayPid), said);
                 assertTrue(Pattern.compile("engine: recovered \\d+ inputs in \\d+ ms from \\S+ \\([1-9]\\d* of them"
                         + " followed before the promotion\\)").matcher(said).find(), said);
+                // Its gateway's session store, too: read before the promotion, read on after it.
+                assertTrue(Pattern.compile("gateway 1: its session store goes on from the state read ahead of the"
+                        + " promotion \\(its journal read up to index [1-9]\\d*\\)").matcher(said).find(), said);
                 for (final String step : List.of("detection took", "catch-up took", "fence took", "promotion took",
                         "start took")) {
                     assertTrue(said.contains(step), step + ": " + said);
