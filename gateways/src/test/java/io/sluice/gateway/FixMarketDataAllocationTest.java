@@ -3,6 +3,7 @@ package io.sluice.gateway;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.gateway.codec.FixTags;
 import io.sluice.gateway.codec.MsgTypes;
+import io.sluice.gateway.session.FixSession;
 import io.sluice.marketdata.load.SyntheticFeed;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.testkit.fix.TestFixClient;
@@ -45,7 +46,9 @@ class FixMarketDataAllocationTest {
              RunningGateway gateway = new RunningGateway(config);
              TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
             final SyntheticFeed feed = new SyntheticFeed(marketData.createAppender(), SYMBOL, depth);
-            client.logon("secret1");
+            // The client only reads for the whole run (tens of seconds on a loaded host): a HeartBtInt longer than that
+            // keeps the gateway's TestRequest out of the stream of 35=X it counts.
+            client.logon("secret1", FixSession.MAX_HEARTBEAT_SECONDS);
             client.expect("A");
             client.send(MsgTypes.MARKET_DATA_REQUEST, request -> request.textField(FixTags.MD_REQ_ID, "R1")
                     .charField(FixTags.SUBSCRIPTION_REQUEST_TYPE, '1').longField(FixTags.MARKET_DEPTH, depth)
