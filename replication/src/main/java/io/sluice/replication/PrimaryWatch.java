@@ -38,7 +38,6 @@ final class PrimaryWatch implements AutoCloseable {
     private final TopicPartition partition;
     private final TopicPartition log;
     private final KafkaConsumer<byte[], byte[]> consumer;
-    private final long silenceToActMillis;
     private final NanoClock nanoClock;
     private final EpochClock epochClock;
     private State state = State.NO_PRIMARY_YET;
@@ -55,14 +54,8 @@ final class PrimaryWatch implements AutoCloseable {
     private LeaseRecord firstClaim;
     private long firstClaimOffset = -1;
 
-    /**
-     * @param silenceToActMillis the silence its owner acts on: Kafka is also asked the moment the silence reaches it,
-     *                           so that the answer showing it comes within a round trip, not up to {@link #ASK_MILLIS}
-     *                           later
-     */
-    PrimaryWatch(final String servers, final String deployment, final String clientId, final long silenceToActMillis,
-                 final NanoClock nanoClock, final EpochClock epochClock) {
-        this.silenceToActMillis = silenceToActMillis;
+    PrimaryWatch(final String servers, final String deployment, final String clientId, final NanoClock nanoClock,
+                 final EpochClock epochClock) {
         this.nanoClock = nanoClock;
         this.epochClock = epochClock;
         this.partition = new TopicPartition(LeaseTopic.of(deployment), 0);
@@ -108,10 +101,6 @@ final class PrimaryWatch implements AutoCloseable {
                     unansweredSinceMillis = askedMillis;
                 }
             }
-        }
-        final long silenceReachedMillis = lastArrivalMillis + silenceToActMillis;
-        if (silenceReachedMillis > nowMillis && silenceReachedMillis < nextAskMillis) {
-            nextAskMillis = silenceReachedMillis;
         }
         return read;
     }

@@ -103,7 +103,7 @@ public final class Standby implements Agent {
         }
         deploymentClaim = new DeploymentClaim(config.bootstrapServers(), config.deployment(), epochClock);
         watch = new PrimaryWatch(config.bootstrapServers(), config.deployment(), "sluice-standby-" + config.name(),
-                config.failoverAfterMillis(), nanoClock, epochClock);
+                nanoClock, epochClock);
         System.out.println(ROLE + ": " + config.name() + " stands by for deployment " + config.deployment()
                 + ": receiving into " + config.root().toAbsolutePath() + "; takes over once the primary's heartbeats in "
                 + LeaseTopic.of(config.deployment()) + " have been silent for " + config.failoverAfterMillis()
