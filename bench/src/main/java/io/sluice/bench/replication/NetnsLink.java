@@ -1,6 +1,7 @@
 package io.sluice.bench.replication;
 
 import io.sluice.kafka.KafkaBrokerMain;
+import io.sluice.kafka.KafkaCluster;
 import io.sluice.runtime.process.JavaProcess;
 
 import java.io.IOException;
@@ -129,7 +130,7 @@ final class NetnsLink implements AutoCloseable {
      */
     JavaProcess startReplicaBroker(final Path dir) throws IOException {
         return JavaProcess.start("kafka", dir.resolve("logs/kafka.log"), inReplica(), System.getProperty("java.class.path"),
-                List.of("-Xmx320m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"), KafkaBrokerMain.class.getName(),
+                KafkaCluster.TEST_JVM, KafkaBrokerMain.class.getName(),
                 "--data", dir.resolve("kafka").toString(), "--host", REPLICA_ADDRESS, "--port", "9092",
                 "--controller-port", "9093");
     }
