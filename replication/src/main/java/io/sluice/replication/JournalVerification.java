@@ -94,6 +94,12 @@ final class JournalVerification implements AutoCloseable {
         return counts;
     }
 
+    /** @return the classes of the method readers it reads the journals with, one per journal that holds calls */
+    List<Class<?>> readerClasses() {
+        return journals.stream().filter(verified -> verified.reader != null)
+                .<Class<?>>map(verified -> verified.reader.methodReaderClass()).toList();
+    }
+
     /** Opens each journal that appeared under the root since the last look. */
     private void discover() {
         if (!Files.isDirectory(root)) {
