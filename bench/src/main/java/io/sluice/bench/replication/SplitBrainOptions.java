@@ -12,7 +12,23 @@ final class SplitBrainOptions {
             description = "how long the link stays cut, at least until the standby took an order (default ${DEFAULT-VALUE})")
     private long partitionSeconds = 10;
 
+    @Option(names = "--rounds", description = "rounds, each on fresh namespaces and a fresh deployment (default ${DEFAULT-VALUE})")
+    private int rounds = 10;
+
+    @Option(names = "--warm", paramLabel = "SECONDS",
+            description = "how long the primary takes orders, its standby watching, before the cut: a standby that has"
+                    + " watched for a while, not one still starting (default ${DEFAULT-VALUE})")
+    private long warmSeconds = 5;
+
     long partitionSeconds() {
         return partitionSeconds;
+    }
+
+    int rounds() {
+        return rounds;
+    }
+
+    long warmSeconds() {
+        return warmSeconds;
     }
 }

@@ -22,7 +22,7 @@ class SplitBrainTest {
     void aPrimaryCutOffFromKafkaStopsTakingOrdersWhileTheStandbyTakesOverAndAfterTheHealItIsFenced() throws Exception {
         final String unavailable = NetnsLink.unavailable();
         assumeTrue(unavailable == null, () -> "skipped: network namespaces cannot be created here: " + unavailable);
-        final SplitBrainBench.Outcome outcome = SplitBrainBench.run(dir, 6, false);
+        final SplitBrainBench.Outcome outcome = SplitBrainBench.run(dir, 6, 0);
         assertTrue(outcome.promoted() >= 0, "the standby took over: " + outcome.summary());
         assertTrue(outcome.probeTaken() >= 0, "a client on the standby's side got an order taken: " + outcome.summary());
         assertTrue(outcome.lapsed() >= 0, "the old primary rejected on its lease: " + outcome.summary());
