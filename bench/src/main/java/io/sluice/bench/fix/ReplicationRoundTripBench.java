@@ -35,9 +35,11 @@ import java.util.concurrent.Callable;
 /**
  * {@code ./sluice bench replication-fix}: what replication costs a FIX client's ping-pong round trip (NewOrderSingle ->
  * ack + fill). It runs through one Sluice deployment (engine and three TCP gateways, child JVMs) and a real
- * single-broker Kafka, in one run, in three phases: no replication (no shipper runs); a shipper running, with gateway 2
- * in the default asynchronous mode and gateway 3 in {@code replication: acknowledged}, taking turns round by round; no
- * replication again (shipper stopped), so drift over the run shows as the difference of the two "none" rows.
+ * single-broker Kafka, in one run: no replication (no shipper runs); a shipper running, with gateway 2 in the default
+ * asynchronous mode and gateway 3 in {@code replication: acknowledged}, taking turns round by round; plain Kafka's
+ * acks=all ping-pong on the same broker; no replication again, on a fresh deployment no shipper ever shipped (an engine
+ * whose shipper stopped rejects orders once its lease lapses), so drift over the run shows as the difference of the two
+ * "none" rows.
  */
 @Command(name = "replication-fix", mixinStandardHelpOptions = true, sortOptions = false,
         description = "FIX round trip with no replication, asynchronous replication and acknowledged replication.")
@@ -248,10 +250,7 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                                     .put("commitsPerOrder" + key, commitsPerOrder);
                         }
                     }
-                    System.out.println("phase 3: no replication again (shipper stopped)");
-                    runs.addAll(measurement.measure(List.of(new FixTarget("none (after)", sluice.endpoint(1), after)),
-                            1, warmup, orders, rounds));
-                    System.out.println("phase 4: plain Kafka, one record in flight (acks=all), the same broker");
+                    System.out.println("phase 3: plain Kafka, one record in flight (acks=all), the same broker");
                     try (PlainKafka plain = new PlainKafka(kafka.bootstrapServers(), "plain-ping-pong", kafka.pid(0), 200,
                             ReplicationConfig.DEFAULT_LINGER_MILLIS)) {
                         plain.pingPong(warmup / 4);
@@ -274,6 +273,7 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
             } finally {
                 sluice.close();
             }
+            measureUnshipped(dir.resolve("sluice-after"), seed, after, runs);
         } finally {
             SluiceDeployment.deleteTree(dir);
         }
@@ -288,5 +288,31 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
                         .put("loadAverage", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()),
                 System.out);
         return 0;
+    }
+
+    /**
+     * Phase 4, no replication again: on a deployment of its own that no shipper ever shipped, as an engine whose shipper
+     * stopped rejects new orders once its lease lapses (the lease's safety, not a cost of replication).
+     */
+    private void measureUnshipped(final Path root, final SessionIdentity seed, final SessionIdentity after,
+                                  final List<MeasuredRun> runs) throws Exception {
+        System.out.println("phase 4: no replication again, on a fresh deployment no shipper ever shipped");
+        final SluiceDeployment unshipped = SluiceDeployment.prepare(root, List.of(
+                        new SluiceDeployment.GatewaySpec(1, FixTransport.TCP, List.of(seed, after))),
+                SluiceIdle.parse(idle), SluiceDeployment.ProcessSettings.defaults(), SluiceDeployment.JournalDisk.DEFAULTS);
+        try {
+            unshipped.startGateway(1);
+            unshipped.launchEngine();
+            try (LiquiditySeeder seeder = StandardOrders.seeder(new FixClientSession(unshipped.endpoint(1), seed))) {
+                seeder.start(START_TIMEOUT);
+                runs.addAll(new FixMeasurement(StandardOrders.BUY, Duration.ofSeconds(600), System.out).measure(
+                        List.of(new FixTarget("none (after)", unshipped.endpoint(1), after)), 1, warmup, orders, rounds));
+            }
+        } catch (final Exception | Error e) {
+            System.out.println("the run failed; the unshipped deployment's logs:" + unshipped.logs(4000));
+            throw e;
+        } finally {
+            unshipped.close();
+        }
     }
 }
