@@ -18,6 +18,7 @@ import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -173,7 +174,7 @@ final class EngineServiceTest {
             assertEquals("rwx------", PosixFilePermissions.toString(Files
                     .getPosixFilePermissions(Journals.adminJournal(root))));
             try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1);
-                 AdminJournal admin = AdminJournal.open(root)) {
+                 AdminJournal admin = AdminJournal.open(root, SystemNanoClock.INSTANCE)) {
                 gateway.write(20);
                 admin.append(new AdminCommand().action(AdminAction.CANCEL_ALL));
                 admin.append(new AdminCommand().action(AdminAction.KILL_SWITCH_OFF));

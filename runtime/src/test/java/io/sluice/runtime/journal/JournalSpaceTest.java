@@ -8,6 +8,7 @@ import io.sluice.runtime.agent.AgentThread;
 import io.sluice.testkit.Tmpfs;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +38,8 @@ final class JournalSpaceTest {
         try (Tmpfs disk = Tmpfs.mount(dir.resolve("disk"), FILESYSTEM);
              ChronicleQueue journal = Journals.open(disk.dir().resolve("engine"))) {
             final JournalSpace space = new JournalSpace(journal, RESERVE, FILESYSTEM);
-            try (AgentThread ignored = AgentThread.startBackground(new JournalSpaceKeeper("test keeper", List.of(space)))) {
+            try (AgentThread ignored = AgentThread.startBackground(
+                    new JournalSpaceKeeper("test keeper", List.of(space), SystemNanoClock.INSTANCE))) {
                 final ExcerptAppender appender = journal.createAppender();
                 final EngineToGateway writer = Journals.methodWriter(appender, EngineToGateway.class);
                 final ExecutionReport report = EventFixtures.executionReport();
