@@ -17,6 +17,7 @@ import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -41,15 +41,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** The engine process's loop on real journals: one excerpt per input, recovery after a stop, corrupt input. */
 final class EngineServiceTest {
     @TempDir
     Path root;
-
-    /** How often tests poll a condition: leaves the CPU to the engine under test on a 2-core machine. */
-    static final long POLL_NANOS = 2_000_000;
 
     @Test
     void everyInputOfTwoGatewaysIsAnsweredOnceInOneExcerpt() throws Exception {
@@ -197,13 +193,7 @@ final class EngineServiceTest {
     }
 
     static void awaitTrue(final BooleanSupplier condition, final String what) {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("timed out waiting for " + what);
-            }
-            LockSupport.parkNanos(POLL_NANOS); // the interval between polls of a condition
-        }
+        PollUntil.await(condition, Duration.ofSeconds(30), () -> what);
     }
 
     private static void copyJournal(final Path from, final Path to) {

@@ -5,6 +5,7 @@ import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.testkit.Tmpfs;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -85,13 +87,7 @@ final class JournalSpaceTest {
         }
     }
 
-    private static void await(final BooleanSupplier condition, final String what) throws InterruptedException {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.onSpinWait();
-        }
+    private static void await(final BooleanSupplier condition, final String what) {
+        PollUntil.await(condition, Duration.ofSeconds(10), () -> what);
     }
 }
