@@ -14,6 +14,7 @@ import io.sluice.testkit.fix.FixFields;
 import io.sluice.testkit.fix.TestFixClient;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,7 +51,7 @@ class GatewayAdminTest {
         long clientNextSeq;
         long gatewayLastSeq;
         final JavaProcess first = gateway.start("gateway-first");
-        try (AdminJournal admin = AdminJournal.open(root);
+        try (AdminJournal admin = AdminJournal.open(root, SystemNanoClock.INSTANCE);
              TestFixClient client = gateway.connect(1)) {
             client.logon(OneSessionGateway.PASSWORD);
             client.expect("A");

@@ -27,6 +27,7 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.BinaryWireCode;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -242,7 +243,7 @@ class GatewayAllocationTest {
                 .idle(IdleConfig.of("yield")).session(new SessionConfig("CLIENT1", "SLUICE", "secret1"));
         try (RunningGateway gateway = new RunningGateway(config);
              ChronicleQueue engineJournal = Journals.open(Journals.engineJournal(root));
-             AdminJournal admin = AdminJournal.open(root);
+             AdminJournal admin = AdminJournal.open(root, SystemNanoClock.INSTANCE);
              TestFixClient client = new TestFixClient(gateway.address(), "CLIENT1", 1)) {
             final EngineToGateway engine = engineJournal.methodWriter(EngineToGateway.class);
             final ExecutionReport report = EventFixtures.executionReport();

@@ -9,6 +9,7 @@ import io.sluice.contracts.NoOpGatewayToEngine;
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.ReplaceOrder;
 import io.sluice.contracts.journal.Journals;
+import io.sluice.runtime.process.PollUntil;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
@@ -18,12 +19,10 @@ import net.openhft.chronicle.wire.DocumentContext;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Reads what a gateway wrote, as the engine and the latency tail will: the commands in its journal and
@@ -152,12 +151,6 @@ final class JournalProbe {
 
     /** Polls {@code condition} until it holds, failing after {@code seconds} with {@code what}. */
     static void await(final String what, final int seconds, final BooleanSupplier condition) {
-        final long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("timed out after " + seconds + " s waiting until " + what);
-            }
-            LockSupport.parkNanos(1_000_000);
-        }
+        PollUntil.await(condition, Duration.ofSeconds(seconds), () -> what);
     }
 }

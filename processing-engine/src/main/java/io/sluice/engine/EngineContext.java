@@ -155,9 +155,20 @@ public final class EngineContext implements AutoCloseable {
             throw new IllegalStateException("an engine context needs a config");
         }
         if (follower == null) {
-            follower = new ReplicaFollower(config, wrapEngine, nanoClock == null ? SystemNanoClock.INSTANCE : nanoClock);
+            defaultClocks();
+            follower = new ReplicaFollower(config, wrapEngine, nanoClock);
         }
         return follower;
+    }
+
+    /** The system's clocks where none was given: a context built by its process's main is always given both. */
+    private void defaultClocks() {
+        if (epochClock == null) {
+            epochClock = SystemEpochClock.INSTANCE;
+        }
+        if (nanoClock == null) {
+            nanoClock = SystemNanoClock.INSTANCE;
+        }
     }
 
     /**
@@ -178,12 +189,7 @@ public final class EngineContext implements AutoCloseable {
         if (config == null) {
             throw new IllegalStateException("an engine context needs a config");
         }
-        if (epochClock == null) {
-            epochClock = SystemEpochClock.INSTANCE;
-        }
-        if (nanoClock == null) {
-            nanoClock = SystemNanoClock.INSTANCE;
-        }
+        defaultClocks();
         state = State.CONCLUDED;
         try {
             openJournals();

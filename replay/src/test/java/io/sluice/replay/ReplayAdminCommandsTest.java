@@ -14,6 +14,7 @@ import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,7 +92,7 @@ final class ReplayAdminCommandsTest {
         try (EngineService engine = EngineService.launch(config);
              ChronicleQueue gateway1 = Journals.open(Journals.gatewayJournal(root, 1));
              ChronicleQueue gateway2 = Journals.open(Journals.gatewayJournal(root, 2));
-             AdminJournal admin = AdminJournal.open(root)) {
+             AdminJournal admin = AdminJournal.open(root, SystemNanoClock.INSTANCE)) {
             final GatewayToEngine writer1 = Journals.methodWriter(gateway1.createAppender(), GatewayToEngine.class);
             final GatewayToEngine writer2 = Journals.methodWriter(gateway2.createAppender(), GatewayToEngine.class);
             final MixedOrderFlow flow1 = new MixedOrderFlow(11, 1, config.instruments(), 3);

@@ -283,7 +283,7 @@ public final class Receiver implements Agent {
 
     private ReplicaJournal open(final JournalName name) {
         lockWriter(name);
-        final ReplicaJournal journal = new ReplicaJournal(name, root.resolve(name.name()));
+        final ReplicaJournal journal = new ReplicaJournal(name, root.resolve(name.name()), nanoClock);
         journal.counters = counters.journal(name.name());
         journals.add(journal);
         return journal;

@@ -12,6 +12,7 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.impl.single.InternalAppender;
 import net.openhft.chronicle.wire.DocumentContext;
+import org.agrona.concurrent.NanoClock;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -48,7 +49,8 @@ final class ReplicaJournal implements AutoCloseable {
     /** Its counters, from when it was added. */
     ReplicationCounters.Journal counters;
 
-    ReplicaJournal(final JournalName name, final Path dir) {
+    /** Opens the replica of journal {@code name} at {@code dir}; {@code clock}, the process's, paces its space keeper. */
+    ReplicaJournal(final JournalName name, final Path dir, final NanoClock clock) {
         this.name = name;
         this.nameBytes = name.name().getBytes(StandardCharsets.US_ASCII);
         JournalSpace.requireRoomToCreate(dir, JournalSpace.DEFAULT_RESERVE_BYTES);
@@ -57,7 +59,8 @@ final class ReplicaJournal implements AutoCloseable {
         // Written by the receiver's agent thread alone: Chronicle's check of that on every write is pure cost.
         this.appender.singleThreadedCheckDisabled(true);
         this.space = new JournalSpace(queue, JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);
-        this.keeper = AgentThread.startBackground(new JournalSpaceKeeper(name + " replica journal space keeper", List.of(space)));
+        this.keeper = AgentThread.startBackground(
+                new JournalSpaceKeeper(name + " replica journal space keeper", List.of(space), clock));
         this.rollCycle = queue.rollCycle();
         final long last = queue.lastIndex();
         lastIndex = last < 0 ? -1 : last;

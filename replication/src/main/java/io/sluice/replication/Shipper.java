@@ -136,7 +136,7 @@ public final class Shipper implements Agent {
         lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
         counters = new ReplicationCounters(root, ROLE);
-        lease = new ShipperLease(config, counters);
+        lease = new ShipperLease(config, counters, nanoClock);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters, epochClock);
         admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-shipper-admin"));
         transactions = new ShipperTransactions(config, link, counters, nanoClock, epochClock);

@@ -8,6 +8,7 @@ import io.sluice.contracts.time.SluiceClock;
 import io.sluice.runtime.admin.AdminJournal;
 import io.sluice.runtime.counters.PrimaryLeaseGauges;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.agrona.concurrent.NanoClock;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,22 +27,25 @@ final class ShipperLease {
     private final Path root;
     private final String deployment;
     private final ReplicationCounters counters;
+    private final NanoClock clock;
     private final AdminCommand command = new AdminCommand();
     private boolean fencedTold;
 
     /**
-     * Publishes the lease of {@code config} in {@code counters}, no write acknowledged yet.
+     * Publishes the lease of {@code config} in {@code counters}, no write acknowledged yet; {@code clock}, the
+     * process's, times an admin append's wait for another's.
      *
      * @throws ReplicationRefusedException if the root's admin journal says FENCED: the root is a fenced primary's, and
      *                                     never ships again
      */
-    ShipperLease(final ReplicationConfig config, final ReplicationCounters counters) {
+    ShipperLease(final ReplicationConfig config, final ReplicationCounters counters, final NanoClock clock) {
         this.root = config.root();
         this.deployment = config.deployment();
         this.counters = counters;
+        this.clock = clock;
         if (Files.exists(Journals.adminJournal(root))) {
             final boolean[] fenced = {false};
-            try (AdminJournal admin = AdminJournal.open(root)) {
+            try (AdminJournal admin = AdminJournal.open(root, clock)) {
                 admin.readAll((AdminCommands) read -> fenced[0] |= read.action() == AdminAction.FENCED);
             }
             if (fenced[0]) {
@@ -70,7 +74,7 @@ final class ShipperLease {
         command.action(AdminAction.FENCED).user(USER).reason(USER);
         command.metaData().clearTimestamps().commandWriting(SluiceClock.nowTicks());
         final long eventId;
-        try (AdminJournal admin = AdminJournal.open(root)) {
+        try (AdminJournal admin = AdminJournal.open(root, clock)) {
             eventId = admin.append(command);
         }
         System.out.println(Shipper.ROLE + ": lease fenced (admin command " + eventId + ", FENCED): fenced by a newer"

@@ -21,6 +21,7 @@ import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.wire.DocumentContext;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import java.nio.charset.StandardCharsets;
@@ -86,7 +87,7 @@ public final class JournalFlow {
                 }
                 if (e % 700 == 350) {
                     if (admin == null) {
-                        admin = AdminJournal.open(root);
+                        admin = AdminJournal.open(root, SystemNanoClock.INSTANCE);
                     }
                     command.metaData().commandWriting(SluiceClock.nowTicks());
                     admin.append(command.action(AdminAction.CANCEL_ALL).user(1));

@@ -19,6 +19,7 @@ import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.process.JavaProcess;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptTailer;
+import org.agrona.concurrent.SystemNanoClock;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -105,7 +106,7 @@ public final class EngineAllocBench implements Callable<Integer> {
             final ThreadMXBean threads =
                     (ThreadMXBean) ManagementFactory.getThreadMXBean();
             final EngineService service = EngineService.launch(config);
-            final AdminJournal adminJournal = AdminJournal.open(root);
+            final AdminJournal adminJournal = AdminJournal.open(root, SystemNanoClock.INSTANCE);
             final AdminCommands toAdminJournal = adminJournal::append;
             final AdminTurns admin = new AdminTurns(config.instruments().getLast().symbol());
             long nextTurnAt = ADMIN_TURN_EVERY;

@@ -65,9 +65,9 @@ final class FixPath implements AutoCloseable {
             }
             gateway = new FutureTask<>(() -> path.deployment.launchGateway(1));
             Thread.ofPlatform().name("gateway-launch").start(gateway);
-            requireAlive(path.deployment.launchEngine());
+            path.deployment.launchEngine().requireAlive();
             try {
-                requireAlive(gateway.get());
+                gateway.get().requireAlive();
             } catch (final ExecutionException e) {
                 throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
             }
@@ -91,12 +91,6 @@ final class FixPath implements AutoCloseable {
             } catch (final ExecutionException ignored) {
                 // the launch failed: nothing to stop
             }
-        }
-    }
-
-    private static void requireAlive(final JavaProcess process) {
-        if (!process.isAlive()) {
-            throw new IllegalStateException(process.name() + " exited at start; its log:\n" + process.logText());
         }
     }
 

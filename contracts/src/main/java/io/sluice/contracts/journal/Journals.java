@@ -235,7 +235,8 @@ public final class Journals {
      * Records anew, in {@code dir}'s {@code metadata.cq4t}, which cycle files the journal holds, after some were moved
      * out of it while no process had it open ({@code ./sluice archive}). Chronicle keeps the lowest and highest cycle
      * there and rescans the directory only when a writer opens the journal: a read-only opener (replay, the
-     * snapshotter, dump) would otherwise look for the first cycle file that is gone (Chronicle-Queue issue 1480).
+     * snapshotter, dump) would otherwise look for the first cycle file that is gone (a known Chronicle Queue
+     * behaviour: https://github.com/OpenHFT/Chronicle-Queue/issues/1480).
      */
     public static void refreshListing(final Path dir) {
         try (SingleChronicleQueue queue = builder(dir).build()) {

@@ -114,11 +114,6 @@ final class RetransmitClient implements AutoCloseable {
         return packets;
     }
 
-    /** @return true while connected */
-    boolean isUp() {
-        return link == Link.UP;
-    }
-
     private void connect() {
         final long now = clock.nanoTime();
         if (link != Link.DOWN || now - lastAttemptNanos < TimeUnit.MILLISECONDS.toNanos(RECONNECT_MILLIS)) {

@@ -72,7 +72,7 @@ public final class InputSource implements AutoCloseable {
         AdminJournal.requireOwnerOnly(journalRoot);
         final Path dir = Journals.adminJournal(journalRoot);
         if (!readOnly && !Files.exists(dir)) {
-            AdminJournal.open(journalRoot).close();
+            AdminJournal.create(journalRoot);
         }
         return new InputSource(Journals.ADMIN_SOURCE_ID, dir, readOnly);
     }

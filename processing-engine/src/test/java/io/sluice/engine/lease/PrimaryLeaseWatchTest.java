@@ -12,6 +12,7 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.concurrent.CachedNanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.status.AtomicCounter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -148,7 +149,7 @@ final class PrimaryLeaseWatchTest {
     @Test
     void anEngineStartedOnALapsedLeaseWaitsForAWriteSentAfterItsStartAndAFencedOneForNothing() {
         final AtomicCounter sent = shipper();
-        try (AdminJournal admin = AdminJournal.open(root)) {
+        try (AdminJournal admin = AdminJournal.open(root, SystemNanoClock.INSTANCE)) {
             admin.append(new AdminCommand().action(AdminAction.LEASE_LAPSED));
         }
         sent.set(at(0));
@@ -158,7 +159,7 @@ final class PrimaryLeaseWatchTest {
         assertEquals(List.of(), turnAt(watch, 300), "sent before the watch learnt of the lapse");
         sent.set(at(250));
         assertEquals(List.of("LEASE_REGAINED lease"), turnAt(watch, 400));
-        try (AdminJournal admin = AdminJournal.open(root)) {
+        try (AdminJournal admin = AdminJournal.open(root, SystemNanoClock.INSTANCE)) {
             admin.append(new AdminCommand().action(AdminAction.FENCED));
         }
         assertEquals(List.of(), turnAt(watch, 60_000), "FENCED is final: no lapse told after it");

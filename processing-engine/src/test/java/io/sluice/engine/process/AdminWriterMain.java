@@ -5,6 +5,7 @@ import io.sluice.contracts.AdminCommand;
 import io.sluice.engine.config.TwoInstrumentMarket;
 import io.sluice.runtime.admin.AdminJournal;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
+import org.agrona.concurrent.SystemNanoClock;
 
 import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
@@ -33,7 +34,7 @@ public final class AdminWriterMain {
         final Path root = Path.of(args[0]);
         final long count = Long.parseLong(args[1]);
         final long pauseNanos = Long.parseLong(args[2]) * 1_000;
-        try (AdminJournal journal = AdminJournal.open(root)) {
+        try (AdminJournal journal = AdminJournal.open(root, SystemNanoClock.INSTANCE)) {
             for (long i = 0; i < count; i++) {
                 journal.append(command(i));
                 LockSupport.parkNanos(pauseNanos); // pacing a load, not waiting for anything

@@ -17,7 +17,9 @@ import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.counters.CountersFile;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
+import io.sluice.runtime.process.PollUntil;
 import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,7 +33,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -40,15 +41,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /** The engine process's loop on real journals: one excerpt per input, recovery after a stop, corrupt input. */
 final class EngineServiceTest {
     @TempDir
     Path root;
-
-    /** How often tests poll a condition: leaves the CPU to the engine under test on a 2-core machine. */
-    static final long POLL_NANOS = 2_000_000;
 
     @Test
     void everyInputOfTwoGatewaysIsAnsweredOnceInOneExcerpt() throws Exception {
@@ -173,7 +170,7 @@ final class EngineServiceTest {
             assertEquals("rwx------", PosixFilePermissions.toString(Files
                     .getPosixFilePermissions(Journals.adminJournal(root))));
             try (GatewayJournalWriter gateway = new GatewayJournalWriter(root, 1, 1);
-                 AdminJournal admin = AdminJournal.open(root)) {
+                 AdminJournal admin = AdminJournal.open(root, SystemNanoClock.INSTANCE)) {
                 gateway.write(20);
                 admin.append(new AdminCommand().action(AdminAction.CANCEL_ALL));
                 admin.append(new AdminCommand().action(AdminAction.KILL_SWITCH_OFF));
@@ -196,13 +193,7 @@ final class EngineServiceTest {
     }
 
     static void awaitTrue(final BooleanSupplier condition, final String what) {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                fail("timed out waiting for " + what);
-            }
-            LockSupport.parkNanos(POLL_NANOS); // the interval between polls of a condition
-        }
+        PollUntil.await(condition, Duration.ofSeconds(30), () -> what);
     }
 
     private static void copyJournal(final Path from, final Path to) {

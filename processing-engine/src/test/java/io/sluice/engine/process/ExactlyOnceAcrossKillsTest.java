@@ -9,16 +9,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Exactly once, with real processes: two writer processes stream commands into two gateway journals, and a third
@@ -58,12 +54,12 @@ final class ExactlyOnceAcrossKillsTest {
                 final long before = answered.count();
                 final long more = random.nextInt(6) == 0 ? 0 : 1 + random.nextInt(300);
                 // Wait for that much progress, or for the engine to have answered all there will ever be.
-                await(() -> answered.count() >= before + more
+                EngineProcesses.await(() -> answered.count() >= before + more
                         || answered.count() >= ALL_COMMANDS, engine, "progress before kill " + kill);
                 engine.kill9();
             }
             final JavaProcess last = engine(logs, configFile, KILLS + 1);
-            await(() -> answered.count() >= ALL_COMMANDS, last, "the engine answering every command");
+            EngineProcesses.await(() -> answered.count() >= ALL_COMMANDS, last, "the engine answering every command");
             last.stop(10);
             assertEquals(0, writer1.waitFor(30), writer1.logText());
             assertEquals(0, writer2.waitFor(30), writer2.logText());
@@ -106,19 +102,5 @@ final class ExactlyOnceAcrossKillsTest {
     private static JavaProcess engine(final Path logs, final Path configFile, final int run) throws Exception {
         return JavaProcess.start("engine-" + run, logs.resolve("engine.log"), CHILD_JVM,
                 EngineMain.class, "--config", configFile.toString());
-    }
-
-    private static void await(final BooleanSupplier condition, final JavaProcess engine,
-                              final String what) {
-        final long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!condition.getAsBoolean()) {
-            if (!engine.isAlive()) {
-                fail(engine.name() + " exited while waiting for " + what + ": " + engine.logText());
-            }
-            if (System.nanoTime() > deadline) {
-                fail("timed out waiting for " + what + "; engine log: " + engine.logText());
-            }
-            LockSupport.parkNanos(EngineServiceTest.POLL_NANOS);
-        }
     }
 }

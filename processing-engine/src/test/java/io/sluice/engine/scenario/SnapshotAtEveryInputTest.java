@@ -140,7 +140,7 @@ final class SnapshotAtEveryInputTest {
             public void adminCommand(final AdminCommand command) {
                 count[0]++;
                 if (admin[0] == null) {
-                    admin[0] = AdminJournal.open(root);
+                    admin[0] = AdminJournal.open(root, SystemNanoClock.INSTANCE);
                 }
                 final long eventId = command.metaData().eventId();
                 assertEquals(eventId, admin[0].append(command), "admin commands numbered as the scenario runner does");

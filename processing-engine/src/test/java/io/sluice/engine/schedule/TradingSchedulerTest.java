@@ -11,6 +11,7 @@ import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.wire.ShortTextLongConverter;
 import org.agrona.concurrent.CachedEpochClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,7 +49,7 @@ final class TradingSchedulerTest {
     }
 
     private TradingScheduler scheduler(final TradingSchedule schedule) {
-        return new TradingScheduler(schedule, AdminJournal.open(root), clock);
+        return new TradingScheduler(schedule, AdminJournal.open(root, SystemNanoClock.INSTANCE), clock);
     }
 
     /** Sets the test clock to {@code utc} and gives the scheduler one turn; @return how many commands it appended */
@@ -171,7 +172,7 @@ final class TradingSchedulerTest {
 
     @Test
     void anAppendThatFailsIsRetriedLaterWithoutStoppingTheThread() {
-        final AdminJournal journal = AdminJournal.open(root);
+        final AdminJournal journal = AdminJournal.open(root, SystemNanoClock.INSTANCE);
         final TradingScheduler scheduler = new TradingScheduler(londonDay(), journal, clock);
         journal.close(); // appends now throw
         assertEquals(0, turnAt(scheduler, "2026-11-26T09:00:00Z"));

@@ -11,7 +11,6 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.TailerDirection;
 import org.agrona.concurrent.NanoClock;
-import org.agrona.concurrent.SystemNanoClock;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -70,20 +69,27 @@ public final class AdminJournal implements AutoCloseable {
     }
 
     /**
-     * Opens the admin journal under {@code root} for appending, creating it owner-only if there is none.
+     * Opens the admin journal under {@code root} for appending, creating it owner-only if there is none;
+     * {@code clock}, the process's, times an append's wait for another's.
      *
      * @throws IllegalStateException if it exists with a wider mode or another owner ({@link #requireOwnerOnly})
      */
-    public static AdminJournal open(final Path root) {
-        return open(root, SystemNanoClock.INSTANCE);
+    public static AdminJournal open(final Path root, final NanoClock clock) {
+        return new AdminJournal(root, clock);
     }
 
     /**
-     * As {@link #open(Path)}, {@code clock} timing an append's wait for another's: the form for processes given a clock
-     * by their main (the other form serves those not given one yet: the shipper's lease, the engine's admin input).
+     * Creates the admin journal under {@code root} owner-only if there is none, as {@link #open} does, appending
+     * nothing: for the engine, which may start before any command was written.
+     *
+     * @throws IllegalStateException if it exists with a wider mode or another owner ({@link #requireOwnerOnly})
      */
-    public static AdminJournal open(final Path root, final NanoClock clock) {
-        return new AdminJournal(root, clock);
+    public static void create(final Path root) {
+        createOwnerOnly(root);
+        requireOwnerOnly(root);
+        try (ChronicleQueue queue = Journals.open(Journals.adminJournal(root))) {
+            queue.createAppender(); // as the constructor does; closed with the queue
+        }
     }
 
     /**

@@ -3,7 +3,6 @@ package io.sluice.runtime.journal;
 import io.sluice.runtime.agent.AgentThread;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.NanoClock;
-import org.agrona.concurrent.SystemNanoClock;
 
 import java.util.Arrays;
 import java.util.List;
@@ -25,14 +24,6 @@ public final class JournalSpaceKeeper implements Agent {
     private final List<JournalSpace> spaces;
     private final NanoClock clock;
     private final long[] retryAt;
-
-    /**
-     * Keeps {@code spaces} on the system's clock: for the one keeper not given its process's clock yet (the receiver's
-     * replica journals).
-     */
-    public JournalSpaceKeeper(final String name, final List<JournalSpace> spaces) {
-        this(name, spaces, SystemNanoClock.INSTANCE);
-    }
 
     /**
      * Keeps {@code spaces}; {@code name} names the agent, e.g. {@code engine journal space keeper}; {@code clock} paces

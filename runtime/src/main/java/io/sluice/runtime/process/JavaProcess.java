@@ -133,6 +133,16 @@ public final class JavaProcess implements AutoCloseable {
         return log;
     }
 
+    /**
+     * @throws IllegalStateException if the process has exited, naming it, its log file and what it printed: for a
+     *                               child that should be running, as after its start
+     */
+    public void requireAlive() {
+        if (!process.isAlive()) {
+            throw new IllegalStateException(name + " exited at start; its log (" + log + "):\n" + logText());
+        }
+    }
+
     /** Sends SIGKILL (kill -9) and waits for the process to be gone. */
     public void kill9() throws InterruptedException {
         process.destroyForcibly();

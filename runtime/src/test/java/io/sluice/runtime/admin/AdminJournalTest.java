@@ -6,6 +6,7 @@ import io.sluice.contracts.AdminCommands;
 import io.sluice.contracts.journal.Journals;
 import net.openhft.chronicle.bytes.MethodReader;
 import net.openhft.chronicle.queue.ChronicleQueue;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,7 +27,7 @@ final class AdminJournalTest {
 
     @Test
     void isCreatedOwnerOnly() throws Exception {
-        try (AdminJournal journal = AdminJournal.open(root)) {
+        try (AdminJournal journal = AdminJournal.open(root, SystemNanoClock.INSTANCE)) {
             journal.append(new AdminCommand().action(AdminAction.CANCEL_ALL));
         }
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(Journals.adminJournal(root))));
@@ -39,12 +40,13 @@ final class AdminJournalTest {
         final IllegalStateException refused = assertThrows(IllegalStateException.class, () -> AdminJournal.requireOwnerOnly(root));
         assertTrue(refused.getMessage().contains(Journals.adminJournal(root).toAbsolutePath() + " is owned by"), refused.getMessage());
         assertTrue(refused.getMessage().contains("rwxrwx---"), refused.getMessage());
-        assertThrows(IllegalStateException.class, () -> AdminJournal.open(root));
+        assertThrows(IllegalStateException.class, () -> AdminJournal.open(root, SystemNanoClock.INSTANCE));
     }
 
     @Test
     void eventIdsCountFromOneWithoutGapsAcrossWriters() {
-        try (AdminJournal first = AdminJournal.open(root); AdminJournal second = AdminJournal.open(root)) {
+        try (AdminJournal first = AdminJournal.open(root, SystemNanoClock.INSTANCE);
+             AdminJournal second = AdminJournal.open(root, SystemNanoClock.INSTANCE)) {
             assertEquals(1, first.append(new AdminCommand().action(AdminAction.HALT)));
             assertEquals(2, second.append(new AdminCommand().action(AdminAction.RESUME)));
             assertEquals(3, first.append(new AdminCommand().action(AdminAction.CANCEL_ALL)));

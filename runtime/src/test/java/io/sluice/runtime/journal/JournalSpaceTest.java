@@ -5,13 +5,16 @@ import io.sluice.contracts.EventFixtures;
 import io.sluice.contracts.ExecutionReport;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.process.PollUntil;
 import io.sluice.testkit.Tmpfs;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
+import org.agrona.concurrent.SystemNanoClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -37,7 +40,8 @@ final class JournalSpaceTest {
         try (Tmpfs disk = Tmpfs.mount(dir.resolve("disk"), FILESYSTEM);
              ChronicleQueue journal = Journals.open(disk.dir().resolve("engine"))) {
             final JournalSpace space = new JournalSpace(journal, RESERVE, FILESYSTEM);
-            try (AgentThread ignored = AgentThread.startBackground(new JournalSpaceKeeper("test keeper", List.of(space)))) {
+            try (AgentThread ignored = AgentThread.startBackground(
+                    new JournalSpaceKeeper("test keeper", List.of(space), SystemNanoClock.INSTANCE))) {
                 final ExcerptAppender appender = journal.createAppender();
                 final EngineToGateway writer = Journals.methodWriter(appender, EngineToGateway.class);
                 final ExecutionReport report = EventFixtures.executionReport();
@@ -83,13 +87,7 @@ final class JournalSpaceTest {
         }
     }
 
-    private static void await(final BooleanSupplier condition, final String what) throws InterruptedException {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.onSpinWait();
-        }
+    private static void await(final BooleanSupplier condition, final String what) {
+        PollUntil.await(condition, Duration.ofSeconds(10), () -> what);
     }
 }

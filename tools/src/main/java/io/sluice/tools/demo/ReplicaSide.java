@@ -104,7 +104,7 @@ final class ReplicaSide implements AutoCloseable {
         final FixEndpoint brokerPort = FixEndpoint.tcp("127.0.0.1", port);
         PollUntil.await(() -> !kafka.isAlive() || brokerPort.isAccepting(), BROKER_TIMEOUT,
                 () -> "the Kafka broker to accept on port " + port + "; its log: " + kafka.logText(), clock);
-        requireAlive(kafka);
+        kafka.requireAlive();
         final String servers = "127.0.0.1:" + port;
         Files.createDirectories(replica);
         receiver = track(replicate("receiver", "receive", replica, servers, config, logs));
@@ -200,9 +200,9 @@ final class ReplicaSide implements AutoCloseable {
      */
     void awaitFlowing(final Duration timeout) {
         PollUntil.await(() -> {
-            requireAlive(shipper);
-            requireAlive(receiver);
-            requireAlive(shadow);
+            shipper.requireAlive();
+            receiver.requireAlive();
+            shadow.requireAlive();
             final String status = lastLine(shadow, "shadow:");
             return lastLine(receiver, "receiver: lag") != null && status != null
                     && REPORTS_COMPARED.matcher(status).find();
@@ -297,13 +297,6 @@ final class ReplicaSide implements AutoCloseable {
             }
         }
         return null;
-    }
-
-    private static void requireAlive(final JavaProcess process) {
-        if (!process.isAlive()) {
-            throw new IllegalStateException(process.name() + " exited at start; its log (" + process.log() + "):\n"
-                    + process.logText());
-        }
     }
 
     /** Stops the shadow, the shipper, the receiver, then the broker (SIGTERM, SIGKILL after a grace period). */

@@ -153,7 +153,7 @@ public final class SluiceDeployment implements AutoCloseable {
             for (final GatewaySpec spec : gateways) {
                 deployment.startGateway(spec.id());
             }
-            requireAlive(deployment.launchEngine());
+            deployment.launchEngine().requireAlive();
             return deployment;
         } catch (final IOException | RuntimeException e) {
             deployment.close();
@@ -258,13 +258,13 @@ public final class SluiceDeployment implements AutoCloseable {
         marketData = started;
         PollUntil.await(() -> !started.isAlive() || started.logText().contains("marketdata: live"), READY_TIMEOUT,
                 () -> "marketdata to go live; its log: " + started.logText());
-        requireAlive(started);
+        started.requireAlive();
         return started;
     }
 
     /** Starts gateway {@code id} (again, after a kill) and returns once it accepts connections. */
     public void startGateway(final int id) throws IOException {
-        requireAlive(launchGateway(id));
+        launchGateway(id).requireAlive();
     }
 
     /**
@@ -338,13 +338,6 @@ public final class SluiceDeployment implements AutoCloseable {
 
     private Path logs() {
         return root.resolve("logs");
-    }
-
-    private static void requireAlive(final JavaProcess process) {
-        if (!process.isAlive()) {
-            throw new IllegalStateException(process.name() + " exited at start; its log ("
-                    + process.log() + "):\n" + process.logText());
-        }
     }
 
     /** Stops the gateways, marketdata, then the engine (SIGTERM, then SIGKILL after a grace period). */
