@@ -151,7 +151,8 @@ public final class Gateway implements Agent, AutoCloseable {
                     config.socketSendBufferBytes(), config.logoutTimeoutMillis(),
                     new NioTransport.Admission(config.maxConnections(), config.maxConnectionsPerAddress(),
                             config.preLogonBuffers(), config.preLogonBuffersPerAddress()), config.tcpKeepalive(),
-                    config.marketData() == null ? 0 : config.marketData().writeIntervalNanos(), nanoClock);
+                    config.marketData() == null ? 0 : config.marketData().writeIntervalNanos(),
+                    config.marketData() == null ? 0 : config.marketData().maxWritesPerSecond(), nanoClock);
             transport = bound;
             for (final FixSession session : sessions) {
                 transport.reserveSessionBuffers(session.id());
@@ -172,8 +173,8 @@ public final class Gateway implements Agent, AutoCloseable {
     }
 
     /**
-     * One round of work: socket events, up to 64 engine reports, up to 16 market-data batches fanned out to their
-     * subscribers, session timers, one write per connection for
+     * One round of work: socket events, up to 64 engine reports (written out at once when market data is served), up
+     * to 16 market-data batches fanned out to their subscribers, session timers, one write per connection for
      * everything they queued, and every 100 ms closing connections that did not log on in time, carrying out new
      * admin commands, and (at most once a second) logging connections refused by the admission limits; @return work
      * done.
@@ -189,6 +190,7 @@ public final class Gateway implements Agent, AutoCloseable {
             work++;
         }
         if (marketData != null) {
+            work += transport.flushQueued();
             work += marketData.poll();
         }
         work += acceptor.onTimer();

@@ -12,7 +12,8 @@ import java.util.List;
  * market-data journal (the {@code marketdata} role's, in any order), how many resting orders and price levels the
  * gateway's copy of the books holds, the deepest MarketDepth a subscriber may ask for, how often a subscriber's socket
  * is written (its messages of that long go out in one write, so a fan-out to many subscribers costs the order path
- * little), and how long a subscriber may stay behind before it is logged out. Without this
+ * little), how many such writes a second all subscribers share, and how long a subscriber may stay behind before it is
+ * logged out. Without this
  * section a gateway serves no market data: a MarketDataRequest gets a Business Message Reject (unsupported type).
  */
 public final class GatewayMarketData extends SelfDescribingMarshallable {
@@ -22,6 +23,7 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
     private int maxDepth = 100;
     private String slowSubscriberTimeout = "5s";
     private String writeInterval = "1ms";
+    private int maxWritesPerSecond = 10_000;
 
     public GatewayMarketData() {
     }
@@ -33,6 +35,11 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
 
     public GatewayMarketData writeInterval(final String interval) {
         this.writeInterval = interval;
+        return this;
+    }
+
+    public GatewayMarketData maxWritesPerSecond(final int writesPerSecond) {
+        this.maxWritesPerSecond = writesPerSecond;
         return this;
     }
 
@@ -73,6 +80,14 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
         return DurationText.parse(writeInterval).toNanos();
     }
 
+    /**
+     * @return how many socket writes a second all subscribers together get at most: past {@code 1 s / writeInterval}
+     *         subscribers, each is written less often, so their system calls stay a bounded share of the machine
+     */
+    public int maxWritesPerSecond() {
+        return maxWritesPerSecond;
+    }
+
     /** Adds what is wrong with this section to {@code problems}. */
     void validate(final List<String> problems) {
         if (instruments == null || instruments.isEmpty()) {
@@ -91,6 +106,9 @@ public final class GatewayMarketData extends SelfDescribingMarshallable {
             problems.add("marketData.maxOrders and maxPriceLevels must be positive");
         } else if (maxDepth < 1 || maxDepth > maxPriceLevels) {
             problems.add("marketData.maxDepth must be 1 to maxPriceLevels (" + maxPriceLevels + "), got " + maxDepth);
+        }
+        if (maxWritesPerSecond < 1) {
+            problems.add("marketData.maxWritesPerSecond must be positive, got " + maxWritesPerSecond);
         }
         long timeoutNanos = -1;
         try {

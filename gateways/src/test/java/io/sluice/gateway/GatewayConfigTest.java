@@ -153,7 +153,7 @@ final class GatewayConfigTest {
                 !GatewayConfig {
                   gatewayId: 1, journalRoot: data, listen: "tcp://127.0.0.1:0",
                   marketData: { instruments: [ SLC, SLD ], maxOrders: 1000, maxDepth: 20, slowSubscriberTimeout: 2s,
-                                writeInterval: 500ms },
+                                writeInterval: 500ms, maxWritesPerSecond: 2000 },
                   sessions: [
                     !Session { senderCompId: A, targetCompId: SLUICE, password: pw, marketData: { symbols: [ SLC ], maxSubscriptions: 3 } },
                     !Session { senderCompId: B, targetCompId: SLUICE, password: pw, marketData: { symbols: [ "*" ] } },
@@ -168,6 +168,8 @@ final class GatewayConfigTest {
         assertEquals(2000, config.marketData().slowSubscriberTimeoutMillis());
         assertEquals(500_000_000L, config.marketData().writeIntervalNanos());
         assertEquals(1_000_000L, new GatewayMarketData().writeIntervalNanos(), "the default");
+        assertEquals(2_000, config.marketData().maxWritesPerSecond());
+        assertEquals(10_000, new GatewayMarketData().maxWritesPerSecond(), "the default");
         assertEquals(List.of("SLC"), config.sessions().get(0).marketData().symbols());
         assertEquals(3, config.sessions().get(0).marketData().maxSubscriptions());
         assertEquals(16, config.sessions().get(1).marketData().maxSubscriptions(), "the default");
@@ -194,13 +196,15 @@ final class GatewayConfigTest {
         assertTrue(problems.contains("marketData.slowSubscriberTimeout: 'soon' is not a duration"), problems);
         assertTrue(problems.contains("session A: marketData.maxSubscriptions must be 1 to 256, got 0"), problems);
         assertFalse(problems.contains("writeInterval"), problems);
+        assertFalse(problems.contains("maxWritesPerSecond"), problems);
 
         final GatewayConfig slowWrites = new GatewayConfig().marketData(new GatewayMarketData(List.of("SLC"), "2s")
-                .writeInterval("3s"));
+                .writeInterval("3s").maxWritesPerSecond(0));
         final String tooSlow = assertThrows(IllegalArgumentException.class, () -> slowWrites.validate(Map.of()))
                 .getMessage();
         assertTrue(tooSlow.contains("marketData.writeInterval must be from 0ms to the slowSubscriberTimeout, got '3s'"),
                 tooSlow);
+        assertTrue(tooSlow.contains("marketData.maxWritesPerSecond must be positive, got 0"), tooSlow);
         assertTrue(problems.contains("session A: marketData.symbols names XYZ, which the gateway's marketData.instruments"
                 + " does not list"), problems);
     }

@@ -72,6 +72,14 @@ public final class FixFanOutBench implements Callable<Integer> {
             + " (default ${DEFAULT-VALUE})")
     private int orderPathRounds = 10;
 
+    @Option(names = "--write-interval", description = "the gateway's marketData.writeInterval: how often a subscriber's"
+            + " socket is written, at most (default ${DEFAULT-VALUE})")
+    private String writeInterval = "1ms";
+
+    @Option(names = "--max-writes-per-second", description = "the gateway's marketData.maxWritesPerSecond: socket"
+            + " writes a second all subscribers share (default ${DEFAULT-VALUE})")
+    private int maxWritesPerSecond = new GatewayMarketData().maxWritesPerSecond();
+
     @Option(names = "--window", description = "the trading session's orders in flight (default ${DEFAULT-VALUE})")
     private int window = 1;
 
@@ -90,13 +98,15 @@ public final class FixFanOutBench implements Callable<Integer> {
         return journals.use("sluice-fix-fan-out", root -> {
             final BenchResult result = BenchResult.of("fix-fan-out").put("messagesPerPhase", messages)
                     .put("warmupPerPhase", warmup).put("messagesPerSecond", rate).put("idle", "backoff")
+                    .put("writeInterval", writeInterval).put("maxWritesPerSecond", maxWritesPerSecond)
                     .put("loadAverage", loadAverage());
             for (final int count : subscribers) {
                 result.put("subscribers" + count, phase(root.resolve("n" + count), count));
             }
             if (orderPathSubscribers > 0) {
                 result.put("orderPath", OrderPathBesideFanOut.measure(orderPathSubscribers, window, orderPathWarmup,
-                        orderPathOrders, orderPathRounds));
+                        orderPathOrders, orderPathRounds, "writeInterval: " + writeInterval + ", maxWritesPerSecond: "
+                        + maxWritesPerSecond));
             }
             result.put("loadAverageAfter", loadAverage());
             System.out.println("wrote " + result.write(BenchResult.resultsDir()));
@@ -109,7 +119,8 @@ public final class FixFanOutBench implements Callable<Integer> {
         final GatewayConfig config = new GatewayConfig().gatewayId(1).journalRoot(root).listen("tcp://127.0.0.1:0")
                 .idle(IdleConfig.of("backoff")).counters(false)
                 .maxConnectionsPerAddress(count + 8)
-                .marketData(new GatewayMarketData(List.of(SYMBOL), "60s"));
+                .marketData(new GatewayMarketData(List.of(SYMBOL), "60s").writeInterval(writeInterval)
+                        .maxWritesPerSecond(maxWritesPerSecond));
         config.preLogonBuffersPerAddress(Math.min(count + 8, config.preLogonBuffers())); // every subscriber logs on
         for (int i = 0; i < count; i++) {
             config.session(new SessionConfig("SUB" + i, "SLUICE", "pw")

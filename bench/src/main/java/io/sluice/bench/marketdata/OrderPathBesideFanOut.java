@@ -50,14 +50,17 @@ final class OrderPathBesideFanOut {
     private OrderPathBesideFanOut() {
     }
 
-    /** Measures the two arms; @return their round trips, throughput and the subscribers' deliveries */
+    /**
+     * Measures the two arms, the gateway's {@code marketData} section ending with {@code settings} (its YAML); @return
+     * their round trips, throughput and the subscribers' deliveries
+     */
     static BenchResult measure(final int count, final int window, final long warmup, final long orders,
-                               final int rounds) throws Exception {
-        return new OrderPathBesideFanOut().run(count, window, warmup, orders, rounds);
+                               final int rounds, final String settings) throws Exception {
+        return new OrderPathBesideFanOut().run(count, window, warmup, orders, rounds, settings);
     }
 
-    private BenchResult run(final int count, final int window, final long warmup, final long orders, final int rounds)
-            throws Exception {
+    private BenchResult run(final int count, final int window, final long warmup, final long orders, final int rounds,
+                            final String settings) throws Exception {
         final Path root = Files.createTempDirectory("sluice-fan-out-order-path");
         final SessionIdentity alone = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
         final SessionIdentity beside = SessionIdentity.ofSluiceClient("LOAD2", PASSWORD);
@@ -72,7 +75,8 @@ final class OrderPathBesideFanOut {
         final String withLabel = "order path, " + count + " subscribers";
         try (SluiceDeployment sluice = SluiceDeployment.prepare(root, List.of(new SluiceDeployment.GatewaySpec(1,
                         FixTransport.TCP, sessions, entitlements, "marketData: { instruments: [ "
-                        + SluiceDeployment.SYMBOL + " ], slowSubscriberTimeout: 60s }")), SluiceIdle.BACKOFF,
+                        + SluiceDeployment.SYMBOL + " ], slowSubscriberTimeout: 60s, " + settings + " }")),
+                SluiceIdle.BACKOFF,
                 SluiceDeployment.ProcessSettings.defaults(), SluiceDeployment.JournalDisk.DEFAULTS)) {
             if (!sluice.launchEngine().isAlive()) {
                 throw new IllegalStateException("the engine stopped: " + sluice.logs(3_000));

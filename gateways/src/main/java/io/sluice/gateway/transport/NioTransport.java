@@ -85,6 +85,11 @@ public final class NioTransport implements AutoCloseable {
      * of this long, so a fan-out to many costs the machine few system calls per message.
      */
     private final long bulkWriteIntervalNanos;
+    /**
+     * How many bulk writes a second all connections together get at most: with many subscribers each is written less
+     * often than the interval, and the fan-out's system calls stay a bounded share of the machine.
+     */
+    private final WriteBudget bulkBudget;
     private int roundWork;
     private int evicted;
     private SocketAddress firstEvicted;
@@ -104,12 +109,14 @@ public final class NioTransport implements AutoCloseable {
      * @param keepalive    TCP keepalive for accepted TCP connections (not applicable to Unix domain sockets)
      * @param bulkWriteIntervalNanos how often connections with bulk messages (market data) are written, at most; 0: every
      *                     round
+     * @param bulkWritesPerSecond how many bulk writes a second all connections together get at most; 0: no limit
      * @param nanoClock    the clock of the logon timeout and the linger time
      */
     public NioTransport(final ListenSockets sockets, final TlsContext tls, final ConnectionHandler handler,
                         final int receiveBytes, final int sendBytes, final int reserve, final int socketSendBufferBytes,
                         final long lingerMillis, final Admission admission, final TcpKeepalive keepalive,
-                        final long bulkWriteIntervalNanos, final NanoClock nanoClock) {
+                        final long bulkWriteIntervalNanos, final int bulkWritesPerSecond,
+                        final NanoClock nanoClock) {
         if (tls == null && sockets.addresses().stream().anyMatch(ListenAddress::tls)) {
             throw new IllegalArgumentException("a TLS listen address needs TLS settings");
         }
@@ -117,6 +124,7 @@ public final class NioTransport implements AutoCloseable {
         this.keepalive = keepalive;
         this.nanoClock = nanoClock;
         this.bulkWriteIntervalNanos = bulkWriteIntervalNanos;
+        this.bulkBudget = new WriteBudget(bulkWritesPerSecond, BULK_WRITES_PER_FLUSH);
         this.socketSendBufferBytes = socketSendBufferBytes;
         this.lingerNanos = lingerMillis * 1_000_000L;
         this.tls = tls;
@@ -241,28 +249,24 @@ public final class NioTransport implements AutoCloseable {
 
     /**
      * Writes every connection's messages queued since the last flush, one write per connection, then up to
-     * {@value #BULK_WRITES_PER_FLUSH} of the connections waiting with bulk messages, oldest first; call once per round
+     * {@value #BULK_WRITES_PER_FLUSH} of the connections waiting with bulk messages, oldest first, as far as the bulk
+     * writes a second allow; call once per round
      * of the I/O thread, after the sockets and the engine journal were polled.
      *
      * @return how many connections were written to
      */
     public int flush() {
-        final int count = toFlushCount;
-        for (int i = 0; i < count; i++) {
-            final NioConnection connection = toFlush[i];
-            toFlush[i] = null;
-            connection.flushQueued(handler);
+        final int count = flushQueued();
+        if (bulkCount == 0) {
+            return count;
         }
-        toFlushCount = 0;
-        if (bulkToWrite == 0 && bulkCount > 0) {
-            final long now = nanoClock.nanoTime();
-            if (now - nextBulkWriteNanos >= 0) {
-                nextBulkWriteNanos = now + bulkWriteIntervalNanos;
-                bulkToWrite = bulkCount;
-            }
+        final long now = nanoClock.nanoTime();
+        if (bulkToWrite == 0 && now - nextBulkWriteNanos >= 0) {
+            nextBulkWriteNanos = now + bulkWriteIntervalNanos;
+            bulkToWrite = bulkCount;
         }
         int bulkWritten = 0;
-        for (; bulkWritten < BULK_WRITES_PER_FLUSH && bulkToWrite > 0; bulkWritten++) {
+        for (; bulkWritten < BULK_WRITES_PER_FLUSH && bulkToWrite > 0 && bulkBudget.tryWrite(now); bulkWritten++) {
             bulkToWrite--;
             final NioConnection connection = bulk[bulkHead];
             bulk[bulkHead] = null;
@@ -271,6 +275,23 @@ public final class NioTransport implements AutoCloseable {
             connection.flushBulkQueued(handler);
         }
         return count + bulkWritten;
+    }
+
+    /**
+     * Writes every connection's messages queued since the last flush, one write per connection, but none of the
+     * connections waiting only with bulk messages: the order path's reports leave before a round's market-data fan-out.
+     *
+     * @return how many connections were written to
+     */
+    public int flushQueued() {
+        final int count = toFlushCount;
+        for (int i = 0; i < count; i++) {
+            final NioConnection connection = toFlush[i];
+            toFlush[i] = null;
+            connection.flushQueued(handler);
+        }
+        toFlushCount = 0;
+        return count;
     }
 
     void flushLater(final NioConnection connection) {
