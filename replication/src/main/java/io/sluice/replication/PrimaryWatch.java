@@ -24,6 +24,8 @@ final class PrimaryWatch implements AutoCloseable {
     /** How often Kafka is asked for the lease topic's end, which shows it answers. */
     static final long ASK_MILLIS = 100;
     private static final Duration ASK_WAIT = Duration.ofMillis(500);
+    /** How long Kafka left the watch unanswered for it to count as an outage, after which silence starts afresh. */
+    static final long OUTAGE_MILLIS = 1000;
 
     /** What the lease topic says about the deployment's primary. */
     enum State {
@@ -88,9 +90,12 @@ final class PrimaryWatch implements AutoCloseable {
                 lastAnswerMillis = epochClock.time();
                 lastEnd = end;
                 if (unansweredSinceMillis >= 0) {
-                    // silence while Kafka did not answer counts for nothing
-                    lastArrivalMillis = Math.min(lastAnswerMillis, lastArrivalMillis + lastAnswerMillis
-                            - unansweredSinceMillis);
+                    // Silence while Kafka did not answer counts for nothing; after an outage, none before it either:
+                    // the primary, cut off from Kafka as well, reconnects and resumes its transaction before it can
+                    // beat again, and gets the whole failover time for it.
+                    final long unanswered = lastAnswerMillis - unansweredSinceMillis;
+                    lastArrivalMillis = unanswered >= OUTAGE_MILLIS ? lastAnswerMillis
+                            : Math.min(lastAnswerMillis, lastArrivalMillis + unanswered);
                     unansweredSinceMillis = -1;
                 }
                 if (end > consumer.position(partition, ASK_WAIT)) {
