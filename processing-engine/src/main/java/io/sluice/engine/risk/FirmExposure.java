@@ -23,7 +23,9 @@ public final class FirmExposure {
     private static final int OPEN_BUY = 1;
     private static final int OPEN_SELL = 2;
     private static final int PER_INSTRUMENT = 3;
-    // The limits' places in {@link #limits}, read as constants on the checks' path (no enum load per check).
+    /** How many limits {@link #state} holds first; each instrument's exposure follows. */
+    private static final int LIMITS = FirmLimit.values().length;
+    // The limits' places in {@link #state}, read as constants on the checks' path (no enum load per check).
     private static final int MAX_OPEN_ORDERS = FirmLimit.MAX_OPEN_ORDERS.ordinal();
     private static final int MAX_OPEN_NOTIONAL = FirmLimit.MAX_OPEN_NOTIONAL.ordinal();
     private static final int MAX_POSITION = FirmLimit.MAX_POSITION.ordinal();
@@ -33,13 +35,12 @@ public final class FirmExposure {
     private static final int KILL_ON_REJECTS_PER_SECOND = FirmLimit.KILL_ON_REJECTS_PER_SECOND.ordinal();
 
     private final int slot;
-    private final long[] limits = new long[FirmLimit.values().length];
     /**
-     * Per instrument, side by side (one cache line for an order's checks and updates): filled net position, open buy
-     * quantity, open sell quantity, at {@code instrument * PER_INSTRUMENT} plus {@link #POSITION}, {@link #OPEN_BUY},
-     * {@link #OPEN_SELL}.
+     * The limits (by {@link FirmLimit} ordinal), then per instrument, side by side: filled net position, open buy
+     * quantity, open sell quantity, at {@code LIMITS + instrument * PER_INSTRUMENT} plus {@link #POSITION},
+     * {@link #OPEN_BUY}, {@link #OPEN_SELL}. One array, so an order's checks and updates read few cache lines.
      */
-    private final long[] exposure;
+    private final long[] state;
     private long firm;
     private FirmKillSwitch killSwitch = FirmKillSwitch.OFF;
     private long openOrders;
@@ -53,20 +54,20 @@ public final class FirmExposure {
 
     FirmExposure(final int slot, final int instruments) {
         this.slot = slot;
-        exposure = new long[instruments * PER_INSTRUMENT];
+        state = new long[LIMITS + instruments * PER_INSTRUMENT];
     }
 
     /** Starts keeping {@code firm} with the limits of {@code config}; everything it used is zero. */
     void start(final long firm, final FirmLimitsConfig config) {
         this.firm = firm;
-        for (int i = 0; i < limits.length; i++) {
-            limits[i] = config.value(FirmLimit.fromOrdinal(i));
+        for (int i = 0; i < LIMITS; i++) {
+            state[i] = config.value(FirmLimit.fromOrdinal(i));
         }
         killSwitch = FirmKillSwitch.OFF;
         openOrders = 0;
         openBuyNotional = 0;
         openSellNotional = 0;
-        Arrays.fill(exposure, 0);
+        Arrays.fill(state, LIMITS, state.length, 0);
         orderSecond = -1;
         ordersInSecond = 0;
         rejectSecond = -1;
@@ -80,7 +81,7 @@ public final class FirmExposure {
                 .open(openOrders, openBuyNotional, openSellNotional)
                 .rates(orderSecond, ordersInSecond, rejectSecond, rejectsInSecond, limitRejects);
         for (final FirmLimit limit : FirmLimit.values()) {
-            record.limit(limit, limits[limit.ordinal()]);
+            record.limit(limit, state[limit.ordinal()]);
         }
         return record;
     }
@@ -91,10 +92,10 @@ public final class FirmExposure {
      * @return false if it has none there (nothing filled or open), and {@code record} is left as it was
      */
     public boolean snapshotPosition(final int instrument, final long symbol, final SnapshotFirmPosition record) {
-        final int at = instrument * PER_INSTRUMENT;
-        final long position = exposure[at + POSITION];
-        final long openBuyQty = exposure[at + OPEN_BUY];
-        final long openSellQty = exposure[at + OPEN_SELL];
+        final int at = LIMITS + instrument * PER_INSTRUMENT;
+        final long position = state[at + POSITION];
+        final long openBuyQty = state[at + OPEN_BUY];
+        final long openSellQty = state[at + OPEN_SELL];
         if (position == 0 && openBuyQty == 0 && openSellQty == 0) {
             return false;
         }
@@ -104,14 +105,14 @@ public final class FirmExposure {
 
     /** Takes the state of a snapshot's {@code record} of this firm, after {@link #start}: the inverse of {@link #snapshot}. */
     void restore(final SnapshotFirm record) {
-        final FirmKillSwitch state = FirmKillSwitch.fromOrdinal(record.killSwitch());
-        if (state == null) {
+        final FirmKillSwitch restored = FirmKillSwitch.fromOrdinal(record.killSwitch());
+        if (restored == null) {
             throw new IllegalStateException("firm slot " + slot + ": an unknown kill switch state " + record.killSwitch());
         }
         for (final FirmLimit limit : FirmLimit.values()) {
-            limits[limit.ordinal()] = record.limit(limit);
+            state[limit.ordinal()] = record.limit(limit);
         }
-        killSwitch = state;
+        killSwitch = restored;
         openOrders = record.openOrders();
         openBuyNotional = record.openBuyNotional();
         openSellNotional = record.openSellNotional();
@@ -124,10 +125,10 @@ public final class FirmExposure {
 
     /** Takes a snapshot's exposure of this firm in the {@code instrument}-th instrument: the inverse of {@link #snapshotPosition}. */
     void restorePosition(final int instrument, final SnapshotFirmPosition record) {
-        final int at = instrument * PER_INSTRUMENT;
-        exposure[at + POSITION] = record.position();
-        exposure[at + OPEN_BUY] = record.openBuyQty();
-        exposure[at + OPEN_SELL] = record.openSellQty();
+        final int at = LIMITS + instrument * PER_INSTRUMENT;
+        state[at + POSITION] = record.position();
+        state[at + OPEN_BUY] = record.openBuyQty();
+        state[at + OPEN_SELL] = record.openSellQty();
     }
 
     /** @return this firm's slot in the {@link FirmRisk} table, which its orders carry */
@@ -142,11 +143,11 @@ public final class FirmExposure {
 
     /** @return the value of {@code limit}, or {@link FirmLimit#NONE} */
     public long limit(final FirmLimit limit) {
-        return limits[limit.ordinal()];
+        return state[limit.ordinal()];
     }
 
     void limit(final FirmLimit limit, final long value) {
-        limits[limit.ordinal()] = value;
+        state[limit.ordinal()] = value;
     }
 
     public FirmKillSwitch killSwitch() {
@@ -170,7 +171,7 @@ public final class FirmExposure {
 
     /** @return the firm's net filled quantity in the {@code instrument}-th instrument of the config (short: negative) */
     public long position(final int instrument) {
-        return exposure[instrument * PER_INSTRUMENT + POSITION];
+        return state[LIMITS + instrument * PER_INSTRUMENT + POSITION];
     }
 
     /** @return orders and replaces taken in the second of journal time {@code second}, the latest one seen */
@@ -207,7 +208,7 @@ public final class FirmExposure {
         if (terms != RejectReason.NONE) {
             return terms;
         }
-        if (openOrders >= limits[MAX_OPEN_ORDERS]) {
+        if (openOrders >= state[MAX_OPEN_ORDERS]) {
             return RejectReason.FIRM_MAX_OPEN_ORDERS;
         }
         return checkExposure(instrument, side, qty, notional, second);
@@ -231,10 +232,10 @@ public final class FirmExposure {
 
     /** @param notional the order's quantity × its risk price, fixed point */
     private RejectReason checkTerms(final long notional, final long limitPrice, final long reference) {
-        if (notional > limits[MAX_ORDER_NOTIONAL]) {
+        if (notional > state[MAX_ORDER_NOTIONAL]) {
             return RejectReason.FIRM_MAX_ORDER_NOTIONAL;
         }
-        final long collar = limits[PRICE_COLLAR];
+        final long collar = state[PRICE_COLLAR];
         if (collar != FirmLimit.NONE && limitPrice != 0 && reference != 0
                 && exceeds(Math.abs(limitPrice - reference), BASIS_POINTS, collar, reference)) {
             return RejectReason.FIRM_PRICE_COLLAR;
@@ -246,21 +247,21 @@ public final class FirmExposure {
     private RejectReason checkExposure(final int instrument, final Side side, final long addedQty,
                                        final long addedNotional, final long second) {
         final boolean buy = side == Side.BUY;
-        final long maxNotional = limits[MAX_OPEN_NOTIONAL];
+        final long maxNotional = state[MAX_OPEN_NOTIONAL];
         if (maxNotional != FirmLimit.NONE && addedNotional > 0 && (buy ? openBuyNotional : openSellNotional) + addedNotional > maxNotional) {
             return RejectReason.FIRM_MAX_OPEN_NOTIONAL;
         }
-        final long maxPosition = limits[MAX_POSITION];
+        final long maxPosition = state[MAX_POSITION];
         if (maxPosition != FirmLimit.NONE && addedQty > 0) {
             // The position if every open order of this side filled, this one included.
-            final int at = instrument * PER_INSTRUMENT;
-            final long worst = buy ? exposure[at + POSITION] + exposure[at + OPEN_BUY] + addedQty
-                    : exposure[at + OPEN_SELL] + addedQty - exposure[at + POSITION];
+            final int at = LIMITS + instrument * PER_INSTRUMENT;
+            final long worst = buy ? state[at + POSITION] + state[at + OPEN_BUY] + addedQty
+                    : state[at + OPEN_SELL] + addedQty - state[at + POSITION];
             if (worst > maxPosition) {
                 return RejectReason.FIRM_MAX_POSITION;
             }
         }
-        if ((second == orderSecond ? ordersInSecond : 0) >= limits[MAX_ORDERS_PER_SECOND]) {
+        if ((second == orderSecond ? ordersInSecond : 0) >= state[MAX_ORDERS_PER_SECOND]) {
             return RejectReason.FIRM_MAX_ORDERS_PER_SECOND;
         }
         return RejectReason.NONE;
@@ -279,7 +280,7 @@ public final class FirmExposure {
         }
         rejectsInSecond++;
         if (killSwitch == FirmKillSwitch.OFF
-                && rejectsInSecond >= limits[KILL_ON_REJECTS_PER_SECOND]) {
+                && rejectsInSecond >= state[KILL_ON_REJECTS_PER_SECOND]) {
             killSwitch = FirmKillSwitch.TRIPPED;
             return true;
         }
@@ -302,7 +303,7 @@ public final class FirmExposure {
 
     /** An open order of the firm filled {@code qty}. */
     void onFill(final int instrument, final Side side, final long qty, final long riskPrice) {
-        exposure[instrument * PER_INSTRUMENT + POSITION] += side == Side.BUY ? qty : -qty;
+        state[LIMITS + instrument * PER_INSTRUMENT + POSITION] += side == Side.BUY ? qty : -qty;
         addOpen(instrument, side, -qty, -qty * riskPrice);
     }
 
@@ -314,10 +315,10 @@ public final class FirmExposure {
 
     private void addOpen(final int instrument, final Side side, final long qty, final long notional) {
         if (side == Side.BUY) {
-            exposure[instrument * PER_INSTRUMENT + OPEN_BUY] += qty;
+            state[LIMITS + instrument * PER_INSTRUMENT + OPEN_BUY] += qty;
             openBuyNotional += notional;
         } else {
-            exposure[instrument * PER_INSTRUMENT + OPEN_SELL] += qty;
+            state[LIMITS + instrument * PER_INSTRUMENT + OPEN_SELL] += qty;
             openSellNotional += notional;
         }
     }
