@@ -180,12 +180,14 @@ public final class Engine implements EngineInput {
         }
         FirmExposure firm = null;
         long second = 0;
+        long riskPrice = 0;
         if (risk != null && reason == RejectReason.NONE) {
             firm = risk.exposureOf(FirmRisk.firmOf(command.firm(), command.session()));
             second = FirmRisk.second(cause.commandWriting());
+            riskPrice = instrument.riskPrice(command.ordType(), command.price());
             reason = firm == null ? RejectReason.FIRM_CAPACITY_REACHED : risk.checkNew(firm, instrument.index(),
-                    command.side(), command.orderQty(), instrument.riskPrice(command.ordType(), command.price()),
-                    command.ordType() == OrdType.LIMIT ? command.price() : 0, collarReference(firm, instrument), second);
+                    command.side(), command.orderQty(), riskPrice, command.ordType() == OrdType.LIMIT ? command.price() : 0,
+                    collarReference(firm, instrument), second);
         }
         if (reason == RejectReason.NONE && index.get(cause.sourceId(), command.session(), command.clOrdId()) != null) {
             reason = RejectReason.DUPLICATE_CL_ORD_ID;
@@ -205,8 +207,7 @@ public final class Engine implements EngineInput {
         openOrders++;
         if (firm != null) {
             order.firmSlot(firm.slot(), instrument.index());
-            risk.onAccepted(firm, instrument.index(), order.side(), order.orderQty(),
-                    instrument.riskPrice(order.ordType(), order.price()), second);
+            risk.onAccepted(firm, instrument.index(), order.side(), order.orderQty(), riskPrice, second);
         }
         final OrderBook book = instrument.book();
         if (order.timeInForce() == TimeInForce.FILL_OR_KILL && !book.canFillInFull(order)) {
@@ -250,10 +251,10 @@ public final class Engine implements EngineInput {
         final FirmExposure firm = risk == null || original.firmSlot() < 0 ? null : risk.inSlot(original.firmSlot());
         final long oldLeaves = original.leavesQty();
         final long second = firm == null ? 0 : FirmRisk.second(cause.commandWriting());
+        final long oldRiskPrice = firm == null ? 0 : instrument.riskPrice(original.ordType(), original.price());
         RejectReason reason = checkReplace(original, command);
         if (reason == RejectReason.NONE && firm != null) {
-            reason = risk.checkReplace(firm, instrument.index(), original.side(), oldLeaves,
-                    instrument.riskPrice(original.ordType(), original.price()), command.orderQty(),
+            reason = risk.checkReplace(firm, instrument.index(), original.side(), oldLeaves, oldRiskPrice, command.orderQty(),
                     command.orderQty() - original.cumQty(), command.price(), collarReference(firm, instrument), second);
         }
         if (reason != RejectReason.NONE) {
@@ -278,9 +279,8 @@ public final class Engine implements EngineInput {
         original.ordStatus(OrdStatus.REPLACED);
         index.put(successor);
         if (firm != null) {
-            risk.onReplaced(firm, instrument.index(), original.side(), oldLeaves,
-                    instrument.riskPrice(original.ordType(), original.price()), successor.leavesQty(), successor.price(),
-                    second);
+            risk.onReplaced(firm, instrument.index(), original.side(), oldLeaves, oldRiskPrice, successor.leavesQty(),
+                    successor.price(), second);
         }
         // Kept in place, it stays; else the original left the book, and the successor rests again at once (requeued)
         // unless it is done (replaced down to its CumQty) or crosses the other side first.

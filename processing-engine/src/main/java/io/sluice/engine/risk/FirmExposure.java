@@ -19,12 +19,28 @@ public final class FirmExposure {
     /** Ticks (0.1 µs, {@code MetaData}) in one second of journal time. */
     static final long TICKS_PER_SECOND = 10_000_000L;
     private static final long BASIS_POINTS = 10_000L;
+    private static final int POSITION = 0;
+    private static final int OPEN_BUY = 1;
+    private static final int OPEN_SELL = 2;
+    private static final int PER_INSTRUMENT = 3;
+    /** How many limits {@link #state} holds first; each instrument's exposure follows. */
+    private static final int LIMITS = FirmLimit.values().length;
+    // The limits' places in {@link #state}, read as constants on the checks' path (no enum load per check).
+    private static final int MAX_OPEN_ORDERS = FirmLimit.MAX_OPEN_ORDERS.ordinal();
+    private static final int MAX_OPEN_NOTIONAL = FirmLimit.MAX_OPEN_NOTIONAL.ordinal();
+    private static final int MAX_POSITION = FirmLimit.MAX_POSITION.ordinal();
+    private static final int MAX_ORDERS_PER_SECOND = FirmLimit.MAX_ORDERS_PER_SECOND.ordinal();
+    private static final int PRICE_COLLAR = FirmLimit.PRICE_COLLAR.ordinal();
+    private static final int MAX_ORDER_NOTIONAL = FirmLimit.MAX_ORDER_NOTIONAL.ordinal();
+    private static final int KILL_ON_REJECTS_PER_SECOND = FirmLimit.KILL_ON_REJECTS_PER_SECOND.ordinal();
 
     private final int slot;
-    private final long[] limits = new long[FirmLimit.values().length];
-    private final long[] position;
-    private final long[] openBuyQty;
-    private final long[] openSellQty;
+    /**
+     * The limits (by {@link FirmLimit} ordinal), then per instrument, side by side: filled net position, open buy
+     * quantity, open sell quantity, at {@code LIMITS + instrument * PER_INSTRUMENT} plus {@link #POSITION},
+     * {@link #OPEN_BUY}, {@link #OPEN_SELL}. One array, so an order's checks and updates read few cache lines.
+     */
+    private final long[] state;
     private long firm;
     private FirmKillSwitch killSwitch = FirmKillSwitch.OFF;
     private long openOrders;
@@ -38,24 +54,20 @@ public final class FirmExposure {
 
     FirmExposure(final int slot, final int instruments) {
         this.slot = slot;
-        position = new long[instruments];
-        openBuyQty = new long[instruments];
-        openSellQty = new long[instruments];
+        state = new long[LIMITS + instruments * PER_INSTRUMENT];
     }
 
     /** Starts keeping {@code firm} with the limits of {@code config}; everything it used is zero. */
     void start(final long firm, final FirmLimitsConfig config) {
         this.firm = firm;
-        for (int i = 0; i < limits.length; i++) {
-            limits[i] = config.value(FirmLimit.fromOrdinal(i));
+        for (int i = 0; i < LIMITS; i++) {
+            state[i] = config.value(FirmLimit.fromOrdinal(i));
         }
         killSwitch = FirmKillSwitch.OFF;
         openOrders = 0;
         openBuyNotional = 0;
         openSellNotional = 0;
-        Arrays.fill(position, 0);
-        Arrays.fill(openBuyQty, 0);
-        Arrays.fill(openSellQty, 0);
+        Arrays.fill(state, LIMITS, state.length, 0);
         orderSecond = -1;
         ordersInSecond = 0;
         rejectSecond = -1;
@@ -69,7 +81,7 @@ public final class FirmExposure {
                 .open(openOrders, openBuyNotional, openSellNotional)
                 .rates(orderSecond, ordersInSecond, rejectSecond, rejectsInSecond, limitRejects);
         for (final FirmLimit limit : FirmLimit.values()) {
-            record.limit(limit, limits[limit.ordinal()]);
+            record.limit(limit, state[limit.ordinal()]);
         }
         return record;
     }
@@ -80,23 +92,27 @@ public final class FirmExposure {
      * @return false if it has none there (nothing filled or open), and {@code record} is left as it was
      */
     public boolean snapshotPosition(final int instrument, final long symbol, final SnapshotFirmPosition record) {
-        if (position[instrument] == 0 && openBuyQty[instrument] == 0 && openSellQty[instrument] == 0) {
+        final int at = LIMITS + instrument * PER_INSTRUMENT;
+        final long position = state[at + POSITION];
+        final long openBuyQty = state[at + OPEN_BUY];
+        final long openSellQty = state[at + OPEN_SELL];
+        if (position == 0 && openBuyQty == 0 && openSellQty == 0) {
             return false;
         }
-        record.set(slot, symbol, position[instrument], openBuyQty[instrument], openSellQty[instrument]);
+        record.set(slot, symbol, position, openBuyQty, openSellQty);
         return true;
     }
 
     /** Takes the state of a snapshot's {@code record} of this firm, after {@link #start}: the inverse of {@link #snapshot}. */
     void restore(final SnapshotFirm record) {
-        final FirmKillSwitch state = FirmKillSwitch.fromOrdinal(record.killSwitch());
-        if (state == null) {
+        final FirmKillSwitch restored = FirmKillSwitch.fromOrdinal(record.killSwitch());
+        if (restored == null) {
             throw new IllegalStateException("firm slot " + slot + ": an unknown kill switch state " + record.killSwitch());
         }
         for (final FirmLimit limit : FirmLimit.values()) {
-            limits[limit.ordinal()] = record.limit(limit);
+            state[limit.ordinal()] = record.limit(limit);
         }
-        killSwitch = state;
+        killSwitch = restored;
         openOrders = record.openOrders();
         openBuyNotional = record.openBuyNotional();
         openSellNotional = record.openSellNotional();
@@ -109,9 +125,10 @@ public final class FirmExposure {
 
     /** Takes a snapshot's exposure of this firm in the {@code instrument}-th instrument: the inverse of {@link #snapshotPosition}. */
     void restorePosition(final int instrument, final SnapshotFirmPosition record) {
-        position[instrument] = record.position();
-        openBuyQty[instrument] = record.openBuyQty();
-        openSellQty[instrument] = record.openSellQty();
+        final int at = LIMITS + instrument * PER_INSTRUMENT;
+        state[at + POSITION] = record.position();
+        state[at + OPEN_BUY] = record.openBuyQty();
+        state[at + OPEN_SELL] = record.openSellQty();
     }
 
     /** @return this firm's slot in the {@link FirmRisk} table, which its orders carry */
@@ -126,11 +143,11 @@ public final class FirmExposure {
 
     /** @return the value of {@code limit}, or {@link FirmLimit#NONE} */
     public long limit(final FirmLimit limit) {
-        return limits[limit.ordinal()];
+        return state[limit.ordinal()];
     }
 
     void limit(final FirmLimit limit, final long value) {
-        limits[limit.ordinal()] = value;
+        state[limit.ordinal()] = value;
     }
 
     public FirmKillSwitch killSwitch() {
@@ -154,7 +171,7 @@ public final class FirmExposure {
 
     /** @return the firm's net filled quantity in the {@code instrument}-th instrument of the config (short: negative) */
     public long position(final int instrument) {
-        return position[instrument];
+        return state[LIMITS + instrument * PER_INSTRUMENT + POSITION];
     }
 
     /** @return orders and replaces taken in the second of journal time {@code second}, the latest one seen */
@@ -186,14 +203,15 @@ public final class FirmExposure {
      */
     RejectReason checkNew(final int instrument, final Side side, final long qty, final long riskPrice,
                           final long limitPrice, final long reference, final long second) {
-        final RejectReason terms = checkTerms(qty, riskPrice, limitPrice, reference);
+        final long notional = qty * riskPrice;
+        final RejectReason terms = checkTerms(notional, limitPrice, reference);
         if (terms != RejectReason.NONE) {
             return terms;
         }
-        if (openOrders >= limits[FirmLimit.MAX_OPEN_ORDERS.ordinal()]) {
+        if (openOrders >= state[MAX_OPEN_ORDERS]) {
             return RejectReason.FIRM_MAX_OPEN_ORDERS;
         }
-        return checkExposure(instrument, side, qty, qty * riskPrice, second);
+        return checkExposure(instrument, side, qty, notional, second);
     }
 
     /**
@@ -204,7 +222,7 @@ public final class FirmExposure {
     RejectReason checkReplace(final int instrument, final Side side, final long oldLeaves, final long oldRiskPrice,
                               final long newQty, final long newLeaves, final long newPrice, final long reference,
                               final long second) {
-        final RejectReason terms = checkTerms(newQty, newPrice, newPrice, reference);
+        final RejectReason terms = checkTerms(newQty * newPrice, newPrice, reference);
         if (terms != RejectReason.NONE) {
             return terms;
         }
@@ -212,11 +230,12 @@ public final class FirmExposure {
                 second);
     }
 
-    private RejectReason checkTerms(final long qty, final long riskPrice, final long limitPrice, final long reference) {
-        if (qty * riskPrice > limits[FirmLimit.MAX_ORDER_NOTIONAL.ordinal()]) {
+    /** @param notional the order's quantity × its risk price, fixed point */
+    private RejectReason checkTerms(final long notional, final long limitPrice, final long reference) {
+        if (notional > state[MAX_ORDER_NOTIONAL]) {
             return RejectReason.FIRM_MAX_ORDER_NOTIONAL;
         }
-        final long collar = limits[FirmLimit.PRICE_COLLAR.ordinal()];
+        final long collar = state[PRICE_COLLAR];
         if (collar != FirmLimit.NONE && limitPrice != 0 && reference != 0
                 && exceeds(Math.abs(limitPrice - reference), BASIS_POINTS, collar, reference)) {
             return RejectReason.FIRM_PRICE_COLLAR;
@@ -228,20 +247,21 @@ public final class FirmExposure {
     private RejectReason checkExposure(final int instrument, final Side side, final long addedQty,
                                        final long addedNotional, final long second) {
         final boolean buy = side == Side.BUY;
-        final long maxNotional = limits[FirmLimit.MAX_OPEN_NOTIONAL.ordinal()];
+        final long maxNotional = state[MAX_OPEN_NOTIONAL];
         if (maxNotional != FirmLimit.NONE && addedNotional > 0 && (buy ? openBuyNotional : openSellNotional) + addedNotional > maxNotional) {
             return RejectReason.FIRM_MAX_OPEN_NOTIONAL;
         }
-        final long maxPosition = limits[FirmLimit.MAX_POSITION.ordinal()];
+        final long maxPosition = state[MAX_POSITION];
         if (maxPosition != FirmLimit.NONE && addedQty > 0) {
             // The position if every open order of this side filled, this one included.
-            final long worst = buy ? position[instrument] + openBuyQty[instrument] + addedQty
-                    : openSellQty[instrument] + addedQty - position[instrument];
+            final int at = LIMITS + instrument * PER_INSTRUMENT;
+            final long worst = buy ? state[at + POSITION] + state[at + OPEN_BUY] + addedQty
+                    : state[at + OPEN_SELL] + addedQty - state[at + POSITION];
             if (worst > maxPosition) {
                 return RejectReason.FIRM_MAX_POSITION;
             }
         }
-        if ((second == orderSecond ? ordersInSecond : 0) >= limits[FirmLimit.MAX_ORDERS_PER_SECOND.ordinal()]) {
+        if ((second == orderSecond ? ordersInSecond : 0) >= state[MAX_ORDERS_PER_SECOND]) {
             return RejectReason.FIRM_MAX_ORDERS_PER_SECOND;
         }
         return RejectReason.NONE;
@@ -260,7 +280,7 @@ public final class FirmExposure {
         }
         rejectsInSecond++;
         if (killSwitch == FirmKillSwitch.OFF
-                && rejectsInSecond >= limits[FirmLimit.KILL_ON_REJECTS_PER_SECOND.ordinal()]) {
+                && rejectsInSecond >= state[KILL_ON_REJECTS_PER_SECOND]) {
             killSwitch = FirmKillSwitch.TRIPPED;
             return true;
         }
@@ -283,7 +303,7 @@ public final class FirmExposure {
 
     /** An open order of the firm filled {@code qty}. */
     void onFill(final int instrument, final Side side, final long qty, final long riskPrice) {
-        position[instrument] += side == Side.BUY ? qty : -qty;
+        state[LIMITS + instrument * PER_INSTRUMENT + POSITION] += side == Side.BUY ? qty : -qty;
         addOpen(instrument, side, -qty, -qty * riskPrice);
     }
 
@@ -295,10 +315,10 @@ public final class FirmExposure {
 
     private void addOpen(final int instrument, final Side side, final long qty, final long notional) {
         if (side == Side.BUY) {
-            openBuyQty[instrument] += qty;
+            state[LIMITS + instrument * PER_INSTRUMENT + OPEN_BUY] += qty;
             openBuyNotional += notional;
         } else {
-            openSellQty[instrument] += qty;
+            state[LIMITS + instrument * PER_INSTRUMENT + OPEN_SELL] += qty;
             openSellNotional += notional;
         }
     }

@@ -7,7 +7,8 @@ import io.sluice.contracts.SnapshotFirm;
 import io.sluice.contracts.SnapshotFirmPosition;
 import io.sluice.engine.config.FirmLimitsConfig;
 import io.sluice.engine.config.RiskConfig;
-import org.agrona.collections.Long2ObjectHashMap;
+import org.agrona.BitUtil;
+import org.agrona.collections.Hashing;
 
 /**
  * The engine's pre-trade risk per firm ({@link RiskConfig}): a table of {@link FirmExposure}, one per firm, allocated
@@ -17,12 +18,17 @@ import org.agrona.collections.Long2ObjectHashMap;
  * changed, for the counters ({@link #changed}).
  * <p>
  * Deterministic: slots are taken in input order, rates count seconds of journal time (the gateway's command-writing
- * time in the MetaData), never the wall clock; the map below is for lookups and never iterated.
+ * time in the MetaData), never the wall clock; the lookup table below is never iterated.
  */
 public final class FirmRisk {
     private final FirmLimitsConfig defaults;
     private final FirmExposure[] slots;
-    private final Long2ObjectHashMap<FirmExposure> byFirm;
+    /**
+     * Firm to slot, open addressing: pairs of firm and slot + 1 (0: an empty pair), side by side so that a lookup
+     * reads one cache line; at most half full.
+     */
+    private final long[] byFirm;
+    private final int pairMask;
     private final int[] changed;
     private final boolean[] isChanged;
     private int used;
@@ -34,7 +40,9 @@ public final class FirmRisk {
         for (int i = 0; i < slots.length; i++) {
             slots[i] = new FirmExposure(i, instruments);
         }
-        byFirm = new Long2ObjectHashMap<>(slots.length * 2, 0.65f);
+        final int pairs = BitUtil.findNextPositivePowerOfTwo(Math.max(2, slots.length * 2));
+        byFirm = new long[pairs * 2];
+        pairMask = pairs - 1;
         changed = new int[slots.length];
         isChanged = new boolean[slots.length];
         for (final FirmLimitsConfig firm : config.firms()) {
@@ -52,7 +60,7 @@ public final class FirmRisk {
      *         null if every slot is taken ({@link RejectReason#FIRM_CAPACITY_REACHED})
      */
     public FirmExposure exposureOf(final long firm) {
-        final FirmExposure known = byFirm.get(firm);
+        final FirmExposure known = find(firm);
         if (known != null || used == slots.length) {
             return known;
         }
@@ -61,7 +69,18 @@ public final class FirmRisk {
 
     /** @return the exposure of {@code firm} if the config lists it or an order of it was seen, else null */
     public FirmExposure find(final long firm) {
-        return byFirm.get(firm);
+        final long[] table = byFirm;
+        int pair = Hashing.hash(firm, pairMask);
+        while (true) {
+            final long slotPlusOne = table[2 * pair + 1];
+            if (slotPlusOne == 0) {
+                return null;
+            }
+            if (table[2 * pair] == firm) {
+                return slots[(int) slotPlusOne - 1];
+            }
+            pair = (pair + 1) & pairMask;
+        }
     }
 
     /** @return the exposure in {@code slot} ({@link FirmExposure#slot()}) */
@@ -203,7 +222,12 @@ public final class FirmRisk {
     private FirmExposure take(final long firm, final FirmLimitsConfig limits) {
         final FirmExposure exposure = slots[used++];
         exposure.start(firm, limits);
-        byFirm.put(firm, exposure);
+        int pair = Hashing.hash(firm, pairMask);
+        while (byFirm[2 * pair + 1] != 0) {
+            pair = (pair + 1) & pairMask;
+        }
+        byFirm[2 * pair] = firm;
+        byFirm[2 * pair + 1] = exposure.slot() + 1;
         markChanged(exposure);
         return exposure;
     }
