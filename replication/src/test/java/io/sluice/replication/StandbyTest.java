@@ -22,8 +22,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * of the primary's writers and shipper it takes over by itself, holding every excerpt the primary shipped; killed after
  * its claim and restarted, it finishes the takeover (once), and restarted after it, it resumes as the primary;
  * restarted on its promoted root after another standby took over from it, it refuses; a broker down for longer than the
- * silence it waits for, then back, is no silence of the primary; one of the processes it starts ahead of a takeover
- * exiting stops it, saying which.
+ * silence it waits for, then back, is no silence of the primary, and one restarted during a takeover delays it only;
+ * one of the processes it starts ahead of a takeover exiting stops it, saying which.
  */
 final class StandbyTest {
     @RegisterExtension
@@ -163,6 +163,41 @@ final class StandbyTest {
                 .orElse(List.of());
         standby.kill9();
         children.forEach(ProcessHandle::destroyForcibly);
+    }
+
+    @Test
+    void aBrokerRestartedDuringATakeoverDelaysItAndTheTakeoverFinishesOnceWithEverythingTheLogHolds() throws Exception {
+        final Path primary = dir.resolve("primary");
+        final Path replica = dir.resolve("replica");
+        try (KafkaCluster cluster = KafkaCluster.start(dir.resolve("kafka"), 1);
+             JavaProcess flow = Replicas.flowUntilStopped(dir, primary, 500);
+             JavaProcess shipper = Replicas.ship(dir, "shipper", "midtakeover", primary, cluster.bootstrapServers());
+             JavaProcess standby = Replicas.standby(dir, "standby-b", "midtakeover", replica, cluster.bootstrapServers())) {
+            Replicas.await("the standby to see the primary", 180, () -> standby.logText().contains("the primary is alive"),
+                    standby, shipper);
+            Replicas.await("the replica received 500 excerpts", 180, () -> Replicas.total(replica) >= 500, standby,
+                    shipper);
+            shipper.kill9();
+            flow.kill9();
+            Replicas.await("the standby to detect the silence", 180, () -> standby.logText().contains("detection took"),
+                    standby);
+            // Whichever step it is in (catching up, fencing, promoting), Kafka goes away under it and comes back.
+            cluster.kill9(0);
+            cluster.restart(0);
+
+            Replicas.await("the standby to take over", 180, () -> standby.logText().contains("start took"), standby);
+            assertEquals("deployment: midtakeover\nrole: promoted\n",
+                    Files.readString(replica.resolve(RootIdentity.RELATIVE_PATH)));
+            assertEquals(1, standby.logText().split("start took", -1).length - 1, "one takeover: " + standby.logText());
+            final Map<String, Long> inKafka = LogRecords.lastIndexes(cluster.bootstrapServers(), "midtakeover",
+                    Duration.ofSeconds(15), SystemNanoClock.INSTANCE);
+            for (final Map.Entry<String, Path> journal : Excerpts.journals(replica).entrySet()) {
+                final List<Long> indexes = Excerpts.of(journal.getValue()).indexes();
+                assertEquals(inKafka.getOrDefault(journal.getKey(), -1L), indexes.isEmpty() ? -1L : indexes.getLast(),
+                        journal.getKey() + ": the promoted root ends where the log does");
+            }
+            Replicas.printSteps(standby);
+        }
     }
 
     @Test
