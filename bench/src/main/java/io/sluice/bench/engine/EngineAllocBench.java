@@ -67,7 +67,7 @@ public final class EngineAllocBench implements Callable<Integer> {
     private JournalDirectory journals;
 
     public static void main(final String[] args) {
-        final int code = new CommandLine(new EngineAllocBench()).execute(args);
+        final int code = new CommandLine(new EngineAllocBench()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
         if (code != 0) {
             System.exit(code);
         }

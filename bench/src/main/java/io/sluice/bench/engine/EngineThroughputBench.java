@@ -98,7 +98,7 @@ public final class EngineThroughputBench implements Callable<Integer> {
     }
 
     public static void main(final String[] args) {
-        final int code = new CommandLine(new EngineThroughputBench()).execute(args);
+        final int code = new CommandLine(new EngineThroughputBench()).setCaseInsensitiveEnumValuesAllowed(true).execute(args);
         if (code != 0) {
             System.exit(code);
         }
