@@ -88,11 +88,9 @@ public final class FailoverBench implements Callable<Integer> {
 
     private static void summarise(final BenchResult result, final List<FailoverRound.Times> times, final String name,
                                   final ToLongFunction<FailoverRound.Times> part) {
-        final long[] values = times.stream().mapToLong(part).sorted().toArray();
-        final long p50 = values[(values.length - 1) / 2];
-        final long max = values[values.length - 1];
-        System.out.printf(Locale.ROOT, "%-10s %6d %6d%n", name, p50, max);
-        result.put(name + "P50Ms", p50).put(name + "MaxMs", max).put(name + "Ms",
+        final RoundFigure figure = RoundFigure.of(times, part);
+        System.out.printf(Locale.ROOT, "%-10s %6d %6d%n", name, figure.p50(), figure.max());
+        result.put(name + "P50Ms", figure.p50()).put(name + "MaxMs", figure.max()).put(name + "Ms",
                 times.stream().map(part::applyAsLong).toList());
     }
 }

@@ -224,30 +224,28 @@ public final class SplitBrainBench {
         moment(result, outcomes, "standbyDetected", "standby detected the silence", Outcome::detected);
         moment(result, outcomes, "standbyFenced", "standby fenced the primary", Outcome::fenced);
         moment(result, outcomes, "standbyPromoted", "standby promoted its root", Outcome::promoted);
-        moment(result, outcomes, "orderTakenByTheStandby", "an order taken by the standby", Outcome::probeTaken);
+        final RoundFigure taken = moment(result, outcomes, "orderTakenByTheStandby", "an order taken by the standby",
+                Outcome::probeTaken);
         moment(result, outcomes, "oldPrimarySaysFencedAfterHeal", "old primary says fenced", Outcome::fencedAfterHeal);
         final long takenAfterLapse = outcomes.stream().mapToLong(Outcome::takenAfterLapse).sum();
         final boolean identical = outcomes.stream().allMatch(Outcome::identical);
-        final long[] taken = outcomes.stream().mapToLong(Outcome::probeTaken).sorted().toArray();
-        final long takenP50 = taken[(taken.length - 1) / 2];
-        final long takenMax = taken[taken.length - 1];
         result.put("ordersTakenAfterTheLeaseLapsed", takenAfterLapse).put("newPrimaryReplaysIdentically", identical);
         System.out.printf(Locale.ROOT, "failover-netns: orders taken after the lease lapsed: %d; every new primary replays"
                 + " identically: %s; checks %s. RTO (an order taken by the standby): p50 %d ms (target <= 3000: %s),"
                 + " max %d ms (target <= 5000: %s)%n", takenAfterLapse, identical, passed ? "PASSED" : "FAILED",
-                takenP50, takenP50 >= 0 && takenP50 <= 3000 ? "met" : "missed", takenMax,
-                takenMax >= 0 && takenMax <= 5000 ? "met" : "missed");
+                taken.p50(), taken.p50() >= 0 && taken.p50() <= 3000 ? "met" : "missed", taken.max(),
+                taken.max() >= 0 && taken.max() <= 5000 ? "met" : "missed");
         System.out.println("results: " + result.write(BenchResult.resultsDir()));
     }
 
-    private static void moment(final BenchResult result, final List<Outcome> outcomes, final String key,
-                               final String name, final ToLongFunction<Outcome> moment) {
-        final long[] sorted = outcomes.stream().mapToLong(moment).sorted().toArray();
-        final long p50 = sorted[(sorted.length - 1) / 2];
-        final long max = sorted[sorted.length - 1];
-        System.out.printf(Locale.ROOT, "%-34s %6d %6d%n", name, p50, max);
-        result.put(key + "Ms", p50).put(key + "MaxMs", max).put(key + "Rounds",
+    /** Prints and writes {@code moment}'s p50 and max over the rounds: @return them */
+    private static RoundFigure moment(final BenchResult result, final List<Outcome> outcomes, final String key,
+                                      final String name, final ToLongFunction<Outcome> moment) {
+        final RoundFigure figure = RoundFigure.of(outcomes, moment);
+        System.out.printf(Locale.ROOT, "%-34s %6d %6d%n", name, figure.p50(), figure.max());
+        result.put(key + "Ms", figure.p50()).put(key + "MaxMs", figure.max()).put(key + "Rounds",
                 outcomes.stream().map(moment::applyAsLong).toList());
+        return figure;
     }
 
     private static boolean alive(final List<JavaProcess> processes) {
