@@ -31,6 +31,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     public static final long DEFAULT_MAX_PARK_NANOS = 200_000;
     /** How long the shipper holds a frame open unless configured: see {@link #frameHoldMicros()}. */
     public static final long DEFAULT_FRAME_HOLD_MICROS = 100;
+    /** How long it holds one while no gateway waits unless configured: see {@link #asynchronousFrameHoldMicros()}. */
+    public static final long DEFAULT_ASYNCHRONOUS_FRAME_HOLD_MICROS = 5000;
     /** How often the shipper writes a heartbeat unless configured: see {@link #heartbeatMillis()}. */
     public static final long DEFAULT_HEARTBEAT_MILLIS = 250;
     /** How many bytes a receiver's fetch waits for unless configured: see {@link #fetchMinBytes()}. */
@@ -46,13 +48,19 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private String bootstrapServers = "127.0.0.1:9092";
     private int replicationFactor = 1;
     private int minInsyncReplicas = 1;
-    private IdleConfig idle = defaultIdle();
+    /**
+     * Null unless the file or a caller sets it: {@link #idle()} then gives {@link #defaultIdle()}. A non-null initial
+     * value would not survive a file without {@code idle}: Chronicle Wire resets a nested object left out of a file to
+     * its own type's defaults (IdleConfig's spinning backoff), not to this field's initial value.
+     */
+    private IdleConfig idle;
     private long lagReportMillis = 1000;
     private int lingerMillis = DEFAULT_LINGER_MILLIS;
     private long transactionMillis = DEFAULT_TRANSACTION_MILLIS;
     private long heartbeatMillis = DEFAULT_HEARTBEAT_MILLIS;
     private long leaseMillis = DEFAULT_LEASE_MILLIS;
     private long frameHoldMicros = DEFAULT_FRAME_HOLD_MICROS;
+    private long asynchronousFrameHoldMicros = DEFAULT_ASYNCHRONOUS_FRAME_HOLD_MICROS;
     private int fetchMinBytes = DEFAULT_FETCH_MIN_BYTES;
     private int fetchMaxWaitMillis = DEFAULT_FETCH_MAX_WAIT_MILLIS;
     /** Who the shipper's heartbeats name; unset: {@code shipper pid <pid> on <host>}. */
@@ -76,8 +84,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         require(replicationFactor >= 1, "replicationFactor must be at least 1, got " + replicationFactor);
         require(minInsyncReplicas >= 1 && minInsyncReplicas <= replicationFactor,
                 "minInsyncReplicas must be 1 to replicationFactor, got " + minInsyncReplicas);
-        require(idle != null, "idle is missing");
-        idle.validate();
+        idle().validate();
         require(lagReportMillis >= 0, "lagReportMillis must not be negative (0: no lag lines)");
         require(lingerMillis >= 0 && lingerMillis <= 1000, "lingerMillis must be 0 to 1000, got " + lingerMillis);
         require(transactionMillis >= 1 && transactionMillis <= KafkaClients.TRANSACTION_TIMEOUT_MILLIS / 2,
@@ -85,6 +92,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
                         + transactionMillis);
         require(frameHoldMicros >= 0 && frameHoldMicros <= 100_000, "frameHoldMicros must be 0 to 100000, got "
                 + frameHoldMicros);
+        require(asynchronousFrameHoldMicros >= 0 && asynchronousFrameHoldMicros <= 100_000,
+                "asynchronousFrameHoldMicros must be 0 to 100000, got " + asynchronousFrameHoldMicros);
         require(fetchMinBytes >= 1 && fetchMinBytes <= 1 << 20, "fetchMinBytes must be 1 to 1048576, got "
                 + fetchMinBytes);
         require(fetchMaxWaitMillis >= 0 && fetchMaxWaitMillis <= 500, "fetchMaxWaitMillis must be 0 to 500, got "
@@ -166,8 +175,9 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
         return IdleConfig.parking(DEFAULT_MIN_PARK_NANOS, DEFAULT_MAX_PARK_NANOS);
     }
 
+    /** @return the configured idle strategy, or {@link #defaultIdle()} if none is */
     public IdleConfig idle() {
-        return idle;
+        return idle != null ? idle : defaultIdle();
     }
 
     public ReplicationConfig idle(final IdleConfig idle) {
@@ -191,11 +201,11 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     }
 
     /**
-     * @return how long the shipper keeps a frame that is not full open for the excerpts that follow its first, µs:
-     * an order's command, engine excerpt and sent reports follow each other within tens of µs, and one frame for them
-     * is one produce request instead of several (the broker's and the shipper's cost is per request). 0 sends each
-     * frame as soon as nothing more can be read; more adds up to that much to the lag and to acknowledged mode's
-     * latency
+     * @return how long the shipper keeps a frame that is not full open for the excerpts that follow its first, µs,
+     * while a gateway of the root waits for Kafka's acknowledgements (acknowledged mode): an order's command, engine
+     * excerpt and sent reports follow each other within tens of µs, and one frame for them is one produce request
+     * instead of several (the broker's and the shipper's cost is per request). 0 sends each frame as soon as nothing
+     * more can be read; more adds up to that much to the lag and to acknowledged mode's latency
      */
     public long frameHoldMicros() {
         return frameHoldMicros;
@@ -203,6 +213,22 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     public ReplicationConfig frameHoldMicros(final long micros) {
         this.frameHoldMicros = micros;
+        return this;
+    }
+
+    /**
+     * @return the hold, µs, while no gateway of the root waits for Kafka's acknowledgements (every gateway asynchronous,
+     * {@link io.sluice.runtime.counters.AcknowledgementWaiters}): nobody waits for a frame, so it gathers what a
+     * stream writes in that time into one produce request and one fetch. The default, 5 ms, is Kafka's own producer
+     * default {@code linger.ms}; it is what the replica's lag adds at most, and what a host's loss can lose beyond
+     * Kafka's round trip in asynchronous mode
+     */
+    public long asynchronousFrameHoldMicros() {
+        return asynchronousFrameHoldMicros;
+    }
+
+    public ReplicationConfig asynchronousFrameHoldMicros(final long micros) {
+        this.asynchronousFrameHoldMicros = micros;
         return this;
     }
 

@@ -1,5 +1,6 @@
 package io.sluice.replication;
 
+import io.sluice.runtime.agent.IdleConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A replication config file: the receiver's fetch batching, as read and as refused. */
+/** A replication config file: the receiver's fetch batching and the agents' idle strategy, as read and as refused. */
 final class ReplicationConfigTest {
     private static final String RECEIVER = """
             !ReplicationConfig { mode: receive, deployment: prod-1, root: replica, bootstrapServers: "127.0.0.1:9092"%s }
@@ -29,6 +30,12 @@ final class ReplicationConfigTest {
         final ReplicationConfig eager = load(", fetchMinBytes: 1, fetchMaxWaitMillis: 0");
         assertEquals(1, eager.fetchMinBytes());
         assertEquals(0, eager.fetchMaxWaitMillis());
+    }
+
+    @Test
+    void aFileWithoutIdleParksWithoutSpinningOrYielding() throws IOException {
+        assertEquals(ReplicationConfig.defaultIdle(), load("").idle());
+        assertEquals(IdleConfig.of("yield"), load(", idle: yield").idle());
     }
 
     @Test
