@@ -205,10 +205,8 @@ public final class Engine implements EngineInput {
         final Order order = pool.take().accept(ids.orderId(++lastOrderId), cause.sourceId(), command);
         index.put(order);
         openOrders++;
-        if (firm != null) {
-            order.firmSlot(firm.slot(), instrument.index());
-            risk.onAccepted(firm, instrument.index(), order.side(), order.orderQty(), riskPrice, second);
-        }
+        // The order takes its firm slot once it has matched: its fills and its close (if it does not rest) are not
+        // counted one by one, its firm is updated once below with what they add up to.
         final OrderBook book = instrument.book();
         if (order.timeInForce() == TimeInForce.FILL_OR_KILL && !book.canFillInFull(order)) {
             execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE, BookEffect.NONE);
@@ -217,6 +215,10 @@ public final class Engine implements EngineInput {
             final AggressorStep first = AggressorStep.of(book, order);
             execution(order, ExecType.NEW, order.clOrdId(), 0, 0, 0, RejectReason.NONE, first.effectOnAggressor());
             trade(instrument, order, first);
+        }
+        if (firm != null) {
+            order.firmSlot(firm.slot(), instrument.index());
+            risk.onNewOrder(firm, instrument.index(), order.side(), order.cumQty(), order.leavesQty(), riskPrice, second);
         }
     }
 
@@ -829,11 +831,11 @@ public final class Engine implements EngineInput {
             aggressor.fill(qty, price);
             resting.fill(qty, price);
             instrument.traded(price);
-            if (risk != null) {
-                fillExposure(instrument, aggressor, qty);
-                fillExposure(instrument, resting, qty);
-            }
             final boolean restingFilled = resting.leavesQty() == 0;
+            if (risk != null) {
+                fillExposure(instrument, aggressor, qty, false);
+                fillExposure(instrument, resting, qty, restingFilled);
+            }
             if (restingFilled) {
                 opposite.remove(resting);
             }
@@ -843,7 +845,7 @@ public final class Engine implements EngineInput {
             execution(resting, ExecType.TRADE, resting.clOrdId(), 0, qty, price, RejectReason.NONE,
                     restingFilled ? BookEffect.REMOVED : BookEffect.UPDATED);
             if (restingFilled) {
-                complete(resting);
+                retire(resting); // its firm counted its close with its last fill
             }
         }
         switch (step) {
@@ -913,20 +915,26 @@ public final class Engine implements EngineInput {
 
     /** An open order has completed and left its book: it stops counting as open and is remembered. */
     private void complete(final Order order) {
-        openOrders--;
         if (risk != null && order.firmSlot() >= 0) {
             final Instrument instrument = inConfigOrder[order.instrumentIndex()];
             // Its status is final already (leavesQty reads 0): what it leaves unfilled is OrderQty - CumQty.
             risk.onClosed(order.firmSlot(), instrument.index(), order.side(), order.orderQty() - order.cumQty(),
                     instrument.riskPrice(order.ordType(), order.price()));
         }
+        retire(order);
+    }
+
+    /** As {@link #complete}, for an order whose firm already counted it closed, or that has no firm slot yet. */
+    private void retire(final Order order) {
+        openOrders--;
         completed.add(order);
     }
 
-    private void fillExposure(final Instrument instrument, final Order order, final long qty) {
+    /** @param last whether the fill completes the order: its firm then counts it closed too */
+    private void fillExposure(final Instrument instrument, final Order order, final long qty, final boolean last) {
         if (order.firmSlot() >= 0) {
             risk.onFill(order.firmSlot(), instrument.index(), order.side(), qty,
-                    instrument.riskPrice(order.ordType(), order.price()));
+                    instrument.riskPrice(order.ordType(), order.price()), last);
         }
     }
 

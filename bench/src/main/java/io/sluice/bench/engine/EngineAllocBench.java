@@ -43,7 +43,8 @@ import java.util.concurrent.Callable;
  * of 10 % and at the end. It also checks the counter after every poll, so a residue shows as the few polls that
  * allocated (when, and how much), not only as an
  * average over millions of commands. Measured so far: the one steady residue is Chronicle mapping the next
- * 64 MiB chunk of the engine journal (about 650 bytes, once every ~165 K commands of the mixed flow).
+ * 64 MiB chunk of the engine journal (648 bytes, once every ~138 K commands of the mixed flow, at ~485 bytes of
+ * journal a command: per chunk of bytes, not per command), with firm limits on or off (bench/README.md).
  */
 @Command(name = "engine-alloc", mixinStandardHelpOptions = true,
         description = "The engine under Epsilon GC: allocated bytes per command on the engine thread.")

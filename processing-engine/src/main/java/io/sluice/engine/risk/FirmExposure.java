@@ -287,10 +287,29 @@ public final class FirmExposure {
         return false;
     }
 
-    /** A new order of the firm was accepted: it is open until it fills or leaves the book. */
-    void onAccepted(final int instrument, final Side side, final long qty, final long riskPrice, final long second) {
-        openOrders++;
-        addOpen(instrument, side, qty, qty * riskPrice);
+    /**
+     * A new order of the firm was accepted and has matched: {@code filled} of it filled at once and it rests with
+     * {@code leaves} (0: it is done). The same as its acceptance, its fills and its close one after the other, in one
+     * update: the fills and the close take out of the open exposure what the acceptance put in, but what rests.
+     */
+    void onNewOrder(final int instrument, final Side side, final long filled, final long leaves, final long riskPrice,
+                    final long second) {
+        final int at = LIMITS + instrument * PER_INSTRUMENT;
+        if (side == Side.BUY) {
+            state[at + POSITION] += filled;
+            if (leaves != 0) {
+                state[at + OPEN_BUY] += leaves;
+                openBuyNotional += leaves * riskPrice;
+                openOrders++;
+            }
+        } else {
+            state[at + POSITION] -= filled;
+            if (leaves != 0) {
+                state[at + OPEN_SELL] += leaves;
+                openSellNotional += leaves * riskPrice;
+                openOrders++;
+            }
+        }
         countOrder(second);
     }
 
@@ -301,10 +320,13 @@ public final class FirmExposure {
         countOrder(second);
     }
 
-    /** An open order of the firm filled {@code qty}. */
-    void onFill(final int instrument, final Side side, final long qty, final long riskPrice) {
+    /** An open order of the firm filled {@code qty}; {@code last}: that filled it, it is no longer open. */
+    void onFill(final int instrument, final Side side, final long qty, final long riskPrice, final boolean last) {
         state[LIMITS + instrument * PER_INSTRUMENT + POSITION] += side == Side.BUY ? qty : -qty;
         addOpen(instrument, side, -qty, -qty * riskPrice);
+        if (last) {
+            openOrders--;
+        }
     }
 
     /** An order of the firm is no longer open (filled, canceled, expired), {@code leaves} of it unfilled. */

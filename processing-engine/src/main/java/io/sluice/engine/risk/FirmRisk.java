@@ -129,9 +129,13 @@ public final class FirmRisk {
         return firm.onLimitReject(second);
     }
 
-    public void onAccepted(final FirmExposure firm, final int instrument, final Side side, final long qty,
-                           final long riskPrice, final long second) {
-        firm.onAccepted(instrument, side, qty, riskPrice, second);
+    /**
+     * A new order of the firm was accepted and has matched: {@code filled} of it filled at once, {@code leaves} of it
+     * rests (0: it is done). One update for its acceptance, its fills and, if it does not rest, its close.
+     */
+    public void onNewOrder(final FirmExposure firm, final int instrument, final Side side, final long filled,
+                           final long leaves, final long riskPrice, final long second) {
+        firm.onNewOrder(instrument, side, filled, leaves, riskPrice, second);
         markChanged(firm);
     }
 
@@ -141,9 +145,11 @@ public final class FirmRisk {
         markChanged(firm);
     }
 
-    public void onFill(final int slot, final int instrument, final Side side, final long qty, final long riskPrice) {
+    /** An open order of the firm in {@code slot} filled {@code qty}; {@code last}: that filled it, it is closed. */
+    public void onFill(final int slot, final int instrument, final Side side, final long qty, final long riskPrice,
+                       final boolean last) {
         final FirmExposure firm = slots[slot];
-        firm.onFill(instrument, side, qty, riskPrice);
+        firm.onFill(instrument, side, qty, riskPrice, last);
         markChanged(firm);
     }
 

@@ -37,8 +37,7 @@ class FirmCountersTest {
             assertEquals(Map.of("open_orders", 0L, "buy", 0L, "AAA", 0L, "maxOpenOrders", 10L, "maxPosition",
                     FirmCounters.NO_LIMIT), read("maxOpenOrders", "maxPosition"));
 
-            risk.onAccepted(firm, 0, Side.BUY, 3, 7 * Price.SCALE, 1);
-            risk.onFill(firm.slot(), 0, Side.BUY, 2, 7 * Price.SCALE);
+            risk.onNewOrder(firm, 0, Side.BUY, 2, 1, 7 * Price.SCALE, 1); // 3 at 7: 2 filled at once, 1 rests
             counters.publish(firm);
             assertEquals(Map.of("open_orders", 1L, "buy", 7L, "AAA", 2L, "maxOpenOrders", 10L, "maxPosition",
                     FirmCounters.NO_LIMIT), read("maxOpenOrders", "maxPosition"));

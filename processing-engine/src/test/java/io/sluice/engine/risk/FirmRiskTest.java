@@ -1,5 +1,6 @@
 package io.sluice.engine.risk;
 
+import io.sluice.contracts.Side;
 import io.sluice.engine.config.FirmLimitsConfig;
 import io.sluice.engine.config.RiskConfig;
 import org.junit.jupiter.api.Test;
@@ -8,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-/** Every firm, listed or met, is found in its own slot until the table is full; an unknown firm is not found. */
+/** Firms keep their own slots up to capacity, and a firm's exposure follows its orders as they are taken, fill and close. */
 class FirmRiskTest {
     @Test
     void eachFirmKeepsItsSlotUpToCapacity() {
@@ -26,5 +27,28 @@ class FirmRiskTest {
         }
         assertNull(risk.find(65L));
         assertEquals(maxFirms, risk.firms());
+    }
+
+    @Test
+    void anOrderCountsOnceWhenItHasMatchedAndItsLastFillClosesIt() {
+        final FirmRisk risk = new FirmRisk(new RiskConfig(), 2);
+        final FirmExposure firm = risk.exposureOf(7L);
+        risk.onNewOrder(firm, 1, Side.SELL, 5, 0, 30, 4); // 5 at 30 filled at once: done
+        assertEquals(0, firm.openOrders());
+        assertEquals(0, firm.openNotional(Side.SELL));
+        assertEquals(-5, firm.position(1));
+        risk.onNewOrder(firm, 1, Side.BUY, 2, 3, 30, 4); // 5 at 30, 2 filled at once, 3 rest
+        assertEquals(1, firm.openOrders());
+        assertEquals(90, firm.openNotional(Side.BUY));
+        assertEquals(-3, firm.position(1));
+        assertEquals(2, firm.ordersInSecond());
+        risk.onFill(firm.slot(), 1, Side.BUY, 1, 30, false);
+        assertEquals(1, firm.openOrders());
+        assertEquals(60, firm.openNotional(Side.BUY));
+        risk.onFill(firm.slot(), 1, Side.BUY, 2, 30, true);
+        assertEquals(0, firm.openOrders());
+        assertEquals(0, firm.openNotional(Side.BUY));
+        assertEquals(0, firm.position(1));
+        assertEquals(0, firm.position(0));
     }
 }
