@@ -1,5 +1,6 @@
 package io.sluice.gateway.marketdata;
 
+import io.sluice.gateway.codec.EncodedFields;
 import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
@@ -42,6 +43,7 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
     private final OrderBooks books;
     private final Subscriptions subscriptions;
     private final MarketDataMessages messages;
+    private final SharedIncrementals incrementals;
     private final EpochClock clock;
     private final int halfSendBuffer;
     private final int maxMessageBytes;
@@ -64,6 +66,7 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
         this.books = books;
         this.subscriptions = subscriptions;
         this.messages = new MarketDataMessages(books, maxMessageBytes);
+        this.incrementals = new SharedIncrementals(maxMessageBytes);
         this.clock = clock;
         this.halfSendBuffer = sendBufferBytes / 2;
         this.maxMessageBytes = maxMessageBytes;
@@ -225,6 +228,7 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
         final char action = added ? MarketDataMessages.NEW : removed ? MarketDataMessages.DELETE
                 : MarketDataMessages.CHANGE;
         final int side = bid ? Subscriptions.BID : Subscriptions.OFFER;
+        incrementals.clear();
         for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
             if (!subscriptions.updatedFor(slot, instrument)) {
                 continue;
@@ -245,24 +249,30 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
                 behind(slot);
                 continue;
             }
-            final FixEncoder encoder = messages.incremental(subscriptions, slot, sequence,
-                    (book ? 1 : 0) + (pushedOut || pulledIn ? 1 : 0) + (traded ? 1 : 0));
-            if (traded) {
-                messages.tradeEntry(encoder, symbol, tradePrice, tradeQuantity);
+            final long shape = SharedIncrementals.shape(traded, book, pushedOut, pulledIn, depth);
+            EncodedFields body = incrementals.find(shape);
+            if (body == null) {
+                body = incrementals.claim(shape);
+                final FixEncoder encoder = messages.incrementalBody(body, sequence,
+                        (book ? 1 : 0) + (pushedOut || pulledIn ? 1 : 0) + (traded ? 1 : 0));
+                if (traded) {
+                    messages.tradeEntry(encoder, symbol, tradePrice, tradeQuantity);
+                }
+                if (pushedOut) {
+                    messages.levelEntry(encoder, MarketDataMessages.DELETE, bid, symbol,
+                            books.levelPrice(instrument, bid, depth), 0, 0);
+                }
+                if (book) {
+                    messages.levelEntry(encoder, action, bid, symbol, price, quantityAfter, ordersAfter);
+                }
+                if (pulledIn) {
+                    messages.levelEntry(encoder, MarketDataMessages.NEW, bid, symbol,
+                            books.levelPrice(instrument, bid, depth - 1), books.levelQuantity(instrument, bid, depth - 1),
+                            books.levelOrders(instrument, bid, depth - 1));
+                }
+                body.end();
             }
-            if (pushedOut) {
-                messages.levelEntry(encoder, MarketDataMessages.DELETE, bid, symbol,
-                        books.levelPrice(instrument, bid, depth), 0, 0);
-            }
-            if (book) {
-                messages.levelEntry(encoder, action, bid, symbol, price, quantityAfter, ordersAfter);
-            }
-            if (pulledIn) {
-                messages.levelEntry(encoder, MarketDataMessages.NEW, bid, symbol,
-                        books.levelPrice(instrument, bid, depth - 1), books.levelQuantity(instrument, bid, depth - 1),
-                        books.levelOrders(instrument, bid, depth - 1));
-            }
-            if (!messages.send(session)) {
+            if (!messages.sendIncremental(subscriptions, slot, body)) {
                 behind(slot);
             }
         }
