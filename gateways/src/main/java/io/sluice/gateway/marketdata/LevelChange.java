@@ -1,8 +1,7 @@
 package io.sluice.gateway.marketdata;
 
 /**
- * What one feed message changed at a price level, as the fan-out sends it to each subscriber: kept while a fan-out
- * waits for the next round of the gateway's loop.
+ * What one feed message changed at a price level, kept while its fan-out waits for the next round of the gateway.
  */
 final class LevelChange {
     long sequence;
