@@ -43,7 +43,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * the book as the subscriber holds it (a new level is not held yet, a changed or deleted one is), and no side ever
  * holds more than N levels. The gateway's messages are small ({@code maxMessageBytes: 1024}, four levels a side in a
  * W), so depths 5 and 10 also fill their books with incrementals after each W; and one depth-5 subscriber reads
- * nothing until the flow ends, so it is conflated and resnapshotted, and must end with the same book.
+ * nothing until the flow ends, so it is conflated and resnapshotted, and must end with the same book. Three subscribers
+ * of each depth and batches of one to three messages make the gateway's fan-out of one message stop for the round
+ * partway and resume in the next, in the middle of a batch too: each subscriber must still get every change once.
  */
 class MarketDepthTest {
     private static final String SYMBOL = "VOD.L";
@@ -52,6 +54,8 @@ class MarketDepthTest {
     private static final int EVENTS_PER_CHUNK = 100;
     private static final int[] DEPTHS = {0, 1, 5, 10};
     private static final long SEED = 20261128L;
+    /** Subscribers of each depth: with the slow one, more than one round of the gateway's loop sends (ten). */
+    private static final int COPIES = 3;
 
     @TempDir
     Path root;
@@ -63,7 +67,9 @@ class MarketDepthTest {
                 .socketSendBufferBytes(4096)
                 .marketData(new GatewayMarketData(List.of(SYMBOL), "60s").maxDepth(10));
         for (final int depth : DEPTHS) {
-            config = config.session(entitled("MD" + depth));
+            for (int copy = 0; copy < COPIES; copy++) {
+                config = config.session(entitled("MD" + depth + "-" + copy));
+            }
         }
         config = config.session(entitled("SLOW5"));
         try (ChronicleQueue journal = Journals.open(Journals.marketDataJournal(root));
@@ -72,7 +78,9 @@ class MarketDepthTest {
             flow.run(EVENTS / 2);
             final List<Subscriber> readers = new ArrayList<>();
             for (final int depth : DEPTHS) {
-                readers.add(new Subscriber(gateway, "MD" + depth, depth));
+                for (int copy = 0; copy < COPIES; copy++) {
+                    readers.add(new Subscriber(gateway, "MD" + depth + "-" + copy, depth));
+                }
             }
             final Subscriber slow = new Subscriber(gateway, "SLOW5", 5);
             try {
@@ -135,6 +143,7 @@ class MarketDepthTest {
         private final NavigableMap<Long, Long> offers = new TreeMap<>();
         private final List<long[]> resting = new ArrayList<>(); // order id, side (1 bid), price, quantity
         private long sequence = 1;
+        private long batchFirst = 1;
         private long orderId;
         private boolean halted;
 
@@ -166,7 +175,7 @@ class MarketDepthTest {
             halted = !halted;
             status.wrapForEncode(batch.buffer(), batch.nextMessageOffset());
             batch.commit(status.encode(halted ? TradingStatus.HALTED : TradingStatus.OPEN, symbol, 0, halted));
-            return append();
+            return append(true);
         }
 
         NavigableMap<Long, Long> side(final boolean bid) {
@@ -212,9 +221,19 @@ class MarketDepthTest {
             append();
         }
 
+        /** Ends the message just committed; it closes its batch at random, one to three messages long. */
         private long append() {
-            batch.appendTo(appender, sequence == 1 ? BatchLayout.NO_ENGINE_INDEX : sequence, sequence);
-            return sequence++;
+            return append(random.nextInt(3) == 0);
+        }
+
+        /** @return the sequence of the message just committed, appending its batch if {@code last} */
+        private long append(final boolean last) {
+            final long appended = sequence++;
+            if (last) {
+                batch.appendTo(appender, batchFirst == 1 ? BatchLayout.NO_ENGINE_INDEX : batchFirst, batchFirst);
+                batchFirst = sequence;
+            }
+            return appended;
         }
     }
 

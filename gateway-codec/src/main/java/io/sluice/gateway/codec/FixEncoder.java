@@ -26,6 +26,9 @@ public final class FixEncoder {
     private int bodyStart;
     private int messageOffset;
     private int messageLength;
+    private int presummedOffset;
+    private int presummedLength;
+    private int presummedSum;
 
     public FixEncoder(final MutableDirectBuffer buffer) {
         this.buffer = buffer;
@@ -39,6 +42,7 @@ public final class FixEncoder {
     public FixEncoder start(final int msgType) {
         this.msgType = msgType;
         position = HEADER_RESERVE;
+        presummedLength = 0;
         putTag(FixTags.MSG_TYPE);
         for (int i = 0, length = MsgTypes.length(msgType); i < length; i++) {
             buffer.putByte(position++, (byte) (msgType >>> (8 * i)));
@@ -161,6 +165,31 @@ public final class FixEncoder {
         return this;
     }
 
+    /**
+     * Begins a run of fields with no MsgType, header or framing, from the buffer's start: a part of many messages
+     * encoded once ({@link EncodedFields}). Add fields as to a message; {@link #position()} is then its length.
+     */
+    public FixEncoder startFields() {
+        msgType = 0;
+        position = 0;
+        bodyStart = 0;
+        presummedLength = 0;
+        return this;
+    }
+
+    /**
+     * Pastes fields encoded once for many messages; {@link #finish} adds their byte sum to the CheckSum instead of
+     * reading them again (the first paste of a message; later ones are read as any other field).
+     */
+    public FixEncoder encodedFields(final EncodedFields fields) {
+        if (presummedLength == 0) {
+            presummedOffset = position;
+            presummedLength = fields.length();
+            presummedSum = fields.byteSum();
+        }
+        return rawFields(fields.buffer(), 0, fields.length());
+    }
+
     /** Copies whole fields ({@code tag=value<SOH>...}) verbatim, e.g. a stored body being resent. */
     public FixEncoder rawFields(final DirectBuffer source, final int offset, final int length) {
         buffer.putBytes(position, source, offset, length);
@@ -184,7 +213,14 @@ public final class FixEncoder {
         buffer.putBytes(messageOffset, FixFramer.BEGIN);
         FixDecimal.encodeUnsigned(bodyLength, buffer, messageOffset + FixFramer.BEGIN.length);
         buffer.putByte(HEADER_RESERVE - 1, FixFramer.SOH);
-        final int checksum = FixFramer.checksum(buffer, messageOffset, position - messageOffset);
+        final int checksum;
+        if (presummedLength == 0) {
+            checksum = FixFramer.checksum(buffer, messageOffset, position - messageOffset);
+        } else {
+            final int presummedEnd = presummedOffset + presummedLength;
+            checksum = (FixFramer.checksum(buffer, messageOffset, presummedOffset - messageOffset) + presummedSum
+                    + FixFramer.checksum(buffer, presummedEnd, position - presummedEnd)) & 0xFF;
+        }
         putTag(FixTags.CHECK_SUM);
         buffer.putByte(position++, (byte) ('0' + checksum / 100));
         buffer.putByte(position++, (byte) ('0' + checksum / 10 % 10));

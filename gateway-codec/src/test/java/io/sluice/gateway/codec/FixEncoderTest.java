@@ -49,4 +49,22 @@ class FixEncoderTest {
         assertEquals("Unknown symbol ?", FixBytes.text(message.buffer(), message.valueOffset(text), message.valueLength(text)));
         assertEquals(0, message.timestampValue(FixTags.SENDING_TIME));
     }
+
+    @Test
+    void pastedFieldsGiveTheSameBytesAsFieldsWrittenInPlace() {
+        final EncodedFields shared = new EncodedFields(256);
+        shared.start().longField(FixTags.RPT_SEQ, 42).priceField(FixTags.MD_ENTRY_PX, Price.of(99))
+                .longField(FixTags.MD_ENTRY_SIZE, 300);
+        shared.end();
+        encoder.start(MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH).header("SLUICE".getBytes(), "SUB1".getBytes(), 9, 0)
+                .field(FixTags.MD_REQ_ID, "R1".getBytes()).encodedFields(shared).charField(FixTags.TEXT, 'x').finish();
+        final String pasted = FixBytes.text(encoder.buffer(), encoder.messageOffset(), encoder.messageLength());
+        encoder.start(MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH).header("SLUICE".getBytes(), "SUB1".getBytes(), 9, 0)
+                .field(FixTags.MD_REQ_ID, "R1".getBytes()).longField(FixTags.RPT_SEQ, 42)
+                .priceField(FixTags.MD_ENTRY_PX, Price.of(99)).longField(FixTags.MD_ENTRY_SIZE, 300)
+                .charField(FixTags.TEXT, 'x').finish();
+        assertEquals(FixBytes.text(encoder.buffer(), encoder.messageOffset(), encoder.messageLength()), pasted);
+        assertEquals(FixBytes.frame("35=X|49=SLUICE|56=SUB1|34=9|52=19700101-00:00:00.000|262=R1|83=42|270=99|271=300|"
+                + "58=x|"), pasted);
+    }
 }

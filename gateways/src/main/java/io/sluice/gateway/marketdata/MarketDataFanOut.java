@@ -1,5 +1,6 @@
 package io.sluice.gateway.marketdata;
 
+import io.sluice.gateway.codec.EncodedFields;
 import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.session.FixConnection;
 import io.sluice.gateway.session.FixSession;
@@ -7,6 +8,7 @@ import io.sluice.marketdata.book.Applied;
 import io.sluice.marketdata.book.OrderBooks;
 import io.sluice.marketdata.feed.AddOrder;
 import io.sluice.marketdata.feed.DeleteOrder;
+import io.sluice.marketdata.feed.FeedLayout;
 import io.sluice.marketdata.feed.FeedMessage;
 import io.sluice.marketdata.feed.MessageHandler;
 import io.sluice.marketdata.feed.ModifyOrder;
@@ -15,6 +17,7 @@ import io.sluice.marketdata.feed.TradingStatus;
 import io.sluice.marketdata.journal.BatchHandler;
 import io.sluice.marketdata.journal.BatchReader;
 import org.agrona.DirectBuffer;
+import org.agrona.ExpandableArrayBuffer;
 import org.agrona.concurrent.EpochClock;
 
 /**
@@ -31,17 +34,27 @@ import org.agrona.concurrent.EpochClock;
  * message falls behind: its incrementals are dropped, and once its socket has room again one snapshot (W) of the
  * latest book replaces them (conflation); behind or filling for longer than the slow-subscriber timeout, its session
  * is logged out saying why. So a slow subscriber never fills the socket its reports need, nor holds up anyone else. At most
- * {@value #BATCHES_PER_POLL} batches are read per round of the gateway's loop. Nothing is allocated per message.
+ * {@value #BATCHES_PER_POLL} batches are read and {@value #INCREMENTALS_PER_POLL} incrementals sent per round of the
+ * gateway's loop: a fan-out to more subscribers resumes where it stopped next round, after the order path's work, and
+ * a subscription that starts meanwhile gets its snapshot once it is done. Each incremental's body is encoded once for
+ * all subscribers it fits ({@link SharedIncrementals}). Nothing is allocated per message.
  */
 public final class MarketDataFanOut implements BatchHandler, MessageHandler {
     /** The Logout text of a session whose subscriptions stayed behind too long; the timeout in ms follows. */
     public static final String SLOW_SUBSCRIBER_TEXT = "Market data not read fast enough: behind for more than ";
     private static final int BATCHES_PER_POLL = 16;
+    /**
+     * How many incrementals one round sends at most: a fan-out to more subscribers goes on in the next rounds, so an
+     * order that arrives meanwhile is read and its report sent between them.
+     */
+    static final int INCREMENTALS_PER_POLL = 10;
+    private static final int NOT_PAUSED = -1;
 
     private final BatchReader reader;
     private final OrderBooks books;
     private final Subscriptions subscriptions;
     private final MarketDataMessages messages;
+    private final SharedIncrementals incrementals;
     private final EpochClock clock;
     private final int halfSendBuffer;
     private final int maxMessageBytes;
@@ -52,6 +65,14 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
     private final DeleteOrder delete = new DeleteOrder();
     private final Trade trade = new Trade();
     private final TradingStatus status = new TradingStatus();
+    private final LevelChange change = new LevelChange();
+    /** The rest of a batch whose fan-out stopped for the round, from {@link #pendingFrom} to {@link #pendingTo}. */
+    private final ExpandableArrayBuffer pendingBlocks = new ExpandableArrayBuffer(64 * 1024);
+    private int pendingFrom;
+    private int pendingTo;
+    /** The slot the fan-out of {@link #change} resumes at next round, or {@link #NOT_PAUSED}. */
+    private int resumeSlot = NOT_PAUSED;
+    private int incrementalsLeft = Integer.MAX_VALUE;
     private long nextSequence;
     private long lastSequence;
     private long conflated;
@@ -64,6 +85,7 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
         this.books = books;
         this.subscriptions = subscriptions;
         this.messages = new MarketDataMessages(books, maxMessageBytes);
+        this.incrementals = new SharedIncrementals(maxMessageBytes);
         this.clock = clock;
         this.halfSendBuffer = sendBufferBytes / 2;
         this.maxMessageBytes = maxMessageBytes;
@@ -76,6 +98,7 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
      * excerpt header included, stops the start naming it, as every other start-up reader does. @return batches read
      */
     public long catchUp() {
+        incrementalsLeft = Integer.MAX_VALUE;
         long batches = 0;
         while (reader.readOneToEnd(this)) {
             batches++;
@@ -84,15 +107,24 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
     }
 
     /**
-     * Reads up to {@value #BATCHES_PER_POLL} batches, then brings back subscriptions whose sockets have room and sends
-     * filling ones their next deeper levels.
+     * Resumes a fan-out the last round stopped, then reads up to {@value #BATCHES_PER_POLL} batches, sending at most
+     * {@value #INCREMENTALS_PER_POLL} incrementals in all; once every fan-out is done, brings back subscriptions whose
+     * sockets have room and sends filling ones their next deeper levels.
      */
     public int poll() {
+        incrementalsLeft = INCREMENTALS_PER_POLL;
         int work = 0;
-        while (work < BATCHES_PER_POLL && reader.readOne(this)) {
+        if (resumeSlot != NOT_PAUSED) {
+            work++;
+            fanOut(change, resumeSlot);
+            if (resumeSlot == NOT_PAUSED && pendingFrom < pendingTo) {
+                pendingFrom = messages(pendingBlocks, pendingFrom, pendingTo);
+            }
+        }
+        while (resumeSlot == NOT_PAUSED && work < BATCHES_PER_POLL && reader.readOne(this)) {
             work++;
         }
-        if (subscriptions.incompleteCount() > 0) {
+        if (resumeSlot == NOT_PAUSED && subscriptions.incompleteCount() > 0) {
             work += complete(clock.time());
         }
         return work;
@@ -119,7 +151,9 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
 
     /** Sends a new subscription its snapshot and trading status, or leaves it behind until its socket has room. */
     public void start(final int slot) {
-        if (!hasRoom(subscriptions.owner(slot)) || !snapshotAndStatus(slot, clock.time())) {
+        if (resumeSlot != NOT_PAUSED) {
+            subscriptions.fallBehind(slot, clock.time()); // its snapshot follows the fan-out under way
+        } else if (!hasRoom(subscriptions.owner(slot)) || !snapshotAndStatus(slot, clock.time())) {
             subscriptions.fallBehind(slot, clock.time());
         }
     }
@@ -156,7 +190,26 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
     public void onBatch(final long engineIndex, final long firstSequence, final int count, final DirectBuffer blocks,
                         final int length) {
         nextSequence = firstSequence;
-        MessageHandler.forEach(blocks, 0, length, this);
+        final int stopped = messages(blocks, 0, length);
+        if (stopped < length) {
+            pendingBlocks.putBytes(0, blocks, stopped, length - stopped);
+        }
+        pendingFrom = 0;
+        pendingTo = length - stopped;
+    }
+
+    /**
+     * Hands the message blocks from {@code from} to {@code to} of {@code blocks} to {@link #onMessage}, in order, until a
+     * fan-out stops for the round. @return where the messages not handed over start ({@code to} if none are left)
+     */
+    private int messages(final DirectBuffer blocks, final int from, final int to) {
+        int at = from;
+        while (resumeSlot == NOT_PAUSED && at + FeedLayout.BLOCK_LENGTH_PREFIX <= to) {
+            final int length = blocks.getShort(at, FeedLayout.ORDER) & 0xFFFF;
+            onMessage(blocks, at + FeedLayout.BLOCK_LENGTH_PREFIX, length);
+            at += FeedLayout.BLOCK_LENGTH_PREFIX + length;
+        }
+        return resumeSlot == NOT_PAUSED ? to : at;
     }
 
     @Override
@@ -212,60 +265,102 @@ public final class MarketDataFanOut implements BatchHandler, MessageHandler {
             return;
         }
         final int levelBefore = books.levelOf(instrument, bid, price);
-        final long quantityBefore = levelBefore >= 0 ? books.levelQuantity(instrument, bid, levelBefore) : 0;
+        final LevelChange change = this.change;
+        change.quantityBefore = levelBefore >= 0 ? books.levelQuantity(instrument, bid, levelBefore) : 0;
         apply(buffer, offset, sequence);
         final int levelAfter = books.levelOf(instrument, bid, price);
-        final long quantityAfter = levelAfter >= 0 ? books.levelQuantity(instrument, bid, levelAfter) : 0;
-        final int ordersAfter = levelAfter >= 0 ? books.levelOrders(instrument, bid, levelAfter) : 0;
-        final int rank = levelBefore >= 0 ? levelBefore : levelAfter >= 0 ? levelAfter : -levelAfter - 1;
-        final boolean levelChanged = quantityAfter != quantityBefore;
-        final boolean added = quantityBefore == 0;
-        final boolean removed = quantityAfter == 0;
-        final int levels = books.levels(instrument, bid);
-        final char action = added ? MarketDataMessages.NEW : removed ? MarketDataMessages.DELETE
-                : MarketDataMessages.CHANGE;
+        change.quantityAfter = levelAfter >= 0 ? books.levelQuantity(instrument, bid, levelAfter) : 0;
+        change.ordersAfter = levelAfter >= 0 ? books.levelOrders(instrument, bid, levelAfter) : 0;
+        change.rank = levelBefore >= 0 ? levelBefore : levelAfter >= 0 ? levelAfter : -levelAfter - 1;
+        change.levels = books.levels(instrument, bid);
+        change.sequence = sequence;
+        change.symbol = symbol;
+        change.instrument = instrument;
+        change.bid = bid;
+        change.price = price;
+        change.tradePrice = tradePrice;
+        change.tradeQuantity = tradeQuantity;
+        incrementals.clear();
+        fanOut(change, 0);
+    }
+
+    /**
+     * Sends each subscriber from {@code fromSlot} on what {@code change} changed within its depth: the level itself,
+     * and the level its depth no longer holds (a new level pushed it out) or now holds (a level gone pulled it in),
+     * deletions first. Once the round's incrementals are used up, it stops, and the next round resumes at the slot it
+     * stopped at ({@link #resumeSlot}), the books unchanged meanwhile.
+     */
+    private void fanOut(final LevelChange change, final int fromSlot) {
+        final int instrument = change.instrument;
+        final boolean bid = change.bid;
+        final long price = change.price;
+        final boolean levelChanged = change.levelChanged();
+        final boolean added = change.added();
+        final boolean removed = change.removed();
+        final int levels = change.levels;
         final int side = bid ? Subscriptions.BID : Subscriptions.OFFER;
-        for (int slot = 0, slots = subscriptions.capacity(); slot < slots; slot++) {
+        for (int slot = fromSlot, slots = subscriptions.capacity(); slot < slots; slot++) {
             if (!subscriptions.updatedFor(slot, instrument)) {
                 continue;
             }
             final int depth = subscriptions.depth(slot);
             final boolean book = levelChanged && subscriptions.wants(slot, side)
-                    && subscriptions.holdsLevel(slot, bid, price, rank);
+                    && subscriptions.holdsLevel(slot, bid, price, change.rank);
             final boolean pushedOut = book && added && levels > depth
                     && subscriptions.holdsLevel(slot, bid, books.levelPrice(instrument, bid, depth), depth - 1);
             final boolean pulledIn = book && removed && levels >= depth
                     && subscriptions.holdsLevel(slot, bid, books.levelPrice(instrument, bid, depth - 1), depth - 1);
-            final boolean traded = tradeQuantity > 0 && subscriptions.wants(slot, Subscriptions.TRADE);
+            final boolean traded = change.tradeQuantity > 0 && subscriptions.wants(slot, Subscriptions.TRADE);
             if (!book && !traded) {
                 continue;
+            }
+            if (incrementalsLeft == 0) {
+                resumeSlot = slot;
+                return;
             }
             final FixSession session = subscriptions.owner(slot);
             if (!hasRoom(session)) {
                 behind(slot);
                 continue;
             }
-            final FixEncoder encoder = messages.incremental(subscriptions, slot, sequence,
-                    (book ? 1 : 0) + (pushedOut || pulledIn ? 1 : 0) + (traded ? 1 : 0));
-            if (traded) {
-                messages.tradeEntry(encoder, symbol, tradePrice, tradeQuantity);
+            incrementalsLeft--;
+            final long shape = SharedIncrementals.shape(traded, book, pushedOut, pulledIn, depth);
+            EncodedFields body = incrementals.find(shape);
+            if (body == null) {
+                body = incrementals.claim(shape);
+                encodeBody(body, change, depth, traded, book, pushedOut, pulledIn);
             }
-            if (pushedOut) {
-                messages.levelEntry(encoder, MarketDataMessages.DELETE, bid, symbol,
-                        books.levelPrice(instrument, bid, depth), 0, 0);
-            }
-            if (book) {
-                messages.levelEntry(encoder, action, bid, symbol, price, quantityAfter, ordersAfter);
-            }
-            if (pulledIn) {
-                messages.levelEntry(encoder, MarketDataMessages.NEW, bid, symbol,
-                        books.levelPrice(instrument, bid, depth - 1), books.levelQuantity(instrument, bid, depth - 1),
-                        books.levelOrders(instrument, bid, depth - 1));
-            }
-            if (!messages.send(session)) {
+            if (!messages.sendIncremental(subscriptions, slot, body)) {
                 behind(slot);
             }
         }
+        resumeSlot = NOT_PAUSED;
+    }
+
+    private void encodeBody(final EncodedFields body, final LevelChange change, final int depth, final boolean traded,
+                            final boolean book, final boolean pushedOut, final boolean pulledIn) {
+        final int instrument = change.instrument;
+        final boolean bid = change.bid;
+        final long symbol = change.symbol;
+        final FixEncoder encoder = messages.incrementalBody(body, change.sequence,
+                (book ? 1 : 0) + (pushedOut || pulledIn ? 1 : 0) + (traded ? 1 : 0));
+        if (traded) {
+            messages.tradeEntry(encoder, symbol, change.tradePrice, change.tradeQuantity);
+        }
+        if (pushedOut) {
+            messages.levelEntry(encoder, MarketDataMessages.DELETE, bid, symbol,
+                    books.levelPrice(instrument, bid, depth), 0, 0);
+        }
+        if (book) {
+            messages.levelEntry(encoder, change.action(), bid, symbol, change.price, change.quantityAfter,
+                    change.ordersAfter);
+        }
+        if (pulledIn) {
+            messages.levelEntry(encoder, MarketDataMessages.NEW, bid, symbol,
+                    books.levelPrice(instrument, bid, depth - 1), books.levelQuantity(instrument, bid, depth - 1),
+                    books.levelOrders(instrument, bid, depth - 1));
+        }
+        body.end();
     }
 
     private void onStatus(final DirectBuffer buffer, final int offset, final long sequence, final long symbol) {

@@ -1,5 +1,6 @@
 package io.sluice.gateway.marketdata;
 
+import io.sluice.gateway.codec.EncodedFields;
 import io.sluice.gateway.codec.FixEncoder;
 import io.sluice.gateway.codec.FixMessage;
 import io.sluice.gateway.codec.FixTags;
@@ -134,16 +135,26 @@ public final class MarketDataMessages {
     }
 
     /**
-     * Begins a MarketDataIncrementalRefresh (X) of {@code entries} entries for the subscription; add them with
-     * {@link #levelEntry} and {@link #tradeEntry}, then {@link #send}.
+     * Begins the part of a MarketDataIncrementalRefresh (X) of {@code entries} entries that every subscriber gets the
+     * same: all after MDReqID. Add the entries with {@link #levelEntry} and {@link #tradeEntry}, {@link EncodedFields#end}
+     * it, then {@link #sendIncremental} it to each subscriber.
      */
-    public FixEncoder incremental(final Subscriptions subscriptions, final int slot, final long rptSeq,
-                                  final int entries) {
-        return subscriptions.owner(slot).startApplicationMessage(MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH)
+    public FixEncoder incrementalBody(final EncodedFields body, final long rptSeq, final int entries) {
+        return body.start().longField(FixTags.RPT_SEQ, rptSeq).longField(FixTags.NO_MD_ENTRIES, entries);
+    }
+
+    /**
+     * Sends the subscription an X: its header and MDReqID, then {@code body}, encoded once by {@link #incrementalBody}.
+     *
+     * @return false if the session could not queue it
+     */
+    public boolean sendIncremental(final Subscriptions subscriptions, final int slot, final EncodedFields body) {
+        final FixSession session = subscriptions.owner(slot);
+        session.startApplicationMessage(MsgTypes.MARKET_DATA_INCREMENTAL_REFRESH)
                 .field(FixTags.MD_REQ_ID, subscriptions.reqIds(), subscriptions.reqIdOffset(slot),
                         subscriptions.reqIdLength(slot))
-                .longField(FixTags.RPT_SEQ, rptSeq)
-                .longField(FixTags.NO_MD_ENTRIES, entries);
+                .encodedFields(body);
+        return session.sendUnresendable() != FixSession.NOT_QUEUED;
     }
 
     /** One price level's entry: its new quantity and order count (0 and DELETE once it is gone). */
@@ -164,11 +175,6 @@ public final class MarketDataMessages {
                 .shortTextField(FixTags.SYMBOL, symbol)
                 .priceField(FixTags.MD_ENTRY_PX, price)
                 .longField(FixTags.MD_ENTRY_SIZE, quantity);
-    }
-
-    /** Sends the message begun last; @return false if the session could not queue it */
-    public boolean send(final FixSession session) {
-        return session.sendUnresendable() != FixSession.NOT_QUEUED;
     }
 
     /**
