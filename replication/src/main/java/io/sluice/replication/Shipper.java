@@ -4,7 +4,6 @@ import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.marketdata.journal.BatchLayout;
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
-import io.sluice.runtime.counters.AcknowledgementWaiters;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.concurrent.Agent;
@@ -79,8 +78,6 @@ public final class Shipper implements Agent {
     static final int FRAME_BYTES = 64 * 1024;
     /** The most excerpts one journal adds to a frame before the next journal's turn. */
     static final int TURN = 64;
-    /** {@link #parkNanos()}: nothing to wait for but new excerpts, whose arrival nothing announces. */
-    static final long NO_KNOWN_WAIT = -1;
     /** The most frames one round of the agent sends, before it looks at its other duties. */
     static final int FRAMES_PER_ROUND = 16;
 
@@ -113,20 +110,11 @@ public final class Shipper implements Agent {
     private long nextDiscoveryMillis;
     private long nextLagReportMillis;
     private long nextCountersMillis;
-    /** How often the shipper looks whether a gateway waits for Kafka's acknowledgements. */
-    static final long WAITERS_MILLIS = 100;
-    /** How long a frame not full stays open for the excerpts that follow its first, ns, while a gateway waits. */
-    private final long awaitedHoldNanos;
-    /** The same while no gateway waits for Kafka's acknowledgements. */
-    private final long asynchronousHoldNanos;
-    /** The hold in force: {@link #awaitedHoldNanos} while a gateway waits, else the other; -1 before the first look. */
-    private long frameHoldNanos = -1;
-    private long nextWaitersMillis;
+    /** How long a frame not full stays open for the excerpts that follow its first, ns. */
+    private final long frameHoldNanos;
     /** When the open frame began to be read (SluiceClock ticks), and when its first excerpts were in it (nanoTime). */
     private long frameFirstReadTicks;
     private long frameOpenedNanos;
-    /** The agent's thread, which a frame's answer wakes ({@link ShipperIdle}). */
-    private Thread agentThread;
 
     /**
      * @param nanoClock  the process's monotonic clock
@@ -140,13 +128,11 @@ public final class Shipper implements Agent {
         this.root = config.root();
         this.topic = LogTopic.of(config.deployment());
         this.heartbeat = new ShipperHeartbeat(config);
-        this.awaitedHoldNanos = TimeUnit.MICROSECONDS.toNanos(config.frameHoldMicros());
-        this.asynchronousHoldNanos = TimeUnit.MICROSECONDS.toNanos(config.asynchronousFrameHoldMicros());
+        this.frameHoldNanos = TimeUnit.MICROSECONDS.toNanos(config.frameHoldMicros());
     }
 
     @Override
     public void onStart() {
-        agentThread = Thread.currentThread();
         lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
         counters = new ReplicationCounters(root, ROLE);
@@ -162,8 +148,7 @@ public final class Shipper implements Agent {
                 + config.minInsyncReplicas() + "), as transactional.id "
                 + KafkaClients.transactionalId(config.deployment()) + " (one shipper per deployment), its transaction "
                 + "committed every " + config.transactionMillis() + " ms, a frame held open up to "
-                + config.frameHoldMicros() + " µs for the excerpts that follow its first while a gateway waits for "
-                + "Kafka's acknowledgements, " + config.asynchronousFrameHoldMicros() + " µs while none does");
+                + config.frameHoldMicros() + " µs for the excerpts that follow its first");
     }
 
     /**
@@ -189,10 +174,6 @@ public final class Shipper implements Agent {
         if (inFlight.retireAcknowledged(lease) > 0) {
             link.up();
             work++;
-        }
-        if (now >= nextWaitersMillis) {
-            nextWaitersMillis = now + WAITERS_MILLIS;
-            holdFor(AcknowledgementWaiters.any(root));
         }
         if (transactions.state() == ShipperTransactions.State.READY) {
             if (now >= nextDiscoveryMillis) {
@@ -220,17 +201,6 @@ public final class Shipper implements Agent {
             System.out.println(lag.line(ordered, held(), link.describe()));
         }
         return work;
-    }
-
-    /** Sets the hold for whether a gateway waits for Kafka's acknowledgements, saying so when that changes. */
-    private void holdFor(final boolean awaited) {
-        final long hold = awaited ? awaitedHoldNanos : asynchronousHoldNanos;
-        if (hold != frameHoldNanos) {
-            System.out.println(ROLE + ": " + (awaited ? "a gateway waits" : "no gateway waits") + " for Kafka's "
-                    + "acknowledgements (" + AcknowledgementWaiters.path(root, "<journal>") + "): a frame not full is "
-                    + "held up to " + TimeUnit.NANOSECONDS.toMicros(hold) + " µs");
-        }
-        frameHoldNanos = hold;
     }
 
     /**
@@ -352,25 +322,6 @@ public final class Shipper implements Agent {
         return true;
     }
 
-    /**
-     * @return how long the shipper may park after a round without work, ns, or {@link #NO_KNOWN_WAIT}: until Kafka
-     * answers the frame in flight (at most {@link ShipperIdle#AWAIT_MICROS}; the answer unparks it) when the open frame
-     * is not full (it waits for that answer) or no more may be in flight; until the open frame's hold ends when nothing
-     * is in flight. Read by {@link ShipperIdle}.
-     */
-    long parkNanos() {
-        if (transactions.state() != ShipperTransactions.State.READY) {
-            return NO_KNOWN_WAIT;
-        }
-        if (!inFlight.isEmpty() && (frame.length() < FRAME_BYTES || !inFlight.hasRoom())) {
-            return ShipperIdle.AWAIT_NANOS;
-        }
-        if (frame.entries() > 0 && frame.length() < FRAME_BYTES) {
-            return Math.max(0, frameHoldNanos - (nanoClock.nanoTime() - frameOpenedNanos));
-        }
-        return NO_KNOWN_WAIT;
-    }
-
     /** A frame the producer did not take: the transaction is aborted next, and every journal resumes from the log. */
     private void rewindFrame() {
         for (final ShippedJournal journal : ordered) {
@@ -395,7 +346,7 @@ public final class Shipper implements Agent {
             }
         }
         return new SentFrame(held, lastIndex, excerpts, transactions.transaction(), bytes, firstReadTicks,
-                nanoClock.nanoTime(), agentThread);
+                nanoClock.nanoTime());
     }
 
     /** Sends a positions record: every journal's last excerpt in the log (handed to the producer) before it. */
