@@ -6,6 +6,7 @@ import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.process.CpuPinning;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochClock;
+import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.SystemNanoClock;
@@ -66,9 +67,17 @@ public final class ReplicateMain implements Callable<Integer> {
     public static int run(final ReplicationConfig config) throws InterruptedException {
         final NanoClock nanoClock = SystemNanoClock.INSTANCE;
         final EpochClock epochClock = SystemEpochClock.INSTANCE;
-        final Agent agent = config.mode() == ReplicationConfig.Mode.SHIP ? new Shipper(config, nanoClock, epochClock)
-                : new Receiver(config, nanoClock, epochClock);
-        final AgentThread thread = AgentThread.start(agent, config.idle().newStrategy(), CpuPinning.NONE,
+        final Agent agent;
+        final IdleStrategy idle;
+        if (config.mode() == ReplicationConfig.Mode.SHIP) {
+            final Shipper shipper = new Shipper(config, nanoClock, epochClock);
+            agent = shipper;
+            idle = new ShipperIdle(shipper, config.idle().newStrategy());
+        } else {
+            agent = new Receiver(config, nanoClock, epochClock);
+            idle = config.idle().newStrategy();
+        }
+        final AgentThread thread = AgentThread.start(agent, idle, CpuPinning.NONE,
                 AgentThread.Priority.NORMAL);
         final SigtermHook hook = SigtermHook.install(agent.roleName(), nanoClock, thread);
         thread.awaitClosed();

@@ -3,6 +3,8 @@ package io.sluice.replication;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
+import java.util.concurrent.locks.LockSupport;
+
 /**
  * One frame of excerpts handed to the producer: which journals it holds up to which index, so that Kafka's
  * acknowledgement of it (on the producer's callback thread) publishes each journal's acknowledged index at once, for
@@ -14,6 +16,8 @@ final class SentFrame implements Callback {
     private final long[] lastIndex;
     private final int[] count;
     private final ShipperTransactions.Transaction transaction;
+    /** The shipper's thread, woken by the answer: it may be waiting for it ({@link ShipperIdle}). */
+    private final Thread shipper;
     /** The frame's bytes, for the shipper's flow control. */
     final int bytes;
     /** When the frame's first excerpt was read, SluiceClock ticks. */
@@ -23,7 +27,7 @@ final class SentFrame implements Callback {
 
     SentFrame(final ShippedJournal[] journals, final long[] lastIndex, final int[] count,
               final ShipperTransactions.Transaction transaction, final int bytes, final long firstReadTicks,
-              final long sentNanos) {
+              final long sentNanos, final Thread shipper) {
         this.journals = journals;
         this.lastIndex = lastIndex;
         this.count = count;
@@ -31,18 +35,20 @@ final class SentFrame implements Callback {
         this.bytes = bytes;
         this.firstReadTicks = firstReadTicks;
         this.sentNanos = sentNanos;
+        this.shipper = shipper;
     }
 
     @Override
     public void onCompletion(final RecordMetadata metadata, final Exception e) {
         if (e != null) {
             transaction.fail(journals.length == 0 ? null : journals[0].name, lastIndex.length == 0 ? -1 : lastIndex[0], e);
-            return;
+        } else {
+            for (int i = 0; i < journals.length; i++) {
+                journals[i].acknowledge(lastIndex[i], count[i]);
+            }
+            acknowledged = true;
         }
-        for (int i = 0; i < journals.length; i++) {
-            journals[i].acknowledge(lastIndex[i], count[i]);
-        }
-        acknowledged = true;
+        LockSupport.unpark(shipper);
     }
 
     /** @return true once Kafka acknowledged the frame */

@@ -78,6 +78,8 @@ public final class Shipper implements Agent {
     static final int FRAME_BYTES = 64 * 1024;
     /** The most excerpts one journal adds to a frame before the next journal's turn. */
     static final int TURN = 64;
+    /** {@link #parkNanos()}: nothing to wait for but new excerpts, whose arrival nothing announces. */
+    static final long NO_KNOWN_WAIT = -1;
     /** The most frames one round of the agent sends, before it looks at its other duties. */
     static final int FRAMES_PER_ROUND = 16;
 
@@ -115,6 +117,8 @@ public final class Shipper implements Agent {
     /** When the open frame began to be read (SluiceClock ticks), and when its first excerpts were in it (nanoTime). */
     private long frameFirstReadTicks;
     private long frameOpenedNanos;
+    /** The agent's thread, which a frame's answer wakes ({@link ShipperIdle}). */
+    private Thread agentThread;
 
     /**
      * @param nanoClock  the process's monotonic clock
@@ -133,6 +137,7 @@ public final class Shipper implements Agent {
 
     @Override
     public void onStart() {
+        agentThread = Thread.currentThread();
         lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
         counters = new ReplicationCounters(root, ROLE);
@@ -322,6 +327,25 @@ public final class Shipper implements Agent {
         return true;
     }
 
+    /**
+     * @return how long the shipper may park after a round without work, ns, or {@link #NO_KNOWN_WAIT}: until Kafka
+     * answers the frame in flight (at most {@link ShipperIdle#AWAIT_MICROS}; the answer unparks it) when the open frame
+     * is not full (it waits for that answer) or no more may be in flight; until the open frame's hold ends when nothing
+     * is in flight. Read by {@link ShipperIdle}.
+     */
+    long parkNanos() {
+        if (transactions.state() != ShipperTransactions.State.READY) {
+            return NO_KNOWN_WAIT;
+        }
+        if (!inFlight.isEmpty() && (frame.length() < FRAME_BYTES || !inFlight.hasRoom())) {
+            return ShipperIdle.AWAIT_NANOS;
+        }
+        if (frame.entries() > 0 && frame.length() < FRAME_BYTES) {
+            return Math.max(0, frameHoldNanos - (nanoClock.nanoTime() - frameOpenedNanos));
+        }
+        return NO_KNOWN_WAIT;
+    }
+
     /** A frame the producer did not take: the transaction is aborted next, and every journal resumes from the log. */
     private void rewindFrame() {
         for (final ShippedJournal journal : ordered) {
@@ -346,7 +370,7 @@ public final class Shipper implements Agent {
             }
         }
         return new SentFrame(held, lastIndex, excerpts, transactions.transaction(), bytes, firstReadTicks,
-                nanoClock.nanoTime());
+                nanoClock.nanoTime(), agentThread);
     }
 
     /** Sends a positions record: every journal's last excerpt in the log (handed to the producer) before it. */

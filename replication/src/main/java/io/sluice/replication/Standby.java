@@ -307,7 +307,8 @@ public final class Standby implements Agent {
         // The processes first: they open the journals and serve while the shipper starts (it resumes from the log, so
         // what they write meanwhile is shipped all the same).
         processes.tell(told(State.PRIMARY));
-        shipper = AgentThread.start(new Shipper(config.shipper(shipperHolder()), nanoClock, epochClock), config.idle().newStrategy(),
+        final Shipper promotedShipper = new Shipper(config.shipper(shipperHolder()), nanoClock, epochClock);
+        shipper = AgentThread.start(promotedShipper, new ShipperIdle(promotedShipper, config.idle().newStrategy()),
                 CpuPinning.NONE, AgentThread.Priority.NORMAL);
         step(stepStartMillis, "start", epochClock.time(), "told the processes started with the standby that"
                 + " the root is promoted: they open its journals and serve");
