@@ -310,11 +310,12 @@ public final class Standby implements Agent {
         final Shipper promotedShipper = new Shipper(config.shipper(shipperHolder()), nanoClock, epochClock);
         shipper = AgentThread.start(promotedShipper, new ShipperIdle(promotedShipper, config.idle().newStrategy()),
                 CpuPinning.NONE, AgentThread.Priority.NORMAL);
-        step(stepStartMillis, "start", epochClock.time(), "told the processes started with the standby that"
-                + " the root is promoted: they open its journals and serve");
         System.out.println(ROLE + ": shipping the promoted root as deployment " + config.deployment() + "'s primary"
                 + " (transactional.id " + KafkaClients.transactionalId(config.deployment()) + ", a new epoch): a standby"
                 + " of this deployment follows it, and takes over when it falls silent");
+        // The last line of a takeover: whoever waits for it finds every line before it.
+        step(stepStartMillis, "start", epochClock.time(), "told the processes started with the standby that"
+                + " the root is promoted: they open its journals and serve");
         state = State.PRIMARY;
     }
 
