@@ -3,7 +3,10 @@ package io.sluice.replication;
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.marketdata.journal.BatchLayout;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
+import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.DocumentContext;
 import org.agrona.concurrent.Agent;
@@ -47,9 +50,10 @@ import java.util.zip.CRC32C;
  *   its initialisation fences every earlier shipper, whose late writes Kafka refuses, before this one reads where
  *   to resume; transactions are committed on a timer, never waiting for the shipper to catch up.</li>
  *   <li><b>Resume</b>: there is no local offset file. Each journal resumes after its last excerpt in the log
- *   ({@link LogRecords}; every transaction opens with a positions record, so that is found near the log's end), which
+ *   ({@link LogRecords}; a transaction's first frame follows a positions record, so that is found near the log's end), which
  *   must be the local excerpt at that index (its CRC-32C), or the shipper refuses (another root shipped under this
- *   deployment, or a journal that diverged). After an aborted transaction every journal resumes so again.</li>
+ *   deployment, or a journal that diverged). After an aborted transaction every journal resumes so again. The log is
+ *   read on a thread of its own ({@link LogEndQuery}): the agent beats meanwhile.</li>
  *   <li><b>Progress under load</b>: frames go out as fast as Kafka acknowledges them, bounded only by the bytes in
  *   flight ({@link InFlightFrames}); nothing waits for the shipper to catch up, and its lag line says whether the
  *   backlog shrinks ({@link ShipperLag}). A frame not full waits for the one in flight, so the frames grow with the
@@ -68,8 +72,10 @@ public final class Shipper implements Agent {
     static final String ROLE = AcknowledgedIndexReader.SHIPPER_PROCESS;
     /** How often the root is looked at for new journals. */
     static final long DISCOVERY_MILLIS = 1000;
-    /** How long Kafka may take to answer a resume query before it is called unreachable and retried. */
+    /** How long Kafka may take to answer a query (a resume's fetch, topics) before it is called unreachable. */
     static final long KAFKA_QUERY_MILLIS = 5000;
+    /** How long the resume's query thread sleeps between looks for a question: it adds at most this to a resume. */
+    static final long LOG_END_QUERY_SLEEP_MILLIS = 10;
     /** How long a frame may wait for its acknowledgement before Kafka is called unreachable. */
     static final long ACK_SILENCE_MILLIS = 10_000;
     /** How often the lag counters are brought up to date. */
@@ -106,7 +112,10 @@ public final class Shipper implements Agent {
     private ShipperLease lease;
     private Admin admin;
     private ShipperTransactions transactions;
-    private LogRecords logRecords;
+    private LogEndQuery logEnds;
+    private AgentThread logEndsThread;
+    /** How many transactions were aborted: an answer of {@link #logEnds} asked before the last is stale. */
+    private long aborts;
     private ReplicationCounters counters;
     private boolean topicReady;
     private long nextDiscoveryMillis;
@@ -145,8 +154,11 @@ public final class Shipper implements Agent {
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters, epochClock);
         admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-shipper-admin"));
         transactions = new ShipperTransactions(config, link, counters, nanoClock, epochClock);
-        logRecords = new LogRecords(config.bootstrapServers(), "sluice-shipper-resume", config.deployment(),
-                Duration.ofMillis(KAFKA_QUERY_MILLIS), nanoClock);
+        logEnds = new LogEndQuery(new LogRecords(config.bootstrapServers(), "sluice-shipper-resume",
+                config.deployment(), Duration.ofMillis(KAFKA_QUERY_MILLIS), nanoClock));
+        logEndsThread = AgentThread.start(logEnds, IdleConfig.sleepNanos(
+                TimeUnit.MILLISECONDS.toNanos(LOG_END_QUERY_SLEEP_MILLIS)).newStrategy(), CpuPinning.NONE,
+                AgentThread.Priority.NORMAL);
         System.out.println(ROLE + ": shipping every journal under " + root.toAbsolutePath() + " as deployment "
                 + config.deployment() + " to kafka at " + config.bootstrapServers() + " (log " + topic
                 + ", replication factor " + config.replicationFactor() + ", min.insync.replicas "
@@ -181,16 +193,19 @@ public final class Shipper implements Agent {
             work++;
         }
         if (transactions.state() == ShipperTransactions.State.READY) {
-            if (now >= nextDiscoveryMillis) {
+            // A heartbeat needs no journal resumed: the shipper beats while it resumes after an outage.
+            if (topicReady && heartbeat.due(now)) {
+                work += beat(now);
+            }
+            if (transactions.state() == ShipperTransactions.State.READY && now >= nextDiscoveryMillis) {
                 nextDiscoveryMillis = now + DISCOVERY_MILLIS;
                 JournalDiscovery.discover(root, journals, ordered)
                         .forEach(journal -> System.out.println(ROLE + ": found journal " + journal.name));
-                work += resume();
+                askWhereJournalsEnd();
             }
-            work += ship();
-            if (topicReady && transactions.state() == ShipperTransactions.State.READY && heartbeat.due(now)
-                    && !resuming()) {
-                work += beat(now);
+            work += resumeAnswered();
+            if (transactions.state() == ShipperTransactions.State.READY) {
+                work += ship();
             }
             if (transactions.state() == ShipperTransactions.State.READY) {
                 work += transactions.commitIfDue(nanoClock.nanoTime());
@@ -209,25 +224,16 @@ public final class Shipper implements Agent {
     }
 
     /**
-     * Sends a heartbeat to the lease topic in the open transaction (opening one, with its positions record, if none
-     * is): @return 1 if the producer took it
+     * Sends a heartbeat to the lease topic in the open transaction, opening one if none is. A heartbeat writes nothing
+     * to the log, so it needs no positions record and no journal resumed: a shipper beats while it resumes after an
+     * outage. @return 1 if the producer took it
      */
     private int beat(final long nowMillis) {
-        if (transactions.transaction() == null && (!transactions.begin() || !sendPositions())) {
+        if (transactions.transaction() == null && !transactions.begin()) {
             return 0;
         }
         return transactions.send(heartbeat.next(nowMillis), heartbeat.acknowledged(nanoClock.nanoTime(),
                 transactions.transaction(), lease), "a heartbeat") ? 1 : 0;
-    }
-
-    /** @return true while a journal waits to learn where it resumes: a positions record now would miss it */
-    private boolean resuming() {
-        for (final ShippedJournal journal : ordered) {
-            if (journal.state == ShippedJournal.State.RESUMING) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**
@@ -301,15 +307,16 @@ public final class Shipper implements Agent {
     }
 
     /**
-     * Hands the frame to the producer, opening a transaction first if none is open (its first record is a positions
-     * record: each journal's last excerpt in the log before it).
+     * Hands the frame to the producer, opening a transaction first if none is open; a transaction's first frame follows
+     * a positions record (each journal's last excerpt in the log before it).
      *
      * @return false if the producer refused (the transaction is aborted next)
      */
     private boolean send(final long firstReadTicks) {
         final byte[] value = frame.toValue();
         final int excerpts = frame.entries();
-        if (transactions.transaction() == null && (!transactions.begin() || !sendPositions())) {
+        if (transactions.transaction() == null && !transactions.begin()
+                || transactions.transaction().log() == ShipperTransactions.Log.UNTOUCHED && !sendPositions()) {
             rewindFrame();
             return false;
         }
@@ -387,11 +394,15 @@ public final class Shipper implements Agent {
                 last.index(), last.checksum()));
         final byte[] value = positions.toValue();
         final ShipperTransactions.Transaction transaction = transactions.transaction();
-        return transactions.send(new ProducerRecord<>(topic, 0, null, value), (metadata, e) -> {
+        if (!transactions.send(new ProducerRecord<>(topic, 0, null, value), (metadata, e) -> {
             if (e != null) {
                 transaction.fail(null, -1, e);
             }
-        }, "a positions record");
+        }, "a positions record")) {
+            return false;
+        }
+        transaction.positioned();
+        return true;
     }
 
     /**
@@ -426,6 +437,7 @@ public final class Shipper implements Agent {
         for (final ShippedJournal journal : ordered) {
             journal.rewind();
         }
+        aborts++;
         nextDiscoveryMillis = 0;
     }
 
@@ -450,26 +462,68 @@ public final class Shipper implements Agent {
         return null;
     }
 
-    /** Resumes every journal still resuming, from what the log holds: @return how many resumed */
-    private int resume() {
+    /**
+     * Asks where each journal ends in the log ({@link LogEndQuery}, answered on its own thread) if a journal waits to
+     * resume and no question is out; creates the log topic first, once.
+     */
+    private void askWhereJournalsEnd() {
+        if (logEnds.state() != LogEndQuery.State.IDLE || !anyResuming()) {
+            return;
+        }
+        try {
+            prepareTopic();
+        } catch (final KafkaUnanswered | KafkaException e) {
+            link.unreachable("preparing the log " + topic + ": " + e.getMessage());
+            return;
+        }
+        logEnds.ask(aborts);
+    }
+
+    /** @return true while a journal waits to learn where it resumes */
+    private boolean anyResuming() {
+        for (final ShippedJournal journal : ordered) {
+            if (journal.state == ShippedJournal.State.RESUMING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Resumes every journal still resuming once the log's ends are answered; an answer asked before the last abort is
+     * dropped and asked again, a failure retried at the next discovery. @return how many resumed
+     */
+    private int resumeAnswered() {
+        switch (logEnds.state()) {
+            case ANSWERED -> {
+                if (logEnds.askedAfterAborts() != aborts) {
+                    logEnds.answer();
+                    nextDiscoveryMillis = 0;
+                    return 0;
+                }
+                return resume(logEnds.answer());
+            }
+            case FAILED -> {
+                final RuntimeException e = logEnds.failure();
+                if (e instanceof IllegalArgumentException) {
+                    throw new ReplicationRefusedException(ROLE + ": refused: " + topic + " holds " + e.getMessage());
+                }
+                link.unreachable("reading where the journals end in " + topic + ": " + e.getMessage());
+                return 0;
+            }
+            default -> {
+                return 0;
+            }
+        }
+    }
+
+    /** Resumes every journal still resuming after its last excerpt in {@code last}: @return how many resumed */
+    private int resume(final Map<String, LogRecords.LastExcerpt> last) {
         final List<ShippedJournal> resuming = new ArrayList<>();
         for (final ShippedJournal journal : ordered) {
             if (journal.state == ShippedJournal.State.RESUMING) {
                 resuming.add(journal);
             }
-        }
-        if (resuming.isEmpty()) {
-            return 0;
-        }
-        final Map<String, LogRecords.LastExcerpt> last;
-        try {
-            prepareTopic();
-            last = logRecords.lastExcerpts(logRecords.bounds());
-        } catch (final KafkaUnanswered | KafkaException e) {
-            link.unreachable("reading where the journals end in " + topic + ": " + e.getMessage());
-            return 0;
-        } catch (final IllegalArgumentException e) {
-            throw new ReplicationRefusedException(ROLE + ": refused: " + topic + " holds " + e.getMessage());
         }
         unshipped.clear();
         unshipped.putAll(last);
@@ -590,8 +644,8 @@ public final class Shipper implements Agent {
         if (transactions != null) {
             transactions.close();
         }
-        if (logRecords != null) {
-            logRecords.close();
+        if (logEndsThread != null) {
+            logEndsThread.close(KAFKA_QUERY_MILLIS + 1000, TimeUnit.MILLISECONDS); // its consumer closes with it
         }
         if (admin != null) {
             admin.close(Duration.ofSeconds(1));

@@ -305,18 +305,37 @@ final class ShipperTransactions implements AutoCloseable {
         }
     }
 
+    /** What a transaction has written to the log: heartbeats alone need no positions record, frames follow one. */
+    enum Log {
+        /** Heartbeats only, if anything: no positions record yet. */
+        UNTOUCHED,
+        /** Its positions record is sent: frames follow it. */
+        POSITIONED
+    }
+
     /**
      * One open transaction: when it was opened, and the first failure a send of it reported from the producer's I/O
      * thread (then it must be aborted). Callbacks of a transaction already aborted write to an object no longer looked at.
      */
     static final class Transaction {
         final long openedNanos;
+        private Log log = Log.UNTOUCHED;
         private volatile Exception failure;
         JournalName failedJournal;
         long failedIndex;
 
         Transaction(final long openedNanos) {
             this.openedNanos = openedNanos;
+        }
+
+        /** @return what the transaction has written to the log */
+        Log log() {
+            return log;
+        }
+
+        /** The transaction's positions record was handed to the producer: its frames may follow. */
+        void positioned() {
+            log = Log.POSITIONED;
         }
 
         synchronized void fail(final JournalName journal, final long index, final Exception e) {

@@ -221,8 +221,15 @@ final class StandbyTest {
             Replicas.await("the outage to last 6 s", 180, () -> System.currentTimeMillis() - down >= 6000, standby,
                     shipper);
             cluster.restart(0);
+            Replicas.await("the standby to see Kafka again", 180,
+                    () -> standby.logText().contains("kafka reachable again"), standby, shipper);
+            final long back = System.currentTimeMillis();
 
             Replicas.awaitGrowth(replica, 500, standby, shipper);
+            // Watched for twice the silence the standby waits for, from when it saw Kafka again: the primary beats
+            // again within it, however long its resume takes.
+            Replicas.await("4 s since the standby saw Kafka again", 180,
+                    () -> System.currentTimeMillis() - back >= 4000, standby, shipper);
             assertTrue(!standby.logText().contains("detection took"), standby.logText());
             assertEquals("deployment: restart\nrole: replica\n",
                     Files.readString(replica.resolve(RootIdentity.RELATIVE_PATH)));
