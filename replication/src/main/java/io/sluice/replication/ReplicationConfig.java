@@ -196,11 +196,11 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     }
 
     /**
-     * @return how long the shipper keeps a frame that is not full open for the excerpts that follow its first, µs,
-     * while a gateway of the root waits for Kafka's acknowledgements (acknowledged mode): an order's command, engine
-     * excerpt and sent reports follow each other within tens of µs, and one frame for them is one produce request
-     * instead of several (the broker's and the shipper's cost is per request). 0 sends each frame as soon as nothing
-     * more can be read; more adds up to that much to the lag and to acknowledged mode's latency
+     * @return how long the shipper keeps a frame that is not full open for the excerpts that follow its first, µs:
+     * an order's command, engine excerpt and sent reports follow each other within tens of µs, and one frame for them
+     * is one produce request instead of several (the broker's and the shipper's cost is per request). 0 sends each
+     * frame as soon as nothing more can be read; more adds up to that much to the lag and to acknowledged mode's
+     * latency
      */
     public long frameHoldMicros() {
         return frameHoldMicros;

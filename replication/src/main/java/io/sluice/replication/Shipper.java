@@ -126,8 +126,6 @@ public final class Shipper implements Agent {
     /** When the open frame began to be read (SluiceClock ticks), and when its first excerpts were in it (nanoTime). */
     private long frameFirstReadTicks;
     private long frameOpenedNanos;
-    /** The agent's thread, which a frame's answer wakes ({@link ShipperIdle}). */
-    private Thread agentThread;
 
     /**
      * @param nanoClock  the process's monotonic clock
@@ -146,7 +144,6 @@ public final class Shipper implements Agent {
 
     @Override
     public void onStart() {
-        agentThread = Thread.currentThread();
         lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.PRIMARY, ROLE);
         counters = new ReplicationCounters(root, ROLE);
@@ -377,7 +374,7 @@ public final class Shipper implements Agent {
             }
         }
         return new SentFrame(held, lastIndex, excerpts, transactions.transaction(), bytes, firstReadTicks,
-                nanoClock.nanoTime(), agentThread);
+                nanoClock.nanoTime(), Thread.currentThread()); // the agent's thread, which the answer wakes
     }
 
     /** Sends a positions record: every journal's last excerpt in the log (handed to the producer) before it. */
