@@ -263,6 +263,11 @@ class TakeoverTest {
             return ReplicationProcesses.excerptCounts(standby.journals()).getOrDefault("engine", 0L);
         } catch (final IOException | RuntimeException notYet) {
             return 0;
+        } catch (final AssertionError cycleBeingCreated) {
+            // Chronicle's lastIndex() meeting the receiver creating the replica's first cycle: with assertions on (as
+            // in tests) its backward tailer trips `direction != BACKWARD` in toStart(); without them it is the
+            // NotReachedException ExcerptCount answers UNKNOWN for. Not yet, either way.
+            return 0;
         }
     }
 
