@@ -4,9 +4,7 @@ import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.SigtermHook;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.process.CpuPinning;
-import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.EpochClock;
-import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.SystemEpochClock;
 import org.agrona.concurrent.SystemNanoClock;
@@ -67,22 +65,14 @@ public final class ReplicateMain implements Callable<Integer> {
     public static int run(final ReplicationConfig config) throws InterruptedException {
         final NanoClock nanoClock = SystemNanoClock.INSTANCE;
         final EpochClock epochClock = SystemEpochClock.INSTANCE;
-        final Agent agent;
-        final IdleStrategy idle;
-        if (config.mode() == ReplicationConfig.Mode.SHIP) {
-            final Shipper shipper = new Shipper(config, nanoClock, epochClock);
-            agent = shipper;
-            idle = new ShipperIdle(shipper, config.idle().newStrategy());
-        } else {
-            agent = new Receiver(config, nanoClock, epochClock);
-            idle = config.idle().newStrategy();
-        }
-        final AgentThread thread = AgentThread.start(agent, idle, CpuPinning.NONE,
-                AgentThread.Priority.NORMAL);
-        final SigtermHook hook = SigtermHook.install(agent.roleName(), nanoClock, thread);
+        final AgentThread thread = config.mode() == ReplicationConfig.Mode.SHIP
+                ? Shipper.start(config, nanoClock, epochClock)
+                : AgentThread.start(new Receiver(config, nanoClock, epochClock), config.idle().newStrategy(),
+                        CpuPinning.NONE, AgentThread.Priority.NORMAL);
+        final SigtermHook hook = SigtermHook.install(thread.roleName(), nanoClock, thread);
         thread.awaitClosed();
         hook.close();
-        return exitCode(agent.roleName(), thread.failure());
+        return exitCode(thread.roleName(), thread.failure());
     }
 
     /** @return the exit code of a replication agent that stopped by {@code failure} (null: none), having printed it */

@@ -142,6 +142,16 @@ public final class Shipper implements Agent {
         this.frameHoldNanos = TimeUnit.MICROSECONDS.toNanos(config.frameHoldMicros());
     }
 
+    /**
+     * Starts a shipper of {@code config} on a thread of its own, idling as {@link ShipperIdle} does (parked while it
+     * waits for Kafka, else as configured): how the shipper process and a promoted standby run one.
+     */
+    static AgentThread start(final ReplicationConfig config, final NanoClock nanoClock, final EpochClock epochClock) {
+        final Shipper shipper = new Shipper(config, nanoClock, epochClock);
+        return AgentThread.start(shipper, new ShipperIdle(shipper, config.idle().newStrategy()), CpuPinning.NONE,
+                AgentThread.Priority.NORMAL);
+    }
+
     @Override
     public void onStart() {
         lock = RootLock.take(root, RootLock.Kind.SHIPPER, ROLE);

@@ -307,9 +307,7 @@ public final class Standby implements Agent {
         // The processes first: they open the journals and serve while the shipper starts (it resumes from the log, so
         // what they write meanwhile is shipped all the same).
         processes.tell(told(State.PRIMARY));
-        final Shipper promotedShipper = new Shipper(config.shipper(shipperHolder()), nanoClock, epochClock);
-        shipper = AgentThread.start(promotedShipper, new ShipperIdle(promotedShipper, config.idle().newStrategy()),
-                CpuPinning.NONE, AgentThread.Priority.NORMAL);
+        shipper = Shipper.start(config.shipper(shipperHolder()), nanoClock, epochClock);
         System.out.println(ROLE + ": shipping the promoted root as deployment " + config.deployment() + "'s primary"
                 + " (transactional.id " + KafkaClients.transactionalId(config.deployment()) + ", a new epoch): a standby"
                 + " of this deployment follows it, and takes over when it falls silent");
