@@ -2,6 +2,7 @@ package io.sluice.gateway;
 
 import io.sluice.gateway.transport.SendGate;
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
+import io.sluice.runtime.counters.AcknowledgementWaiters;
 import org.agrona.concurrent.NanoClock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +53,7 @@ final class AcknowledgedSends implements SendGate, AutoCloseable {
         this.journalName = journalName;
         this.store = store;
         this.reader = new AcknowledgedIndexReader(root, journalName, clock);
+        AcknowledgementWaiters.declare(root, journalName);
     }
 
     @Override
@@ -106,6 +108,7 @@ final class AcknowledgedSends implements SendGate, AutoCloseable {
 
     @Override
     public void close() {
+        AcknowledgementWaiters.withdraw(root, journalName);
         reader.close();
     }
 }

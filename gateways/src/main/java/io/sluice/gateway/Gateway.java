@@ -12,6 +12,7 @@ import io.sluice.gateway.session.LogonThrottle;
 import io.sluice.gateway.transport.ConnectionHandler;
 import io.sluice.gateway.transport.NioConnection;
 import io.sluice.gateway.transport.NioTransport;
+import io.sluice.runtime.counters.AcknowledgementWaiters;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import net.openhft.chronicle.queue.ChronicleQueue;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -157,12 +158,13 @@ public final class Gateway implements Agent, AutoCloseable {
             for (final FixSession session : sessions) {
                 transport.reserveSessionBuffers(session.id());
             }
+            final String deliveries = Journals.gatewayDeliveries(root, id).getFileName().toString();
             if (config.replication() == GatewayReplication.ACKNOWLEDGED) {
-                acknowledgedSends = new AcknowledgedSends(id, root,
-                        Journals.gatewayDeliveries(root, id).getFileName().toString(), store, nanoClock);
+                acknowledgedSends = new AcknowledgedSends(id, root, deliveries, store, nanoClock);
                 transport.holdSendsFor(acknowledgedSends);
             } else {
                 acknowledgedSends = null;
+                AcknowledgementWaiters.withdraw(root, deliveries); // an earlier run's, in acknowledged mode
             }
         } catch (final RuntimeException | Error e) {
             CloseHelper.closeAll(bound, space);

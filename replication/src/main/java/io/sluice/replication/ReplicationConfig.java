@@ -31,6 +31,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     public static final long DEFAULT_MAX_PARK_NANOS = 200_000;
     /** How long the shipper holds a frame open unless configured: see {@link #frameHoldMicros()}. */
     public static final long DEFAULT_FRAME_HOLD_MICROS = 100;
+    /** How long it holds one while no gateway waits unless configured: see {@link #asynchronousFrameHoldMicros()}. */
+    public static final long DEFAULT_ASYNCHRONOUS_FRAME_HOLD_MICROS = 5000;
     /** How often the shipper writes a heartbeat unless configured: see {@link #heartbeatMillis()}. */
     public static final long DEFAULT_HEARTBEAT_MILLIS = 250;
     /** How many bytes a receiver's fetch waits for unless configured: see {@link #fetchMinBytes()}. */
@@ -58,6 +60,7 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
     private long heartbeatMillis = DEFAULT_HEARTBEAT_MILLIS;
     private long leaseMillis = DEFAULT_LEASE_MILLIS;
     private long frameHoldMicros = DEFAULT_FRAME_HOLD_MICROS;
+    private long asynchronousFrameHoldMicros = DEFAULT_ASYNCHRONOUS_FRAME_HOLD_MICROS;
     private int fetchMinBytes = DEFAULT_FETCH_MIN_BYTES;
     private int fetchMaxWaitMillis = DEFAULT_FETCH_MAX_WAIT_MILLIS;
     /** Who the shipper's heartbeats name; unset: {@code shipper pid <pid> on <host>}. */
@@ -89,6 +92,8 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
                         + transactionMillis);
         require(frameHoldMicros >= 0 && frameHoldMicros <= 100_000, "frameHoldMicros must be 0 to 100000, got "
                 + frameHoldMicros);
+        require(asynchronousFrameHoldMicros >= 0 && asynchronousFrameHoldMicros <= 100_000,
+                "asynchronousFrameHoldMicros must be 0 to 100000, got " + asynchronousFrameHoldMicros);
         require(fetchMinBytes >= 1 && fetchMinBytes <= 1 << 20, "fetchMinBytes must be 1 to 1048576, got "
                 + fetchMinBytes);
         require(fetchMaxWaitMillis >= 0 && fetchMaxWaitMillis <= 500, "fetchMaxWaitMillis must be 0 to 500, got "
@@ -208,6 +213,22 @@ public final class ReplicationConfig extends SelfDescribingMarshallable {
 
     public ReplicationConfig frameHoldMicros(final long micros) {
         this.frameHoldMicros = micros;
+        return this;
+    }
+
+    /**
+     * @return the hold, µs, while no gateway of the root waits for Kafka's acknowledgements (every gateway asynchronous,
+     * {@link io.sluice.runtime.counters.AcknowledgementWaiters}): nobody waits for a frame, so it gathers what a
+     * stream writes in that time into one produce request and one fetch. The default, 5 ms, is Kafka's own producer
+     * default {@code linger.ms}; it is what the replica's lag adds at most, and what a host's loss can lose beyond
+     * Kafka's round trip in asynchronous mode
+     */
+    public long asynchronousFrameHoldMicros() {
+        return asynchronousFrameHoldMicros;
+    }
+
+    public ReplicationConfig asynchronousFrameHoldMicros(final long micros) {
+        this.asynchronousFrameHoldMicros = micros;
         return this;
     }
 

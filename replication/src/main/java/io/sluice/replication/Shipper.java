@@ -6,6 +6,7 @@ import io.sluice.marketdata.journal.BatchLayout;
 import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
+import io.sluice.runtime.counters.AcknowledgementWaiters;
 import io.sluice.runtime.process.CpuPinning;
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.wire.DocumentContext;
@@ -121,8 +122,15 @@ public final class Shipper implements Agent {
     private long nextDiscoveryMillis;
     private long nextLagReportMillis;
     private long nextCountersMillis;
-    /** How long a frame not full stays open for the excerpts that follow its first, ns. */
-    private final long frameHoldNanos;
+    /** How often the shipper looks whether a gateway waits for Kafka's acknowledgements. */
+    static final long WAITERS_MILLIS = 100;
+    /** How long a frame not full stays open for the excerpts that follow its first, ns, while a gateway waits. */
+    private final long awaitedHoldNanos;
+    /** The same while no gateway waits for Kafka's acknowledgements. */
+    private final long asynchronousHoldNanos;
+    /** The hold in force: {@link #awaitedHoldNanos} while a gateway waits, else the other; -1 before the first look. */
+    private long frameHoldNanos = -1;
+    private long nextWaitersMillis;
     /** When the open frame began to be read (SluiceClock ticks), and when its first excerpts were in it (nanoTime). */
     private long frameFirstReadTicks;
     private long frameOpenedNanos;
@@ -139,7 +147,8 @@ public final class Shipper implements Agent {
         this.root = config.root();
         this.topic = LogTopic.of(config.deployment());
         this.heartbeat = new ShipperHeartbeat(config);
-        this.frameHoldNanos = TimeUnit.MICROSECONDS.toNanos(config.frameHoldMicros());
+        this.awaitedHoldNanos = TimeUnit.MICROSECONDS.toNanos(config.frameHoldMicros());
+        this.asynchronousHoldNanos = TimeUnit.MICROSECONDS.toNanos(config.asynchronousFrameHoldMicros());
     }
 
     /**
@@ -172,7 +181,8 @@ public final class Shipper implements Agent {
                 + config.minInsyncReplicas() + "), as transactional.id "
                 + KafkaClients.transactionalId(config.deployment()) + " (one shipper per deployment), its transaction "
                 + "committed every " + config.transactionMillis() + " ms, a frame held open up to "
-                + config.frameHoldMicros() + " µs for the excerpts that follow its first");
+                + config.frameHoldMicros() + " µs for the excerpts that follow its first while a gateway waits for "
+                + "Kafka's acknowledgements, " + config.asynchronousFrameHoldMicros() + " µs while none does");
     }
 
     /**
@@ -198,6 +208,10 @@ public final class Shipper implements Agent {
         if (inFlight.retireAcknowledged(lease) > 0) {
             link.up();
             work++;
+        }
+        if (now >= nextWaitersMillis) {
+            nextWaitersMillis = now + WAITERS_MILLIS;
+            holdFor(AcknowledgementWaiters.any(root));
         }
         if (transactions.state() == ShipperTransactions.State.READY) {
             // A heartbeat needs no journal resumed: the shipper beats while it resumes after an outage.
@@ -228,6 +242,17 @@ public final class Shipper implements Agent {
             System.out.println(lag.line(ordered, held(), link.describe()));
         }
         return work;
+    }
+
+    /** Sets the hold for whether a gateway waits for Kafka's acknowledgements, saying so when that changes. */
+    private void holdFor(final boolean awaited) {
+        final long hold = awaited ? awaitedHoldNanos : asynchronousHoldNanos;
+        if (hold != frameHoldNanos) {
+            System.out.println(ROLE + ": " + (awaited ? "a gateway waits" : "no gateway waits") + " for Kafka's "
+                    + "acknowledgements (" + AcknowledgementWaiters.path(root, "<journal>") + "): a frame not full is "
+                    + "held up to " + TimeUnit.NANOSECONDS.toMicros(hold) + " µs");
+        }
+        frameHoldNanos = hold;
     }
 
     /**

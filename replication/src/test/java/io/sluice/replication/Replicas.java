@@ -64,11 +64,14 @@ final class Replicas {
         return start(dir, name, "ship", deployment, root, servers, 1, 1);
     }
 
-    /** A shipper that holds a frame open up to {@code frameHoldMicros} for the excerpts that follow its first. */
+    /**
+     * A shipper that holds a frame open up to {@code awaitedMicros} for the excerpts that follow its first while a
+     * gateway waits for acknowledgements, {@code asynchronousMicros} while none does.
+     */
     static JavaProcess ship(final Path dir, final String name, final String deployment, final Path root, final String servers,
-                            final long frameHoldMicros) throws IOException {
+                            final long awaitedMicros, final long asynchronousMicros) throws IOException {
         return start(dir, name, "ship", deployment, root, servers, 1, 1, List.of(),
-                "  frameHoldMicros: " + frameHoldMicros + ",\n");
+                "  frameHoldMicros: " + awaitedMicros + ",\n  asynchronousFrameHoldMicros: " + asynchronousMicros + ",\n");
     }
 
     static JavaProcess receive(final Path dir, final String name, final String deployment, final Path root,

@@ -3,6 +3,7 @@ package io.sluice.replication;
 import io.sluice.contracts.journal.Journals;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.runtime.counters.AcknowledgedIndexReader;
+import io.sluice.runtime.counters.AcknowledgementWaiters;
 import io.sluice.runtime.counters.CountersDirectory;
 import io.sluice.runtime.process.JavaProcess;
 import org.agrona.concurrent.SystemNanoClock;
@@ -112,24 +113,40 @@ final class ReplicationTest {
 
     @Test
     void aFrameNotFullStaysOpenForTheExcerptsThatFollowItsFirst() throws Exception {
-        final long holdMicros = 50_000;
+        assertFramesHeld("held", 0, 50_000, 50_000);
+    }
+
+    @Test
+    void whileAGatewayWaitsForAcknowledgementsAFrameIsHeldTheAwaitedHold() throws Exception {
+        AcknowledgementWaiters.declare(dir.resolve("primary"), "gateway-1-out");
+        assertFramesHeld("awaited", 50_000, 0, 50_000);
+    }
+
+    /**
+     * Ships a flow with a shipper holding frames {@code awaitedMicros} while a gateway waits for acknowledgements and
+     * {@code asynchronousMicros} while none does, and checks that each frame not full went to the producer (its
+     * record's timestamp) no sooner than {@code expectedMicros} after its first excerpt was read: a lower bound, which
+     * a slow host only widens.
+     */
+    private void assertFramesHeld(final String deployment, final long awaitedMicros, final long asynchronousMicros,
+                                  final long expectedMicros) throws Exception {
         final Path primary = dir.resolve("primary");
         final Path replica = dir.resolve("replica");
         try (JavaProcess flow = Replicas.flow(dir, primary, 500, 1000);
-             JavaProcess shipper = Replicas.ship(dir, "shipper", "held", primary, kafka.bootstrapServers(), holdMicros);
-             JavaProcess receiver = Replicas.receive(dir, "receiver", "held", replica, kafka.bootstrapServers())) {
+             JavaProcess shipper = Replicas.ship(dir, "shipper", deployment, primary, kafka.bootstrapServers(),
+                     awaitedMicros, asynchronousMicros);
+             JavaProcess receiver = Replicas.receive(dir, "receiver", deployment, replica, kafka.bootstrapServers())) {
             assertEquals(0, flow.waitFor(60), flow.logText());
             Replicas.await("the replica caught up", 60, () -> Replicas.caughtUp(primary, replica), shipper, receiver);
             Excerpts.assertIdentical(primary, replica);
-            assertLogHoldsEachExcerptOnceCausesFirst("held", primary);
+            assertLogHoldsEachExcerptOnceCausesFirst(deployment, primary);
+            assertTrue(shipper.logText().contains("held up to " + expectedMicros + " µs"), shipper.logText());
         }
-        // Each frame went to the producer (its record's timestamp) no sooner than the hold after its first excerpt was
-        // read: a lower bound, which a slow host only widens.
         final List<String> early = new ArrayList<>();
         int frames = 0;
         int excerpts = 0;
         final LogFrameReader frame = new LogFrameReader();
-        for (final ConsumerRecord<byte[], byte[]> record : Replicas.log(kafka.bootstrapServers(), "held")) {
+        for (final ConsumerRecord<byte[], byte[]> record : Replicas.log(kafka.bootstrapServers(), deployment)) {
             if (frame.wrap(record.value()) != LogFrame.Kind.EXCERPTS || record.value().length >= Shipper.FRAME_BYTES) {
                 continue;
             }
@@ -140,7 +157,7 @@ final class ReplicationTest {
             }
             frames++;
             final long firstReadMillis = firstReadTicks / (1000 * SluiceClock.TICKS_PER_MICRO);
-            if (record.timestamp() < firstReadMillis + holdMicros / 1000 - 1) {
+            if (record.timestamp() < firstReadMillis + expectedMicros / 1000 - 1) {
                 early.add("offset " + record.offset() + ": sent " + (record.timestamp() - firstReadMillis)
                         + " ms after its first excerpt was read");
             }
