@@ -3,6 +3,8 @@ package io.sluice.replication;
 import io.sluice.contracts.RecordLayout;
 import io.sluice.contracts.time.SluiceClock;
 import io.sluice.runtime.admin.AdminJournal;
+import io.sluice.runtime.agent.AgentThread;
+import io.sluice.runtime.journal.JournalSpaceKeeper;
 import io.sluice.runtime.process.LockHeldException;
 import io.sluice.runtime.process.ProcessLock;
 import org.agrona.concurrent.Agent;
@@ -97,6 +99,9 @@ public final class Receiver implements Agent {
     private KafkaLink link;
     private ReplicationCounters counters;
     private final List<ReplicaJournal> journals = new ArrayList<>();
+    /** Keeps disk reserved ahead of every replica journal, on one background thread for them all. */
+    private JournalSpaceKeeper spaceKeeper;
+    private AgentThread spaceKeeperThread;
     private final LogFrameReader frame = new LogFrameReader();
     private final ExcerptCall call = new ExcerptCall();
     private final UnsafeBuffer excerptBuffer = new UnsafeBuffer(new byte[0]);
@@ -138,6 +143,8 @@ public final class Receiver implements Agent {
         lockJournalsThere();
         RootIdentity.claim(root, config.deployment(), RootIdentity.Role.REPLICA, ROLE);
         counters = new ReplicationCounters(root, ROLE);
+        spaceKeeper = new JournalSpaceKeeper("replica journal space keeper", List.of(), nanoClock);
+        spaceKeeperThread = AgentThread.startBackground(spaceKeeper);
         link = new KafkaLink(ROLE, config.bootstrapServers(), counters, epochClock);
         admin = Admin.create(KafkaClients.admin(config.bootstrapServers(), "sluice-receiver-admin"));
         consumer = new KafkaConsumer<>(KafkaClients.batchedConsumer(config.bootstrapServers(), "sluice-receiver-"
@@ -283,7 +290,7 @@ public final class Receiver implements Agent {
 
     private ReplicaJournal open(final JournalName name) {
         lockWriter(name);
-        final ReplicaJournal journal = new ReplicaJournal(name, root.resolve(name.name()), nanoClock);
+        final ReplicaJournal journal = new ReplicaJournal(name, root.resolve(name.name()), spaceKeeper);
         journal.counters = counters.journal(name.name());
         journals.add(journal);
         return journal;
@@ -528,6 +535,9 @@ public final class Receiver implements Agent {
         }
         if (admin != null) {
             admin.close(Duration.ZERO);
+        }
+        if (spaceKeeperThread != null) {
+            spaceKeeperThread.close(); // closes every journal's space, before the journals
         }
         journals.forEach(ReplicaJournal::close);
         if (counters != null) {

@@ -1,7 +1,6 @@
 package io.sluice.replication;
 
 import io.sluice.contracts.journal.Journals;
-import io.sluice.runtime.agent.AgentThread;
 import io.sluice.runtime.journal.JournalDiskFullException;
 import io.sluice.runtime.journal.JournalSpace;
 import io.sluice.runtime.journal.JournalSpaceKeeper;
@@ -12,12 +11,10 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.RollCycle;
 import net.openhft.chronicle.queue.impl.single.InternalAppender;
 import net.openhft.chronicle.wire.DocumentContext;
-import org.agrona.concurrent.NanoClock;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 
 /**
  * One journal a {@link Receiver} rebuilds under the replica root: the local journal, which is the receiver's commit
@@ -26,7 +23,7 @@ import java.util.List;
  * next excerpt: the next sequence of the same cycle, or sequence 0 of a later cycle (a journal rolled); anything else
  * is a gap or a mismatch and stops the receiver.
  * <p>
- * A full disk is an expected state here as for every Sluice writer: a keeper thread keeps
+ * A full disk is an expected state here as for every Sluice writer: the receiver's one keeper thread keeps
  * {@link JournalSpace#DEFAULT_RESERVE_BYTES} of disk reserved ahead of the appender ({@link JournalSpace}); while none
  * is reserved yet the receiver holds the log ({@link #mayWrite} is false), and with none to be had the receiver
  * stops before writing ({@link JournalDiskFullException}).
@@ -39,7 +36,6 @@ final class ReplicaJournal implements AutoCloseable {
     private final InternalAppender appender;
     private final RollCycle rollCycle;
     private final JournalSpace space;
-    private final AgentThread keeper;
     /** The record's bytes, copied for the appender: one buffer reused, where wrapping each record would allocate. */
     private final Bytes<byte[]> scratch = Bytes.allocateElasticOnHeap(1024);
     long lastIndex;
@@ -49,8 +45,11 @@ final class ReplicaJournal implements AutoCloseable {
     /** Its counters, from when it was added. */
     ReplicationCounters.Journal counters;
 
-    /** Opens the replica of journal {@code name} at {@code dir}; {@code clock}, the process's, paces its space keeper. */
-    ReplicaJournal(final JournalName name, final Path dir, final NanoClock clock) {
+    /**
+     * Opens the replica of journal {@code name} at {@code dir}, its disk space kept by {@code keeper}, which closes it
+     * too (closed before this journal).
+     */
+    ReplicaJournal(final JournalName name, final Path dir, final JournalSpaceKeeper keeper) {
         this.name = name;
         this.nameBytes = name.name().getBytes(StandardCharsets.US_ASCII);
         JournalSpace.requireRoomToCreate(dir, JournalSpace.DEFAULT_RESERVE_BYTES);
@@ -59,8 +58,7 @@ final class ReplicaJournal implements AutoCloseable {
         // Written by the receiver's agent thread alone: Chronicle's check of that on every write is pure cost.
         this.appender.singleThreadedCheckDisabled(true);
         this.space = new JournalSpace(queue, JournalSpace.DEFAULT_RESERVE_BYTES, JournalSpace.DEFAULT_WARNING_BYTES);
-        this.keeper = AgentThread.startBackground(
-                new JournalSpaceKeeper(name + " replica journal space keeper", List.of(space), clock));
+        keeper.add(space);
         this.rollCycle = queue.rollCycle();
         final long last = queue.lastIndex();
         lastIndex = last < 0 ? -1 : last;
@@ -139,7 +137,6 @@ final class ReplicaJournal implements AutoCloseable {
 
     @Override
     public void close() {
-        keeper.close(); // closes the space
         appender.close();
         queue.close();
         scratch.releaseLast();

@@ -76,6 +76,24 @@ final class JournalSpaceTest {
     }
 
     @Test
+    void journalsHandedToARunningKeeperAreKeptByItsOneThread() throws Exception {
+        try (ChronicleQueue first = Journals.open(dir.resolve("gateway-1"));
+             ChronicleQueue second = Journals.open(dir.resolve("engine"))) {
+            final JournalSpaceKeeper keeper = new JournalSpaceKeeper("test keeper", List.of(), SystemNanoClock.INSTANCE);
+            try (AgentThread ignored = AgentThread.startBackground(keeper)) {
+                for (final ChronicleQueue journal : List.of(first, second)) {
+                    final JournalSpace space = new JournalSpace(journal, RESERVE, FILESYSTEM);
+                    keeper.add(space);
+                    final ExcerptAppender appender = journal.createAppender();
+                    Journals.methodWriter(appender, EngineToGateway.class).executionReport(EventFixtures.executionReport());
+                    space.follow(appender);
+                    await(() -> space.level() == SpaceLevel.AMPLE, "the keeper to reserve ahead of " + journal.file());
+                }
+            }
+        }
+    }
+
+    @Test
     void aJournalIsNotCreatedOnAFilesystemWithoutRoomForItsReserve() throws Exception {
         try (Tmpfs disk = Tmpfs.mount(dir.resolve("disk"), FILESYSTEM)) {
             disk.fill();
