@@ -127,6 +127,13 @@ public final class IdleConfig extends SelfDescribingMarshallable {
         };
     }
 
+    /** @return this config as a config file's {@code idle} value, every parameter given: for configs written by code */
+    public String yaml() {
+        return String.format(Locale.ROOT, "{ strategy: %s, maxSpins: %d, maxYields: %d, minParkPeriodNs: %d, "
+                        + "maxParkPeriodNs: %d, sleepPeriodNs: %d, sleepPeriodMs: %d }", strategy, maxSpins, maxYields,
+                minParkPeriodNs, maxParkPeriodNs, sleepPeriodNs, sleepPeriodMs);
+    }
+
     /** @return the alias of the strategy */
     public String strategy() {
         return strategy;

@@ -5,6 +5,7 @@ import io.sluice.kafka.KafkaCluster;
 import io.sluice.replay.ReplayMain;
 import io.sluice.replication.JournalSetComparison;
 import io.sluice.replication.ReplicateMain;
+import io.sluice.runtime.agent.IdleConfig;
 import io.sluice.runtime.process.CpuPinning;
 import io.sluice.runtime.process.JavaProcess;
 import io.sluice.runtime.process.PollUntil;
@@ -12,7 +13,6 @@ import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.LoopbackPorts;
 import io.sluice.tools.fix.SluiceConfigs;
 import io.sluice.tools.fix.SluiceDeployment;
-import io.sluice.tools.fix.SluiceIdle;
 import org.agrona.concurrent.NanoClock;
 
 import java.io.IOException;
@@ -37,6 +37,12 @@ final class ReplicaSide implements AutoCloseable {
     private static final String DEPLOYMENT = "demo";
     private static final Duration BROKER_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
+    /**
+     * The shadow's idle: parks only, 10 µs doubling to 1 ms. It follows a replica the receiver writes once per shipped
+     * frame (up to 5 ms of flow), and the engine's default back-off (spins, yields, parks up to 100 µs) woke it some
+     * 9,000 times a second between frames, each a context switch taken from the primary's processes on this host.
+     */
+    private static final IdleConfig SHADOW_IDLE = IdleConfig.parking(10_000, 1_000_000);
     /** How long the shadow's last status line must stay "0 behind and nothing compared" before it counts as settled. */
     private static final long SETTLED_NANOS = 2_500_000_000L;
     /** The log's part of the receiver's lag line: {@code log 0 behind} ({@code ?} while unknown). */
@@ -110,9 +116,9 @@ final class ReplicaSide implements AutoCloseable {
         receiver = track(replicate("receiver", "receive", replica, servers, config, logs));
         shipper = track(replicate("shipper", "ship", deployment.journals(), servers, config, logs));
         final Path shadowConfig = config.resolve("shadow-engine.yaml");
-        // The primary's engine config, idling with a back-off: the shadow shares the host with everything else.
+        // The primary's engine config, parking when idle: the shadow shares the host with everything else.
         Files.writeString(shadowConfig, SluiceConfigs.engine(replica, List.of(1, 2), SluiceDeployment.SYMBOL,
-                SluiceIdle.BACKOFF, CpuPinning.NONE));
+                SHADOW_IDLE, CpuPinning.NONE, SluiceDeployment.JournalDisk.DEFAULTS, ""));
         shadow = track(JavaProcess.start("shadow", logs.resolve("shadow.log"), List.of(),
                 ReplayMain.class, "--follow", replica.toString(), "--config", shadowConfig.toString(),
                 "--out", dir.resolve("shadow").toString(), "--quiet"));

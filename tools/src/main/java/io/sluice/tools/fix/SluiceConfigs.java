@@ -1,5 +1,7 @@
 package io.sluice.tools.fix;
 
+import io.sluice.runtime.agent.IdleConfig;
+
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.stream.Collectors;
@@ -32,11 +34,18 @@ public final class SluiceConfigs {
     public static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
                          final SluiceIdle idle, final int pinCpu, final SluiceDeployment.JournalDisk disk,
                          final String engineSettings) {
+        return engine(journalRoot, gatewayIds, symbol, idle.engineIdle(), pinCpu, disk, engineSettings);
+    }
+
+    /** The same with the engine thread's {@code idle} given in full, e.g. a shadow engine's that parks only. */
+    public static String engine(final Path journalRoot, final Collection<Integer> gatewayIds, final String symbol,
+                         final IdleConfig idle, final int pinCpu, final SluiceDeployment.JournalDisk disk,
+                         final String engineSettings) {
         return """
                 !EngineConfig {%s
                   journalRoot: "%s",
                   gatewayIds: [ %s ],
-                  idle: { strategy: %s },
+                  idle: %s,
                   pinCpu: %d,
                   journalReserveBytes: %d,
                   diskWarningBytes: %d,
@@ -47,7 +56,7 @@ public final class SluiceConfigs {
                 }
                 """.formatted(engineSettings.isEmpty() ? "" : "\n  " + engineSettings + ",", journalRoot,
                 gatewayIds.stream().map(String::valueOf).collect(Collectors.joining(", ")),
-                idle.engineIdle().strategy(), pinCpu, disk.engineReserveBytes(), disk.warningBytes(), symbol);
+                idle.yaml(), pinCpu, disk.engineReserveBytes(), disk.warningBytes(), symbol);
     }
 
     public static String gateway(final Path journalRoot, final SluiceDeployment.GatewaySpec spec, final FixEndpoint endpoint,

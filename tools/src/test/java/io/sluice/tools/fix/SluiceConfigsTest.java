@@ -37,6 +37,15 @@ class SluiceConfigsTest {
     }
 
     @Test
+    void anEngineIdleGivenInFullIsReadBackInFull() {
+        final IdleConfig parking = IdleConfig.parking(10_000, 1_000_000);
+        final EngineConfig config = EngineConfig.parse(SluiceConfigs.engine(dir.resolve("journals"), List.of(1), "SLC",
+                parking, 0, SluiceDeployment.JournalDisk.DEFAULTS, ""), "test");
+        assertEquals(parking, config.idle());
+        assertEquals(parking.describe(), config.idle().describe());
+    }
+
+    @Test
     void aTcpGatewayReadsItsConfigWithEverySessionAndItsCredentials() throws Exception {
         final GatewayConfig config = gatewayConfig(FixTransport.TCP, FixEndpoint.tcp("127.0.0.1", 40123));
         assertEquals(2, config.gatewayId());
