@@ -36,8 +36,12 @@ final class ReplicaJournal implements AutoCloseable {
     private final InternalAppender appender;
     private final RollCycle rollCycle;
     private final JournalSpace space;
-    /** The record's bytes, copied for the appender: one buffer reused, where wrapping each record would allocate. */
-    private final Bytes<byte[]> scratch = Bytes.allocateElasticOnHeap(1024);
+    /**
+     * The record's bytes, copied for the appender: one buffer reused, where wrapping each record would allocate. Off
+     * the heap, so that Chronicle copies it into the mapped journal in one block: from a heap buffer it wrote the
+     * excerpt eight bytes at a time, each write checking its offset (60 % of the receiver's samples in a profile).
+     */
+    private final Bytes<Void> scratch = Bytes.allocateElasticDirect(1024);
     long lastIndex;
     long duplicates;
     /** SluiceClock time the last record written was stamped with by its writer (or read by the shipper). */
