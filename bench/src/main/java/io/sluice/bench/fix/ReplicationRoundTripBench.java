@@ -75,9 +75,9 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
     private List<String> shipperIdles = List.of(ShipperTuning.DEFAULTS.idle());
 
     @Option(names = "--frame-hold-us", split = ",", description = "how long the shipper holds a frame open for the"
-            + " excerpts that follow its first while a gateway waits for acknowledgements (frameHoldMicros: the"
-            + " acknowledged arm; the asynchronous arm's gateways wait for none, and its shipper holds"
-            + " asynchronousFrameHoldMicros, its default); a list runs the replicated arms once per value (and per"
+            + " excerpts that follow its first while a gateway waits for acknowledgements (frameHoldMicros):"
+            + " gateway 3 does, so it is the hold of both replicated arms, which one shipper serves;"
+            + " asynchronousFrameHoldMicros applies only while no gateway waits); a list runs the replicated arms once per value (and per"
             + " linger, commit wait and idle strategy), each with a fresh shipper (default ${DEFAULT-VALUE})")
     private List<Long> frameHolds = List.of(ReplicationConfig.DEFAULT_FRAME_HOLD_MICROS);
 
