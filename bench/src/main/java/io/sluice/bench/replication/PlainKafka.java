@@ -85,7 +85,7 @@ public final class PlainKafka implements AutoCloseable {
     public Result run(final String name, final long rate, final long count) throws Exception {
         final Histogram produce = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         final Histogram endToEnd = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
-        final long cpuBefore = ProcessCpuTime.nanos(brokerPid);
+        final long cpuBefore = brokerCpuNanos(); // less its JIT compilers, as Sluice's processes are measured
         final long producerCpuBefore = producerThreadCpuNanos();
         produced += count;
         final long target = produced;
@@ -128,7 +128,7 @@ public final class PlainKafka implements AutoCloseable {
         if (failed.get() > 0) {
             System.out.println("plain Kafka: " + failed.get() + " sends failed so far, the last: " + failure);
         }
-        final double brokerMicros = (ProcessCpuTime.nanos(brokerPid) - cpuBefore) / 1e3 / count;
+        final double brokerMicros = (brokerCpuNanos() - cpuBefore) / 1e3 / count;
         final double clientMicros = (producerThreadCpuNanos() - producerCpuBefore + consumerCpuNanos) / 1e3 / count;
         return new Result(name, count, count / seconds, produce, endToEnd, brokerMicros, clientMicros);
     }
@@ -151,6 +151,11 @@ public final class PlainKafka implements AutoCloseable {
     }
 
     /** @return the CPU time of the producer's I/O thread ({@code kafka-producer-network-thread | plain-producer}) */
+    /** @return the broker's CPU time so far less its JIT compiler threads', nanoseconds */
+    private long brokerCpuNanos() {
+        return ProcessCpuTime.nanos(brokerPid) - ProcessCpuTime.compilerNanos(brokerPid);
+    }
+
     private static long producerThreadCpuNanos() {
         long nanos = 0;
         for (final Thread thread : Thread.getAllStackTraces().keySet()) {

@@ -45,14 +45,20 @@ import java.util.stream.Stream;
  * and a receiver (child processes, as {@code ./sluice replicate} runs them). First a plain Kafka producer and consumer
  * ({@link PlainKafka}) run at the same rates, record size and client settings against the same broker, then Sluice. A
  * writer thread appends commands to {@code gateway-1} at each offered rate in turn (0: flat out, {@code --flat-out}
- * commands), stamping each with the SluiceClock, after a warm-up of {@value #WARM_UP} commands the replica must hold
- * first; this process reads the replica and records, per phase, now minus the stamp, and each second the backlog
+ * commands), stamping each with the SluiceClock, after a warm-up ({@code --warm-up-seconds} at {@value #WARM_UP_RATE}
+ * commands/s) the replica must hold first; this process reads the replica and records, per phase, now minus the stamp, and each second the backlog
  * (commands written and not yet in the replica). All on one host, so both ends read one clock. Per rate it prints the
  * ratios the targets are stated in: Sluice's lag over plain Kafka's end-to-end latency (p50, p99), the broker's CPU per
- * excerpt over its CPU per plain record, and the shipper's and receiver's CPU over the broker's.
+ * excerpt over its CPU per plain record, and the shipper's and receiver's CPU over the broker's. A process's CPU is
+ * counted less its JIT compiler threads' (printed apart): the plain clients' is their threads' alone, in this JVM.
  */
 public final class ReplicationLagBench {
-    private static final long WARM_UP = 20_000;
+    /**
+     * The warm-up's rate: the shipper's and receiver's CPU is measured by process, so their JIT compiler threads count.
+     * At 10,000/s a frame held 5 ms is shipped 200 times a second, and the per-frame code took over 20 s to be compiled
+     * (a JFR profile showed C2 using a tenth of a core in each process through a 20 s phase after a 2 s warm-up).
+     */
+    private static final long WARM_UP_RATE = 30_000;
     /**
      * The longest park of the replica reader when it finds nothing, and of the writer before a command's due time: the
      * bench's own two threads back off, so that they leave the 2 cores of a small machine to the shipper, broker and
@@ -87,23 +93,25 @@ public final class ReplicationLagBench {
         final long[] rates = options.rates();
         final long seconds = options.seconds();
         final long flatOut = options.flatOut();
+        final long warmUp = WARM_UP_RATE * options.warmUpSeconds();
         jfr = options.jfr() == null ? null : Files.createDirectories(options.jfr().toAbsolutePath());
         shipperIdle = options.shipperIdle();
         final Path dir = Files.createTempDirectory("sluice-bench-replication");
         final int code;
         try {
-            code = run(dir, rates, seconds, flatOut);
+            code = run(dir, warmUp, rates, seconds, flatOut);
         } finally {
             delete(dir); // before exiting: System.exit inside the try skipped it, leaving ~0.5 GB per run in /tmp
         }
         System.exit(code);
     }
 
-    private static int run(final Path dir, final long[] rates, final long seconds, final long flatOut) throws Exception {
+    private static int run(final Path dir, final long warmUp, final long[] rates, final long seconds, final long flatOut)
+            throws Exception {
         final List<Phase> phases = new ArrayList<>();
         long next = 1;
-        phases.add(new Phase("warm-up", 10_000, next, next + WARM_UP - 1));
-        next += WARM_UP;
+        phases.add(new Phase("warm-up", WARM_UP_RATE, next, next + warmUp - 1));
+        next += warmUp;
         for (final long rate : rates) {
             final long count = rate == 0 ? flatOut : rate * seconds;
             phases.add(new Phase(rate == 0 ? "flat out" : String.format(Locale.ROOT, "%,d/s", rate), rate, next, next + count - 1));
@@ -218,9 +226,12 @@ public final class ReplicationLagBench {
             final long count = phase.last - phase.first + 1;
             final double achieved = count / Math.max(writeSeconds, 1e-9);
             final double[] micros = new double[cpu.names.size()];
+            final double[] compiling = new double[cpu.names.size()];
             for (int i = 0; i < micros.length; i++) {
-                micros[i] = (phase.cpuAtEnd[i] - phase.cpuAtStart[i]) / 1e3 / count;
+                compiling[i] = (phase.cpuAtEnd.compiling()[i] - phase.cpuAtStart.compiling()[i]) / 1e3 / count;
+                micros[i] = (phase.cpuAtEnd.nanos()[i] - phase.cpuAtStart.nanos()[i]) / 1e3 / count - compiling[i];
                 result.put(tag + "CpuMicrosPerCommand_" + cpu.names.get(i), micros[i]);
+                result.put(tag + "JitCpuMicrosPerCommand_" + cpu.names.get(i), compiling[i]);
             }
             final double lagP50 = ratio(phase.lag, floor.endToEnd(), 50);
             final double lagP99 = ratio(phase.lag, floor.endToEnd(), 99);
@@ -228,9 +239,11 @@ public final class ReplicationLagBench {
             final double ends = (micros[0] + micros[2]) / micros[1];
             final double endsOverClients = (micros[0] + micros[2]) / floor.clientCpuMicrosPerRecord();
             System.out.printf(Locale.ROOT, "%s: sluice wrote %,d commands at %,.0f/s (plain Kafka produced at %,.0f/s);"
-                    + " CPU per command: shipper %.2f µs, broker %.2f µs, receiver %.2f µs; broker per plain record "
-                    + "%.2f µs, plain clients' per record %.2f µs; plain produce latency p50 %.2f ms, p99 %.2f ms%n",
+                    + " CPU per command: shipper %.2f µs, broker %.2f µs, receiver %.2f µs, and their JIT compilers %.2f,"
+                    + " %.2f and %.2f µs besides; broker per plain record %.2f µs, plain clients' per record %.2f µs; plain"
+                    + " produce latency p50 %.2f ms, p99 %.2f ms%n",
                     phase.name, count, achieved, floor.writtenPerSecond(), micros[0], micros[1], micros[2],
+                    compiling[0], compiling[1], compiling[2],
                     floor.brokerCpuMicrosPerRecord(), floor.clientCpuMicrosPerRecord(),
                     floor.produce().getValueAtPercentile(50) / 1e6, floor.produce().getValueAtPercentile(99) / 1e6);
             System.out.printf(Locale.ROOT, "  ratios: lag / plain end-to-end p50 %.2f, p99 %.2f (target <= 2); broker CPU"
@@ -339,9 +352,9 @@ public final class ReplicationLagBench {
         final long last;
         final Histogram lag = new Histogram(TimeUnit.SECONDS.toNanos(60), 3);
         volatile long firstWriteNanos;
-        /** CPU time used by each measured process (nanoseconds) as the phase's writing began, and once its last was read. */
-        volatile long[] cpuAtStart;
-        long[] cpuAtEnd;
+        /** CPU time used by each measured process as the phase's writing began, and once its last was read. */
+        volatile CpuReading cpuAtStart;
+        CpuReading cpuAtEnd;
         volatile long lastWriteNanos;
         /** The commands written and not yet in the replica, sampled once a second while the phase is read. */
         final List<Long> backlog = new ArrayList<>();
@@ -410,13 +423,19 @@ public final class ReplicationLagBench {
     /** The CPU time the shipper, the broker and the receiver used so far: what replicating a command costs each. */
     private record CpuMeter(List<String> names, long[] pids) {
         /** @return each process's CPU time so far, nanoseconds (read from /proc: allocates, at phase ends only) */
-        long[] read() {
+        CpuReading read() {
             final long[] nanos = new long[pids.length];
+            final long[] compiling = new long[pids.length];
             for (int i = 0; i < pids.length; i++) {
+                compiling[i] = ProcessCpuTime.compilerNanos(pids[i]);
                 nanos[i] = ProcessCpuTime.nanos(pids[i]);
             }
-            return nanos;
+            return new CpuReading(nanos, compiling);
         }
+    }
+
+    /** Each measured process's CPU time at one moment, nanoseconds: in all, and of its JIT compiler threads. */
+    private record CpuReading(long[] nanos, long[] compiling) {
     }
 
     /** Reads the replica's commands and records each one's lag in its phase. */

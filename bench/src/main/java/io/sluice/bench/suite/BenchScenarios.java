@@ -284,7 +284,7 @@ public final class BenchScenarios {
                     "plain Kafka at the same rate, record size and client settings, same broker, same run",
                     "lag p50 and p99 within 2x plain Kafka's end-to-end latency; broker CPU per excerpt within 1.5x"
                             + " its CPU per plain record; shipper + receiver CPU no more than the broker's",
-                    List.of("--rates", "10000,100000,0", "--seconds", "3", "--flat-out", "200000"),
+                    List.of("--rates", "10000,100000,0", "--seconds", "3", "--warm-up-seconds", "5", "--flat-out", "200000"),
                     List.of(),
                     new ReportSpec()
                             .headline("lag / plain p50 at 10 k/s", "rate10000LagOverPlainP50")

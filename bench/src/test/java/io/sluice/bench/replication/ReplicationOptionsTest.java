@@ -15,10 +15,12 @@ class ReplicationOptionsTest {
                 BenchScenarios.find("replication").orElseThrow().args(true).toArray(String[]::new));
         assertArrayEquals(new long[] {10_000, 100_000, 0}, quick.rates());
         assertEquals(3, quick.seconds());
+        assertEquals(5, quick.warmUpSeconds());
         assertEquals(200_000, quick.flatOut());
         final ReplicationLagOptions defaults = BenchArguments.parse(new ReplicationLagOptions(), new String[0]);
         assertArrayEquals(new long[] {10_000, 100_000, 0}, defaults.rates());
         assertEquals(5, defaults.seconds());
+        assertEquals(10, defaults.warmUpSeconds());
         assertEquals(300_000, defaults.flatOut());
     }
 
