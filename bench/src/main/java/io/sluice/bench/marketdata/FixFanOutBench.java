@@ -38,7 +38,8 @@ import java.util.concurrent.locks.LockSupport;
  * subscribers (by default) in the same run: the first is the baseline. A subscriber that falls behind is conflated
  * (its X replaced by a snapshot W, counted as delivered when it arrives): the messages each got are reported.
  * Then the order path beside the fan-out ({@link OrderPathBesideFanOut}): a trading session's round trip through a
- * whole deployment with 50 subscribers (by default) against none, arms taking turns in the same run.
+ * whole deployment with 50 subscribers (by default) against none, arms taking turns in the same run; the subscribers on
+ * the trading sessions' gateway or on one of their own ({@code --subscribers-on}).
  */
 @Command(name = "fix-fan-out", mixinStandardHelpOptions = true,
         description = "FIX market data: tick (journal append) to subscriber (35=X read) with N subscribers; then an"
@@ -61,6 +62,11 @@ public final class FixFanOutBench implements Callable<Integer> {
     @Option(names = "--order-path-subscribers", description = "subscribers beside the order path, measured against"
             + " none in the same run; 0: not measured (default ${DEFAULT-VALUE})")
     private int orderPathSubscribers = 50;
+
+    @Option(names = "--subscribers-on", description = "the gateway the order path's subscribers log on to: the trading"
+            + " sessions' (order-gateway) or one of their own (own-gateway); the phases' gateway has subscribers only"
+            + " (default ${DEFAULT-VALUE})")
+    private SubscriberGateway subscribersOn = SubscriberGateway.ORDER_GATEWAY;
 
     @Option(names = "--order-path-warmup", description = "warm-up orders per arm (default ${DEFAULT-VALUE})")
     private long orderPathWarmup = 20_000;
@@ -104,9 +110,9 @@ public final class FixFanOutBench implements Callable<Integer> {
                 result.put("subscribers" + count, phase(root.resolve("n" + count), count));
             }
             if (orderPathSubscribers > 0) {
-                result.put("orderPath", OrderPathBesideFanOut.measure(orderPathSubscribers, window, orderPathWarmup,
-                        orderPathOrders, orderPathRounds, "writeInterval: " + writeInterval + ", maxWritesPerSecond: "
-                        + maxWritesPerSecond));
+                result.put("orderPath", OrderPathBesideFanOut.measure(subscribersOn, orderPathSubscribers, window,
+                        orderPathWarmup, orderPathOrders, orderPathRounds, "writeInterval: " + writeInterval
+                        + ", maxWritesPerSecond: " + maxWritesPerSecond));
             }
             result.put("loadAverageAfter", loadAverage());
             System.out.println("wrote " + result.write(BenchResult.resultsDir()));

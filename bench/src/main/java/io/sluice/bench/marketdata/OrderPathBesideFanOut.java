@@ -6,7 +6,7 @@ import io.sluice.bench.fix.MeasuredRun;
 import io.sluice.bench.report.BenchResult;
 import io.sluice.runtime.process.PollUntil;
 import io.sluice.tools.fix.FixClientSession;
-import io.sluice.tools.fix.FixTransport;
+import io.sluice.tools.fix.FixEndpoint;
 import io.sluice.tools.fix.LiquiditySeeder;
 import io.sluice.tools.fix.SessionIdentity;
 import io.sluice.tools.fix.SluiceDeployment;
@@ -14,6 +14,7 @@ import io.sluice.tools.fix.SluiceIdle;
 import io.sluice.tools.fix.StandardOrders;
 
 import java.io.IOException;
+import java.net.SocketAddress;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.file.Files;
@@ -28,12 +29,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ToLongFunction;
 
 /**
- * The order path of a trading session while one gateway fans FIX market data out to N subscribers, against none, in
- * the same run. One deployment of child JVMs (engine, {@code ./sluice marketdata}, a TCP gateway serving market data)
- * with seeded liquidity; every measured buy fills, so each order is a trade and a level change fanned out to every
- * subscriber. Two load sessions take turns in slices ({@link FixMeasurement}, alternating): before the one arm's turn
- * the N subscribers subscribe (each has its snapshot before the slice starts), before the other's they unsubscribe
- * (confirmed by a TestRequest answered after it). The subscribers are read by one thread blocked in a selector.
+ * The order path of a trading session while a gateway fans FIX market data out to N subscribers, against none, in
+ * the same run. One deployment of child JVMs (engine, {@code ./sluice marketdata}, TCP gateways: the subscribers on the
+ * trading sessions' gateway or on one of their own, {@link SubscriberGateway}) with seeded liquidity; every measured
+ * buy fills, so each order is a trade and a level change fanned out to every subscriber. Two load sessions take
+ * turns in slices ({@link FixMeasurement}, alternating): before the one arm's turn the N subscribers subscribe (each
+ * has its snapshot before the slice starts), before the other's they unsubscribe (confirmed by a TestRequest answered
+ * after it). The subscribers are read by one thread blocked in a selector.
  */
 final class OrderPathBesideFanOut {
     static final String WITHOUT = "order path, no subscribers";
@@ -51,40 +53,42 @@ final class OrderPathBesideFanOut {
     }
 
     /**
-     * Measures the two arms, the gateway's {@code marketData} section ending with {@code settings} (its YAML); @return
-     * their round trips, throughput and the subscribers' deliveries
+     * Measures the two arms, the subscribers on {@code shape}'s gateway, its {@code marketData} section ending with
+     * {@code settings} (its YAML); @return their round trips, throughput and the subscribers' deliveries
      */
-    static BenchResult measure(final int count, final int window, final long warmup, final long orders,
-                               final int rounds, final String settings) throws Exception {
-        return new OrderPathBesideFanOut().run(count, window, warmup, orders, rounds, settings);
+    static BenchResult measure(final SubscriberGateway shape, final int count, final int window, final long warmup,
+                               final long orders, final int rounds, final String settings) throws Exception {
+        return new OrderPathBesideFanOut().run(shape, count, window, warmup, orders, rounds, settings);
     }
 
-    private BenchResult run(final int count, final int window, final long warmup, final long orders, final int rounds,
-                            final String settings) throws Exception {
+    private BenchResult run(final SubscriberGateway shape, final int count, final int window, final long warmup,
+                            final long orders, final int rounds, final String settings) throws Exception {
         final Path root = Files.createTempDirectory("sluice-fan-out-order-path");
         final SessionIdentity alone = SessionIdentity.ofSluiceClient("LOAD1", PASSWORD);
         final SessionIdentity beside = SessionIdentity.ofSluiceClient("LOAD2", PASSWORD);
         final SessionIdentity seed = SessionIdentity.ofSluiceClient("SEEDER", PASSWORD);
-        final List<SessionIdentity> sessions = new ArrayList<>(List.of(alone, beside, seed));
+        final List<SessionIdentity> subscriberSessions = new ArrayList<>();
         final Map<String, String> entitlements = new HashMap<>();
         for (int i = 0; i < count; i++) {
-            sessions.add(SessionIdentity.ofSluiceClient("SUB" + i, PASSWORD));
+            subscriberSessions.add(SessionIdentity.ofSluiceClient("SUB" + i, PASSWORD));
             entitlements.put("SUB" + i, "marketData: { symbols: [ " + SluiceDeployment.SYMBOL + " ],"
                     + " maxSubscriptions: 1 }");
         }
         final String withLabel = "order path, " + count + " subscribers";
-        try (SluiceDeployment sluice = SluiceDeployment.prepare(root, List.of(new SluiceDeployment.GatewaySpec(1,
-                        FixTransport.TCP, sessions, entitlements, "marketData: { instruments: [ "
-                        + SluiceDeployment.SYMBOL + " ], slowSubscriberTimeout: 60s, " + settings + " }")),
-                SluiceIdle.BACKOFF,
+        final List<SluiceDeployment.GatewaySpec> gateways = shape.gateways(List.of(alone, beside, seed),
+                subscriberSessions, entitlements, "marketData: { instruments: [ " + SluiceDeployment.SYMBOL
+                        + " ], slowSubscriberTimeout: 60s, " + settings + " }");
+        try (SluiceDeployment sluice = SluiceDeployment.prepare(root, gateways, SluiceIdle.BACKOFF,
                 SluiceDeployment.ProcessSettings.defaults(), SluiceDeployment.JournalDisk.DEFAULTS)) {
             if (!sluice.launchEngine().isAlive()) {
                 throw new IllegalStateException("the engine stopped: " + sluice.logs(3_000));
             }
             try {
                 sluice.launchMarketData();
-                sluice.startGateway(1);
-                return measure(sluice, count, withLabel, alone, beside, seed, window, warmup, orders, rounds);
+                for (final SluiceDeployment.GatewaySpec gateway : gateways) {
+                    sluice.startGateway(gateway.id());
+                }
+                return measure(sluice, shape, count, withLabel, alone, beside, seed, window, warmup, orders, rounds);
             } catch (final Exception | Error e) {
                 System.out.println("the order path beside the fan-out failed; logs:\n" + sluice.logs(4_000));
                 throw e;
@@ -94,16 +98,19 @@ final class OrderPathBesideFanOut {
         }
     }
 
-    private BenchResult measure(final SluiceDeployment sluice, final int count, final String withLabel,
-                                final SessionIdentity alone, final SessionIdentity beside, final SessionIdentity seed,
-                                final int window, final long warmup, final long orders, final int rounds)
+    private BenchResult measure(final SluiceDeployment sluice, final SubscriberGateway shape, final int count,
+                                final String withLabel, final SessionIdentity alone, final SessionIdentity beside,
+                                final SessionIdentity seed, final int window, final long warmup, final long orders,
+                                final int rounds)
             throws Exception {
         final Selector selector = Selector.open();
         Thread reader = null;
-        try (LiquiditySeeder seeder = StandardOrders.seeder(new FixClientSession(sluice.endpoint(1), seed))) {
+        final FixEndpoint orderGateway = sluice.endpoint(shape.orderGateway());
+        final SocketAddress marketDataGateway = sluice.endpoint(shape.marketDataGateway()).address();
+        try (LiquiditySeeder seeder = StandardOrders.seeder(new FixClientSession(orderGateway, seed))) {
             seeder.start(START_TIMEOUT);
             for (int i = 0; i < count; i++) {
-                final FanOutSubscriber subscriber = FanOutSubscriber.logOn(sluice.endpoint(1).address(),
+                final FanOutSubscriber subscriber = FanOutSubscriber.logOn(marketDataGateway,
                         "SUB" + i, true, PASSWORD, SluiceDeployment.SYMBOL);
                 subscriber.channel().register(selector, SelectionKey.OP_READ, subscriber);
                 subscribers.add(subscriber);
@@ -113,14 +120,14 @@ final class OrderPathBesideFanOut {
                     Duration.ofSeconds(300), System.out, target -> subscribed(target.label().equals(withLabel)))
                     .alternating();
             final List<MeasuredRun> runs = measurement.measure(List.of(
-                    new FixTarget(WITHOUT, sluice.endpoint(1), alone),
-                    new FixTarget(withLabel, sluice.endpoint(1), beside)), window, warmup, orders, rounds);
+                    new FixTarget(WITHOUT, orderGateway, alone),
+                    new FixTarget(withLabel, orderGateway, beside)), window, warmup, orders, rounds);
             final long incrementals = total(FanOutSubscriber::incrementals);
             final long snapshots = total(FanOutSubscriber::snapshots);
             if (readFailure != null) {
                 throw readFailure;
             }
-            return report(runs, count, window, warmup, orders, rounds, incrementals, snapshots);
+            return report(runs, shape, count, window, warmup, orders, rounds, incrementals, snapshots);
         } finally {
             reading = false;
             selector.wakeup();
@@ -134,12 +141,13 @@ final class OrderPathBesideFanOut {
         }
     }
 
-    private static BenchResult report(final List<MeasuredRun> runs, final int count, final int window,
-                                      final long warmup, final long orders, final int rounds,
+    private static BenchResult report(final List<MeasuredRun> runs, final SubscriberGateway shape, final int count,
+                                      final int window, final long warmup, final long orders, final int rounds,
                                       final long incrementals, final long snapshots) {
         final MeasuredRun without = runs.get(0);
         final MeasuredRun with = runs.get(1);
-        final BenchResult section = BenchResult.section().put("subscribers", count).put("window", window)
+        final BenchResult section = BenchResult.section().put("subscribersOn", shape.toString())
+                .put("subscribers", count).put("window", window)
                 .put("warmupPerArm", warmup).put("ordersPerArm", orders).put("rounds", rounds)
                 .put("incrementalsReceived", incrementals).put("snapshotsReceived", snapshots);
         for (final MeasuredRun run : runs) {
@@ -157,8 +165,8 @@ final class OrderPathBesideFanOut {
                     run.target().label(), run.roundTrips().getValueAtPercentile(50) / 1e3,
                     run.roundTrips().getValueAtPercentile(99) / 1e3, run.meanNanos() / 1e3, run.ordersPerSecond());
         }
-        System.out.printf("order round trip with %d subscribers / none: p50 %.2fx, p99 %.2fx, mean %.2fx;"
-                + " %,d incrementals and %,d snapshots read by the subscribers%n", count, p50, p99, mean,
+        System.out.printf("order round trip with %d subscribers (on %s) / none: p50 %.2fx, p99 %.2fx, mean %.2fx;"
+                + " %,d incrementals and %,d snapshots read by the subscribers%n", count, shape, p50, p99, mean,
                 incrementals, snapshots);
         return section;
     }
