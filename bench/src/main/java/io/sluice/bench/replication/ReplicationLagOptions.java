@@ -25,6 +25,10 @@ final class ReplicationLagOptions {
     @Option(names = "--flat-out", description = "commands of the flat-out phase (default ${DEFAULT-VALUE})")
     private long flatOut = 300_000;
 
+    @Option(names = "--journals", paramLabel = "DIR", description = "where the journals and the broker's log go (default:"
+            + " /dev/shm, in memory, when it has room, as for the demo; else the temporary directory)")
+    private Path journals;
+
     @Option(names = "--jfr", paramLabel = "DIR",
             description = "the shipper, receiver and broker record a JFR profile in DIR, made if missing (the broker's covers Sluice's phases)")
     private Path jfr;
@@ -47,6 +51,10 @@ final class ReplicationLagOptions {
 
     long flatOut() {
         return flatOut;
+    }
+
+    Path journals() {
+        return journals;
     }
 
     Path jfr() {
