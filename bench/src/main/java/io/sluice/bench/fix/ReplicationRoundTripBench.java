@@ -77,8 +77,9 @@ public final class ReplicationRoundTripBench implements Callable<Integer> {
     @Option(names = "--frame-hold-us", split = ",", description = "how long the shipper holds a frame open for the"
             + " excerpts that follow its first while a gateway waits for acknowledgements (frameHoldMicros):"
             + " gateway 3 does, so it is the hold of both replicated arms, which one shipper serves;"
-            + " asynchronousFrameHoldMicros applies only while no gateway waits); a list runs the replicated arms once per value (and per"
-            + " linger, commit wait and idle strategy), each with a fresh shipper (default ${DEFAULT-VALUE})")
+            + " asynchronousFrameHoldMicros applies only while no gateway waits); a list runs the replicated arms once"
+            + " per value (and per linger, commit wait and idle strategy), each with a fresh shipper (default"
+            + " ${DEFAULT-VALUE})")
     private List<Long> frameHolds = List.of(ReplicationConfig.DEFAULT_FRAME_HOLD_MICROS);
 
     /** One shipper's settings: the replicated arms run once per such shipper. */

@@ -150,12 +150,12 @@ public final class PlainKafka implements AutoCloseable {
         consumerCpuNanos = THREADS.getCurrentThreadCpuTime() - cpuStart;
     }
 
-    /** @return the CPU time of the producer's I/O thread ({@code kafka-producer-network-thread | plain-producer}) */
     /** @return the broker's CPU time so far less its JIT compiler threads', nanoseconds */
     private long brokerCpuNanos() {
         return ProcessCpuTime.nanos(brokerPid) - ProcessCpuTime.compilerNanos(brokerPid);
     }
 
+    /** @return the CPU time of the producer's I/O thread ({@code kafka-producer-network-thread | plain-producer}) */
     private static long producerThreadCpuNanos() {
         long nanos = 0;
         for (final Thread thread : Thread.getAllStackTraces().keySet()) {

@@ -47,11 +47,12 @@ import java.util.stream.Stream;
  * ({@link PlainKafka}) run at the same rates, record size and client settings against the same broker, then Sluice. A
  * writer thread appends commands to {@code gateway-1} at each offered rate in turn (0: flat out, {@code --flat-out}
  * commands), stamping each with the SluiceClock, after a warm-up ({@code --warm-up-seconds} at {@value #WARM_UP_RATE}
- * commands/s) the replica must hold first; this process reads the replica and records, per phase, now minus the stamp, and each second the backlog
- * (commands written and not yet in the replica). All on one host, so both ends read one clock. Per rate it prints the
- * ratios the targets are stated in: Sluice's lag over plain Kafka's end-to-end latency (p50, p99), the broker's CPU per
- * excerpt over its CPU per plain record, and the shipper's and receiver's CPU over the broker's. A process's CPU is
- * counted less its JIT compiler threads' (printed apart): the plain clients' is their threads' alone, in this JVM.
+ * commands/s) the replica must hold first; this process reads the replica and records, per phase, now minus the stamp,
+ * and each second the backlog (commands written and not yet in the replica). All on one host, so both ends read one
+ * clock. Per rate it prints the ratios the targets are stated in: Sluice's lag over plain Kafka's end-to-end latency
+ * (p50, p99), the broker's CPU per excerpt over its CPU per plain record, and the shipper's and receiver's CPU over the
+ * broker's. A process's CPU is counted less its JIT compiler threads' (printed apart): the plain clients' is their
+ * threads' alone, in this JVM.
  */
 public final class ReplicationLagBench {
     /**
@@ -59,7 +60,7 @@ public final class ReplicationLagBench {
      * At 10,000/s a frame held 5 ms is shipped 200 times a second, and the per-frame code took over 20 s to be compiled
      * (a JFR profile showed C2 using a tenth of a core in each process through a 20 s phase after a 2 s warm-up).
      */
-    private static final long WARM_UP_RATE = 30_000;
+    static final long WARM_UP_RATE = 30_000;
     /**
      * The longest park of the replica reader when it finds nothing, and of the writer before a command's due time: the
      * bench's own two threads back off, so that they leave the 2 cores of a small machine to the shipper, broker and

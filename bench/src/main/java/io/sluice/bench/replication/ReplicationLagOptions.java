@@ -17,9 +17,9 @@ final class ReplicationLagOptions {
     @Option(names = "--seconds", description = "seconds of each phase at a rate (default ${DEFAULT-VALUE})")
     private long seconds = 5;
 
-    @Option(names = "--warm-up-seconds", description = "seconds of the unmeasured warm-up before the first rate, at"
-            + " 30,000 commands/s (default ${DEFAULT-VALUE}): long enough for the JIT to finish compiling the shipper"
-            + " and receiver, whose CPU is measured by process")
+    @Option(names = "--warm-up-seconds", description = "seconds of the unmeasured warm-up before the first rate, at "
+            + ReplicationLagBench.WARM_UP_RATE + " commands/s (default ${DEFAULT-VALUE}): long enough for the JIT to"
+            + " finish compiling the shipper and receiver, whose CPU is measured by process")
     private long warmUpSeconds = 10;
 
     @Option(names = "--flat-out", description = "commands of the flat-out phase (default ${DEFAULT-VALUE})")
