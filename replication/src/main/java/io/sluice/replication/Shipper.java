@@ -192,7 +192,11 @@ public final class Shipper implements Agent {
     @Override
     public int doWork() {
         try {
-            return round();
+            final long start = nanoClock.nanoTime();
+            final long committing = transactions.commitNanos();
+            final int work = round();
+            lag.round(nanoClock.nanoTime() - start, transactions.commitNanos() - committing);
+            return work;
         } catch (final ShipperFencedException e) {
             lease.fenced();
             throw e;

@@ -6,17 +6,24 @@ import org.agrona.concurrent.NanoClock;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What the shipper lags behind its journals, in its counters and its lag line: per journal the excerpts Kafka has not
  * acknowledged yet (read or not) and how long the oldest of those read has waited, and whether the backlog shrinks: a
  * shipper that cannot keep up (the host gives it no CPU to spare) says so, instead of only showing a number that grows.
- * Called by the shipper's agent.
+ * A round of the agent that took {@value #STOPPED_MILLIS} ms or more is named too, with the time it spent committing:
+ * the shipper shipped nothing meanwhile, and a primary's lease lapses if that lasts. Called by the shipper's agent.
  */
 final class ShipperLag {
+    /** A round at least this long is named in the next lag line. */
+    static final long STOPPED_MILLIS = 100;
+
     private final NanoClock clock;
     private long lastTotal = -1;
     private long lastReportNanos;
+    private long longestRoundNanos;
+    private long longestRoundCommitNanos;
 
     ShipperLag(final NanoClock clock) {
         this.clock = clock;
@@ -35,6 +42,14 @@ final class ShipperLag {
             }
             final long oldest = oldestUnacknowledgedTicks(journal, inFlight);
             journal.counters.lagMicros.setRelease(oldest == 0 ? 0 : (now - oldest) / SluiceClock.TICKS_PER_MICRO);
+        }
+    }
+
+    /** The agent's round took {@code nanos}, {@code commitNanos} of them in the producer's commitTransaction(). */
+    void round(final long nanos, final long commitNanos) {
+        if (nanos > longestRoundNanos) {
+            longestRoundNanos = nanos;
+            longestRoundCommitNanos = commitNanos;
         }
     }
 
@@ -84,6 +99,13 @@ final class ShipperLag {
             lastTotal = total;
             lastReportNanos = now;
         }
+        if (longestRoundNanos >= TimeUnit.MILLISECONDS.toNanos(STOPPED_MILLIS)) {
+            line.append(String.format(Locale.ROOT, " | stopped: a round took %,d ms, %,d of them committing, and"
+                    + " shipped nothing meanwhile", TimeUnit.NANOSECONDS.toMillis(longestRoundNanos),
+                    TimeUnit.NANOSECONDS.toMillis(longestRoundCommitNanos)));
+        }
+        longestRoundNanos = 0;
+        longestRoundCommitNanos = 0;
         return line.append(" | ").append(link).toString();
     }
 }

@@ -56,6 +56,7 @@ final class ShipperTransactions implements AutoCloseable {
     private Transaction transaction;
     private long initializingSinceMillis;
     private boolean aborted;
+    private long commitNanos;
 
     ShipperTransactions(final ReplicationConfig config, final KafkaLink link, final ReplicationCounters counters,
                         final NanoClock nanoClock, final EpochClock epochClock) {
@@ -85,6 +86,11 @@ final class ShipperTransactions implements AutoCloseable {
             case ABORTING -> abort();
             case READY -> transaction != null && transaction.failed() ? abortFailed() : 0;
         };
+    }
+
+    /** @return the time spent in the producer's commitTransaction() since start, answered or not (nanoTime units) */
+    long commitNanos() {
+        return commitNanos;
     }
 
     /** @return true once, after an abort completed: every journal must resume from the log */
@@ -186,6 +192,7 @@ final class ShipperTransactions implements AutoCloseable {
 
     /** Commits the open transaction; one Kafka does not answer in time is retried every round, nothing sent meanwhile. */
     private int commit() {
+        final long start = nanoClock.nanoTime();
         try {
             producer.commitTransaction();
         } catch (final TimeoutException e) {
@@ -193,6 +200,8 @@ final class ShipperTransactions implements AutoCloseable {
         } catch (final KafkaException e) {
             startAbort(e);
             return abort();
+        } finally {
+            commitNanos += nanoClock.nanoTime() - start;
         }
         counters.commits.incrementRelease();
         transaction = null;
